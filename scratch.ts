@@ -1,0 +1,13 @@
+import { openDatabase } from "./server/db/open-database.ts"
+const t = Date.now()
+const o = await openDatabase({ kind: "embedded", dataDir: null })
+console.log("open+migrate ms", Date.now() - t)
+await o.db.insertInto("users").values({ id: "a", name: "A", email: "a@x.io", role: "Admin", status: "Approve", additional_details: JSON.stringify({ x: 1 }), document_details: "{}", account_details: "{}" } as any).execute()
+console.log(await o.db.selectFrom("users").selectAll().execute())
+await o.db.insertInto("events").values({ entity_type: "user", entity_id: "a", type: "x", actor_id: null, before: null, after: JSON.stringify({ a: [1] }) }).execute()
+console.log(await o.db.selectFrom("events").selectAll().execute())
+await o.close()
+const p = await openDatabase({ kind: "postgres", url: "postgres://postgres@127.0.0.1:5432/test" })
+console.log("pg ok", (await p.db.selectFrom("users").select("id").execute()).length)
+await p.db.schema.dropTable("events").execute(); await p.db.schema.dropTable("password_reset_tokens").execute(); await p.db.schema.dropTable("refresh_tokens").execute(); await p.db.schema.dropTable("users").execute(); await p.db.schema.dropTable("kysely_migration").execute(); await p.db.schema.dropTable("kysely_migration_lock").execute()
+await p.close()

@@ -1,0 +1,29 @@
+import multipart from "@fastify/multipart"
+import Fastify, { type FastifyInstance } from "fastify"
+import type { AppDeps } from "./deps.ts"
+import { registerAuth } from "./plugins/auth.ts"
+import { registerErrorHandler } from "./plugins/error-handler.ts"
+import { registerSecurityHeaders } from "./plugins/security-headers.ts"
+import { registerStaticSpa } from "./plugins/static-spa.ts"
+import { authRoutes } from "./routes/auth.routes.ts"
+
+/** Builds the whole server from its dependencies; `main.ts` and the tests both call this. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: deps.trustProxy,
+    bodyLimit: 1024 * 1024,
+  })
+  registerErrorHandler(app)
+  await registerSecurityHeaders(app)
+  await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true })
+  registerAuth(app, deps.tokens)
+  await app.register(
+    async (api) => {
+      authRoutes(api, deps)
+    },
+    { prefix: "/api/v1" },
+  )
+  await registerStaticSpa(app, deps.distDir)
+  return app
+}

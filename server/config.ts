@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { join, resolve } from "node:path"
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | null
+  smtpUrl: string | null
+  mailFrom: string
+  publicUrl: string
+  jwtSecret: string
+  trustProxy: boolean | string
+  partnerSignupUrl: string
+  uploadLimitBytes: number
+}
+
+/** Reads the environment once at start; every variable is listed in the README. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000)
+  const dataDir = resolve(env.DATA_DIR ?? "./data")
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "")
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? "Console <no-reply@console.local>",
+    publicUrl,
+    jwtSecret: env.JWT_SECRET || persistedSecret(dataDir),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    partnerSignupUrl: env.PARTNER_SIGNUP_URL ?? `${publicUrl}/partner-signup`,
+    uploadLimitBytes: Number(env.UPLOAD_LIMIT_BYTES ?? 5 * 1024 * 1024),
+  }
+}
+
+/** Without JWT_SECRET a random secret is kept in the data directory so tokens survive a restart. */
+function persistedSecret(dataDir: string): string {
+  const path = join(dataDir, "jwt-secret")
+  if (existsSync(path)) return readFileSync(path, "utf8").trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString("base64url")
+  writeFileSync(path, secret, { mode: 0o600 })
+  return secret
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === "false") return false
+  if (value === "true") return true
+  return value
+}

@@ -1,0 +1,20 @@
+import type { Db } from "./db/database.ts"
+import type { LoginLimiter } from "./services/auth/login-limiter.ts"
+import type { TokenService } from "./services/auth/tokens.ts"
+import type { Mailer } from "./services/mail/mailer.ts"
+
+/** Everything the app needs from outside; tests build their own. */
+export interface AppDeps {
+  db: Db
+  tokens: TokenService
+  limiter: LoginLimiter
+  mailer: Mailer
+  publicUrl: string
+  dataDir: string
+  distDir: string
+  partnerSignupUrl: string
+  uploadLimitBytes: number
+  trustProxy: boolean | string
+  now: () => number
+  logger?: boolean | object
+}

@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from "fastify"
+import { DecodeError } from "../../src/api/contract/decode.ts"
+import { HttpError } from "../services/errors.ts"
+
+const GENERIC_5XX = "Something went wrong on our side. Please try again."
+
+/** One shape for every error: `{ success: false, message }`; 5xx never leaks internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ success: false, message: error.message })
+    if (error instanceof DecodeError) return reply.status(400).send({ success: false, message: error.message })
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, message: clientMessage(error) })
+    }
+    request.log.error({ err: error }, "request failed")
+    return reply.status(500).send({ success: false, message: GENERIC_5XX })
+  })
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return "body: must be valid JSON"
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_REQ_FILE_TOO_LARGE":
+      return "The request is too large."
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return "Unsupported content type."
+    default:
+      return error.message
+  }
+}

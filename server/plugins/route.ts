@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
+import { Schema } from "effect"
+import { canCall, type Endpoint } from "../../src/api/contract/endpoint.ts"
+import { decodeOrThrow } from "../../src/api/contract/decode.ts"
+import type { Caller } from "../services/auth/tokens.ts"
+import { forbidden, unauthorized } from "../services/errors.ts"
+import { readMultipart, type UploadedFile } from "./multipart.ts"
+
+export interface RouteInput<E extends Endpoint> {
+  params: NonNullable<E["params"]>["Type"]
+  query: NonNullable<E["query"]>["Type"]
+  body: NonNullable<E["body"]>["Type"]
+  files: UploadedFile[]
+  caller: E["access"] extends "public" ? Caller | null : Caller
+  request: FastifyRequest
+  reply: FastifyReply
+}
+
+type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<E["answer"]["Encoded"] | E["answer"]["Type"]>
+
+/**
+ * Registers one contract endpoint: guard by its access rule, decode params, query and body with its
+ * schemas (400 naming the field), run the service, encode the answer with its schema so nothing
+ * outside the contract (a password hash, say) can leave the server.
+ */
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+  const encode = Schema.encodeUnknownSync(endpoint.answer as Schema.Top as never)
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const caller = request.caller
+      if (endpoint.access !== "public") {
+        if (!caller) throw unauthorized()
+        if (!canCall(endpoint.access, caller.role)) throw forbidden()
+      }
+      const params = endpoint.params ? decodeOrThrow(endpoint.params, request.params, "") : {}
+      const query = endpoint.query ? decodeOrThrow(endpoint.query, request.query ?? {}, "") : {}
+      let files: UploadedFile[] = []
+      let rawBody: unknown = request.body ?? {}
+      if (endpoint.multipart) {
+        const form = await readMultipart(request)
+        rawBody = form.fields
+        files = form.files
+      }
+      const body = endpoint.body ? decodeOrThrow(endpoint.body, rawBody, "") : {}
+      const answer = await handler({ params, query, body, files, caller, request, reply } as RouteInput<E>)
+      if (reply.sent) return reply
+      return encode(answer)
+    },
+  })
+}

@@ -1,0 +1,25 @@
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import fastifyStatic from "@fastify/static"
+import type { FastifyInstance } from "fastify"
+
+/** Serves the built console; any unknown GET outside /api gets index.html so client routes load. */
+export async function registerStaticSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = existsSync(join(distDir, "index.html"))
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      setHeaders: (reply, path) => {
+        // Hashed assets never change; index.html must always be fresh.
+        reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache")
+      },
+    })
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === "GET" && !request.url.startsWith("/api/") && hasBuild) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html")
+    }
+    return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${request.url.split("?")[0]}` })
+  })
+}

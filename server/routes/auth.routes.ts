@@ -1,0 +1,13 @@
+import type { FastifyInstance } from "fastify"
+import * as api from "../../src/api/contract/endpoints/auth.endpoints.ts"
+import type { AppDeps } from "../deps.ts"
+import { route } from "../plugins/route.ts"
+import * as auth from "../services/auth/auth.service.ts"
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  route(app, api.login, ({ body, request }) => auth.login(deps, body.email, body.password, request.ip))
+  route(app, api.resetPasswordLink, ({ body }) => auth.sendResetLink(deps, body.email))
+  route(app, api.resetPassword, ({ body }) => auth.resetPassword(deps, body.token, body.password, body.confirmPassword))
+  route(app, api.updateCurrentPassword, ({ body, caller }) => auth.updatePassword(deps, caller, body.oldPassword, body.newPassword))
+  route(app, api.getProfile, ({ caller }) => auth.getProfile(deps, caller))
+}

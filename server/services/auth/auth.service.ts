@@ -1,0 +1,112 @@
+import type { Db } from "../../db/database.ts"
+import { findUserByEmail, findUserById, setPasswordHash, toPerson, toSessionUser } from "../../db/repositories/users.repository.ts"
+import { badRequest, notFound, unauthorized } from "../errors.ts"
+import { appendEvent } from "../events.ts"
+import type { Mailer } from "../mail/mailer.ts"
+import type { LoginLimiter } from "./login-limiter.ts"
+import { hashPassword, verifyPassword } from "./passwords.ts"
+import { REFRESH_TOKEN_DAYS, hashToken, randomToken, type Caller, type TokenService } from "./tokens.ts"
+
+const RESET_TOKEN_MS = 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+export interface AuthDeps {
+  db: Db
+  tokens: TokenService
+  limiter: LoginLimiter
+  mailer: Mailer
+  publicUrl: string
+  now: () => number
+}
+
+export async function login(deps: AuthDeps, email: string, password: string, clientAddress: string) {
+  const keys = [`account:${email.toLowerCase()}`, `address:${clientAddress}`]
+  await deps.limiter.check(keys)
+  const user = await findUserByEmail(deps.db, email)
+  if (!user || !(await verifyPassword(user.password_hash, password))) {
+    await deps.limiter.fail(keys)
+    throw unauthorized("Invalid email or password.")
+  }
+  if (user.status === "Reject") throw unauthorized("Your account has been rejected. Please contact support.")
+  await deps.limiter.succeed(keys)
+  const refreshToken = randomToken()
+  await deps.db
+    .insertInto("refresh_tokens")
+    .values({
+      token_hash: hashToken(refreshToken),
+      user_id: user.id,
+      expires_at: new Date(deps.now() + REFRESH_TOKEN_DAYS * DAY_MS),
+      revoked_at: null,
+    })
+    .execute()
+  const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role })
+  return { data: { accessToken, refreshToken, user: toSessionUser(user) }, message: "Login successful!" }
+}
+
+/** Same answer whether or not the email is known, so the call cannot be used to find accounts. */
+export async function sendResetLink(deps: AuthDeps, email: string) {
+  const user = await findUserByEmail(deps.db, email)
+  if (user) {
+    const token = await issueResetToken(deps, user.id)
+    await deps.mailer.send({
+      to: user.email,
+      subject: "Reset your password",
+      text: `Hello ${user.name},\n\nSet a new password with this link (valid for 1 hour, usable once):\n${deps.publicUrl}/reset-password/${token}\n\nIf you did not ask for this, ignore this email.\n`,
+    })
+  }
+  return { success: true, message: "If an account exists for this email, a reset link has been sent." }
+}
+
+/** Also used for invitations (editors, clients given access): a set-password link is a reset link. */
+export async function issueResetToken(deps: Pick<AuthDeps, "db" | "now">, userId: string): Promise<string> {
+  const token = randomToken()
+  await deps.db
+    .insertInto("password_reset_tokens")
+    .values({ token_hash: hashToken(token), user_id: userId, expires_at: new Date(deps.now() + RESET_TOKEN_MS), used_at: null })
+    .execute()
+  return token
+}
+
+export async function resetPassword(deps: AuthDeps, token: string, password: string, confirmPassword: string) {
+  if (password !== confirmPassword) throw badRequest("Passwords do not match!")
+  const passwordHash = await hashPassword(password)
+  const now = new Date(deps.now())
+  await deps.db.transaction().execute(async (trx) => {
+    // Marking the token used in the same statement that finds it makes it single-use under concurrency.
+    const used = await trx
+      .updateTable("password_reset_tokens")
+      .set({ used_at: now })
+      .where("token_hash", "=", hashToken(token))
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now)
+      .returning("user_id")
+      .executeTakeFirst()
+    if (!used) throw badRequest("This reset link is invalid or has expired.")
+    await setPasswordHash(trx, used.user_id, passwordHash)
+    await revokeRefreshTokens(trx, used.user_id, now)
+    await appendEvent(trx, { entityType: "user", entityId: used.user_id, type: "user.passwordReset", actorId: used.user_id })
+  })
+  return { success: true, message: "Password reset successfully." }
+}
+
+export async function updatePassword(deps: AuthDeps, caller: Caller, oldPassword: string, newPassword: string) {
+  const user = await findUserById(deps.db, caller.id)
+  if (!user) throw unauthorized()
+  if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest("oldPassword: Current password is incorrect.")
+  const passwordHash = await hashPassword(newPassword)
+  await deps.db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, user.id, passwordHash)
+    await revokeRefreshTokens(trx, user.id, new Date(deps.now()))
+    await appendEvent(trx, { entityType: "user", entityId: user.id, type: "user.passwordChanged", actorId: user.id })
+  })
+  return { success: true, message: "Password updated successfully." }
+}
+
+export async function getProfile(deps: Pick<AuthDeps, "db">, caller: Caller) {
+  const user = await findUserById(deps.db, caller.id)
+  if (!user) throw notFound("User not found.")
+  return { success: true, data: toPerson(user) }
+}
+
+const revokeRefreshTokens = (db: Db, userId: string, at: Date) =>
+  db.updateTable("refresh_tokens").set({ revoked_at: at }).where("user_id", "=", userId).where("revoked_at", "is", null).execute()

@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import nodemailer from "nodemailer"
+
+export interface MailAttachment {
+  filename: string
+  content: string | Buffer
+  contentType: string
+}
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  attachments?: MailAttachment[]
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+}
+
+type Log = (message: string) => void
+
+/** Real delivery through SMTP_URL. */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl)
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail })
+    },
+  }
+}
+
+/**
+ * Without SMTP every message becomes an .eml file in DATA_DIR/outbox and its links are logged,
+ * so the reset and invitation flows work on a laptop with no mail server.
+ */
+export function outboxMailer(outboxDir: string, from: string, log: Log): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+  let sequence = 0
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail })
+      mkdirSync(outboxDir, { recursive: true })
+      const name = `${Date.now()}-${String(++sequence).padStart(4, "0")}-${mail.to.replace(/[^a-z0-9@.]/gi, "_")}.eml`
+      writeFileSync(join(outboxDir, name), info.message as Buffer)
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? []
+      log(`mail to ${mail.to}: "${mail.subject}" written to outbox/${name}${links.length ? ` links: ${links.join(" ")}` : ""}`)
+    },
+  }
+}

@@ -1,0 +1,47 @@
+import { Schema } from "effect"
+
+/** Every role of the product (spec section 6). */
+export const roles = ["Admin", "Editor", "User", "Lawyer", "Counsellor", "YogaTeacher", "Nutritionist", "ImageConsultant"] as const
+export const Role = Schema.Literals(roles)
+export type Role = typeof Role.Type
+
+/** The roles a vendor can have; they share the vendor screens. */
+export const vendorRoles = ["Lawyer", "Counsellor", "YogaTeacher", "Nutritionist", "ImageConsultant"] as const
+export type VendorRole = (typeof vendorRoles)[number]
+export const isVendorRole = (role: string): role is VendorRole => (vendorRoles as readonly string[]).includes(role)
+
+/** Vendor approval status values (spec section 4); 'Approve' is displayed 'Approved'. */
+export const vendorStatuses = ["Under Review", "Approve", "Temp Approve", "Reject"] as const
+export const VendorStatus = Schema.Literals(vendorStatuses)
+export type VendorStatus = typeof VendorStatus.Type
+
+export const Id = Schema.String.check(Schema.isNonEmpty())
+export const IsoDateTime = Schema.String
+
+export const Email = Schema.Trim.check(
+  Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: "must be a valid email address" }),
+)
+export const NonEmptyTrimmed = Schema.Trim.check(Schema.isNonEmpty({ message: "is required" }))
+
+/** Query-string numbers arrive as text. */
+export const PageParam = Schema.optional(Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1)))
+
+export const PageQuery = Schema.Struct({
+  page: PageParam,
+  limit: PageParam,
+  search: Schema.optional(Schema.String),
+})
+export type PageQuery = typeof PageQuery.Type
+
+/** Answers that only carry a message. */
+export const MessageAnswer = Schema.Struct({
+  success: Schema.optional(Schema.Boolean),
+  message: Schema.String,
+})
+export type MessageAnswer = typeof MessageAnswer.Type
+
+/** Every error the server sends. */
+export const ErrorAnswer = Schema.Struct({ success: Schema.Literal(false), message: Schema.String })
+export type ErrorAnswer = typeof ErrorAnswer.Type
+
+export const NoBody = Schema.Struct({})

@@ -1,0 +1,61 @@
+import { MessageAnswer } from "../common.ts"
+import { endpoint } from "../endpoint.ts"
+import {
+  Credentials,
+  LoginAnswer,
+  ProfileAnswer,
+  ResetLinkRequest,
+  ResetPasswordRequest,
+  UpdatePasswordRequest,
+} from "../user.ts"
+
+export const login = endpoint({
+  name: "login",
+  method: "POST",
+  path: "/user/login",
+  body: Credentials,
+  answer: LoginAnswer,
+  access: "public",
+  summary: "Sign in with email and password",
+})
+
+export const resetPasswordLink = endpoint({
+  name: "resetPasswordLink",
+  method: "POST",
+  path: "/user/reset-password-link",
+  body: ResetLinkRequest,
+  answer: MessageAnswer,
+  access: "public",
+  summary: "Email a single-use link to set a new password",
+})
+
+export const resetPassword = endpoint({
+  name: "resetPassword",
+  method: "POST",
+  path: "/user/reset-password",
+  body: ResetPasswordRequest,
+  answer: MessageAnswer,
+  access: "public",
+  summary: "Set a new password with a reset token",
+})
+
+export const updateCurrentPassword = endpoint({
+  name: "updateCurrentPassword",
+  method: "PATCH",
+  path: "/user/updateCurrentPassword",
+  body: UpdatePasswordRequest,
+  answer: MessageAnswer,
+  access: "signedIn",
+  summary: "Change the signed-in person's password",
+})
+
+export const getProfile = endpoint({
+  name: "getProfile",
+  method: "GET",
+  path: "/user/getProfile",
+  answer: ProfileAnswer,
+  access: "signedIn",
+  summary: "The signed-in person's full profile",
+})
+
+export const authEndpoints = [login, resetPasswordLink, resetPassword, updateCurrentPassword, getProfile]

@@ -1,0 +1,89 @@
+import { Schema } from "effect"
+import { Email, Id, IsoDateTime, NonEmptyTrimmed, Role, VendorStatus } from "./common.ts"
+
+/** The user as stored with the login (spec section 3: stored login data). */
+export const SessionUser = Schema.Struct({
+  _id: Id,
+  name: Schema.String,
+  email: Schema.String,
+  role: Role,
+  organizationId: Schema.NullOr(Schema.String),
+})
+export type SessionUser = typeof SessionUser.Type
+
+const OptText = Schema.optional(Schema.NullOr(Schema.String))
+
+export const AdditionalDetails = Schema.Struct({
+  profileImg: OptText,
+  qualifications: OptText,
+  availability: OptText,
+  briefBio: OptText,
+  serviceDescription: OptText,
+})
+export const DocumentDetails = Schema.Struct({
+  registrationNumber: OptText,
+  certificationName: OptText,
+  issuingAuthority: OptText,
+  certificationNumber: OptText,
+  expirationDate: OptText,
+  certificationImg: OptText,
+})
+export const AccountDetails = Schema.Struct({
+  accountHolderName: OptText,
+  bankName: OptText,
+  ifscCode: OptText,
+  accountNumber: OptText,
+})
+
+/** A user or vendor with every profile field (spec section 3). */
+export const Person = Schema.Struct({
+  _id: Id,
+  name: Schema.String,
+  email: Schema.String,
+  number: Schema.NullOr(Schema.String),
+  role: Role,
+  status: VendorStatus,
+  createdAt: IsoDateTime,
+  organizationId: Schema.NullOr(Schema.String),
+  organizationName: Schema.NullOr(Schema.String),
+  address: OptText,
+  city: OptText,
+  pinCode: OptText,
+  state: OptText,
+  language: OptText,
+  experience: OptText,
+  preferredContactMethod: OptText,
+  AdditionalDetails: Schema.optional(AdditionalDetails),
+  DocumentDetails: Schema.optional(DocumentDetails),
+  AccountDetails: Schema.optional(AccountDetails),
+})
+export type Person = typeof Person.Type
+
+export const Credentials = Schema.Struct({ email: NonEmptyTrimmed, password: NonEmptyTrimmed })
+export type Credentials = typeof Credentials.Type
+
+export const LoginAnswer = Schema.Struct({
+  data: Schema.Struct({ accessToken: Schema.String, refreshToken: Schema.String, user: SessionUser }),
+  message: Schema.String,
+})
+export type LoginAnswer = typeof LoginAnswer.Type
+
+export const ResetLinkRequest = Schema.Struct({ email: Email })
+
+const Password = Schema.String.check(
+  Schema.isMinLength(8, { message: "must be at least 8 characters" }),
+  Schema.isMaxLength(128, { message: "must be at most 128 characters" }),
+)
+
+export const ResetPasswordRequest = Schema.Struct({
+  token: NonEmptyTrimmed,
+  password: Password,
+  confirmPassword: Schema.String,
+})
+
+export const UpdatePasswordRequest = Schema.Struct({
+  oldPassword: Schema.String.check(Schema.isNonEmpty({ message: "is required" })),
+  newPassword: Password,
+})
+
+export const ProfileAnswer = Schema.Struct({ success: Schema.Boolean, data: Person })

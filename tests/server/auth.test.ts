@@ -1,0 +1,181 @@
+import { SignJWT } from "jose"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { bearer, startTestServer, TEST_SECRET, type TestServer } from "./harness.ts"
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const login = (email: string, password: string, ip = "10.0.0.1") =>
+  server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email, password }, remoteAddress: ip })
+
+describe("POST /user/login", () => {
+  it("answers tokens and the session user for a demo login", async () => {
+    const res = await login("admin@demo.test", "Demo@12345")
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.message).toBe("Login successful!")
+    expect(body.data.user).toEqual({ _id: expect.any(String), name: "Asha Admin", email: "admin@demo.test", role: "Admin", organizationId: "org-wellness-collective" })
+    expect(body.data.accessToken.split(".")).toHaveLength(3)
+    expect(body.data.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it("stores only a hash of the refresh token", async () => {
+    const { data } = (await login("lawyer@demo.test", "Demo@12345")).json()
+    const rows = await server.db.selectFrom("refresh_tokens").select("token_hash").execute()
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.map((r) => r.token_hash)).not.toContain(data.refreshToken)
+  })
+
+  it("refuses a wrong password with a clear message", async () => {
+    const res = await login("editor@demo.test", "wrong-password", "10.0.0.2")
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ success: false, message: "Invalid email or password." })
+  })
+
+  it("names the missing field on bad input", async () => {
+    const res = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: "a@b.co" } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe("password: is required")
+  })
+
+  it("answers 400, not 500, to malformed JSON", async () => {
+    const res = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: "{oops", headers: { "content-type": "application/json" } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().success).toBe(false)
+  })
+
+  it("limits failures per account: the 6th within 15 minutes is 429", async () => {
+    for (let i = 0; i < 5; i++) expect((await login("nutritionist@demo.test", "nope", `10.1.0.${i}`)).statusCode).toBe(401)
+    const sixth = await login("nutritionist@demo.test", "Demo@12345", "10.1.0.99")
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json().message).toMatch(/Too many failed login attempts/)
+    server.clock.now += 15 * 60 * 1000 + 1
+    expect((await login("nutritionist@demo.test", "Demo@12345", "10.1.0.99")).statusCode).toBe(200)
+  })
+
+  it("limits failures per client address across accounts", async () => {
+    for (let i = 0; i < 5; i++) await login(`nobody${i}@demo.test`, "nope", "10.2.0.1")
+    expect((await login("yogateacher@demo.test", "Demo@12345", "10.2.0.1")).statusCode).toBe(429)
+    expect((await login("yogateacher@demo.test", "Demo@12345", "10.2.0.2")).statusCode).toBe(200)
+  })
+})
+
+describe("tokens", () => {
+  const profile = (headers: Record<string, string>) => server.app.inject({ method: "GET", url: "/api/v1/user/getProfile", headers })
+  const key = new TextEncoder().encode(TEST_SECRET)
+  const adminId = async () => (await login("admin@demo.test", "Demo@12345", "10.3.0.1")).json().data.user._id as string
+
+  it("accepts a valid access token", async () => {
+    const token = await server.login("counsellor@demo.test")
+    const res = await profile(bearer(token))
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({ email: "counsellor@demo.test", role: "Counsellor", status: "Approve" })
+    expect(res.json().data).not.toHaveProperty("password_hash")
+  })
+
+  it("refuses no token, alg none, a wrong key, another algorithm, an expired and a tampered token", async () => {
+    const id = await adminId()
+    const now = Math.floor(server.clock.now / 1000)
+    const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${Buffer.from(JSON.stringify({ sub: id, role: "Admin", typ: "access", exp: now + 60 })).toString("base64url")}.`
+    const wrongKey = await new SignJWT({ role: "Admin", typ: "access" }).setProtectedHeader({ alg: "HS256" }).setSubject(id).setExpirationTime(now + 60).sign(new TextEncoder().encode("another-secret-another-secret-another-secret"))
+    const hs512 = await new SignJWT({ role: "Admin", typ: "access" }).setProtectedHeader({ alg: "HS512" }).setSubject(id).setExpirationTime(now + 60).sign(key)
+    const expired = await new SignJWT({ role: "Admin", typ: "access" }).setProtectedHeader({ alg: "HS256" }).setSubject(id).setExpirationTime(now - 1).sign(key)
+    const valid = await server.login("user@demo.test")
+    const [h, p, s] = valid.split(".")
+    const claims = JSON.parse(Buffer.from(p!, "base64url").toString())
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, role: "Admin" })).toString("base64url")}.${s}`
+    expect((await profile({})).statusCode).toBe(401)
+    for (const token of [none, wrongKey, hs512, expired, tampered, "garbage"]) {
+      const res = await profile(bearer(token))
+      expect(res.statusCode, token).toBe(401)
+      expect(res.json()).toEqual({ success: false, message: "Unauthorized" })
+    }
+  })
+
+  it("lets an access token expire after 2 hours", async () => {
+    const token = await server.login("imageconsultant@demo.test")
+    server.clock.now += 2 * 60 * 60 * 1000 - 5000
+    expect((await profile(bearer(token))).statusCode).toBe(200)
+    server.clock.now += 10_000
+    expect((await profile(bearer(token))).statusCode).toBe(401)
+  })
+})
+
+describe("password reset through the outbox", () => {
+  const resetLink = (email: string) =>
+    server.app.inject({ method: "POST", url: "/api/v1/user/reset-password-link", payload: { email } })
+
+  it("answers a known and an unknown email alike, and mails only the known one", async () => {
+    const before = server.outbox().length
+    const known = await resetLink("user@demo.test")
+    const unknown = await resetLink("nobody@demo.test")
+    expect(known.statusCode).toBe(200)
+    expect(unknown.statusCode).toBe(200)
+    expect(known.json()).toEqual(unknown.json())
+    const mails = server.outbox().slice(before)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.to).toBe("user@demo.test")
+  })
+
+  it("sets the password once with the mailed token, revokes refresh tokens, and refuses reuse", async () => {
+    await resetLink("user@demo.test")
+    const mail = server.outbox().at(-1)!
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
+    const mismatch = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "NewPass@123", confirmPassword: "Other@123" } })
+    expect(mismatch.statusCode).toBe(400)
+    expect(mismatch.json().message).toBe("Passwords do not match!")
+    const ok = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "NewPass@123", confirmPassword: "NewPass@123" } })
+    expect(ok.statusCode).toBe(200)
+    const stored = await server.db.selectFrom("password_reset_tokens").select("token_hash").execute()
+    expect(stored.map((r) => r.token_hash)).not.toContain(token)
+    const open = await server.db.selectFrom("refresh_tokens").innerJoin("users", "users.id", "refresh_tokens.user_id").where("users.email", "=", "user@demo.test").where("revoked_at", "is", null).select("token_hash").execute()
+    expect(open).toHaveLength(0)
+    expect((await login("user@demo.test", "Demo@12345", "10.4.0.1")).statusCode).toBe(401)
+    expect((await login("user@demo.test", "NewPass@123", "10.4.0.1")).statusCode).toBe(200)
+    const again = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "Third@1234", confirmPassword: "Third@1234" } })
+    expect(again.statusCode).toBe(400)
+    expect(again.json().message).toBe("This reset link is invalid or has expired.")
+  })
+
+  it("expires a reset token after 1 hour", async () => {
+    await resetLink("lawyer@demo.test")
+    const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(server.outbox().at(-1)!.text)![1]!
+    server.clock.now += 60 * 60 * 1000 + 1
+    const res = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "Later@1234", confirmPassword: "Later@1234" } })
+    expect(res.statusCode).toBe(400)
+  })
+})
+
+describe("PATCH /user/updateCurrentPassword", () => {
+  it("checks the old password, then changes it and writes an event", async () => {
+    const token = await server.login("editor@demo.test")
+    const wrong = await server.app.inject({ method: "PATCH", url: "/api/v1/user/updateCurrentPassword", headers: bearer(token), payload: { oldPassword: "nope", newPassword: "Editor@9999" } })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json().message).toBe("oldPassword: Current password is incorrect.")
+    const ok = await server.app.inject({ method: "PATCH", url: "/api/v1/user/updateCurrentPassword", headers: bearer(token), payload: { oldPassword: "Demo@12345", newPassword: "Editor@9999" } })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.json().message).toBe("Password updated successfully.")
+    expect((await login("editor@demo.test", "Editor@9999", "10.5.0.1")).statusCode).toBe(200)
+    const events = await server.db.selectFrom("events").select(["type"]).where("type", "=", "user.passwordChanged").execute()
+    expect(events).toHaveLength(1)
+  })
+
+  it("refuses anonymous callers", async () => {
+    const res = await server.app.inject({ method: "PATCH", url: "/api/v1/user/updateCurrentPassword", payload: { oldPassword: "a", newPassword: "bbbbbbbb" } })
+    expect(res.statusCode).toBe(401)
+  })
+})
+
+describe("headers and unknown routes", () => {
+  it("sends security headers and a JSON 404", async () => {
+    const res = await server.app.inject({ method: "GET", url: "/api/v1/nothing-here" })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().success).toBe(false)
+    expect(res.headers["x-content-type-options"]).toBe("nosniff")
+    expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'none'")
+    expect(String(res.headers["content-security-policy"])).not.toContain("script-src 'self' 'unsafe-inline'")
+  })
+})

@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config"
+
+/** Suites run as projects so `npm test` can report each; see tests/README.md. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      { test: { name: "server", include: ["tests/server/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
