@@ -21,6 +21,7 @@ export function lockDataDir(dataDir: string): () => void {
         throw new Error(
           `The data directory ${dataDir} is in use by another server process (pid ${holder}). ` +
             "Stop it first, or start this one with another DATA_DIR.",
+          { cause: error },
         )
       }
       rmSync(path, { force: true })

@@ -1,0 +1,10 @@
+import * as api from "./contract/endpoints/auth.endpoints.ts"
+import { call } from "./client.ts"
+
+export const login = (email: string, password: string) => call(api.login, { body: { email, password } })
+export const sendResetLink = (email: string) => call(api.resetPasswordLink, { body: { email } })
+export const resetPassword = (token: string, password: string, confirmPassword: string) =>
+  call(api.resetPassword, { body: { token, password, confirmPassword } })
+export const updatePassword = (oldPassword: string, newPassword: string) =>
+  call(api.updateCurrentPassword, { body: { oldPassword, newPassword } })
+export const getProfile = () => call(api.getProfile)

@@ -1,0 +1,85 @@
+import { assign, setup } from "xstate"
+import type { SessionUser } from "../api/contract/user.ts"
+import { clearSession, saveSession, type StoredSession } from "../api/session-storage.ts"
+
+/** Spec section 9: automatic logout 2 hours after login. */
+export const SESSION_LIFETIME_MS = 2 * 60 * 60 * 1000
+
+export interface AuthContext {
+  session: StoredSession | null
+  now: () => number
+}
+
+export type AuthEvent =
+  | { type: "auth.signedIn"; accessToken: string; refreshToken: string; user: SessionUser; remember: boolean }
+  | { type: "auth.logout" }
+  | { type: "auth.unauthorized" }
+
+/**
+ * Session lifetime: tokens and user are stored on sign-in; the session ends on Logout, on any 401,
+ * or 2 hours after sign-in (counted from the sign-in itself, so a reload does not extend it).
+ */
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as { stored: StoredSession | null; now?: () => number },
+  },
+  actions: {
+    storeSession: assign({
+      session: ({ event, context }) =>
+        event.type === "auth.signedIn"
+          ? {
+              accessToken: event.accessToken,
+              refreshToken: event.refreshToken,
+              user: event.user,
+              remember: event.remember,
+              expiresAt: context.now() + SESSION_LIFETIME_MS,
+            }
+          : context.session,
+    }),
+    persistSession: ({ context }) => {
+      if (context.session) saveSession(context.session)
+    },
+    forgetSession: assign({ session: null }),
+    clearStoredSession: () => clearSession(),
+    /** Provided by the app: go to /login. */
+    goToLogin: () => {},
+  },
+  guards: {
+    hasLiveSession: ({ context }) => context.session !== null && context.session.expiresAt > context.now(),
+  },
+  delays: {
+    sessionRemaining: ({ context }) => Math.max(0, (context.session?.expiresAt ?? 0) - context.now()),
+  },
+}).createMachine({
+  id: "auth",
+  context: ({ input }) => ({ session: input.stored, now: input.now ?? Date.now }),
+  initial: "restoring",
+  states: {
+    restoring: {
+      description: "Reads the stored sign-in once at start; an expired one is discarded.",
+      always: [
+        { guard: "hasLiveSession", target: "signedIn" },
+        { target: "signedOut", actions: ["forgetSession", "clearStoredSession"] },
+      ],
+    },
+    signedOut: {
+      description: "No tokens are held; every page needing login redirects to /login.",
+      on: {
+        "auth.signedIn": { target: "signedIn", actions: ["storeSession", "persistSession"] },
+      },
+    },
+    signedIn: {
+      description: "Tokens and user are stored; the session ends 2 hours after sign-in, on Logout or on any 401.",
+      after: {
+        sessionRemaining: { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
+      },
+      on: {
+        "auth.logout": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
+        "auth.unauthorized": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
+        "auth.signedIn": { target: "signedIn", reenter: true, actions: ["storeSession", "persistSession"] },
+      },
+    },
+  },
+})

@@ -1,0 +1,40 @@
+import { Suspense } from "react"
+import { Center, Spinner } from "@chakra-ui/react"
+import { Route, Switch } from "wouter"
+import { Guarded } from "./guarded.tsx"
+import { Layout } from "./layout.tsx"
+import { routes } from "./routes.ts"
+import { NotFoundPage } from "../pages/not-found.page.tsx"
+
+const PageSpinner = () => (
+  <Center py="20" aria-busy="true">
+    <Spinner size="lg" aria-label="Loading" />
+  </Center>
+)
+
+/** The route table rendered: sign-in screens bare, every other page guarded inside the layout. */
+export function App() {
+  return (
+    <Switch>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          {(params) => {
+            const page = (
+              <Suspense fallback={<PageSpinner />}>
+                <route.page params={params} />
+              </Suspense>
+            )
+            return route.bare ? page : (
+              <Guarded access={route.access} title={route.title}>
+                <Layout>{page}</Layout>
+              </Guarded>
+            )
+          }}
+        </Route>
+      ))}
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  )
+}

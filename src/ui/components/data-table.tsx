@@ -1,0 +1,66 @@
+import type { ReactNode } from "react"
+import { Box, Center, Spinner, Table, Text } from "@chakra-ui/react"
+
+export interface Column<Row> {
+  header: string
+  cell: (row: Row, index: number) => ReactNode
+}
+
+/**
+ * The one table of the console: a loading screen while fetching, the failure in red, the screen's
+ * exact empty text, and rows otherwise. Scrolls sideways on narrow screens.
+ */
+export function DataTable<Row>(props: {
+  columns: Column<Row>[]
+  rows: Row[]
+  rowKey: (row: Row) => string
+  loading: boolean
+  error: string | null
+  emptyText: string
+  caption?: string
+}) {
+  if (props.loading) {
+    return (
+      <Center py="10" aria-busy="true">
+        <Spinner aria-label="Loading" />
+      </Center>
+    )
+  }
+  if (props.error) {
+    return (
+      <Text role="alert" color="red.600" py="6" data-testid="list-error">
+        {props.error}
+      </Text>
+    )
+  }
+  if (props.rows.length === 0) {
+    return (
+      <Text py="6" color="fg.muted" data-testid="list-empty">
+        {props.emptyText}
+      </Text>
+    )
+  }
+  return (
+    <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
+      <Table.Root size="sm" striped>
+        {props.caption ? <Table.Caption>{props.caption}</Table.Caption> : null}
+        <Table.Header>
+          <Table.Row>
+            {props.columns.map((c) => (
+              <Table.ColumnHeader key={c.header}>{c.header}</Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {props.rows.map((row, i) => (
+            <Table.Row key={props.rowKey(row)}>
+              {props.columns.map((c) => (
+                <Table.Cell key={c.header}>{c.cell(row, i)}</Table.Cell>
+              ))}
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  )
+}

@@ -1,0 +1,115 @@
+import { Button, Field, HStack, Input, Link, Stack, Switch, Text } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import { navigate } from "wouter/use-browser-location"
+import { loginMachine } from "../../machines/login.machine.ts"
+import { authActor } from "../app/auth-actor.ts"
+import { FormMessage } from "../components/form-message.tsx"
+import { PasswordInput } from "../components/password-input.tsx"
+import { AuthCard } from "./auth-card.tsx"
+
+/** The partner registration page; the server may point it elsewhere (PARTNER_SIGNUP_URL). */
+const PARTNER_SIGNUP_URL = import.meta.env.VITE_PARTNER_SIGNUP_URL ?? "/partner-signup"
+
+const machine = loginMachine.provide({
+  actions: {
+    signedIn: (_, { answer, remember }) =>
+      authActor.send({ type: "auth.signedIn", accessToken: answer.data.accessToken, refreshToken: answer.data.refreshToken, user: answer.data.user, remember }),
+    navigate: (_, { to }) => navigate(to, { replace: true }),
+  },
+})
+
+export default function LoginPage() {
+  const actor = useActorRef(machine)
+  const context = useSelector(actor, (s) => s.context)
+  const resetMode = useSelector(actor, (s) => s.matches("reset"))
+  const busy = useSelector(actor, (s) => s.hasTag("busy"))
+
+  if (resetMode) {
+    return (
+      <AuthCard title="Reset Password">
+        <form
+          noValidate={false}
+          onSubmit={(e) => {
+            e.preventDefault()
+            actor.send({ type: "reset.submit" })
+          }}
+        >
+          <Stack gap="4">
+            <Field.Root required>
+              <Field.Label>Email</Field.Label>
+              <Input
+                type="email"
+                name="resetEmail"
+                required
+                autoComplete="email"
+                value={context.resetEmail}
+                onChange={(e) => actor.send({ type: "field.change", field: "resetEmail", value: e.target.value })}
+              />
+            </Field.Root>
+            <FormMessage message={context.message} />
+            <Button type="submit" colorPalette="teal" disabled={busy}>
+              {busy ? "Sending..." : "Reset Password"}
+            </Button>
+            <Link as="button" alignSelf="center" onClick={() => actor.send({ type: "reset.back" })}>
+              Back to Login
+            </Link>
+          </Stack>
+        </form>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard title="Login">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          actor.send({ type: "login.submit" })
+        }}
+      >
+        <Stack gap="4">
+          <Field.Root required>
+            <Field.Label>Email</Field.Label>
+            <Input
+              type="email"
+              name="email"
+              autoComplete="username"
+              value={context.email}
+              onChange={(e) => actor.send({ type: "field.change", field: "email", value: e.target.value })}
+            />
+          </Field.Root>
+          <PasswordInput
+            label="Password"
+            name="password"
+            value={context.password}
+            visible={context.showPassword}
+            autoComplete="current-password"
+            onChange={(value) => actor.send({ type: "field.change", field: "password", value })}
+            onToggle={() => actor.send({ type: "password.toggleVisibility" })}
+          />
+          <HStack justify="space-between">
+            <Switch.Root checked={context.remember} onCheckedChange={() => actor.send({ type: "remember.toggle" })} size="sm">
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>Remember Me</Switch.Label>
+            </Switch.Root>
+            <Link as="button" fontSize="sm" onClick={() => actor.send({ type: "reset.open" })}>
+              Forgot Password?
+            </Link>
+          </HStack>
+          <FormMessage message={context.message} />
+          <Button type="submit" colorPalette="teal" disabled={busy}>
+            {busy ? "Logging in..." : "Login"}
+          </Button>
+          <Text fontSize="sm" textAlign="center">
+            Want to become a partner?{" "}
+            <Link href={PARTNER_SIGNUP_URL} target="_blank" rel="noopener noreferrer" colorPalette="teal">
+              Sign up here
+            </Link>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { chromium, type Browser, type Page } from "playwright-core"
+import { inject } from "vitest"
+import { decodeQuotedPrintable } from "../server/harness.ts"
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+]
+
+export const baseURL = () => inject("baseURL")
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
+}
+
+export async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } })
+  return context.newPage()
+}
+
+export async function loginAs(page: Page, email: string, password = "Demo@12345"): Promise<void> {
+  await page.goto("/login")
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Password", { exact: true }).fill(password)
+  await page.getByRole("button", { name: "Login" }).click()
+  await page.waitForURL((url) => url.pathname === "/")
+}
+
+/** The newest message in the server's outbox addressed to `to`, decoded. */
+export function lastMailTo(to: string): string {
+  const dir = join(inject("dataDir"), "outbox")
+  const names = readdirSync(dir).sort().filter((n) => n.includes(to))
+  const name = names.at(-1)
+  if (!name) throw new Error(`no mail to ${to}`)
+  return decodeQuotedPrintable(readFileSync(join(dir, name), "utf8"))
+}

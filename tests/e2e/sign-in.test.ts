@@ -1,0 +1,91 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sidebarEntries } from "../../src/ui/app/sidebar-entries.ts"
+import { demoLogins } from "../../server/db/seeds/people.seed.ts"
+import { lastMailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+const sidebarLabels = (page: Page) => page.getByTestId("sidebar").getByRole("link").allTextContents()
+
+describe("sign-in", () => {
+  for (const demo of demoLogins) {
+    it(`${demo.role} signs in and sees exactly its sidebar`, async () => {
+      const page = await newPage(browser)
+      await loginAs(page, demo.email)
+      await expect.poll(() => sidebarLabels(page)).toEqual(sidebarEntries[demo.role].map((e) => e.label))
+      await page.getByRole("button", { name: `User menu for ${demo.name}` }).click()
+      await expect.poll(() => page.getByTestId("user-role").textContent()).toBe(demo.role)
+      await page.context().close()
+    })
+  }
+
+  it("empty fields show 'Email and password are required.' and make no call", async () => {
+    const page = await newPage(browser)
+    const calls: string[] = []
+    page.on("request", (r) => r.url().includes("/api/") && calls.push(r.url()))
+    await page.goto("/login")
+    await page.getByLabel("Email").fill("   ")
+    await page.getByRole("button", { name: "Login" }).click()
+    await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Email and password are required.")
+    expect(calls).toEqual([])
+    await page.context().close()
+  })
+
+  it("a wrong password shows the server's message in red", async () => {
+    const page = await newPage(browser)
+    await page.goto("/login")
+    await page.getByLabel("Email").fill("lawyer@demo.test")
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password")
+    await page.getByRole("button", { name: "Login" }).click()
+    const message = page.getByTestId("form-message")
+    await expect.poll(() => message.textContent()).toBe("Invalid email or password.")
+    expect(await message.evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\(2[0-9]{2}, [0-9]{1,2}, [0-9]{1,2}\)/)
+    await page.context().close()
+  })
+
+  it("a page needing login redirects to /login without a token", async () => {
+    const page = await newPage(browser)
+    await page.goto("/my-tickets")
+    await page.waitForURL((url) => url.pathname === "/login")
+    await page.context().close()
+  })
+
+  it("Logout clears the session and returns to /login", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.getByRole("button", { name: "User menu for Eshan Editor" }).click()
+    await page.getByRole("menuitem", { name: "Logout" }).click()
+    await page.waitForURL((url) => url.pathname === "/login")
+    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0)
+    await page.goto("/blogs")
+    await page.waitForURL((url) => url.pathname === "/login")
+    await page.context().close()
+  })
+})
+
+describe("password reset through the outbox", () => {
+  it("sends the link, sets a new password, and signs in with it", async () => {
+    const page = await newPage(browser)
+    await page.goto("/login")
+    await page.getByRole("button", { name: "Forgot Password?" }).click()
+    await page.getByLabel("Email").fill("yogateacher@demo.test")
+    await page.getByRole("button", { name: "Reset Password" }).click()
+    await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Password reset link sent successfully! Check your email.")
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo("yogateacher@demo.test"))![0]
+    await page.goto(new URL(link).pathname)
+    await page.getByLabel("New Password", { exact: true }).fill("Yoga@56789")
+    await page.getByLabel("Confirm Password", { exact: true }).fill("Yoga@00000")
+    await page.getByRole("button", { name: "Reset Password" }).click()
+    await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Passwords do not match!")
+    await page.getByLabel("Confirm Password", { exact: true }).fill("Yoga@56789")
+    await page.getByRole("button", { name: "Reset Password" }).click()
+    await page.waitForURL((url) => url.pathname === "/login", { timeout: 5000 })
+    await loginAs(page, "yogateacher@demo.test", "Yoga@56789")
+    await page.context().close()
+  })
+})

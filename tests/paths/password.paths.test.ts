@@ -1,0 +1,38 @@
+import { ApiError } from "../../src/api/api-error.ts"
+import { resetPasswordMachine } from "../../src/machines/reset-password.machine.ts"
+import { updatePasswordMachine } from "../../src/machines/update-password.machine.ts"
+import { describeMachinePaths } from "./path-harness.ts"
+
+const failure = new ApiError("http", 400, "Bad Request", "This reset link is invalid or has expired.")
+
+describeMachinePaths("reset password", {
+  machine: resetPasswordMachine.provide({ actions: { navigate: () => {} } }),
+  input: { token: "t0k3n" },
+  events: [
+    { type: "field.change", field: "password", value: "NewPass@1" },
+    { type: "field.change", field: "confirmPassword", value: "NewPass@1" },
+    { type: "field.change", field: "confirmPassword", value: "Other@123" },
+    { type: "visibility.toggle", field: "password" },
+    { type: "visibility.toggle", field: "confirmPassword" },
+    { type: "reset.submit" },
+    { type: "resetPassword.done", output: { message: "Password reset successfully." } },
+    { type: "resetPassword.error", error: failure },
+    { type: "after.redirect" },
+  ],
+})
+
+describeMachinePaths("update password", {
+  machine: updatePasswordMachine.provide({ actions: { closePanel: () => {} } }),
+  events: [
+    { type: "field.change", field: "oldPassword", value: "Demo@12345" },
+    { type: "field.change", field: "newPassword", value: "Next@12345" },
+    { type: "field.change", field: "confirmPassword", value: "Next@12345" },
+    { type: "field.change", field: "confirmPassword", value: "Else@12345" },
+    { type: "visibility.toggle", field: "oldPassword" },
+    { type: "password.submit" },
+    { type: "panel.close" },
+    { type: "updatePassword.done", output: { message: "Password updated successfully." } },
+    { type: "updatePassword.error", error: new ApiError("http", 400, "Bad Request", "oldPassword: Current password is incorrect.") },
+    { type: "after.successShown" },
+  ],
+})

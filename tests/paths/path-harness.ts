@@ -1,0 +1,126 @@
+import { afterAll, describe, expect, it } from "vitest"
+import { createActor, fromPromise, type AnyActorRef, type AnyStateMachine, type EventObject } from "xstate"
+import { createTestModel } from "xstate/graph"
+import { describeGraph, toTestableMachine } from "./testable-machine.ts"
+
+export interface PathSpec {
+  /** The real machine, with its app-only actions (navigation, storage) stubbed. */
+  machine: AnyStateMachine
+  input?: unknown
+  /** User events to try from every state, and outcomes of invocations (`<src>.done` / `<src>.error`) and delays (`after.<delay>`). */
+  events: Array<EventObject & Record<string, unknown>>
+  /** Also walk simple paths (every loop-free path); only for small graphs. */
+  simplePaths?: boolean
+  /** Transitions that no path can reach, each with the reason; they are left out of the coverage count. */
+  unreachable?: Record<string, string>
+}
+
+interface Pending {
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+/** A clock whose timers fire only when a path says a delay has passed. */
+function manualClock() {
+  let id = 0
+  const timers = new Map<number, { fn: () => void; due: number }>()
+  return {
+    setTimeout: (fn: () => void, ms: number) => {
+      timers.set(++id, { fn, due: ms })
+      return id
+    },
+    clearTimeout: (handle: number) => void timers.delete(handle),
+    fireNext() {
+      const next = [...timers.entries()].sort((a, b) => a[1].due - b[1].due)[0]
+      if (!next) throw new Error("a path fired a delay but no timer was pending")
+      timers.delete(next[0])
+      next[1].fn()
+    },
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? null, (_k, v) => (typeof v === "function" ? undefined : v)))
+
+/** Starts the real machine with every invoked actor replaced by a promise the path settles. */
+function startSystemUnderTest(spec: PathSpec) {
+  const pending = new Map<string, Pending>()
+  const stubs = Object.fromEntries(
+    Object.keys(spec.machine.implementations.actors ?? {}).map((src) => [
+      src,
+      fromPromise(() => new Promise((resolve, reject) => pending.set(src, { resolve, reject }))),
+    ]),
+  )
+  const clock = manualClock()
+  const actor: AnyActorRef = createActor(spec.machine.provide({ actors: stubs }), { input: spec.input, clock } as never)
+  actor.start()
+  return {
+    actor,
+    async apply(event: EventObject & { output?: unknown; error?: unknown }) {
+      const outcome = /^(.+)\.(done|error)$/.exec(event.type)
+      if (event.type.startsWith("after.")) clock.fireNext()
+      else if (outcome && pending.has(outcome[1]!)) {
+        const waiting = pending.get(outcome[1]!)!
+        pending.delete(outcome[1]!)
+        if (outcome[2] === "done") waiting.resolve(event.output)
+        else waiting.reject(event.error)
+      } else actor.send(event)
+      await settle()
+    },
+  }
+}
+
+/**
+ * Generates the machine's paths with `createTestModel` (shortest, plus simple where asked),
+ * runs each on the real machine, checks state and context after every step, and fails when any
+ * state or transition of the machine is covered by no path.
+ */
+export function describeMachinePaths(name: string, spec: PathSpec): void {
+  const testable = toTestableMachine(spec.machine)
+  const model = createTestModel(testable, { events: spec.events, input: spec.input } as never)
+  const paths = [...model.getShortestPaths(), ...(spec.simplePaths ? model.getSimplePaths() : [])]
+  const graph = describeGraph(testable)
+  const seenStates = new Set<string>()
+  const seenTransitions = new Set<string>()
+
+  describe(`${name} paths`, () => {
+    paths.forEach((path, index) => {
+      const label = path.steps.map((s) => s.event.type).slice(1).join(" → ") || "(initial)"
+      it(`#${index + 1} ${label}`, async () => {
+        const sut = startSystemUnderTest(spec)
+        let previous = path.steps[0]!.state
+        for (const [i, step] of path.steps.entries()) {
+          if (i > 0) await sut.apply(step.event as EventObject)
+          const snapshot = sut.actor.getSnapshot()
+          expect(snapshot.value, `after ${step.event.type}`).toEqual(step.state.value)
+          expect(plain(snapshot.context), `context after ${step.event.type}`).toEqual(plain(step.state.context))
+          for (const node of step.state._nodes) seenStates.add(node.id)
+          if (i > 0) markTransitions(testable, previous as Snap, step.event as EventObject, seenTransitions)
+          previous = step.state
+        }
+        sut.actor.stop()
+      })
+    })
+
+    afterAll(() => {
+      // A transient state (left at once through `always`) is never a snapshot; it counts as covered
+      // when a state it leads to was seen.
+      const missingStates = graph.states.filter((s) => !seenStates.has(s) && !graph.transient.get(s)?.some((t) => seenStates.has(t)))
+      const missing = graph.transitions.filter((t) => !seenTransitions.has(t.key) && !spec.unreachable?.[t.key]).map((t) => t.key)
+      const covered = graph.transitions.length - missing.length
+      console.log(`[paths] ${name}: ${graph.states.length - missingStates.length}/${graph.states.length} states, ${covered}/${graph.transitions.length} transitions, ${paths.length} paths`)
+      expect(missingStates, `${name}: states no path reaches`).toEqual([])
+      expect(missing, `${name}: transitions no path takes`).toEqual([])
+    })
+  })
+}
+
+type Snap = Parameters<AnyStateMachine["getTransitionData"]>[0]
+
+/** Asks the machine itself which transitions the event selects (guards evaluated), so guarded twins are told apart. */
+function markTransitions(machine: AnyStateMachine, before: Snap, event: EventObject, seen: Set<string>) {
+  for (const t of machine.getTransitionData(before, event)) {
+    const targets = (t.target ?? []).map((n: { id: string }) => n.id)
+    seen.add(`${t.source.id} --${t.eventType}--> ${targets.join(",") || "(self)"}`)
+  }
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from "vitest"
+import { createActor, SimulatedClock } from "xstate"
+import { authMachine, SESSION_LIFETIME_MS } from "../../src/machines/auth.machine.ts"
+
+const user = { _id: "u1", name: "Uma User", email: "user@demo.test", role: "User" as const, organizationId: null }
+
+function start(stored: Parameters<typeof createActor<typeof authMachine>>[1] extends infer _ ? unknown : never = null) {
+  const clock = new SimulatedClock()
+  const goToLogin = vi.fn()
+  const persisted: unknown[] = []
+  const cleared = vi.fn()
+  const actor = createActor(
+    authMachine.provide({ actions: { goToLogin, persistSession: ({ context }) => void persisted.push(context.session), clearStoredSession: cleared } }),
+    { input: { stored: stored as never, now: () => clock.now() }, clock },
+  ).start()
+  return { actor, clock, goToLogin, persisted, cleared }
+}
+
+describe("auth machine", () => {
+  it("stores tokens and user on sign-in", () => {
+    const { actor, persisted } = start()
+    actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: true })
+    expect(actor.getSnapshot().value).toBe("signedIn")
+    expect(persisted).toEqual([{ accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: SESSION_LIFETIME_MS }])
+  })
+
+  it("logs out by itself 2 hours after sign-in and goes to /login", () => {
+    const { actor, clock, goToLogin, cleared } = start()
+    actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: false })
+    clock.increment(SESSION_LIFETIME_MS - 1)
+    expect(actor.getSnapshot().value).toBe("signedIn")
+    clock.increment(1)
+    expect(actor.getSnapshot().value).toBe("signedOut")
+    expect(actor.getSnapshot().context.session).toBeNull()
+    expect(goToLogin).toHaveBeenCalledOnce()
+    expect(cleared).toHaveBeenCalled()
+  })
+
+  it("logs out on any 401", () => {
+    const { actor, goToLogin } = start()
+    actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: false })
+    actor.send({ type: "auth.unauthorized" })
+    expect(actor.getSnapshot().value).toBe("signedOut")
+    expect(goToLogin).toHaveBeenCalledOnce()
+  })
+
+  it("keeps the original deadline when restored after a reload", () => {
+    const clock = new SimulatedClock()
+    clock.set(1000)
+    const actor = createActor(authMachine.provide({ actions: { goToLogin: () => {}, clearStoredSession: () => {} } }), {
+      input: { stored: { accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: 1000 + 5000 }, now: () => clock.now() },
+      clock,
+    }).start()
+    expect(actor.getSnapshot().value).toBe("signedIn")
+    clock.increment(5000)
+    expect(actor.getSnapshot().value).toBe("signedOut")
+  })
+
+  it("discards an expired stored session at start", () => {
+    const { actor, cleared } = start({ accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: -1 } as never)
+    expect(actor.getSnapshot().value).toBe("signedOut")
+    expect(cleared).toHaveBeenCalled()
+  })
+})
