@@ -5,7 +5,8 @@ import { registerAuth } from "./plugins/auth.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerSecurityHeaders } from "./plugins/security-headers.ts"
 import { registerStaticSpa } from "./plugins/static-spa.ts"
-import { authRoutes } from "./routes/auth.routes.ts"
+import { registerPublicUploads } from "./plugins/uploads.ts"
+import { apiRoutes } from "./routes/index.ts"
 
 /** Builds the whole server from its dependencies; `main.ts` and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -18,12 +19,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app)
   await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true })
   registerAuth(app, deps.tokens)
-  await app.register(
-    async (api) => {
-      authRoutes(api, deps)
-    },
-    { prefix: "/api/v1" },
-  )
+  await app.register(async (api) => apiRoutes(api, deps), { prefix: "/api/v1" })
+  registerPublicUploads(app, deps.uploads)
   await registerStaticSpa(app, deps.distDir)
   return app
 }

@@ -2,6 +2,7 @@ import type { Db } from "./db/database.ts"
 import type { LoginLimiter } from "./services/auth/login-limiter.ts"
 import type { TokenService } from "./services/auth/tokens.ts"
 import type { Mailer } from "./services/mail/mailer.ts"
+import type { UploadStore } from "./services/storage/uploads.ts"
 
 /** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {
@@ -9,6 +10,7 @@ export interface AppDeps {
   tokens: TokenService
   limiter: LoginLimiter
   mailer: Mailer
+  uploads: UploadStore
   publicUrl: string
   dataDir: string
   distDir: string

@@ -6,6 +6,7 @@ import { DEMO_EMAILS, seedDemoIfEmpty } from "./scripts/demo-seed.ts"
 import { memoryLoginLimiter } from "./services/auth/login-limiter.ts"
 import { tokenService } from "./services/auth/tokens.ts"
 import { outboxMailer, smtpMailer } from "./services/mail/mailer.ts"
+import { localUploadStore } from "./services/storage/uploads.ts"
 
 const config = loadConfig()
 const database = await openDatabase(
@@ -31,6 +32,7 @@ const app = await buildApp({
   tokens: tokenService(config.jwtSecret),
   limiter: memoryLoginLimiter(),
   mailer,
+  uploads: localUploadStore(config.dataDir, config.uploadLimitBytes),
   publicUrl: config.publicUrl,
   dataDir: config.dataDir,
   distDir: resolve("dist"),

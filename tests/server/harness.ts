@@ -9,6 +9,7 @@ import { seedDemo } from "../../server/scripts/demo-seed.ts"
 import { memoryLoginLimiter } from "../../server/services/auth/login-limiter.ts"
 import { tokenService, type TokenService } from "../../server/services/auth/tokens.ts"
 import { outboxMailer } from "../../server/services/mail/mailer.ts"
+import { localUploadStore } from "../../server/services/storage/uploads.ts"
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing"
 
@@ -41,6 +42,7 @@ export async function startTestServer(options: { seed?: boolean } = {}): Promise
     tokens,
     limiter: memoryLoginLimiter(now),
     mailer: outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {}),
+    uploads: localUploadStore(dataDir, 2 * 1024 * 1024),
     publicUrl: "http://console.test",
     dataDir,
     distDir: join(dataDir, "no-dist"),

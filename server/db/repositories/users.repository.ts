@@ -1,7 +1,9 @@
-import { sql } from "kysely"
+import { randomUUID } from "node:crypto"
+import { sql, type Insertable } from "kysely"
 import type { Person, SessionUser } from "../../../src/api/contract/user.ts"
 import type { Db } from "../database.ts"
-import type { UserRow } from "../users.table.ts"
+import { json } from "../database.ts"
+import type { UserRow, UsersTable } from "../users.table.ts"
 
 export const findUserByEmail = (db: Db, email: string) =>
   db
@@ -11,6 +13,33 @@ export const findUserByEmail = (db: Db, email: string) =>
     .executeTakeFirst()
 
 export const findUserById = (db: Db, id: string) => db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst()
+
+export type NewUser = Pick<Insertable<UsersTable>, "name" | "email" | "role" | "status"> &
+  Partial<Omit<Insertable<UsersTable>, "id" | "additional_details" | "document_details" | "account_details">> & {
+    additionalDetails?: Record<string, string | null>
+    documentDetails?: Record<string, string | null>
+    accountDetails?: Record<string, string | null>
+  }
+
+/** Inserts a person; a duplicate email (any case) fails on the unique index, which callers turn into 409. */
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  const { additionalDetails, documentDetails, accountDetails, ...columns } = user
+  return db
+    .insertInto("users")
+    .values({
+      id: randomUUID(),
+      ...columns,
+      email: user.email.trim(),
+      additional_details: json(additionalDetails ?? {}),
+      document_details: json(documentDetails ?? {}),
+      account_details: json(accountDetails ?? {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Postgres and PGlite both report a unique violation as SQLSTATE 23505. */
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === "23505"
 
 export const setPasswordHash = (db: Db, id: string, passwordHash: string) =>
   db

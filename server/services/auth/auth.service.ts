@@ -67,6 +67,19 @@ export async function issueResetToken(deps: Pick<AuthDeps, "db" | "now">, userId
   return token
 }
 
+/**
+ * Invites a new account (an editor, or a client given access) to choose a password: a
+ * single-use set-password link, valid for 1 hour, through the same reset page.
+ */
+export async function sendSetPasswordInvite(deps: Pick<AuthDeps, "db" | "now" | "mailer" | "publicUrl">, user: { id: string; name: string; email: string }, why: string) {
+  const token = await issueResetToken(deps, user.id)
+  await deps.mailer.send({
+    to: user.email,
+    subject: "Set your password",
+    text: `Hello ${user.name},\n\n${why}\n\nChoose your password with this link (valid for 1 hour, usable once):\n${deps.publicUrl}/reset-password/${token}\n\nThen sign in at ${deps.publicUrl}/login with this email address.\n`,
+  })
+}
+
 export async function resetPassword(deps: AuthDeps, token: string, password: string, confirmPassword: string) {
   if (password !== confirmPassword) throw badRequest("Passwords do not match!")
   const passwordHash = await hashPassword(password)

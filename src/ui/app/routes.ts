@@ -28,7 +28,7 @@ const sessionsReaders = ["User", ...vendorRoles] as const
 export const routes: RouteDef[] = [
   { path: "/login", title: "Login", access: "public", bare: true, page: lazy(() => import("../pages/login.page.tsx")) },
   { path: "/reset-password/:token", title: "Reset Password", access: "public", bare: true, page: lazy(() => import("../pages/reset-password.page.tsx")) },
-  { path: "/", title: "Dashboard", access: "signedIn", page: lazy(() => import("../pages/dashboard.page.tsx")) },
+  { path: "/", title: "Dashboard", access: "signedIn", page: lazy(() => import("../pages/dashboard/dashboard.page.tsx")) },
   { path: "/lawyer", title: "Lawyers", access: admin, page: notBuilt("Lawyers") },
   { path: "/counsellor", title: "Counsellors", access: admin, page: notBuilt("Counsellors") },
   { path: "/nutritionist", title: "Nutritionists", access: admin, page: notBuilt("Nutritionists") },

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto"
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import type { UploadedFile } from "../../plugins/multipart.ts"
+import { badRequest } from "../errors.ts"
+import { contentTypes, sniffImage, type ImageKind } from "./image-types.ts"
+import { stripMetadata } from "./strip-metadata.ts"
+
+export interface StoredImage {
+  /** Random file name under the uploads folder, e.g. `3f9c…e1.png`. */
+  name: string
+  kind: ImageKind
+  contentType: string
+  size: number
+}
+
+/**
+ * `public` files (website content) are served to anyone at /uploads/<name>; `private` files
+ * (ticket attachments, certificates) only through calls that check who is asking.
+ */
+export type UploadScope = "public" | "private"
+
+export interface UploadStore {
+  /** Checks content, strips metadata, writes under a random name. Throws 400 with a message naming the field. */
+  saveImage(file: UploadedFile, allowed: readonly ImageKind[], scope: UploadScope): StoredImage
+  /** Removes a stored file (after a failed transaction or when its owner is deleted). */
+  remove(name: string, scope: UploadScope): void
+  pathOf(name: string, scope: UploadScope): string
+}
+
+const NAME = /^[a-f0-9]{32}\.(png|jpeg|webp|gif)$/
+
+export function localUploadStore(dataDir: string, limitBytes: number): UploadStore {
+  const dirs: Record<UploadScope, string> = { public: join(dataDir, "uploads", "public"), private: join(dataDir, "uploads", "private") }
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true })
+  return {
+    saveImage(file, allowed, scope) {
+      if (file.data.length > limitBytes) throw badRequest(`${file.field}: the file is larger than ${Math.floor(limitBytes / 1024 / 1024)} MB`)
+      const kind = sniffImage(file.data)
+      if (!kind || !allowed.includes(kind)) {
+        throw badRequest(`${file.field}: only ${allowed.map((k) => k.toUpperCase()).join(", ")} images are accepted`)
+      }
+      const clean = stripMetadata(kind, file.data)
+      if (!clean) throw badRequest(`${file.field}: the file is not a valid ${kind.toUpperCase()} image`)
+      const name = `${randomBytes(16).toString("hex")}.${kind}`
+      writeFileSync(join(dirs[scope], name), clean, { flag: "wx" })
+      return { name, kind, contentType: contentTypes[kind], size: clean.length }
+    },
+    remove(name, scope) {
+      if (NAME.test(name)) rmSync(join(dirs[scope], name), { force: true })
+    },
+    pathOf(name, scope) {
+      if (!NAME.test(name)) throw badRequest("Unknown file.")
+      return join(dirs[scope], name)
+    },
+  }
+}
+
+export const isStoredName = (name: string): boolean => NAME.test(name)
