@@ -50,6 +50,10 @@ async function stop(signal: string) {
   log(`${signal}: finishing in-flight requests`)
   const force = setTimeout(() => process.exit(1), 10_000)
   force.unref()
+  // close() drops idle keep-alive sockets once; a request still in flight leaves its socket idle
+  // only afterwards, so keep sweeping or the stop would wait out the keep-alive timeout.
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 100)
+  sweep.unref()
   await app.close()
   await database.close()
   process.exit(0)

@@ -68,6 +68,32 @@ describe("sign-in", () => {
   })
 })
 
+describe("Remember Me", () => {
+  const stored = (page: Page) =>
+    page.evaluate(() => ({ local: localStorage.getItem("console.session") !== null, session: sessionStorage.getItem("console.session") !== null }))
+
+  it("off keeps the session for this browser session only; on keeps it across restarts", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "nutritionist@demo.test")
+    expect(await stored(page)).toEqual({ local: false, session: true })
+    await page.context().close()
+
+    const remembered = await newPage(browser)
+    await remembered.goto("/login")
+    await remembered.getByLabel("Email").fill("nutritionist@demo.test")
+    await remembered.getByLabel("Password", { exact: true }).fill("Demo@12345")
+    await remembered.getByText("Remember Me").click()
+    await remembered.getByRole("button", { name: "Login" }).click()
+    await remembered.waitForURL((url) => url.pathname === "/")
+    expect(await stored(remembered)).toEqual({ local: true, session: false })
+    // A new tab of the same profile (sessionStorage is per tab) is still signed in.
+    const tab = await remembered.context().newPage()
+    await tab.goto("/my-tickets")
+    expect(new URL(tab.url()).pathname).toBe("/my-tickets")
+    await remembered.context().close()
+  })
+})
+
 describe("password reset through the outbox", () => {
   it("sends the link, sets a new password, and signs in with it", async () => {
     const page = await newPage(browser)
