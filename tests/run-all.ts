@@ -45,7 +45,7 @@ function runVitest(suite: string, project: string, env: NodeJS.ProcessEnv = {}):
 
 const pg = process.env.TEST_DATABASE_URL
 runCheck("typecheck", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"])
-runCheck("lint", "npx", ["oxlint", "--deny-warnings", "src", "server", "tests", "bench"])
+runCheck("lint", "npx", ["oxlint", "--deny-warnings", "src", "server", "tests", "bench", "scripts"])
 runVitest("unit", "unit", { TEST_DATABASE_URL: "" })
 runVitest("paths", "paths", { TEST_DATABASE_URL: "" })
 runVitest("server", "server", { TEST_DATABASE_URL: "" })

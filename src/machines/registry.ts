@@ -1,0 +1,60 @@
+import type { AnyStateMachine } from "xstate"
+import type { Endpoint } from "../api/contract/endpoint.ts"
+import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
+import { authMachine } from "./auth.machine.ts"
+import { loginMachine } from "./login.machine.ts"
+import { resetPasswordMachine } from "./reset-password.machine.ts"
+import { updatePasswordMachine } from "./update-password.machine.ts"
+
+export interface MachineEntry {
+  id: string
+  title: string
+  summary: string
+  machine: AnyStateMachine
+  /** Readable lengths of named delays, e.g. `sessionRemaining: "2 h after sign-in"`. */
+  delayLabels?: Record<string, string>
+  /** The contract call (or, for what no call fires, a sentence) behind an event or invocation outcome. */
+  firedBy?: Record<string, Endpoint | string>
+}
+
+/**
+ * Every machine the diagrams and path-coverage reports cover. A new machine is added here once;
+ * `npm run diagrams` then writes docs/machines/<id>.md and the freshness test checks it.
+ */
+export const machineRegistry: MachineEntry[] = [
+  {
+    id: "auth",
+    title: "Session lifetime",
+    summary: "Sign-in stores tokens and user; the session ends on Logout, on any 401, or 2 hours after sign-in.",
+    machine: authMachine,
+    delayLabels: { sessionRemaining: "2 h (from sign-in)" },
+    firedBy: {
+      "auth.signedIn": authApi.login,
+      "auth.logout": "the signed-in person (Logout in the user menu)",
+      "auth.unauthorized": "any call the server answers with 401",
+    },
+  },
+  {
+    id: "login",
+    title: "Login panel",
+    summary: "Login and reset modes of the login screen (spec section 4).",
+    machine: loginMachine,
+    firedBy: { "signIn done": authApi.login, "signIn error": authApi.login, "sendResetLink done": authApi.resetPasswordLink, "sendResetLink error": authApi.resetPasswordLink },
+  },
+  {
+    id: "reset-password",
+    title: "Reset password",
+    summary: "Setting a new password with the emailed token; redirect to /login 1 s after success.",
+    machine: resetPasswordMachine,
+    delayLabels: { redirect: "1 s" },
+    firedBy: { "resetPassword done": authApi.resetPassword, "resetPassword error": authApi.resetPassword },
+  },
+  {
+    id: "update-password",
+    title: "Update password panel",
+    summary: "Changing the signed-in person's password; the success message closes after 5 s.",
+    machine: updatePasswordMachine,
+    delayLabels: { successShown: "5 s" },
+    firedBy: { "updatePassword done": authApi.updateCurrentPassword, "updatePassword error": authApi.updateCurrentPassword },
+  },
+]

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { machineDoc } from "../../src/machines/diagram/machine-doc.ts"
+import { toMermaid } from "../../src/machines/diagram/mermaid.ts"
+import { machineRegistry } from "../../src/machines/registry.ts"
+
+const dir = join(import.meta.dirname, "..", "..", "docs", "machines")
+
+describe("state diagrams", () => {
+  it("are fresh: docs/machines matches the machines (run `npm run diagrams` after changing one)", () => {
+    for (const entry of machineRegistry) {
+      expect(readFileSync(join(dir, `${entry.id}.md`), "utf8"), `${entry.id}.md is stale`).toBe(machineDoc(entry))
+    }
+    const files = readdirSync(dir).filter((n) => n.endsWith(".md") && n !== "README.md")
+    expect(files.sort()).toEqual(machineRegistry.map((e) => `${e.id}.md`).sort())
+  })
+
+  it("draw the session's 2-hour delay, guards by name and the three ways out", () => {
+    const auth = machineRegistry.find((e) => e.id === "auth")!
+    const diagram = toMermaid(auth.machine, { delayLabels: auth.delayLabels })
+    expect(diagram).toContain("auth_signedIn --> auth_signedOut : after 2 h (from sign-in)")
+    expect(diagram).toContain("auth_signedIn --> auth_signedOut : auth.logout")
+    expect(diagram).toContain("auth_signedIn --> auth_signedOut : auth.unauthorized")
+    expect(diagram).toContain("auth_restoring --> auth_signedIn : always [hasLiveSession]")
+  })
+
+  it("say who may fire a transition from the contract's access rule", () => {
+    const login = machineRegistry.find((e) => e.id === "login")!
+    expect(machineDoc(login)).toContain("| login.submitting | signIn done |  | login.signedIn | anyone (POST /user/login) |")
+  })
+
+  it("mark final states and highlight the current one", () => {
+    const login = machineRegistry.find((e) => e.id === "login")!
+    const diagram = toMermaid(login.machine, { highlight: ["login.login.editing"] })
+    expect(diagram).toContain("login_login_signedIn --> [*]")
+    expect(diagram).toContain("class login_login_editing current")
+  })
+})
