@@ -1,0 +1,77 @@
+import type { AuditEvent, AuditQuery } from "../../../src/api/contract/audit.ts"
+import type { Db } from "../../db/database.ts"
+import { paging, totalPages } from "../../db/paging.ts"
+import { badRequest } from "../errors.ts"
+import { foldEvents } from "./fold-events.ts"
+
+const parseInstant = (value: string | undefined, field: string): Date | null => {
+  if (!value) return null
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) throw badRequest(`${field}: must be a date and time (ISO 8601)`)
+  return date
+}
+
+function filtered(db: Db, query: AuditQuery) {
+  const from = parseInstant(query.from, "from")
+  const to = parseInstant(query.to, "to")
+  let q = db.selectFrom("events").leftJoin("users", "users.id", "events.actor_id")
+  if (query.entityType) q = q.where("events.entity_type", "=", query.entityType)
+  if (query.entityId) q = q.where("events.entity_id", "=", query.entityId)
+  if (query.actorId) q = q.where("events.actor_id", "=", query.actorId)
+  if (query.type) q = q.where("events.type", "=", query.type)
+  if (from) q = q.where("events.at", ">=", from)
+  if (to) q = q.where("events.at", "<=", to)
+  return q
+}
+
+const columns = ["events.id", "events.entity_type", "events.entity_id", "events.type", "events.actor_id", "users.name as actor_name", "events.at", "events.before", "events.after"] as const
+
+type Row = { id: string | number; entity_type: string; entity_id: string; type: string; actor_id: string | null; actor_name: string | null; at: Date; before: unknown; after: unknown }
+
+const toAuditEvent = (row: Row): AuditEvent => ({
+  _id: String(row.id),
+  entityType: row.entity_type,
+  entityId: row.entity_id,
+  type: row.type,
+  actorId: row.actor_id,
+  actorName: row.actor_name,
+  at: new Date(row.at).toISOString(),
+  before: row.before,
+  after: row.after,
+})
+
+export async function listEvents(db: Db, query: AuditQuery) {
+  const { page, limit, offset } = paging(query, 20)
+  const [rows, count] = await Promise.all([
+    filtered(db, query).select(columns).orderBy("events.id", "desc").limit(limit).offset(offset).execute(),
+    filtered(db, query).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ])
+  const total = Number(count.n)
+  return { success: true, data: rows.map((r) => toAuditEvent(r as Row)), totalRecords: total, totalPages: totalPages(total, limit), currentPage: page }
+}
+
+const CSV_LIMIT = 100_000
+
+/** CSV of the filtered log, oldest first; cells that a spreadsheet would run as a formula are quoted safe. */
+export async function exportEvents(db: Db, query: AuditQuery): Promise<string> {
+  const rows = await filtered(db, query).select(columns).orderBy("events.id", "asc").limit(CSV_LIMIT).execute()
+  const header = ["id", "at", "entityType", "entityId", "type", "actorId", "actorName", "before", "after"]
+  const lines = rows.map((r) => {
+    const e = toAuditEvent(r as Row)
+    return [e._id, e.at, e.entityType, e.entityId, e.type, e.actorId ?? "", e.actorName ?? "", e.before == null ? "" : JSON.stringify(e.before), e.after == null ? "" : JSON.stringify(e.after)].map(csvCell).join(",")
+  })
+  return [header.join(","), ...lines].join("\r\n") + "\r\n"
+}
+
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+export async function entityAsOf(db: Db, entityType: string, entityId: string, at: string) {
+  const instant = parseInstant(at, "at")!
+  const rows = await filtered(db, { entityType, entityId, to: instant.toISOString() }).select(columns).orderBy("events.id", "asc").execute()
+  const events = rows.map((r) => toAuditEvent(r as Row))
+  const folded = foldEvents(events)
+  return { success: true, data: { entityType, entityId, at: instant.toISOString(), exists: folded.exists, state: folded.state, events } }
+}

@@ -1,0 +1,53 @@
+import { Schema } from "effect"
+import { Id, PageParam } from "./common.ts"
+
+/** One entry of the event log: who did what to which entity, when, and the fields before and after. */
+export const AuditEvent = Schema.Struct({
+  _id: Schema.String,
+  entityType: Schema.String,
+  entityId: Schema.String,
+  type: Schema.String,
+  actorId: Schema.NullOr(Schema.String),
+  actorName: Schema.NullOr(Schema.String),
+  at: Schema.String,
+  before: Schema.Unknown,
+  after: Schema.Unknown,
+})
+export type AuditEvent = typeof AuditEvent.Type
+
+export const AuditQuery = Schema.Struct({
+  page: PageParam,
+  limit: PageParam,
+  entityType: Schema.optional(Schema.String),
+  entityId: Schema.optional(Schema.String),
+  actorId: Schema.optional(Schema.String),
+  type: Schema.optional(Schema.String),
+  /** ISO date-times, inclusive bounds. */
+  from: Schema.optional(Schema.String),
+  to: Schema.optional(Schema.String),
+})
+export type AuditQuery = typeof AuditQuery.Type
+
+export const AuditPage = Schema.Struct({
+  success: Schema.Boolean,
+  data: Schema.Array(AuditEvent),
+  totalRecords: Schema.Number,
+  totalPages: Schema.Number,
+  currentPage: Schema.Number,
+})
+
+export const EntityRef = Schema.Struct({ entityType: Schema.String, entityId: Id })
+export const AsOfQuery = Schema.Struct({ at: Schema.String })
+
+/** An entity as it stood at a moment, rebuilt by folding its events up to then. */
+export const EntityAsOf = Schema.Struct({
+  success: Schema.Boolean,
+  data: Schema.Struct({
+    entityType: Schema.String,
+    entityId: Schema.String,
+    at: Schema.String,
+    exists: Schema.Boolean,
+    state: Schema.Unknown,
+    events: Schema.Array(AuditEvent),
+  }),
+})
