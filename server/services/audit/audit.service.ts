@@ -20,7 +20,8 @@ function filtered(db: Db, query: AuditQuery) {
   if (query.actorId) q = q.where("events.actor_id", "=", query.actorId)
   if (query.type) q = q.where("events.type", "=", query.type)
   if (from) q = q.where("events.at", ">=", from)
-  if (to) q = q.where("events.at", "<=", to)
+  // Inclusive to the millisecond: PostgreSQL keeps microseconds that an ISO string drops.
+  if (to) q = q.where("events.at", "<", new Date(to.getTime() + 1))
   return q
 }
 
