@@ -1,8 +1,13 @@
 import type { AnyStateMachine } from "xstate"
 import type { Endpoint } from "../api/contract/endpoint.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
+import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
+import { auditLogMachine } from "./audit-log.machine.ts"
 import { authMachine } from "./auth.machine.ts"
+import { diagramRenderMachine } from "./diagram-render.machine.ts"
+import { entityAsOfMachine } from "./entity-as-of.machine.ts"
 import { loginMachine } from "./login.machine.ts"
+import { createPagedListMachine } from "./paged-list.machine.ts"
 import { resetPasswordMachine } from "./reset-password.machine.ts"
 import { updatePasswordMachine } from "./update-password.machine.ts"
 
@@ -56,5 +61,31 @@ export const machineRegistry: MachineEntry[] = [
     machine: updatePasswordMachine,
     delayLabels: { successShown: "5 s" },
     firedBy: { "updatePassword done": authApi.updateCurrentPassword, "updatePassword error": authApi.updateCurrentPassword },
+  },
+  {
+    id: "paged-list",
+    title: "Paged list",
+    summary: "Every paged table of the console: loading screen, failure text, previous/next, search, reload.",
+    machine: createPagedListMachine({ id: "pagedList", fetchPage: async () => ({ rows: [], total: 0 }), failureMessage: "(the list's failure text)" }),
+  },
+  {
+    id: "audit-log",
+    title: "Audit trail",
+    summary: "The Admin's view of the event log: filters, paging, CSV export.",
+    machine: auditLogMachine,
+    firedBy: { "fetchEvents done": auditApi.listAuditEvents, "fetchEvents error": auditApi.listAuditEvents, "exportCsv done": auditApi.exportAuditEvents, "exportCsv error": auditApi.exportAuditEvents },
+  },
+  {
+    id: "entity-as-of",
+    title: "Entity as of a moment",
+    summary: "Rebuilding an entity's fields at a chosen moment from its events.",
+    machine: entityAsOfMachine,
+    firedBy: { "fetchAsOf done": auditApi.entityAsOf, "fetchAsOf error": auditApi.entityAsOf },
+  },
+  {
+    id: "diagram-render",
+    title: "Diagram drawing",
+    summary: "Loading the diagram library on demand and drawing a state diagram.",
+    machine: diagramRenderMachine,
   },
 ]

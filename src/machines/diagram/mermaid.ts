@@ -36,14 +36,13 @@ export function toMermaid(machine: AnyStateMachine, options: { delayLabels?: Rec
   }
   if (root.initial) lines.push(`  [*] --> ${mid(root.initial)}`)
   draw(root, "  ")
-  // Machine-wide events that move somewhere start from a pseudo-state; machine-wide events that
-  // only update data (no target) are listed in the transitions table, not drawn.
-  const anyState = edges.some((e) => e.source === root.id && e.targets.length > 0)
-  if (anyState) lines.push(`  state "any state" as any_state`)
-  for (const edge of edges) {
-    const source = edge.source === root.id ? (edge.targets.length ? "any_state" : null) : mid(edge.source)
-    if (!source) continue
-    for (const target of edge.targets.length ? edge.targets : [edge.source]) {
+  // Only edges that move (or re-enter) are drawn; events that just update data stay in the
+  // transitions table. Machine-wide events start from an 'any state' pseudo-state.
+  const moving = edges.filter((e) => e.targets.length > 0)
+  if (moving.some((e) => e.source === root.id)) lines.push(`  state "any state" as any_state`)
+  for (const edge of moving) {
+    const source = edge.source === root.id ? "any_state" : mid(edge.source)
+    for (const target of edge.targets) {
       lines.push(`  ${source} --> ${mid(target)} : ${edgeLabel(edge, delayLabels).replace(/:/g, "")}`)
     }
   }

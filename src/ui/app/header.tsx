@@ -39,6 +39,16 @@ export function Header() {
               <Menu.Item value="password" onSelect={() => setPasswordOpen(true)}>
                 Update Password
               </Menu.Item>
+              {user.role === "Admin" ? (
+                <>
+                  <Menu.Item value="audit" onSelect={() => navigate("/audit")}>
+                    Audit trail
+                  </Menu.Item>
+                  <Menu.Item value="diagrams" onSelect={() => navigate("/state-diagrams")}>
+                    State diagrams
+                  </Menu.Item>
+                </>
+              ) : null}
               <Menu.Item value="logout" onSelect={() => authActor.send({ type: "auth.logout" })}>
                 Logout
               </Menu.Item>

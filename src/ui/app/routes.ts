@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react"
 import type { Access } from "../../api/contract/endpoint.ts"
 import { vendorRoles } from "../../api/contract/common.ts"
+import { listAuditEvents } from "../../api/contract/endpoints/audit.endpoints.ts"
 
 export interface RouteDef {
   path: string
@@ -63,4 +64,7 @@ export const routes: RouteDef[] = [
   { path: "/experts", title: "Experts", access: content, page: notBuilt("Experts") },
   { path: "/editor", title: "Editor", access: admin, page: notBuilt("Editor") },
   { path: "/press-release-and-recognition", title: "Press Release & Recognition", access: content, page: notBuilt("Press Release & Recognition") },
+  // Beyond the spec, for auditors (reached from the Admin's user menu, not the sidebar of the spec).
+  { path: "/audit", title: "Audit trail", access: listAuditEvents.access, page: lazy(() => import("../pages/audit.page.tsx")) },
+  { path: "/state-diagrams", title: "State diagrams", access: admin, page: lazy(() => import("../pages/state-diagrams.page.tsx")) },
 ]

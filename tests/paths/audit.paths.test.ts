@@ -1,0 +1,46 @@
+import { ApiError } from "../../src/api/api-error.ts"
+import { auditLogMachine } from "../../src/machines/audit-log.machine.ts"
+import { diagramRenderMachine } from "../../src/machines/diagram-render.machine.ts"
+import { entityAsOfMachine } from "../../src/machines/entity-as-of.machine.ts"
+import { describeMachinePaths } from "./path-harness.ts"
+
+const event = { _id: "1", entityType: "user", entityId: "u1", type: "user.passwordChanged", actorId: "u1", actorName: "Uma", at: "2026-11-21T10:00:00.000Z", before: null, after: null }
+const failure = new ApiError("http", 500, "Internal Server Error", "Something went wrong on our side. Please try again.")
+
+describeMachinePaths("audit log", {
+  machine: auditLogMachine.provide({ actions: { download: () => {} } }),
+  events: [
+    { type: "fetchEvents.done", output: { rows: [event], total: 45 } },
+    { type: "fetchEvents.error", error: failure },
+    { type: "filter.change", field: "entityType", value: "user" },
+    { type: "filter.apply" },
+    { type: "filter.clear" },
+    { type: "page.next" },
+    { type: "page.previous" },
+    { type: "export.csv" },
+    { type: "exportCsv.done", output: "id,at\r\n" },
+    { type: "exportCsv.error", error: failure },
+  ],
+})
+
+describeMachinePaths("entity as of", {
+  machine: entityAsOfMachine,
+  input: { entityType: "user" },
+  events: [
+    { type: "field.change", field: "entityId", value: "u1" },
+    { type: "field.change", field: "at", value: "2026-11-21T10:00" },
+    { type: "asOf.submit" },
+    { type: "fetchAsOf.done", output: { exists: true, state: { name: "Uma" }, events: [event], at: "2026-11-21T10:00:00.000Z" } },
+    { type: "fetchAsOf.error", error: failure },
+  ],
+})
+
+describeMachinePaths("diagram render", {
+  machine: diagramRenderMachine,
+  input: { source: "stateDiagram-v2\n  [*] --> a" },
+  events: [
+    { type: "renderDiagram.done", output: "<svg></svg>" },
+    { type: "renderDiagram.error", error: new Error("parse error") },
+    { type: "diagram.show", source: "stateDiagram-v2\n  [*] --> b" },
+  ],
+})
