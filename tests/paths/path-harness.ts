@@ -78,7 +78,7 @@ function startSystemUnderTest(spec: PathSpec) {
 export function describeMachinePaths(name: string, spec: PathSpec): void {
   const testable = toTestableMachine(spec.machine)
   const model = createTestModel(testable, { events: spec.events, input: spec.input } as never)
-  const paths = [...model.getShortestPaths(), ...(spec.simplePaths ? model.getSimplePaths() : [])]
+  const paths = [...withEdgePaths(testable, model, model.getShortestPaths()), ...(spec.simplePaths ? model.getSimplePaths() : [])]
   const graph = describeGraph(testable)
   const seenStates = new Set<string>()
   const seenTransitions = new Set<string>()
@@ -113,6 +113,45 @@ export function describeMachinePaths(name: string, spec: PathSpec): void {
       expect(missing, `${name}: transitions no path takes`).toEqual([])
     })
   })
+}
+
+type Model = ReturnType<typeof createTestModel>
+type Path = ReturnType<Model["getShortestPaths"]>[number]
+type Step = Path["steps"][number]
+
+/**
+ * Shortest paths reach every state but skip edges that close a cycle (back into a state already
+ * reached). For each machine transition no shortest path takes, add the shortest path to a state
+ * where it is enabled followed by that transition, so every reachable transition runs once.
+ */
+function withEdgePaths(machine: AnyStateMachine, model: Model, shortest: Path[]): Array<{ steps: Step[] }> {
+  const key = (state: unknown) => JSON.stringify([(state as Snap).value, (state as { context: unknown }).context], (_k, v) => (typeof v === "function" ? undefined : v))
+  const transitionKeys = (state: unknown, event: EventObject) => {
+    const seen = new Set<string>()
+    markTransitions(machine, state as Snap, event, seen)
+    return [...seen]
+  }
+  const toState = new Map<string, Step[]>()
+  const covered = new Set<string>()
+  for (const path of shortest) {
+    path.steps.forEach((step, i) => {
+      if (!toState.has(key(step.state))) toState.set(key(step.state), path.steps.slice(0, i + 1))
+      if (i > 0) for (const k of transitionKeys(path.steps[i - 1]!.state, step.event as EventObject)) covered.add(k)
+    })
+  }
+  const extra: Array<{ steps: Step[] }> = []
+  const adjacencies = Object.values(model.getAdjacencyMap()) as Array<{ state: unknown; transitions: Record<string, { event: EventObject; state: unknown }> }>
+  for (const adjacency of adjacencies) {
+    const prefix = toState.get(key(adjacency.state))
+    if (!prefix) continue
+    for (const { event, state } of Object.values(adjacency.transitions)) {
+      const fresh = transitionKeys(adjacency.state, event).filter((k) => !covered.has(k))
+      if (fresh.length === 0) continue
+      for (const k of fresh) covered.add(k)
+      extra.push({ steps: [...prefix, { event, state } as unknown as Step] })
+    }
+  }
+  return [...shortest, ...extra]
 }
 
 type Snap = Parameters<AnyStateMachine["getTransitionData"]>[0]

@@ -1,16 +1,27 @@
 import { useState } from "react"
-import { Badge, Box, Button, Flex, Input, Menu, Portal, Stack, Text } from "@chakra-ui/react"
+import { Badge, Box, Button, Flex, IconButton, Input, Menu, Portal, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
+import { isDark } from "../../machines/color-mode.machine.ts"
 import { authActor, selectUser } from "./auth-actor.ts"
+import { colorModeActor } from "./color-mode-actor.ts"
+import { SidebarDrawer } from "./sidebar.tsx"
 import { UpdatePasswordDialog } from "../components/update-password-dialog.tsx"
 
 export function Header() {
   const user = useSelector(authActor, selectUser)
   const [passwordOpen, setPasswordOpen] = useState(false)
+  const [menuOpen, setMenuOpen] = useState(false)
+  const dark = useSelector(colorModeActor, (s) => isDark(s.context))
   if (!user) return null
   return (
-    <Flex as="header" align="center" gap="4" px={{ base: "3", md: "6" }} py="3" bg="bg" borderBottomWidth="1px">
+    <Flex as="header" align="center" gap={{ base: "2", md: "4" }} px={{ base: "3", md: "6" }} py="3" bg="bg" borderBottomWidth="1px">
+      <IconButton aria-label="Open menu" variant="ghost" size="sm" display={{ base: "inline-flex", md: "none" }} onClick={() => setMenuOpen(true)}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
+          <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+        </svg>
+      </IconButton>
+      <SidebarDrawer open={menuOpen} onOpenChange={setMenuOpen} />
       <Box flex="1">
         <Input type="search" placeholder="Search" aria-label="Search" size="sm" maxW="md" />
       </Box>
@@ -49,6 +60,9 @@ export function Header() {
                   </Menu.Item>
                 </>
               ) : null}
+              <Menu.Item value="color-mode" closeOnSelect={false} onSelect={() => colorModeActor.send({ type: "colorMode.toggle" })}>
+                {dark ? "Light mode" : "Dark mode"}
+              </Menu.Item>
               <Menu.Item value="logout" onSelect={() => authActor.send({ type: "auth.logout" })}>
                 Logout
               </Menu.Item>

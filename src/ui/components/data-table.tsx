@@ -28,7 +28,7 @@ export function DataTable<Row>(props: {
   }
   if (props.error) {
     return (
-      <Text role="alert" color="red.600" py="6" data-testid="list-error">
+      <Text role="alert" color="fg.error" py="6" data-testid="list-error">
         {props.error}
       </Text>
     )

@@ -1,0 +1,51 @@
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sidebarEntries } from "../../src/ui/app/sidebar-entries.ts"
+import { baseURL, launchBrowser, loginAs } from "./browser.ts"
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+describe("layout", () => {
+  it("at 375 px the sidebar becomes a drawer opened from the header", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 375, height: 740 } })
+    const page = await context.newPage()
+    await loginAs(page, "counsellor@demo.test")
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false)
+    await page.getByRole("button", { name: "Open menu" }).click()
+    const drawer = page.getByRole("dialog")
+    await expect.poll(() => drawer.getByRole("link").allTextContents()).toEqual(sidebarEntries.Counsellor.map((e) => e.label))
+    await drawer.getByRole("link", { name: "My Tickets" }).click()
+    await page.waitForURL((url) => url.pathname === "/my-tickets")
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    await context.close()
+  })
+
+  it("at 1440 px the sidebar is always shown", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } })
+    const page = await context.newPage()
+    await loginAs(page, "admin@demo.test")
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(true)
+    expect(await page.getByRole("button", { name: "Open menu" }).isVisible()).toBe(false)
+    await context.close()
+  })
+
+  it("follows a dark system preference and remembers the toggle", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), colorScheme: "dark" })
+    const page = await context.newPage()
+    await loginAs(page, "editor@demo.test")
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains("dark"))
+    expect(await dark()).toBe(true)
+    await page.getByRole("button", { name: "User menu for Eshan Editor" }).click()
+    await page.getByRole("menuitem", { name: "Light mode" }).click()
+    expect(await dark()).toBe(false)
+    await page.reload()
+    await page.getByRole("button", { name: "User menu for Eshan Editor" }).waitFor()
+    expect(await dark()).toBe(false)
+    await context.close()
+  })
+})
