@@ -4,6 +4,7 @@ import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
 import { auditLogMachine } from "./audit-log.machine.ts"
 import { authMachine } from "./auth.machine.ts"
+import { colorModeMachine } from "./color-mode.machine.ts"
 import { diagramRenderMachine } from "./diagram-render.machine.ts"
 import { entityAsOfMachine } from "./entity-as-of.machine.ts"
 import { loginMachine } from "./login.machine.ts"
@@ -87,5 +88,11 @@ export const machineRegistry: MachineEntry[] = [
     title: "Diagram drawing",
     summary: "Loading the diagram library on demand and drawing a state diagram.",
     machine: diagramRenderMachine,
+  },
+  {
+    id: "color-mode",
+    title: "Colour mode",
+    summary: "Light or dark: follows the system until the person toggles it in the user menu.",
+    machine: colorModeMachine,
   },
 ]

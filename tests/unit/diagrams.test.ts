@@ -8,6 +8,11 @@ import { machineRegistry } from "../../src/machines/registry.ts"
 const dir = join(import.meta.dirname, "..", "..", "docs", "machines")
 
 describe("state diagrams", () => {
+  it("cover every machine: each src/machines/<id>.machine.ts is registered under its file name", () => {
+    const files = readdirSync(join(import.meta.dirname, "..", "..", "src", "machines")).filter((n) => n.endsWith(".machine.ts"))
+    expect(files.map((n) => n.replace(".machine.ts", "")).sort()).toEqual(machineRegistry.map((e) => e.id).sort())
+  })
+
   it("are fresh: docs/machines matches the machines (run `npm run diagrams` after changing one)", () => {
     for (const entry of machineRegistry) {
       expect(readFileSync(join(dir, `${entry.id}.md`), "utf8"), `${entry.id}.md is stale`).toBe(machineDoc(entry))
