@@ -3,7 +3,6 @@ import { createRoot } from "react-dom/client"
 import { ChakraProvider, defaultSystem } from "@chakra-ui/react"
 import { App } from "./ui/app/app.tsx"
 import { colorModeActor } from "./ui/app/color-mode-actor.ts"
-import { Toaster } from "./ui/components/toaster.tsx"
 
 // Imported for its effect of applying the theme before the first paint.
 void colorModeActor
@@ -12,7 +11,6 @@ createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <ChakraProvider value={defaultSystem}>
       <App />
-      <Toaster />
     </ChakraProvider>
   </StrictMode>,
 )

@@ -1,10 +1,12 @@
-import { Suspense } from "react"
+import { lazy, Suspense } from "react"
 import { Center, Spinner } from "@chakra-ui/react"
 import { Route, Switch } from "wouter"
 import { Guarded } from "./guarded.tsx"
-import { Layout } from "./layout.tsx"
 import { routes } from "./routes.ts"
 import { NotFoundPage } from "../pages/not-found.page.tsx"
+
+// The layout (menus, drawer, dialogs) is not needed to sign in: keep it out of /login's first load.
+const Layout = lazy(() => import("./layout.tsx"))
 
 const PageSpinner = () => (
   <Center py="20" aria-busy="true">
@@ -26,7 +28,9 @@ export function App() {
             )
             return route.bare ? page : (
               <Guarded access={route.access} title={route.title}>
-                <Layout>{page}</Layout>
+                <Suspense fallback={<PageSpinner />}>
+                  <Layout>{page}</Layout>
+                </Suspense>
               </Guarded>
             )
           }}

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react"
 import { Box, Flex } from "@chakra-ui/react"
+import { Toaster } from "../components/toaster.tsx"
 import { Header } from "./header.tsx"
 import { Sidebar } from "./sidebar.tsx"
 
-export function Layout({ children }: { children: ReactNode }) {
+export default function Layout({ children }: { children: ReactNode }) {
   return (
     <Flex minH="100vh" bg="bg.subtle">
       <Sidebar />
@@ -12,6 +13,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Box as="main" id="main" flex="1" p={{ base: "3", md: "6" }} minW="0">
           {children}
         </Box>
+        {/* Toasts only appear inside the console; the sign-in screens do not load them. */}
+        <Toaster />
       </Flex>
     </Flex>
   )
