@@ -9,7 +9,7 @@ const feedback = (rating: number, remark = "Quick and clear.") => ({ type: "tick
 
 describe("ticket machine (open → closed → feedback given)", () => {
   it("walks the whole life: responses while open, close, one feedback", () => {
-    const actor = createActor(ticketMachine).start()
+    const actor = createActor(ticketMachine, { input: {} }).start()
     actor.send({ type: "ticket.respond" })
     expect(actor.getSnapshot().value).toBe("open")
     expect(actor.getSnapshot().context.hasResponses).toBe(true)
