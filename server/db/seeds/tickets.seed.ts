@@ -44,15 +44,16 @@ const DEMO_TICKETS: DemoTicket[] = [
 export async function seedTickets(db: Db, now: number): Promise<void> {
   const admin = await db.selectFrom("users").select("id").where("email", "=", "admin@demo.test").executeTakeFirstOrThrow()
   const logins = await db.selectFrom("users").select(["id", "email"]).where("email", "like", "%@demo.test").execute()
-  const others = await db
+  const candidates = await db
     .selectFrom("users")
-    .select("id")
+    .select(["id", "name"])
     .where("email", "not like", "%@demo.test")
     .where("status", "=", "Approve")
     .where("role", "not in", ["Admin", "Editor"])
     .orderBy("email")
-    .limit(4)
     .execute()
+  // Demo names repeat across roles; four different names read better in the Admin's list.
+  const others = candidates.filter((p, i) => candidates.findIndex((q) => q.name === p.name) === i).slice(0, 4)
   const raiserOf = (key: string) => (key.startsWith("#") ? others[Number(key.slice(1))]?.id : logins.find((l) => l.email === key)?.id)
 
   // Oldest first, so ticket numbers grow with their dates as they would in use.
