@@ -47,6 +47,10 @@ describe("support ticket, end to end", () => {
     await vendor.waitForURL((url) => url.pathname.startsWith("/ticket/"))
     await expect.poll(() => vendor.getByTestId("no-responses").textContent()).toBe("No responses yet.")
     await vendor.evaluate(() => ((window as unknown as { stillSamePage: boolean }).stillSamePage = true))
+    const polls: number[] = []
+    vendor.on("response", (r) => r.url().includes("/userQuery/fetchResponse/") && polls.push(r.status()))
+    // Nothing new yet: the next poll is answered 304 (no body, no database read).
+    await expect.poll(() => polls, ONE_POLL).toEqual([304])
 
     // The Admin sees it with 'Raised By', opens it, sees the image and answers.
     await loginAs(admin, "admin@demo.test")
@@ -67,6 +71,7 @@ describe("support ticket, end to end", () => {
     // The vendor sees the answer within one poll, without reloading, and asks again.
     await expect.poll(() => vendor.getByTestId("answer").textContent(), ONE_POLL).toContain("We are regenerating your report")
     expect(await vendor.evaluate(() => (window as unknown as { stillSamePage?: boolean }).stillSamePage)).toBe(true)
+    expect(polls).toContain(200)
     const send = vendor.getByRole("button", { name: "Send" })
     expect(await send.isDisabled()).toBe(true)
     await vendor.getByLabel("Message").fill("   ")

@@ -1,5 +1,4 @@
-import type { PageQuery } from "../../../src/api/contract/common.ts"
-import type { TicketListAnswer, TicketThread } from "../../../src/api/contract/ticket.ts"
+import type { TicketListAnswer, TicketListQuery, TicketThread } from "../../../src/api/contract/ticket.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { countTickets, findTicket, listResponses, listTickets, toTicket, toTicketResponse } from "../../db/repositories/tickets.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
@@ -11,7 +10,7 @@ import type { TicketDeps } from "./ticket-deps.ts"
 
 export const TICKET_PAGE_SIZE = 10
 
-export async function getTickets(deps: Pick<TicketDeps, "db">, caller: Caller, query: PageQuery): Promise<TicketListAnswer> {
+export async function getTickets(deps: Pick<TicketDeps, "db">, caller: Caller, query: typeof TicketListQuery.Type): Promise<TicketListAnswer> {
   const { page, limit, offset } = paging(query, TICKET_PAGE_SIZE)
   const raiserId = isAdmin(caller) ? null : caller.id
   const [rows, total] = await Promise.all([listTickets(deps.db, raiserId, limit, offset), countTickets(deps.db, raiserId)])

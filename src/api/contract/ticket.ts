@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime, NonEmptyTrimmed, Role } from "./common.ts"
+import { Id, IsoDateTime, NonEmptyTrimmed, PageParam, Role } from "./common.ts"
 
 /** Spec section 9: ticket types, attachment types and the rating scale. */
 export const ticketTypes = ["Technical", "General"] as const
@@ -74,6 +74,9 @@ export const TicketPagination = Schema.Struct({
   limit: Schema.Number,
   totalPages: Schema.Number,
 })
+
+/** GET /userQuery/get?page&limit (default limit 10, at most 100); no search. */
+export const TicketListQuery = Schema.Struct({ page: PageParam, limit: PageParam })
 
 /** GET /userQuery/get: newest first; the Admin gets every ticket, anybody else only their own. */
 export const TicketListAnswer = Schema.Struct({

@@ -1,4 +1,4 @@
-import { PageQuery, vendorRoles } from "../common.ts"
+import { vendorRoles } from "../common.ts"
 import { endpoint } from "../endpoint.ts"
 import {
   AddResponseRequest,
@@ -10,6 +10,7 @@ import {
   ThreadChangeAnswer,
   TicketAnswer,
   TicketListAnswer,
+  TicketListQuery,
   TicketThreadAnswer,
 } from "../ticket.ts"
 
@@ -25,7 +26,7 @@ export const getTickets = endpoint({
   name: "getTickets",
   method: "GET",
   path: "/userQuery/get",
-  query: PageQuery,
+  query: TicketListQuery,
   answer: TicketListAnswer,
   access: ticketReaders,
   summary: "Tickets, newest first: the Admin sees every ticket with the raiser's name and role, anybody else only their own",
