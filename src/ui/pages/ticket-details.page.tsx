@@ -1,14 +1,12 @@
-import { Box, Button, Card, DataList, Field, Heading, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react"
+import { Box, Button, Field, Heading, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import { ticketChatMachine } from "../../machines/ticket-chat.machine.ts"
 import { authActor, selectUser } from "../app/auth-actor.ts"
 import { ConfirmDialog } from "../components/confirm-dialog.tsx"
-import { formatDateTime } from "../components/format.ts"
-import { TicketAttachment } from "./tickets/ticket-attachment.tsx"
 import { TicketChat } from "./tickets/ticket-chat.tsx"
-import { StarsShown } from "./tickets/star-rating.tsx"
 import { TicketStatusBadge } from "./tickets/ticket-columns.tsx"
+import { TicketSummary } from "./tickets/ticket-summary.tsx"
 
 /** Ticket Details (/ticket/{queryId}): the chat, polled every 5 s while open; the Admin can close it. */
 export default function TicketDetailsPage({ params }: { params: Record<string, string | undefined> }) {
@@ -65,51 +63,7 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
           </Button>
         ) : null}
       </HStack>
-      <Card.Root size="sm">
-        <Card.Body>
-          <DataList.Root orientation="horizontal" size="sm">
-            <DataList.Item>
-              <DataList.ItemLabel>Ticket Type</DataList.ItemLabel>
-              <DataList.ItemValue>{thread.ticketType}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Raised By</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {thread.name} ({thread.role})
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Date | Time</DataList.ItemLabel>
-              <DataList.ItemValue>{formatDateTime(thread.createdAt)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Query</DataList.ItemLabel>
-              <DataList.ItemValue whiteSpace="pre-wrap" data-testid="ticket-query">
-                {thread.query}
-              </DataList.ItemValue>
-            </DataList.Item>
-            {thread.userRating !== null ? (
-              <DataList.Item>
-                <DataList.ItemLabel>Feedback</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <Stack gap="0">
-                    <StarsShown rating={thread.userRating} />
-                    <Text>{thread.userReview}</Text>
-                  </Stack>
-                </DataList.ItemValue>
-              </DataList.Item>
-            ) : null}
-            {thread.hasImage ? (
-              <DataList.Item>
-                <DataList.ItemLabel>Attachment</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <TicketAttachment queryId={thread.queryId} ticketId={thread.ticketId} />
-                </DataList.ItemValue>
-              </DataList.Item>
-            ) : null}
-          </DataList.Root>
-        </Card.Body>
-      </Card.Root>
+      <TicketSummary thread={thread} />
       <Box bg="bg" borderWidth="1px" rounded="md" p="4">
         <TicketChat thread={thread} viewerId={user?._id ?? ""} />
       </Box>
