@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
 import type { EventsTable } from "./events.table.ts"
+import type { TicketResponsesTable, TicketsTable } from "./tickets.table.ts"
 import type { UsersTable } from "./users.table.ts"
 
 export interface Database {
@@ -8,6 +9,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable
   password_reset_tokens: PasswordResetTokensTable
   events: EventsTable
+  tickets: TicketsTable
+  ticket_responses: TicketResponsesTable
 }
 
 export type Db = Kysely<Database>

@@ -16,7 +16,8 @@ export interface RouteInput<E extends Endpoint> {
   reply: FastifyReply
 }
 
-type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<E["answer"]["Encoded"] | E["answer"]["Type"]>
+/** A handler answers a value (encoded with the endpoint's schema), or the reply it sent itself (a 304, a file). */
+type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<E["answer"]["Encoded"] | E["answer"]["Type"] | FastifyReply>
 
 /**
  * Registers one contract endpoint: guard by its access rule, decode params, query and body with its
@@ -45,7 +46,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       }
       const body = endpoint.body ? decodeOrThrow(endpoint.body, rawBody, "") : {}
       const answer = await handler({ params, query, body, files, caller, request, reply } as RouteInput<E>)
-      if (reply.sent) return reply
+      if (answer === reply || reply.sent) return reply
       return encode(answer)
     },
   })

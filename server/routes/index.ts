@@ -2,9 +2,11 @@ import type { FastifyInstance } from "fastify"
 import type { AppDeps } from "../deps.ts"
 import { auditRoutes } from "./audit.routes.ts"
 import { authRoutes } from "./auth.routes.ts"
+import { ticketRoutes } from "./ticket.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   authRoutes(api, deps)
   auditRoutes(api, deps)
+  ticketRoutes(api, deps)
 }

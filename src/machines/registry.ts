@@ -2,14 +2,21 @@ import type { AnyStateMachine } from "xstate"
 import type { Endpoint } from "../api/contract/endpoint.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
+import * as ticketApi from "../api/contract/endpoints/ticket.endpoints.ts"
 import { auditLogMachine } from "./audit-log.machine.ts"
 import { authMachine } from "./auth.machine.ts"
 import { colorModeMachine } from "./color-mode.machine.ts"
 import { diagramRenderMachine } from "./diagram-render.machine.ts"
 import { entityAsOfMachine } from "./entity-as-of.machine.ts"
+import { feedbackMachine } from "./feedback.machine.ts"
 import { loginMachine } from "./login.machine.ts"
 import { createPagedListMachine } from "./paged-list.machine.ts"
+import { raiseTicketMachine } from "./raise-ticket.machine.ts"
 import { resetPasswordMachine } from "./reset-password.machine.ts"
+import { ticketAttachmentMachine } from "./ticket-attachment.machine.ts"
+import { ticketChatMachine } from "./ticket-chat.machine.ts"
+import { ticketListMachine } from "./ticket-list.machine.ts"
+import { ticketMachine } from "./ticket.machine.ts"
 import { updatePasswordMachine } from "./update-password.machine.ts"
 
 export interface MachineEntry {
@@ -94,5 +101,59 @@ export const machineRegistry: MachineEntry[] = [
     title: "Colour mode",
     summary: "Light or dark: follows the system until the person toggles it in the user menu.",
     machine: colorModeMachine,
+  },
+  {
+    id: "ticket",
+    title: "Support ticket",
+    summary: "A ticket's life: open, closed by the Admin, then rated once by the raiser. The server refuses any other step with 409.",
+    machine: ticketMachine,
+    firedBy: { "ticket.respond": ticketApi.addResponse, "ticket.close": ticketApi.closeTicket, "ticket.feedback": ticketApi.giveFeedback },
+  },
+  {
+    id: "ticket-chat",
+    title: "Ticket chat",
+    summary: "Ticket Details: the conversation polled every 5 seconds while open, sending, and closing.",
+    machine: ticketChatMachine,
+    delayLabels: { pollInterval: "5 s" },
+    firedBy: {
+      "loadThread done": ticketApi.fetchResponse,
+      "loadThread error": ticketApi.fetchResponse,
+      "pollThread done": ticketApi.fetchResponse,
+      "pollThread error": ticketApi.fetchResponse,
+      "sendMessage done": ticketApi.addResponse,
+      "sendMessage error": ticketApi.addResponse,
+      "closeTicket done": ticketApi.closeTicket,
+      "closeTicket error": ticketApi.closeTicket,
+    },
+  },
+  {
+    id: "ticket-list",
+    title: "My Tickets list",
+    summary: "The paged ticket table (the Admin sees every ticket, others their own).",
+    machine: ticketListMachine,
+    firedBy: { "fetchPage done": ticketApi.getTickets, "fetchPage error": ticketApi.getTickets },
+  },
+  {
+    id: "raise-ticket",
+    title: "Raise Ticket form",
+    summary: "Ticket Type and Query required, optional PNG/JPEG image; the modal closes 1 s after success.",
+    machine: raiseTicketMachine,
+    delayLabels: { modalClose: "1 s" },
+    firedBy: { "raiseTicket done": ticketApi.createTicket, "raiseTicket error": ticketApi.createTicket },
+  },
+  {
+    id: "feedback",
+    title: "Ticket feedback",
+    summary: "Rating 1 to 5 by star click and a remark on a closed ticket; the modal closes 1 s after success.",
+    machine: feedbackMachine,
+    delayLabels: { modalClose: "1 s" },
+    firedBy: { "giveFeedback done": ticketApi.giveFeedback, "giveFeedback error": ticketApi.giveFeedback },
+  },
+  {
+    id: "ticket-attachment",
+    title: "Ticket attachment",
+    summary: "Loading a ticket's private image for the raiser or the Admin.",
+    machine: ticketAttachmentMachine,
+    firedBy: { "loadAttachment done": ticketApi.ticketAttachment, "loadAttachment error": ticketApi.ticketAttachment },
   },
 ]

@@ -1,5 +1,6 @@
 import { auditEndpoints } from "./endpoints/audit.endpoints.ts"
 import { authEndpoints } from "./endpoints/auth.endpoints.ts"
+import { ticketEndpoints } from "./endpoints/ticket.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -7,4 +8,8 @@ import type { Endpoint } from "./endpoint.ts"
  * route guards read their access rules, and the authorization matrix test walks them all.
  * Each resource keeps its calls in endpoints/<resource>.endpoints.ts and is listed here.
  */
-export const endpoints: readonly Endpoint[] = [...authEndpoints, ...auditEndpoints]
+export const endpoints: readonly Endpoint[] = [
+  ...authEndpoints,
+  ...auditEndpoints,
+  ...ticketEndpoints,
+]

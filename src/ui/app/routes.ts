@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react"
 import type { Access } from "../../api/contract/endpoint.ts"
 import { vendorRoles } from "../../api/contract/common.ts"
 import { listAuditEvents } from "../../api/contract/endpoints/audit.endpoints.ts"
+import { fetchResponse, getTickets } from "../../api/contract/endpoints/ticket.endpoints.ts"
 
 export interface RouteDef {
   path: string
@@ -50,8 +51,8 @@ export const routes: RouteDef[] = [
   { path: "/upcoming-session", title: "Upcoming Session", access: sessionsReaders, page: notBuilt("Upcoming Session") },
   { path: "/session-history", title: "Session History", access: sessionsReaders, page: notBuilt("Session History") },
   { path: "/transaction-history", title: "Transaction History", access: "signedIn", page: notBuilt("Transaction History") },
-  { path: "/my-tickets", title: "My Tickets", access: "signedIn", page: notBuilt("My Tickets") },
-  { path: "/ticket/:queryId", title: "Ticket Details", access: "signedIn", page: notBuilt("Ticket Details") },
+  { path: "/my-tickets", title: "My Tickets", access: getTickets.access, page: lazy(() => import("../pages/my-tickets.page.tsx")) },
+  { path: "/ticket/:queryId", title: "Ticket Details", access: fetchResponse.access, page: lazy(() => import("../pages/ticket-details.page.tsx")) },
   { path: "/upcoming-counselling", title: "Upcoming Counselling", access: "signedIn", page: notBuilt("Upcoming Counselling") },
   { path: "/my-plan", title: "My Plans", access: "signedIn", page: notBuilt("My Plans") },
   { path: "/wallet-history", title: "Wallet History", access: "signedIn", page: notBuilt("Wallet History") },

@@ -28,6 +28,7 @@ const filterFields: Array<{ field: keyof AuditFilters; label: string; type?: str
 ]
 
 const json = (value: unknown) => (value == null ? "" : JSON.stringify(value))
+const jsonCode = (value: unknown) => <Code fontSize="xs">{json(value)}</Code>
 
 export default function AuditPage() {
   const log = useActorRef(logMachine)
@@ -81,8 +82,8 @@ export default function AuditPage() {
           { header: "Event", cell: (r) => r.type },
           { header: "Entity", cell: (r) => `${r.entityType} ${r.entityId}` },
           { header: "Who", cell: (r) => r.actorName ?? r.actorId ?? "system" },
-          { header: "Before", cell: (r) => <Code fontSize="xs">{json(r.before)}</Code> },
-          { header: "After", cell: (r) => <Code fontSize="xs">{json(r.after)}</Code> },
+          { header: "Before", cell: (r) => jsonCode(r.before) },
+          { header: "After", cell: (r) => jsonCode(r.after) },
         ]}
       />
       <Pager page={ctx.page} pageCount={pageCount(ctx.total, ctx.pageSize)} canPrevious={canPrevious} canNext={canNext} onPrevious={() => log.send({ type: "page.previous" })} onNext={() => log.send({ type: "page.next" })} />

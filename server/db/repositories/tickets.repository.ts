@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto"
+import { sql, type Updateable } from "kysely"
+import type { Role } from "../../../src/api/contract/common.ts"
+import { ticketCode, type Ticket, type TicketResponse, type TicketType } from "../../../src/api/contract/ticket.ts"
+import type { Db } from "../database.ts"
+import type { TicketResponseRow, TicketRow, TicketsTable } from "../tickets.table.ts"
+
+/** A ticket row with its raiser's name and role, as every read needs them. */
+export type TicketWithRaiser = TicketRow & { raiser_name: string; raiser_role: Role }
+type ResponseWithAuthor = TicketResponseRow & { author_name: string; author_role: Role }
+
+const withRaiser = (db: Db) =>
+  db
+    .selectFrom("tickets")
+    .innerJoin("users", "users.id", "tickets.raiser_id")
+    .selectAll("tickets")
+    .select(["users.name as raiser_name", "users.role as raiser_role"])
+
+/** One page, newest first; `raiserId` null means every ticket (the Admin's view). */
+export function listTickets(db: Db, raiserId: string | null, limit: number, offset: number): Promise<TicketWithRaiser[]> {
+  let query = withRaiser(db)
+  if (raiserId !== null) query = query.where("tickets.raiser_id", "=", raiserId)
+  return query.orderBy("tickets.created_at", "desc").orderBy("tickets.id", "desc").limit(limit).offset(offset).execute()
+}
+
+export async function countTickets(db: Db, raiserId: string | null): Promise<number> {
+  let query = db.selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("total"))
+  if (raiserId !== null) query = query.where("raiser_id", "=", raiserId)
+  const row = await query.executeTakeFirstOrThrow()
+  return Number(row.total)
+}
+
+export const findTicket = (db: Db, id: string) => withRaiser(db).where("tickets.id", "=", id).executeTakeFirst()
+
+export const findTicketByNumber = (db: Db, number: number) => withRaiser(db).where("tickets.number", "=", number).executeTakeFirst()
+
+/** Reads and locks the row for the rest of the transaction, so two steps on one ticket queue up. */
+export const lockTicket = (db: Db, id: string) => db.selectFrom("tickets").selectAll().where("id", "=", id).forUpdate().executeTakeFirst()
+
+export const lockTicketByNumber = (db: Db, number: number) =>
+  db.selectFrom("tickets").selectAll().where("number", "=", number).forUpdate().executeTakeFirst()
+
+export async function insertTicket(
+  db: Db,
+  ticket: { raiserId: string; ticketType: TicketType; query: string; imageName: string | null; at: Date },
+): Promise<TicketRow> {
+  return db
+    .insertInto("tickets")
+    .values({
+      id: randomUUID(),
+      raiser_id: ticket.raiserId,
+      ticket_type: ticket.ticketType,
+      query: ticket.query,
+      image_name: ticket.imageName,
+      closed_at: null,
+      closed_by: null,
+      user_rating: null,
+      user_review: null,
+      feedback_at: null,
+      created_at: ticket.at,
+      updated_at: ticket.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Changes a ticket and counts one more version (what the chat's ETag follows). */
+export const updateTicket = (db: Db, id: string, changes: Updateable<TicketsTable>) =>
+  db
+    .updateTable("tickets")
+    .set({ ...changes, version: sql<number>`version + 1` })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+
+export const insertResponse = (
+  db: Db,
+  response: { ticketId: string; question: string | null; answer: string | null; addedBy: string; at: Date },
+) =>
+  db
+    .insertInto("ticket_responses")
+    .values({
+      id: randomUUID(),
+      ticket_id: response.ticketId,
+      question: response.question,
+      answer: response.answer,
+      added_by: response.addedBy,
+      created_at: response.at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+
+/** The conversation, oldest first. */
+export const listResponses = (db: Db, ticketId: string): Promise<ResponseWithAuthor[]> =>
+  db
+    .selectFrom("ticket_responses")
+    .innerJoin("users", "users.id", "ticket_responses.added_by")
+    .selectAll("ticket_responses")
+    .select(["users.name as author_name", "users.role as author_role"])
+    .where("ticket_responses.ticket_id", "=", ticketId)
+    .orderBy("ticket_responses.seq")
+    .execute()
+
+const iso = (value: Date | string) => new Date(value).toISOString()
+
+/** The one row-to-contract mapper for tickets. */
+export function toTicket(row: TicketWithRaiser): Ticket {
+  return {
+    _id: row.id,
+    queryId: row.id,
+    ticketId: ticketCode(row.number),
+    ticketType: row.ticket_type,
+    query: row.query,
+    createdAt: iso(row.created_at),
+    status: row.closed,
+    userId: row.raiser_id,
+    name: row.raiser_name,
+    role: row.raiser_role,
+    userRating: row.user_rating,
+    userReview: row.user_review,
+    hasImage: row.image_name !== null,
+  }
+}
+
+export function toTicketResponse(row: ResponseWithAuthor): TicketResponse {
+  return {
+    _id: row.id,
+    question: row.question,
+    answer: row.answer,
+    createdAt: iso(row.created_at),
+    addedBy: { _id: row.added_by, name: row.author_name, role: row.author_role },
+  }
+}

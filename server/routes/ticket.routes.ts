@@ -1,0 +1,43 @@
+import { createReadStream, existsSync } from "node:fs"
+import type { FastifyInstance } from "fastify"
+import * as api from "../../src/api/contract/endpoints/ticket.endpoints.ts"
+import type { AppDeps } from "../deps.ts"
+import { route } from "../plugins/route.ts"
+import { notFound } from "../services/errors.ts"
+import * as commands from "../services/tickets/ticket.commands.ts"
+import * as queries from "../services/tickets/ticket.queries.ts"
+import { memoryTicketVersions, type TicketVersionStore } from "../services/tickets/ticket-versions.ts"
+
+/**
+ * Support tickets. The chat's version store lives with this process; pass a shared one
+ * (e.g. Redis-backed) when several processes serve the same database.
+ */
+export function ticketRoutes(app: FastifyInstance, deps: AppDeps, versions: TicketVersionStore = memoryTicketVersions()): void {
+  const ticketDeps = { db: deps.db, uploads: deps.uploads, now: deps.now, versions }
+  route(app, api.getTickets, ({ caller, query }) => queries.getTickets(ticketDeps, caller, query))
+  route(app, api.createTicket, ({ caller, body, files }) => commands.createTicket(ticketDeps, caller, body, files))
+  route(app, api.closeTicket, ({ caller, body }) => commands.closeTicket(ticketDeps, caller, body.queryId))
+  route(app, api.addResponse, ({ caller, body }) => commands.addResponse(ticketDeps, caller, body))
+  route(app, api.giveFeedback, ({ caller, body }) => commands.giveFeedback(ticketDeps, caller, body))
+
+  route(app, api.fetchResponse, async ({ caller, params, request, reply }) => {
+    const result = await queries.fetchThread(ticketDeps, caller, params.queryId, request.headers["if-none-match"])
+    // The console revalidates every poll; the answer is personal, so no shared cache may keep it.
+    reply.header("etag", result.etag).header("cache-control", "private, no-cache")
+    if (result.notModified) return reply.code(304).send()
+    return result.answer
+  })
+
+  route(app, api.ticketAttachment, async ({ caller, params, reply }) => {
+    const file = await queries.getAttachment(ticketDeps, caller, params.queryId)
+    const path = deps.uploads.pathOf(file.name, "private")
+    if (!existsSync(path)) throw notFound("This ticket has no attachment.")
+    return reply
+      .header("content-type", file.contentType)
+      .header("x-content-type-options", "nosniff")
+      .header("content-disposition", `inline; filename="${file.fileName}"`)
+      .header("cache-control", "private, no-store")
+      .header("content-security-policy", "default-src 'none'; sandbox")
+      .send(createReadStream(path))
+  })
+}

@@ -1,0 +1,46 @@
+/**
+ * The current version of each ticket's chat, kept outside the database so a poll whose ETag
+ * still holds is answered 304 without a query. Behind this interface so it can move to a shared
+ * store (Redis, say) when several server processes run: an in-memory map only knows the changes
+ * made by its own process, so with more than one process it must be shared.
+ */
+export interface TicketVersion {
+  version: number
+  /** Who raised the ticket: a 304 is only given to the raiser or the Admin. */
+  raiserId: string
+}
+
+export interface TicketVersionStore {
+  get(queryId: string): Promise<TicketVersion | undefined>
+  /** Records a version read from or written to the database; it never moves backwards. */
+  remember(queryId: string, entry: TicketVersion): Promise<void>
+}
+
+/** Bounded: the least recently remembered tickets are forgotten first (they are then read once more). */
+export function memoryTicketVersions(maxEntries = 50_000): TicketVersionStore {
+  const entries = new Map<string, TicketVersion>()
+  return {
+    async get(queryId) {
+      return entries.get(queryId)
+    },
+    async remember(queryId, entry) {
+      const known = entries.get(queryId)
+      // A poll that read the row before a change committed must not undo the change's version.
+      if (known && known.version >= entry.version) return
+      entries.delete(queryId)
+      entries.set(queryId, entry)
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+    },
+  }
+}
+
+export const etagOf = (queryId: string, version: number): string => `"${queryId}.${version}"`
+
+/** True when an If-None-Match header (a list, weak tags allowed, or *) names `etag`. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(",").some((tag) => {
+    const t = tag.trim()
+    return t === "*" || t.replace(/^W\//, "") === etag
+  })
+}

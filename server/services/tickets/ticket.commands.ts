@@ -1,0 +1,107 @@
+import type { AddResponseRequest, CreateTicketFields, FeedbackRequest } from "../../../src/api/contract/ticket.ts"
+import type { UploadedFile } from "../../plugins/multipart.ts"
+import type { Db } from "../../db/database.ts"
+import type { TicketRow } from "../../db/tickets.table.ts"
+import { findTicket, insertResponse, insertTicket, lockTicket, lockTicketByNumber, toTicket, updateTicket } from "../../db/repositories/tickets.repository.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { badRequest, forbidden, notFound } from "../errors.ts"
+import { appendEvent } from "../events.ts"
+import { assertStep, foundTicket, isAdmin } from "./ticket-access.ts"
+import type { TicketDeps } from "./ticket-deps.ts"
+import { loadThread } from "./ticket.queries.ts"
+
+/** Raises a ticket; the optional image is checked by its bytes and kept private under a random name. */
+export async function createTicket(deps: TicketDeps, caller: Caller, fields: CreateTicketFields, files: UploadedFile[]) {
+  const stray = files.find((f) => f.field !== "image")
+  if (stray) throw badRequest(`${stray.field}: unexpected file`)
+  if (files.length > 1) throw badRequest("image: attach at most one image")
+  const image = files[0] ? deps.uploads.saveImage(files[0], ["png", "jpeg"], "private") : null
+  let row: TicketRow
+  try {
+    row = await deps.db.transaction().execute(async (trx) => {
+      const created = await insertTicket(trx, { raiserId: caller.id, ticketType: fields.ticketType, query: fields.query, imageName: image?.name ?? null, at: new Date(deps.now()) })
+      await appendEvent(trx, {
+        entityType: "ticket",
+        entityId: created.id,
+        type: "ticket.created",
+        actorId: caller.id,
+        after: { number: created.number, ticketType: created.ticket_type, query: created.query, hasImage: image !== null },
+      })
+      return created
+    })
+  } catch (error) {
+    if (image) deps.uploads.remove(image.name, "private")
+    throw error
+  }
+  await deps.versions.remember(row.id, { version: row.version, raiserId: row.raiser_id })
+  const ticket = toTicket(foundTicket(await findTicket(deps.db, row.id)))
+  return { success: true, message: "Ticket submitted successfully!", data: ticket }
+}
+
+/** One step on one ticket: lock the row, run `change` (which checks and writes), record the new version. */
+async function changeTicket(deps: TicketDeps, lock: (trx: Db) => Promise<TicketRow | undefined>, change: (trx: Db, row: TicketRow) => Promise<TicketRow>) {
+  const row = await deps.db.transaction().execute(async (trx) => change(trx, foundTicket(await lock(trx))))
+  await deps.versions.remember(row.id, { version: row.version, raiserId: row.raiser_id })
+  return row
+}
+
+export async function closeTicket(deps: TicketDeps, caller: Caller, queryId: string) {
+  await changeTicket(deps, (trx) => lockTicket(trx, queryId), async (trx, row) => {
+    assertStep(row, { type: "ticket.close" })
+    const at = new Date(deps.now())
+    const closed = await updateTicket(trx, row.id, { closed: true, closed_at: at, closed_by: caller.id, updated_at: at })
+    await appendEvent(trx, { entityType: "ticket", entityId: row.id, type: "ticket.closed", actorId: caller.id, before: { status: false }, after: { status: true } })
+    return closed
+  })
+  return { success: true, message: "Ticket closed.", data: (await loadThread(deps, queryId)).thread }
+}
+
+/** The raiser asks (question), the Admin answers (answer); nobody else takes part. */
+export async function addResponse(deps: TicketDeps, caller: Caller, body: AddResponseRequest) {
+  const question = body.question?.trim() ?? ""
+  const answer = body.answer?.trim() ?? ""
+  await changeTicket(deps, (trx) => lockTicket(trx, body.queryId), async (trx, row) => {
+    const admin = isAdmin(caller)
+    if (!admin && caller.id !== row.raiser_id) throw forbidden("Only the person who raised this ticket and the Admin can respond to it.")
+    assertStep(row, { type: "ticket.respond" })
+    if (admin && (answer === "" || question !== "")) throw badRequest(answer === "" ? "answer: is required" : "question: the Admin answers; leave question empty")
+    if (!admin && (question === "" || answer !== "")) throw badRequest(question === "" ? "question: is required" : "answer: only the Admin answers")
+    const at = new Date(deps.now())
+    const response = await insertResponse(trx, { ticketId: row.id, question: admin ? null : question, answer: admin ? answer : null, addedBy: caller.id, at })
+    const changed = await updateTicket(trx, row.id, { updated_at: at })
+    await appendEvent(trx, {
+      entityType: "ticket",
+      entityId: row.id,
+      type: "ticket.responded",
+      actorId: caller.id,
+      after: { responseId: response.id, question: response.question, answer: response.answer },
+    })
+    return changed
+  })
+  return { success: true, message: "Response added.", data: (await loadThread(deps, body.queryId)).thread }
+}
+
+/** Only the raiser, only once, only on a closed ticket (the ticket machine refuses the rest). */
+export async function giveFeedback(deps: TicketDeps, caller: Caller, body: FeedbackRequest) {
+  const number = Number(body.ticketId.slice("TKT-".length))
+  // Ticket numbers are 32-bit; a longer one cannot exist (and would make the query fail).
+  if (number > 2_147_483_647) throw notFound("Ticket not found.")
+  const rated = await changeTicket(deps, (trx) => lockTicketByNumber(trx, number), async (trx, row) => {
+    if (caller.id !== row.raiser_id) throw forbidden("Only the person who raised this ticket can give feedback on it.")
+    assertStep(row, { type: "ticket.feedback", rating: body.rating, remark: body.remark })
+    const at = new Date(deps.now())
+    const changed = await updateTicket(trx, row.id, { user_rating: body.rating, user_review: body.remark, feedback_at: at, updated_at: at })
+    await appendEvent(trx, {
+      entityType: "ticket",
+      entityId: row.id,
+      type: "ticket.feedbackGiven",
+      actorId: caller.id,
+      before: { userRating: null, userReview: null },
+      after: { userRating: body.rating, userReview: body.remark },
+    })
+    return changed
+  })
+  const ticket = await findTicket(deps.db, rated.id)
+  if (!ticket) throw notFound("Ticket not found.")
+  return { success: true, message: "Feedback submitted successfully!", data: toTicket(ticket) }
+}

@@ -1,0 +1,33 @@
+import type { Role } from "./contract/common.ts"
+import * as api from "./contract/endpoints/ticket.endpoints.ts"
+import type { Ticket, TicketType } from "./contract/ticket.ts"
+import { call, callBlob, callIfChanged, toFormData } from "./client.ts"
+
+/** One page of tickets, newest first, in the shape the paged-list machine takes. */
+export async function getTickets(request: { page: number; limit: number }): Promise<{ rows: Ticket[]; total: number }> {
+  const answer = await call(api.getTickets, { query: { page: String(request.page), limit: String(request.limit) } })
+  return { rows: [...answer.data], total: answer.pagination.total }
+}
+
+export interface NewTicket {
+  ticketType: TicketType
+  query: string
+  image: Blob | null
+}
+
+export const raiseTicket = (ticket: NewTicket) =>
+  call(api.createTicket, { body: toFormData({ ticketType: ticket.ticketType, query: ticket.query, image: ticket.image }) })
+
+/** The Admin's messages are answers, everybody else's are questions (spec section 6). */
+export const addResponse = (queryId: string, role: Role, text: string) =>
+  call(api.addResponse, { body: role === "Admin" ? { answer: text, queryId } : { question: text, queryId } })
+
+export const closeTicket = (queryId: string) => call(api.closeTicket, { body: { queryId } })
+
+/** Polled every 5 s: `changed: false` when the server answered 304 to the last ETag. */
+export const fetchThread = (queryId: string, etag: string | null) => callIfChanged(api.fetchResponse, { params: { queryId } }, etag)
+
+export const giveFeedback = (feedback: { rating: number; remark: string; ticketId: string }) => call(api.giveFeedback, { body: feedback })
+
+/** The private attachment as a Blob (an <img> cannot send the token itself). */
+export const fetchAttachment = (queryId: string) => callBlob(api.ticketAttachment, { params: { queryId } })

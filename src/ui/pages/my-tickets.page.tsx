@@ -1,0 +1,61 @@
+import { Heading, HStack, Stack, Text } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import { canCall } from "../../api/contract/endpoint.ts"
+import { createTicket } from "../../api/contract/endpoints/ticket.endpoints.ts"
+import { feedbackMachine } from "../../machines/feedback.machine.ts"
+import { pageCount } from "../../machines/paged-list.machine.ts"
+import { ticketListMachine } from "../../machines/ticket-list.machine.ts"
+import { authActor, selectUser } from "../app/auth-actor.ts"
+import { DataTable } from "../components/data-table.tsx"
+import { Pager } from "../components/pager.tsx"
+import { FeedbackDialog } from "./tickets/feedback-dialog.tsx"
+import { RaiseTicket } from "./tickets/raise-ticket-dialog.tsx"
+import { ticketColumns } from "./tickets/ticket-columns.tsx"
+
+/** My Tickets (/my-tickets): the ticket table, the floating Raise Ticket button and the feedback modal. */
+export default function MyTicketsPage() {
+  const user = useSelector(authActor, selectUser)
+  const list = useActorRef(ticketListMachine, { input: {} })
+  const feedback = useActorRef(feedbackMachine.provide({ actions: { submitted: () => list.send({ type: "list.reload" }) } }))
+  const snapshot = useSelector(list, (s) => s)
+  if (!user) return null
+  const { context } = snapshot
+  const isAdmin = user.role === "Admin"
+  const columns = ticketColumns({
+    isAdmin,
+    offset: (context.page - 1) * context.pageSize,
+    onFeedback: (ticket) => feedback.send({ type: "feedback.open", ticketId: ticket.ticketId }),
+  })
+  return (
+    <Stack gap="4" pb="20">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          My Tickets
+        </Heading>
+        <Text fontSize="sm" color="fg.muted" data-testid="ticket-total">
+          Total: {context.total}
+        </Text>
+      </HStack>
+      <DataTable
+        columns={columns}
+        rows={context.rows}
+        rowKey={(t) => t._id}
+        loading={snapshot.hasTag("busy") && context.rows.length === 0}
+        error={context.error}
+        emptyText="No tickets found."
+      />
+      {context.rows.length > 0 ? (
+        <Pager
+          page={context.page}
+          pageCount={pageCount(context.total, context.pageSize)}
+          canPrevious={snapshot.can({ type: "page.previous" })}
+          canNext={snapshot.can({ type: "page.next" })}
+          onPrevious={() => list.send({ type: "page.previous" })}
+          onNext={() => list.send({ type: "page.next" })}
+        />
+      ) : null}
+      {canCall(createTicket.access, user.role) ? <RaiseTicket floating onSubmitted={() => list.send({ type: "list.reload" })} /> : null}
+      <FeedbackDialog actor={feedback} />
+    </Stack>
+  )
+}

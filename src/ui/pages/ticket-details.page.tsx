@@ -1,0 +1,123 @@
+import { Box, Button, Field, Heading, HStack, Link, Stack, Text, Textarea } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import { Link as RouterLink } from "wouter"
+import { ticketChatMachine } from "../../machines/ticket-chat.machine.ts"
+import { authActor, selectUser } from "../app/auth-actor.ts"
+import { ConfirmDialog } from "../components/confirm-dialog.tsx"
+import { TicketChat } from "./tickets/ticket-chat.tsx"
+import { TicketStatusBadge } from "./tickets/ticket-columns.tsx"
+import { TicketSummary } from "./tickets/ticket-summary.tsx"
+
+/** Ticket Details (/ticket/{queryId}): the chat, polled every 5 s while open; the Admin can close it. */
+export default function TicketDetailsPage({ params }: { params: Record<string, string | undefined> }) {
+  const user = useSelector(authActor, selectUser)
+  const actor = useActorRef(ticketChatMachine, { input: { queryId: params.queryId ?? "", viewer: { id: user?._id ?? "", role: user?.role ?? "User" } } })
+  const snapshot = useSelector(actor, (s) => s)
+  const { thread, draft, error, loadError } = snapshot.context
+  const back = (
+    <Link asChild colorPalette="teal" fontSize="sm">
+      <RouterLink href="/my-tickets">← My Tickets</RouterLink>
+    </Link>
+  )
+  if (snapshot.matches("failed") || !thread) {
+    return (
+      <Stack gap="4">
+        {back}
+        <Heading as="h1" size="lg">
+          Ticket Details
+        </Heading>
+        {loadError ? (
+          <HStack>
+            <Text role="alert" color="red.600">
+              {loadError}
+            </Text>
+            <Button size="sm" variant="outline" onClick={() => actor.send({ type: "retry" })}>
+              Retry
+            </Button>
+          </HStack>
+        ) : (
+          <Text color="fg.muted" aria-busy="true">
+            Loading...
+          </Text>
+        )}
+      </Stack>
+    )
+  }
+  const sending = snapshot.hasTag("sending")
+  return (
+    <Stack gap="4" maxW="4xl">
+      {back}
+      <HStack justify="space-between" wrap="wrap" gap="3">
+        <HStack gap="3">
+          <Heading as="h1" size="lg">
+            Ticket Details
+          </Heading>
+          <Text fontFamily="mono" color="fg.muted">
+            {thread.ticketId}
+          </Text>
+          <TicketStatusBadge closed={thread.status} />
+        </HStack>
+        {snapshot.can({ type: "close.request" }) ? (
+          <Button colorPalette="red" variant="outline" size="sm" onClick={() => actor.send({ type: "close.request" })}>
+            Close Ticket
+          </Button>
+        ) : null}
+      </HStack>
+      <TicketSummary thread={thread} />
+      <Box bg="bg" borderWidth="1px" rounded="md" p="4">
+        <TicketChat thread={thread} viewerId={user?._id ?? ""} />
+      </Box>
+      {thread.status ? (
+        <Button disabled alignSelf="flex-end" data-testid="closed-button">
+          Closed
+        </Button>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault()
+            actor.send({ type: "message.send" })
+          }}
+        >
+          <Stack gap="2">
+            <Field.Root invalid={!!error}>
+              <Field.Label>Message</Field.Label>
+              <Textarea
+                name="message"
+                rows={3}
+                value={draft}
+                disabled={sending}
+                placeholder={user?.role === "Admin" ? "Write an answer" : "Ask a question"}
+                onChange={(e) => actor.send({ type: "draft.change", value: e.target.value })}
+                onKeyDown={(e) => {
+                  // Ctrl/Cmd+Enter sends, plain Enter makes a new line.
+                  if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+                    e.preventDefault()
+                    actor.send({ type: "message.send" })
+                  }
+                }}
+              />
+              <Field.ErrorText>{error}</Field.ErrorText>
+            </Field.Root>
+            <Button type="submit" colorPalette="teal" alignSelf="flex-end" loading={sending} loadingText="Sending..." disabled={!snapshot.can({ type: "message.send" })}>
+              Send
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {thread.status && error ? (
+        <Text role="alert" color="red.600" fontSize="sm">
+          {error}
+        </Text>
+      ) : null}
+      <ConfirmDialog
+        open={snapshot.matches({ ready: { closing: "confirming" } }) || snapshot.matches({ ready: { closing: "working" } })}
+        title="Close Ticket"
+        question="Are you sure you want to close this ticket?"
+        confirmLabel="Close Ticket"
+        busy={snapshot.hasTag("closing")}
+        onConfirm={() => actor.send({ type: "close.confirm" })}
+        onCancel={() => actor.send({ type: "close.cancel" })}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,119 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { pngImage } from "../server/ticket-fixtures.ts"
+import { launchBrowser, loginAs, newPage } from "./browser.ts"
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+/** One poll (5 s) plus the time the answer takes to travel and render. */
+const ONE_POLL = { timeout: 8000, interval: 250 }
+const rowOf = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text })
+
+describe("support ticket, end to end", () => {
+  it("a vendor raises a ticket with an image from the dashboard; the Admin answers, the vendor asks again, the Admin closes it, the vendor rates it 4 stars, the Admin sees the rating", async () => {
+    // This test's own ticket: nothing else in the suite touches it.
+    const query = `Payout report is empty (e2e ${Date.now()})`
+    const vendor = await newPage(browser)
+    const admin = await newPage(browser)
+
+    // The vendor raises the ticket from the dashboard. The form refuses, before any call, a file
+    // that is not .png/.jpg/.jpeg and a missing type or query.
+    await loginAs(vendor, "nutritionist@demo.test")
+    const creates: string[] = []
+    vendor.on("request", (r) => r.url().includes("/userQuery/create") && creates.push(r.url()))
+    await vendor.getByRole("button", { name: "+ Raise Ticket" }).click()
+    await vendor.getByLabel("Image (optional)").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4") })
+    await expect.poll(() => vendor.getByText("Only .png, .jpg and .jpeg files are allowed.").count()).toBe(1)
+    expect(await vendor.getByLabel("Image (optional)").inputValue()).toBe("")
+    await vendor.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => vendor.getByText("Please select a ticket type.").count()).toBe(1)
+    expect(await vendor.getByText("Please enter your query.").count()).toBe(1)
+    expect(creates).toEqual([])
+    await vendor.getByLabel("Ticket Type").selectOption("Technical")
+    await vendor.getByLabel("Query").fill(query)
+    await vendor.getByLabel("Image (optional)").setInputFiles({ name: "payout.png", mimeType: "image/png", buffer: pngImage(24, 16, [200, 60, 60]) })
+    await vendor.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => vendor.getByTestId("form-message").textContent()).toBe("Ticket submitted successfully!")
+    await expect.poll(() => vendor.getByRole("dialog").count(), { timeout: 3000 }).toBe(0)
+    expect(creates).toHaveLength(1)
+
+    // The vendor opens the chat from My Tickets and leaves it open (no reloads from here on).
+    await vendor.goto("/my-tickets")
+    await rowOf(vendor, query).getByRole("link", { name: /^Respond to TKT-/ }).click()
+    await vendor.waitForURL((url) => url.pathname.startsWith("/ticket/"))
+    await expect.poll(() => vendor.getByTestId("no-responses").textContent()).toBe("No responses yet.")
+    await vendor.evaluate(() => ((window as unknown as { stillSamePage: boolean }).stillSamePage = true))
+    const polls: number[] = []
+    vendor.on("response", (r) => r.url().includes("/userQuery/fetchResponse/") && polls.push(r.status()))
+    // Nothing new yet: the next poll is answered 304 (no body, no database read).
+    await expect.poll(() => polls, ONE_POLL).toEqual([304])
+
+    // The Admin sees it with 'Raised By', opens it, sees the image and answers.
+    await loginAs(admin, "admin@demo.test")
+    await admin.goto("/my-tickets")
+    await expect.poll(() => admin.getByRole("columnheader", { name: "Raised By" }).count()).toBe(1)
+    const adminRow = rowOf(admin, query)
+    await expect.poll(() => adminRow.textContent()).toContain("Nisha Nutritionist")
+    expect(await adminRow.textContent()).toContain("Nutritionist")
+    expect(await adminRow.textContent()).toContain("Open")
+    await adminRow.getByRole("link", { name: /^View TKT-/ }).click()
+    await admin.waitForURL((url) => url.pathname.startsWith("/ticket/"))
+    const image = admin.getByRole("img", { name: /^Attachment of TKT-/ })
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24)
+    await admin.getByLabel("Message").fill("We are regenerating your report; please check again in an hour.")
+    await admin.getByRole("button", { name: "Send" }).click()
+    await expect.poll(() => admin.getByTestId("answer").count()).toBe(1)
+
+    // The vendor sees the answer within one poll, without reloading, and asks again.
+    await expect.poll(() => vendor.getByTestId("answer").textContent(), ONE_POLL).toContain("We are regenerating your report")
+    expect(await vendor.evaluate(() => (window as unknown as { stillSamePage?: boolean }).stillSamePage)).toBe(true)
+    expect(polls).toContain(200)
+    const send = vendor.getByRole("button", { name: "Send" })
+    expect(await send.isDisabled()).toBe(true)
+    await vendor.getByLabel("Message").fill("   ")
+    expect(await send.isDisabled()).toBe(true)
+    await vendor.getByLabel("Message").fill("Still empty after an hour, can you check?")
+    await send.click()
+    await expect.poll(() => vendor.getByTestId("question").count()).toBe(1)
+    await expect.poll(() => admin.getByTestId("question").textContent(), ONE_POLL).toContain("Still empty after an hour")
+
+    // The Admin closes it after confirming.
+    await admin.getByRole("button", { name: "Close Ticket" }).click()
+    const confirm = admin.getByRole("alertdialog")
+    expect(await confirm.textContent()).toContain("Are you sure you want to close this ticket?")
+    await confirm.getByRole("button", { name: "Close Ticket" }).click()
+    await expect.poll(() => admin.getByTestId("closed-button").isDisabled()).toBe(true)
+    expect(await admin.getByLabel("Message").count()).toBe(0)
+
+    // The vendor's open page turns to 'Closed' with no input.
+    await expect.poll(() => vendor.getByTestId("closed-button").count(), ONE_POLL).toBe(1)
+    expect(await vendor.getByTestId("closed-button").isDisabled()).toBe(true)
+    expect(await vendor.getByLabel("Message").count()).toBe(0)
+
+    // The vendor gives 4 stars with a remark from My Tickets.
+    await vendor.getByRole("link", { name: "← My Tickets" }).click()
+    await rowOf(vendor, query).getByRole("button", { name: /^Feedback for TKT-/ }).click()
+    await vendor.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => vendor.getByText("Please select a rating.").count()).toBe(1)
+    await vendor.getByRole("button", { name: "4 stars" }).click()
+    await vendor.getByLabel("Remark").fill("Report is back, thanks for the quick help.")
+    await vendor.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => vendor.getByTestId("form-message").textContent()).toBe("Feedback submitted successfully!")
+    await expect.poll(() => vendor.getByRole("dialog").count(), { timeout: 3000 }).toBe(0)
+    await expect.poll(() => rowOf(vendor, query).getByLabel("4 out of 5 stars").count()).toBe(1)
+
+    // The Admin sees the rating and the review.
+    await admin.goto("/my-tickets")
+    const rated = rowOf(admin, query)
+    await expect.poll(() => rated.getByLabel("4 out of 5 stars").count()).toBe(1)
+    expect(await rated.textContent()).toContain("Report is back, thanks for the quick help.")
+    expect(await rated.textContent()).toContain("Closed")
+
+    await vendor.context().close()
+    await admin.context().close()
+  })
+})

@@ -1,0 +1,100 @@
+import { ApiError } from "../../src/api/api-error.ts"
+import type { Ticket, TicketThread } from "../../src/api/contract/ticket.ts"
+import { feedbackMachine } from "../../src/machines/feedback.machine.ts"
+import { raiseTicketMachine } from "../../src/machines/raise-ticket.machine.ts"
+import { ticketAttachmentMachine } from "../../src/machines/ticket-attachment.machine.ts"
+import { ticketChatMachine } from "../../src/machines/ticket-chat.machine.ts"
+import { ticketMachine } from "../../src/machines/ticket.machine.ts"
+import { describeMachinePaths } from "./path-harness.ts"
+
+const ticket: Ticket = {
+  _id: "q1",
+  queryId: "q1",
+  ticketId: "TKT-000042",
+  ticketType: "Technical",
+  query: "The join link does not work.",
+  createdAt: "2026-11-01T10:00:00.000Z",
+  status: false,
+  userId: "u-lawyer",
+  name: "Leela Lawyer",
+  role: "Lawyer",
+  userRating: null,
+  userReview: null,
+  hasImage: true,
+}
+const open: TicketThread = { ...ticket, responses: [] }
+const answered: TicketThread = {
+  ...ticket,
+  responses: [{ _id: "r1", question: null, answer: "Fixed, please retry.", createdAt: "2026-11-01T11:00:00.000Z", addedBy: { _id: "u-admin", name: "Asha Admin", role: "Admin" } }],
+}
+const closed: TicketThread = { ...answered, status: true }
+const httpError = new ApiError("http", 409, "Conflict", "This ticket is already closed.")
+
+describeMachinePaths("ticket", {
+  machine: ticketMachine,
+  events: [
+    { type: "ticket.respond" },
+    { type: "ticket.close" },
+    { type: "ticket.feedback", rating: 4, remark: "Quick and clear." },
+    { type: "ticket.feedback", rating: 9, remark: "Out of scale" },
+  ],
+})
+
+describeMachinePaths("ticket chat (Admin)", {
+  machine: ticketChatMachine,
+  input: { queryId: "q1", viewer: { id: "u-admin", role: "Admin" } },
+  events: [
+    { type: "loadThread.done", output: { thread: open, etag: '"q1.1"' } },
+    { type: "loadThread.error", error: httpError },
+    { type: "retry" },
+    { type: "after.pollInterval" },
+    { type: "pollThread.done", output: { changed: false } },
+    { type: "pollThread.done", output: { changed: true, answer: { data: closed }, etag: '"q1.3"' } },
+    { type: "pollThread.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
+    { type: "draft.change", value: "Fixed, please retry." },
+    { type: "message.send" },
+    { type: "sendMessage.done", output: { data: answered } },
+    { type: "sendMessage.error", error: httpError },
+    { type: "close.request" },
+    { type: "close.cancel" },
+    { type: "close.confirm" },
+    { type: "closeTicket.done", output: { data: closed } },
+    { type: "closeTicket.error", error: httpError },
+  ],
+})
+
+describeMachinePaths("ticket attachment", {
+  machine: ticketAttachmentMachine,
+  input: { queryId: "q1" },
+  events: [{ type: "attachment.loaded", url: "blob:attachment" }, { type: "attachment.failed" }],
+})
+
+describeMachinePaths("raise ticket form", {
+  machine: raiseTicketMachine.provide({ actions: { submitted: () => {} } }),
+  events: [
+    { type: "form.open" },
+    { type: "form.close" },
+    { type: "field.ticketType", value: "General" },
+    { type: "field.query", value: "How do I change my bank details?" },
+    { type: "image.choose", file: { name: "screen.png", size: 10 } },
+    { type: "image.choose", file: { name: "page.html", size: 10 } },
+    { type: "form.submit" },
+    { type: "raiseTicket.done", output: { success: true, message: "Ticket submitted successfully!", data: ticket } },
+    { type: "raiseTicket.error", error: new ApiError("http", 400, "Bad Request", "image: only PNG, JPEG images are accepted") },
+    { type: "after.modalClose" },
+  ],
+})
+
+describeMachinePaths("feedback", {
+  machine: feedbackMachine.provide({ actions: { submitted: () => {} } }),
+  events: [
+    { type: "feedback.open", ticketId: "TKT-000042" },
+    { type: "feedback.close" },
+    { type: "rating.set", rating: 4 },
+    { type: "field.remark", value: "Quick and clear." },
+    { type: "feedback.submit" },
+    { type: "giveFeedback.done", output: { success: true, message: "Feedback submitted successfully!", data: { ...ticket, status: true, userRating: 4, userReview: "Quick and clear." } } },
+    { type: "giveFeedback.error", error: new ApiError("http", 409, "Conflict", "Feedback has already been given for this ticket.") },
+    { type: "after.modalClose" },
+  ],
+})

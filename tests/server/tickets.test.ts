@@ -1,0 +1,153 @@
+import { readdirSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { bearer, startTestServer, type TestServer } from "./harness.ts"
+import { htmlPage, jpegImage, multipart, pngImage, svgImage, type FilePart } from "./ticket-fixtures.ts"
+
+let server: TestServer
+const token: Record<string, string> = {}
+beforeAll(async () => {
+  server = await startTestServer()
+  for (const who of ["admin", "editor", "lawyer", "counsellor", "user", "imageconsultant"]) token[who] = await server.login(`${who}@demo.test`)
+})
+afterAll(() => server.close())
+
+const get = (url: string, who?: string) => server.app.inject({ method: "GET", url: `/api/v1${url}`, headers: who ? bearer(token[who]!) : {} })
+function create(who: string | null, fields: Record<string, string>, files: FilePart[] = []) {
+  const body = multipart(fields, files)
+  return server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: body.payload, headers: { ...body.headers, ...(who ? bearer(token[who]!) : {}) } })
+}
+const image = (data: Buffer, filename: string, contentType = "image/png"): FilePart => ({ field: "image", filename, contentType, data })
+const privateFiles = () => readdirSync(join(server.dataDir, "uploads", "private"))
+const ticketCount = async () => Number((await server.db.selectFrom("tickets").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)
+
+describe("GET /userQuery/get", () => {
+  it("gives the Admin every ticket, newest first, with the raiser's name and role, 10 a page", async () => {
+    const res = await get("/userQuery/get", "admin")
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.pagination).toEqual({ total: 16, page: 1, limit: 10, totalPages: 2 })
+    expect(body.data).toHaveLength(10)
+    const dates = body.data.map((t: { createdAt: string }) => t.createdAt)
+    expect(dates).toEqual([...dates].sort().reverse())
+    expect(new Set(body.data.map((t: { name: string }) => t.name)).size).toBeGreaterThan(3)
+    expect(body.data[0]).toMatchObject({ ticketId: expect.stringMatching(/^TKT-\d{6}$/), name: expect.any(String), role: expect.any(String), status: false })
+    const page2 = (await get("/userQuery/get?page=2", "admin")).json()
+    expect(page2.data).toHaveLength(6)
+  })
+
+  it("shows the Admin the rating and review of closed tickets", async () => {
+    const all = (await get("/userQuery/get?limit=100", "admin")).json().data as Array<{ status: boolean; userRating: number | null; userReview: string | null }>
+    const rated = all.filter((t) => t.userRating !== null)
+    expect(rated.length).toBeGreaterThanOrEqual(5)
+    for (const t of rated) expect(t).toMatchObject({ status: true, userReview: expect.any(String) })
+    expect(all.some((t) => t.status && t.userRating === null)).toBe(true)
+  })
+
+  it("gives everybody else only their own tickets", async () => {
+    const res = await get("/userQuery/get", "lawyer")
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.pagination.total).toBe(4)
+    expect(body.data.every((t: { name: string; role: string }) => t.name === "Leela Lawyer" && t.role === "Lawyer")).toBe(true)
+    expect((await get("/userQuery/get", "user")).json().pagination.total).toBe(3)
+  })
+
+  it("refuses the Editor (403), anonymous callers (401) and a bad page (400 naming it)", async () => {
+    expect((await get("/userQuery/get", "editor")).statusCode).toBe(403)
+    expect((await get("/userQuery/get")).statusCode).toBe(401)
+    const bad = await get("/userQuery/get?page=0", "admin")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^page:/)
+  })
+})
+
+describe("POST /userQuery/create", () => {
+  it("raises a ticket for the caller, numbered TKT-…, open, and logs ticket.created", async () => {
+    const res = await create("counsellor", { ticketType: "General", query: "  Please add Hindi to my profile.  " })
+    expect(res.statusCode).toBe(200)
+    const { data, message } = res.json()
+    expect(message).toBe("Ticket submitted successfully!")
+    expect(data).toMatchObject({ ticketType: "General", query: "Please add Hindi to my profile.", status: false, name: "Chetan Counsellor", role: "Counsellor", hasImage: false, userRating: null })
+    expect(data.ticketId).toMatch(/^TKT-\d{6}$/)
+    expect(data.queryId).toBe(data._id)
+    const events = await server.db.selectFrom("events").selectAll().where("entity_id", "=", data._id).execute()
+    expect(events.map((e) => e.type)).toEqual(["ticket.created"])
+    expect(events[0]!.after).toMatchObject({ ticketType: "General", hasImage: false })
+    const mine = (await get("/userQuery/get", "counsellor")).json().data
+    expect(mine[0]._id).toBe(data._id)
+  })
+
+  it("keeps a PNG attachment private, without metadata, served only to the raiser and the Admin", async () => {
+    const res = await create("lawyer", { ticketType: "Technical", query: "Screenshot of the error attached." }, [image(pngImage(), "error.png")])
+    expect(res.statusCode).toBe(200)
+    const { data } = res.json()
+    expect(data.hasImage).toBe(true)
+    const stored = await server.db.selectFrom("tickets").select("image_name").where("id", "=", data._id).executeTakeFirstOrThrow()
+    expect(stored.image_name).toMatch(/^[a-f0-9]{32}\.png$/)
+    expect(privateFiles()).toContain(stored.image_name)
+    expect((await server.app.inject({ method: "GET", url: `/uploads/${stored.image_name}` })).statusCode).toBe(404)
+
+    for (const who of ["lawyer", "admin"]) {
+      const file = await get(`/userQuery/attachment/${data._id}`, who)
+      expect(file.statusCode, who).toBe(200)
+      expect(file.headers["content-type"]).toBe("image/png")
+      expect(file.headers["x-content-type-options"]).toBe("nosniff")
+      expect(file.rawPayload.subarray(1, 4).toString()).toBe("PNG")
+      expect(file.rawPayload.includes(Buffer.from("made by the ticket tests"))).toBe(false)
+    }
+    expect((await get(`/userQuery/attachment/${data._id}`, "user")).statusCode).toBe(403)
+    expect((await get(`/userQuery/attachment/${data._id}`, "editor")).statusCode).toBe(403)
+    expect((await get(`/userQuery/attachment/${data._id}`)).statusCode).toBe(401)
+  })
+
+  it("accepts a JPEG (served as image/jpeg) and answers 404 for a ticket without attachment", async () => {
+    const res = await create("user", { ticketType: "Technical", query: "Photo of the screen." }, [image(jpegImage(), "screen.jpg", "image/jpeg")])
+    expect(res.statusCode).toBe(200)
+    const file = await get(`/userQuery/attachment/${res.json().data._id}`, "user")
+    expect(file.headers["content-type"]).toBe("image/jpeg")
+    expect(file.rawPayload.includes(Buffer.from("GPS"))).toBe(false)
+    const plain = (await create("user", { ticketType: "General", query: "No picture." })).json().data
+    expect((await get(`/userQuery/attachment/${plain._id}`, "user")).statusCode).toBe(404)
+    expect((await get(`/userQuery/attachment/00000000-0000-0000-0000-000000000000`, "admin")).statusCode).toBe(404)
+  })
+
+  it.each([
+    ["an HTML page named .png", image(htmlPage, "innocent.png"), 400, "image: only PNG, JPEG images are accepted"],
+    ["an SVG", image(svgImage, "logo.svg", "image/svg+xml"), 400, "image: only PNG, JPEG images are accepted"],
+    ["a PNG with a page appended", image(Buffer.concat([pngImage(), htmlPage]), "x.png"), 400, "image: the file is not a valid PNG image"],
+    ["a file over the size limit", image(Buffer.concat([pngImage(), Buffer.alloc(2 * 1024 * 1024)]), "big.png"), 413, "The request is too large."],
+    ["two images", [image(pngImage(), "a.png"), image(pngImage(), "b.png")], 400, "image: attach at most one image"],
+    ["a file in another field", { ...image(pngImage(), "a.png"), field: "photo" }, 400, "photo: unexpected file"],
+  ])("refuses %s, storing neither a file nor a ticket", async (_what, files, status, message) => {
+    const [filesBefore, ticketsBefore] = [privateFiles().length, await ticketCount()]
+    const res = await create("lawyer", { ticketType: "Technical", query: "See attachment." }, Array.isArray(files) ? files : [files])
+    expect(res.statusCode).toBe(status)
+    expect(res.json()).toEqual({ success: false, message })
+    expect(privateFiles()).toHaveLength(filesBefore)
+    expect(await ticketCount()).toBe(ticketsBefore)
+  })
+
+  it("names the bad field: missing or unknown ticket type, blank query", async () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ query: "Hello" }, /^ticketType: is required$/],
+      [{ ticketType: "Billing", query: "Hello" }, /^ticketType: Expected "Technical" \| "General"/],
+      [{ ticketType: "General", query: "   " }, /^query: is required$/],
+      [{ ticketType: "General", query: "x".repeat(2001) }, /^query: must be at most 2000 characters$/],
+    ]
+    for (const [fields, message] of cases) {
+      const res = await create("lawyer", fields)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toMatch(message)
+    }
+    const json = await server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: { ticketType: "General", query: "x" }, headers: bearer(token.lawyer!) })
+    expect(json.statusCode).toBe(400)
+    expect(json.json().message).toBe("body: must be multipart/form-data")
+  })
+
+  it("is refused to the Admin and the Editor (403) and to anonymous callers (401)", async () => {
+    expect((await create("admin", { ticketType: "General", query: "x" })).statusCode).toBe(403)
+    expect((await create("editor", { ticketType: "General", query: "x" })).statusCode).toBe(403)
+    expect((await create(null, { ticketType: "General", query: "x" })).statusCode).toBe(401)
+  })
+})
