@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify"
 import type { Db } from "./db/database.ts"
 import type { LoginLimiter } from "./services/auth/login-limiter.ts"
 import type { TokenService } from "./services/auth/tokens.ts"
@@ -18,5 +19,6 @@ export interface AppDeps {
   uploadLimitBytes: number
   trustProxy: boolean | string
   now: () => number
-  logger?: boolean | object
+  /** The JSON logger (`createLogger` in plugins/logging.ts); none in most tests. */
+  logger?: FastifyBaseLogger | false
 }

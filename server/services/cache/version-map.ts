@@ -1,0 +1,34 @@
+/**
+ * A version number per key (a ticket's conversation, say), bumped by every change, so a poll can
+ * answer 304 when nothing changed since the version the client holds (its ETag).
+ *
+ * Versions are opaque increasing numbers, not counts: a key seen for the first time starts at the
+ * current time in milliseconds, never at 0. So after a restart (memory) or a Redis that lost its data,
+ * a version handed out before can never come back for different content, and a stale ETag gets 200.
+ */
+export interface VersionMap {
+  /** The key's current version (starting it at the current time when unseen). */
+  get(key: string): Promise<number>
+  /** Records a change; returns the new version, greater than every version handed out before. */
+  bump(key: string): Promise<number>
+}
+
+/** One process: the twin of redisVersionMap with the same semantics. */
+export function memoryVersionMap(now: () => number = Date.now): VersionMap {
+  const versions = new Map<string, number>()
+  const current = (key: string) => {
+    let version = versions.get(key)
+    if (version === undefined) versions.set(key, (version = now()))
+    return version
+  }
+  return {
+    async get(key) {
+      return current(key)
+    },
+    async bump(key) {
+      const next = current(key) + 1
+      versions.set(key, next)
+      return next
+    },
+  }
+}
