@@ -6,12 +6,11 @@ import type { Db } from "../../db/database.ts"
 import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import { hashPassword } from "../auth/passwords.ts"
 import { appendEvent } from "../events.ts"
+import { Refused } from "./refused.ts"
 
 /** The same rules as the console's forms: a valid email, a password of 8 to 128 characters. */
 export const AdminInput = Schema.Struct({ name: NonEmptyTrimmed, email: Email, password: ResetPasswordRequest.fields.password })
 export type AdminInput = typeof AdminInput.Type
-
-export class Refused extends Error {}
 
 export const decodeAdminInput = (input: Record<string, string | undefined>): AdminInput => decodeOrThrow(AdminInput, input, "")
 
