@@ -9,7 +9,7 @@ function el(tag, attributes = {}, ...children) {
   for (const [key, value] of Object.entries(attributes)) {
     if (value !== undefined && value !== null) node.setAttribute(key, String(value))
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child !== undefined && child !== null && child !== false) node.append(typeof child === "string" ? document.createTextNode(child) : child)
   }
   return node
@@ -138,7 +138,9 @@ function operationCard(path, method, op, components) {
 
 function render(doc) {
   const components = doc.components?.schemas ?? {}
-  document.getElementById("intro").textContent = doc.info?.description ?? ""
+  // `text` in descriptions becomes code, as in Markdown; nothing else is interpreted.
+  const parts = (doc.info?.description ?? "").split("`").map((part, i) => (i % 2 === 1 ? el("code", {}, part) : part))
+  document.getElementById("intro").replaceChildren(...parts.map((p) => (typeof p === "string" ? document.createTextNode(p) : p)))
   document.getElementById("base-url").textContent = doc.servers?.[0]?.url ?? "/"
   const main = document.getElementById("operations")
   const toc = document.getElementById("toc")

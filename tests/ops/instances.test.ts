@@ -143,6 +143,8 @@ async function admin(sql: string) {
 describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and one Redis", () => {
   beforeAll(async () => {
     await admin(`create database ${DB_NAME}`)
+    // Both start at once on the empty database: the migrations' lock lets only one of them migrate.
+    ;[a, b] = await Promise.all([startInstance("a"), startInstance("b")])
     // Production has no demo data: the first Admin comes from npm run create-admin.
     const created = await runServerScript("create-admin", ["--name", "Ops Admin", "--email", ADMIN.email], {
       DATABASE_URL: databaseUrl(),
@@ -150,7 +152,6 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
       DATA_DIR: mkdtempSync(join(tmpdir(), "console-ops-admin-")),
     })
     expect(created.stderr).toBe("")
-    ;[a, b] = await Promise.all([startInstance("a"), startInstance("b")])
   })
 
   afterAll(async () => {

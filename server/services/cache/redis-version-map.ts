@@ -1,10 +1,10 @@
 import type { Redis } from "ioredis"
-import type { VersionMap } from "./version-map.ts"
+import { startVersion, type VersionMap } from "./version-map.ts"
 
-/** Versions live 30 days after their last read or change; an expired key restarts at the current time. */
+/** Versions live 30 days after their last read or change; an expired key restarts above every earlier version. */
 const TTL_MS = 30 * 24 * 60 * 60 * 1000
 
-// Both scripts start an unseen key at the caller's clock (ARGV[1]) and refresh its lifetime (ARGV[2]).
+// Both scripts start an unseen key at ARGV[1] (startVersion of the caller's clock) and refresh its lifetime (ARGV[2]).
 const GET = `local v = redis.call('GET', KEYS[1])
 if not v then v = ARGV[1]; redis.call('SET', KEYS[1], v) end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -22,10 +22,10 @@ export function redisVersionMap(redis: Redis, prefix: string, now: () => number 
   const keyOf = (key: string) => `${prefix}version:${key}`
   return {
     async get(key) {
-      return Number(await redis.eval(GET, 1, keyOf(key), now(), TTL_MS))
+      return Number(await redis.eval(GET, 1, keyOf(key), startVersion(now()), TTL_MS))
     },
     async bump(key) {
-      return Number(await redis.eval(BUMP, 1, keyOf(key), now(), TTL_MS))
+      return Number(await redis.eval(BUMP, 1, keyOf(key), startVersion(now()), TTL_MS))
     },
   }
 }

@@ -3,9 +3,12 @@
  * answer 304 when nothing changed since the version the client holds (its ETag).
  *
  * Versions are opaque increasing numbers, not counts: a key seen for the first time starts at the
- * current time in milliseconds, never at 0. So after a restart (memory) or a Redis that lost its data,
- * a version handed out before can never come back for different content, and a stale ETag gets 200.
+ * current time in microseconds (milliseconds × 1000), never at 0. So after a restart (memory) or a Redis
+ * that lost its data, the key starts above every version handed out before (unless it changed more than
+ * 1000 times a millisecond), and a stale ETag gets 200, never a wrong 304.
  */
+export const startVersion = (nowMs: number): number => Math.floor(nowMs) * 1000
+
 export interface VersionMap {
   /** The key's current version (starting it at the current time when unseen). */
   get(key: string): Promise<number>
@@ -18,7 +21,7 @@ export function memoryVersionMap(now: () => number = Date.now): VersionMap {
   const versions = new Map<string, number>()
   const current = (key: string) => {
     let version = versions.get(key)
-    if (version === undefined) versions.set(key, (version = now()))
+    if (version === undefined) versions.set(key, (version = startVersion(now())))
     return version
   }
   return {
