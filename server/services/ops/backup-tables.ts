@@ -15,6 +15,13 @@ export interface TableInfo {
   selfReferencing: boolean
   /** Identity or serial columns, whose sequences must continue after the restored values. */
   sequenceColumns: string[]
+  foreignKeys: ForeignKey[]
+}
+
+export interface ForeignKey {
+  name: string
+  references: string
+  deferrable: boolean
 }
 
 /**
@@ -28,8 +35,8 @@ export async function listTables(db: Db): Promise<TableInfo[]> {
   const columns = await sql<{ tbl: string; col: string; generated: string; identity: string; default_value: string | null }>`
     select table_name as tbl, column_name as col, is_generated as generated, is_identity as identity, column_default as default_value
     from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`.execute(db)
-  const constraints = await sql<{ tbl: string; kind: string; referenced: string | null; columns: string[] }>`
-    select c.relname as tbl, con.contype as kind, r.relname as referenced,
+  const constraints = await sql<{ tbl: string; name: string; kind: string; referenced: string | null; deferrable: boolean; columns: string[] }>`
+    select c.relname as tbl, con.conname as name, con.contype as kind, r.relname as referenced, con.condeferrable as deferrable,
       (select array_to_json(array_agg(a.attname::text order by k.ord)) from unnest(con.conkey) with ordinality as k(attnum, ord)
         join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as columns
     from pg_constraint con
@@ -51,26 +58,38 @@ export async function listTables(db: Db): Promise<TableInfo[]> {
         dependsOn: [...new Set(references.filter((r) => r !== name && !MIGRATION_TABLES.includes(r)))],
         selfReferencing: references.includes(name),
         sequenceColumns: own.filter((c) => c.identity === "YES" || c.default_value?.startsWith("nextval(")).map((c) => c.col),
+        foreignKeys: keys.filter((k) => k.kind === "f").map((k) => ({ name: k.name, references: k.referenced!, deferrable: k.deferrable })),
       }
     })
   return dependencyOrder(infos)
 }
 
-/** Topological order (stable by name); a cycle between tables cannot be restored table by table. */
+/**
+ * Topological order, stable by name. Tables that reference each other in a cycle cannot all come after
+ * what they reference: the cycle is broken at the first of them by name, and the foreign keys left
+ * pointing forward (see forwardKeys) are checked at the end of the restore instead.
+ */
 export function dependencyOrder(tables: TableInfo[]): TableInfo[] {
   const ordered: TableInfo[] = []
   const done = new Set<string>()
   let remaining = [...tables].sort((a, b) => a.name.localeCompare(b.name))
   while (remaining.length > 0) {
     const ready = remaining.filter((t) => t.dependsOn.every((d) => done.has(d) || !tables.some((x) => x.name === d)))
-    if (ready.length === 0) throw new Error(`Tables reference each other in a cycle: ${remaining.map((t) => t.name).join(", ")}`)
-    for (const table of ready) {
+    for (const table of ready.length > 0 ? ready : remaining.slice(0, 1)) {
       ordered.push(table)
       done.add(table.name)
     }
     remaining = remaining.filter((t) => !done.has(t.name))
   }
   return ordered
+}
+
+/** Foreign keys whose referenced table comes later in `ordered` (only where tables form a cycle). */
+export function forwardKeys(ordered: TableInfo[]): Array<ForeignKey & { table: string }> {
+  const position = new Map(ordered.map((t, i) => [t.name, i]))
+  return ordered.flatMap((table, i) =>
+    table.foreignKeys.filter((k) => (position.get(k.references) ?? -1) > i).map((k) => ({ ...k, table: table.name })),
+  )
 }
 
 /** The migrations this database has run, oldest first. */

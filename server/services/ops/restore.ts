@@ -4,7 +4,7 @@ import { dirname, join } from "node:path"
 import { createGunzip } from "node:zlib"
 import { sql } from "kysely"
 import type { Db } from "../../db/database.ts"
-import { appliedMigrations, hasAnyRow, listTables, type TableInfo } from "./backup-tables.ts"
+import { appliedMigrations, forwardKeys, hasAnyRow, listTables, type TableInfo } from "./backup-tables.ts"
 import { BACKUP_FORMAT, BACKUP_VERSION, RESTORE_STAGING, uploadFiles, type BackupSummary } from "./backup.ts"
 import { Refused } from "./refused.ts"
 
@@ -39,9 +39,11 @@ export async function restoreBackup(db: Db, options: { file: string; uploadsDir:
   mkdirSync(staging, { recursive: true })
   try {
     const summary = await db.transaction().execute(async (trx) => {
+      const checkAtEnd = await deferForwardKeys(trx, tables)
       if (options.force) for (const table of [...tables].reverse()) await sql`delete from ${sql.id(table.name)}`.execute(trx)
       const loaded = await loadBody(trx, lines, tables, staging)
       for (const table of tables) await continueSequences(trx, table)
+      await checkAtEnd()
       return loaded
     })
     if (options.force) for (const path of uploadFiles(options.uploadsDir)) rmSync(join(options.uploadsDir, path), { force: true })
@@ -109,6 +111,22 @@ function writeStagedFile(staging: string, item: Record<string, unknown>): void {
   }
   mkdirSync(dirname(join(staging, path)), { recursive: true })
   writeFileSync(join(staging, path), data)
+}
+
+/**
+ * Tables in a cycle reference a table restored after them: those foreign keys are made deferrable for
+ * this transaction, checked once everything is in, and put back as they were (all of it transactional).
+ */
+async function deferForwardKeys(db: Db, tables: TableInfo[]): Promise<() => Promise<void>> {
+  const keys = forwardKeys(tables)
+  if (keys.length === 0) return async () => {}
+  const altered = keys.filter((k) => !k.deferrable)
+  for (const k of altered) await sql`alter table ${sql.id(k.table)} alter constraint ${sql.id(k.name)} deferrable initially deferred`.execute(db)
+  await sql`set constraints all deferred`.execute(db)
+  return async () => {
+    await sql`set constraints all immediate`.execute(db)
+    for (const k of altered) await sql`alter table ${sql.id(k.table)} alter constraint ${sql.id(k.name)} not deferrable`.execute(db)
+  }
 }
 
 /** Identity and serial columns continue after the highest restored value. */
