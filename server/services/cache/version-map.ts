@@ -6,6 +6,9 @@
  * current time in microseconds (milliseconds × 1000), never at 0. So after a restart (memory) or a Redis
  * that lost its data, the key starts above every version handed out before (unless it changed more than
  * 1000 times a millisecond), and a stale ETag gets 200, never a wrong 304.
+ *
+ * Use: bump AFTER the transaction that changed the data commits, and in a poll read the version
+ * BEFORE reading the data; then an ETag can be older than the data it came with, never newer.
  */
 export const startVersion = (nowMs: number): number => Math.floor(nowMs) * 1000
 
