@@ -14,6 +14,15 @@ export interface Config {
   trustProxy: boolean | string
   partnerSignupUrl: string
   uploadLimitBytes: number
+  /** Where uploads live; with several instances, storage every instance shares (a network volume). */
+  uploadsDir: string
+  logLevel: string
+  /** Print the links of outbox mail in the log (laptop use); never done when mail goes through SMTP. */
+  logMailLinks: boolean
+  /** Shared login limits (and version maps) for several instances; in-process when null. */
+  redisUrl: string | null
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisPrefix: string
 }
 
 /** Reads the environment once at start; every variable is listed in the README. */
@@ -33,6 +42,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     partnerSignupUrl: env.PARTNER_SIGNUP_URL ?? `${publicUrl}/partner-signup`,
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_BYTES ?? 5 * 1024 * 1024),
+    uploadsDir: resolve(env.UPLOADS_DIR || join(dataDir, "uploads")),
+    logLevel: env.LOG_LEVEL || "info",
+    logMailLinks: env.LOG_MAIL_LINKS !== "false",
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX ?? "console:",
   }
 }
 

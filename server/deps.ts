@@ -1,8 +1,10 @@
+import type { FastifyBaseLogger } from "fastify"
 import type { Db } from "./db/database.ts"
 import type { LoginLimiter } from "./services/auth/login-limiter.ts"
 import type { TokenService } from "./services/auth/tokens.ts"
 import type { Mailer } from "./services/mail/mailer.ts"
 import type { UploadStore } from "./services/storage/uploads.ts"
+import type { TicketVersionStore } from "./services/tickets/ticket-versions.ts"
 
 /** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {
@@ -11,6 +13,8 @@ export interface AppDeps {
   limiter: LoginLimiter
   mailer: Mailer
   uploads: UploadStore
+  /** Ticket chat versions for 304 polls; shared (Redis) when several instances run. */
+  ticketVersions: TicketVersionStore
   publicUrl: string
   dataDir: string
   distDir: string
@@ -18,5 +22,6 @@ export interface AppDeps {
   uploadLimitBytes: number
   trustProxy: boolean | string
   now: () => number
-  logger?: boolean | object
+  /** The JSON logger (`createLogger` in plugins/logging.ts); none in most tests. */
+  logger?: FastifyBaseLogger | false
 }

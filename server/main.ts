@@ -1,25 +1,35 @@
 import { join, resolve } from "node:path"
+import type { Redis } from "ioredis"
 import { buildApp } from "./app.ts"
 import { loadConfig } from "./config.ts"
 import { openDatabase } from "./db/open-database.ts"
+import { createLogger, currentLogger } from "./plugins/logging.ts"
 import { DEMO_EMAILS, seedDemoIfEmpty } from "./scripts/demo-seed.ts"
 import { memoryLoginLimiter } from "./services/auth/login-limiter.ts"
+import { redisLoginLimiter } from "./services/auth/redis-login-limiter.ts"
 import { tokenService } from "./services/auth/tokens.ts"
+import { connectRedis, redactUrl } from "./services/cache/redis.ts"
+import { redisTicketVersions } from "./services/tickets/redis-ticket-versions.ts"
+import { memoryTicketVersions } from "./services/tickets/ticket-versions.ts"
 import { outboxMailer, smtpMailer } from "./services/mail/mailer.ts"
 import { localUploadStore } from "./services/storage/uploads.ts"
 
 const config = loadConfig()
+const logger = createLogger({ level: config.logLevel })
+const fail = (error: Error): never => {
+  logger.fatal(error.message)
+  process.exit(1)
+}
 const database = await openDatabase(
   config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir },
-).catch((error: Error) => {
-  console.error(error.message)
-  process.exit(1)
-})
+).catch(fail)
+// With REDIS_URL every instance shares login limits and ticket versions through Redis.
+const redis: Redis | null = config.redisUrl ? await connectRedis(config.redisUrl).catch(fail) : null
 
-const log = (message: string) => console.log(`[console] ${message}`)
+const log = (message: string) => currentLogger(logger).info(message)
 const mailer = config.smtpUrl
   ? smtpMailer(config.smtpUrl, config.mailFrom)
-  : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, log)
+  : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, log, { logLinks: config.logMailLinks })
 
 // The demo seed only ever fills the embedded database on its own; PostgreSQL needs `npm run seed:demo`.
 if (database.kind === "embedded") {
@@ -30,9 +40,10 @@ if (database.kind === "embedded") {
 const app = await buildApp({
   db: database.db,
   tokens: tokenService(config.jwtSecret),
-  limiter: memoryLoginLimiter(),
+  limiter: redis ? redisLoginLimiter(redis, config.redisPrefix) : memoryLoginLimiter(),
+  ticketVersions: redis ? redisTicketVersions(redis, config.redisPrefix) : memoryTicketVersions(),
   mailer,
-  uploads: localUploadStore(config.dataDir, config.uploadLimitBytes),
+  uploads: localUploadStore(config.dataDir, config.uploadLimitBytes, config.uploadsDir),
   publicUrl: config.publicUrl,
   dataDir: config.dataDir,
   distDir: resolve("dist"),
@@ -40,7 +51,7 @@ const app = await buildApp({
   uploadLimitBytes: config.uploadLimitBytes,
   trustProxy: config.trustProxy,
   now: Date.now,
-  logger: { level: process.env.LOG_LEVEL ?? "warn" },
+  logger,
 })
 
 let stopping = false
@@ -56,13 +67,14 @@ async function stop(signal: string) {
   sweep.unref()
   await app.close()
   await database.close()
+  await redis?.quit()
   process.exit(0)
 }
 process.on("SIGTERM", () => void stop("SIGTERM"))
 process.on("SIGINT", () => void stop("SIGINT"))
 
-await app.listen({ port: config.port, host: config.host })
-log(`listening on ${config.publicUrl} (${database.kind === "embedded" ? `embedded database in ${config.dataDir}` : "PostgreSQL"})`)
+await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` })
+log(`console at ${config.publicUrl} (${database.kind === "embedded" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}${redis ? `, shared limits in Redis ${redactUrl(config.redisUrl!)}` : ""})`)
 if (database.kind === "embedded") {
   log(`demo logins (password Demo@12345): ${DEMO_EMAILS.join(", ")}`)
 }

@@ -50,6 +50,7 @@ runVitest("unit", "unit", { TEST_DATABASE_URL: "" })
 runVitest("paths", "paths", { TEST_DATABASE_URL: "" })
 runVitest("server", "server", { TEST_DATABASE_URL: "" })
 if (pg) runVitest("server-postgres", "server", { TEST_DATABASE_URL: pg })
+runVitest("ops", "ops", { TEST_DATABASE_URL: pg ?? "" })
 runVitest("e2e", "e2e", { TEST_DATABASE_URL: "" })
 
 console.log("\n=== summary")

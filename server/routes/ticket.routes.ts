@@ -6,14 +6,10 @@ import { route } from "../plugins/route.ts"
 import { notFound } from "../services/errors.ts"
 import * as commands from "../services/tickets/ticket.commands.ts"
 import * as queries from "../services/tickets/ticket.queries.ts"
-import { memoryTicketVersions, type TicketVersionStore } from "../services/tickets/ticket-versions.ts"
 
-/**
- * Support tickets. The chat's version store lives with this process; pass a shared one
- * (e.g. Redis-backed) when several processes serve the same database.
- */
-export function ticketRoutes(app: FastifyInstance, deps: AppDeps, versions: TicketVersionStore = memoryTicketVersions()): void {
-  const ticketDeps = { db: deps.db, uploads: deps.uploads, now: deps.now, versions }
+/** Support tickets. The chat's version store comes with the deps: in memory, or Redis with several instances. */
+export function ticketRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const ticketDeps = { db: deps.db, uploads: deps.uploads, now: deps.now, versions: deps.ticketVersions }
   route(app, api.getTickets, ({ caller, query }) => queries.getTickets(ticketDeps, caller, query))
   route(app, api.createTicket, ({ caller, body, files }) => commands.createTicket(ticketDeps, caller, body, files))
   route(app, api.closeTicket, ({ caller, body }) => commands.closeTicket(ticketDeps, caller, body.queryId))

@@ -10,6 +10,7 @@ import { memoryLoginLimiter } from "../../server/services/auth/login-limiter.ts"
 import { tokenService, type TokenService } from "../../server/services/auth/tokens.ts"
 import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
+import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing"
 
@@ -42,6 +43,7 @@ export async function startTestServer(options: { seed?: boolean; trustProxy?: bo
     tokens,
     limiter: memoryLoginLimiter(now),
     mailer: outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {}),
+    ticketVersions: memoryTicketVersions(),
     uploads: localUploadStore(dataDir, 2 * 1024 * 1024),
     publicUrl: "http://console.test",
     dataDir,

@@ -8,6 +8,7 @@ import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { multipart } from "./ticket-fixtures.ts"
+import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
 
 let server: TestServer
 /** A second app on the same database whose every query is counted, to prove a 304 costs none. */
@@ -31,6 +32,7 @@ beforeAll(async () => {
     ids[who] = (await server.db.selectFrom("users").select("id").where("email", "=", `${who}@demo.test`).executeTakeFirstOrThrow()).id
   }
   counted = await buildApp({
+    ticketVersions: memoryTicketVersions(),
     db: server.db.withPlugin(countQueries),
     tokens: server.tokens,
     limiter: memoryLoginLimiter(),

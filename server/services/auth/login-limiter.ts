@@ -1,12 +1,13 @@
 import { tooManyRequests } from "../errors.ts"
 
-const WINDOW_MS = 15 * 60 * 1000
-const MAX_FAILURES = 5
+export const WINDOW_MS = 15 * 60 * 1000
+export const MAX_FAILURES = 5
+export const TOO_MANY_LOGINS = "Too many failed login attempts. Please try again in 15 minutes."
 
 /**
  * Counts failed logins per account and per client address in a sliding 15-minute window;
  * the 6th failure (and every attempt after it in the window) is refused with 429.
- * Kept behind this interface so several instances can share a store.
+ * Kept behind this interface so several instances can share a store (redis-login-limiter.ts).
  */
 export interface LoginLimiter {
   check(keys: readonly string[]): Promise<void>
@@ -20,7 +21,7 @@ export function memoryLoginLimiter(now: () => number = Date.now): LoginLimiter {
   return {
     async check(keys) {
       if (keys.some((k) => recent(k).length >= MAX_FAILURES)) {
-        throw tooManyRequests("Too many failed login attempts. Please try again in 15 minutes.")
+        throw tooManyRequests(TOO_MANY_LOGINS)
       }
     },
     async fail(keys) {

@@ -33,9 +33,11 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
 
 /**
  * Without SMTP every message becomes an .eml file in DATA_DIR/outbox and its links are logged,
- * so the reset and invitation flows work on a laptop with no mail server.
+ * so the reset and invitation flows work on a laptop with no mail server. The links are secrets
+ * (a reset link signs in whoever has it): `logLinks: false` (LOG_MAIL_LINKS=false) keeps them out.
  */
-export function outboxMailer(outboxDir: string, from: string, log: Log): Mailer {
+export function outboxMailer(outboxDir: string, from: string, log: Log, options: { logLinks?: boolean } = {}): Mailer {
+  const logLinks = options.logLinks ?? true
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" })
   let sequence = 0
   return {
@@ -44,7 +46,7 @@ export function outboxMailer(outboxDir: string, from: string, log: Log): Mailer 
       mkdirSync(outboxDir, { recursive: true })
       const name = `${Date.now()}-${String(++sequence).padStart(4, "0")}-${mail.to.replace(/[^a-z0-9@.]/gi, "_")}.eml`
       writeFileSync(join(outboxDir, name), info.message as Buffer)
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? []
+      const links = logLinks ? (mail.text.match(/https?:\/\/\S+/g) ?? []) : []
       log(`mail to ${mail.to}: "${mail.subject}" written to outbox/${name}${links.length ? ` links: ${links.join(" ")}` : ""}`)
     },
   }

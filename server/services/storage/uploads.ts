@@ -30,8 +30,9 @@ export interface UploadStore {
 
 const NAME = /^[a-f0-9]{32}\.(png|jpeg|webp|gif)$/
 
-export function localUploadStore(dataDir: string, limitBytes: number): UploadStore {
-  const dirs: Record<UploadScope, string> = { public: join(dataDir, "uploads", "public"), private: join(dataDir, "uploads", "private") }
+/** Files go under `uploadsDir` (UPLOADS_DIR, by default DATA_DIR/uploads): storage all instances share. */
+export function localUploadStore(dataDir: string, limitBytes: number, uploadsDir = join(dataDir, "uploads")): UploadStore {
+  const dirs: Record<UploadScope, string> = { public: join(uploadsDir, "public"), private: join(uploadsDir, "private") }
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true })
   return {
     saveImage(file, allowed, scope) {

@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs"
+import type { FastifyInstance } from "fastify"
+import { endpoints } from "../../src/api/contract/endpoints.ts"
+import { buildOpenApiDocument } from "../docs/openapi-document.ts"
+
+const asset = (name: string) => readFileSync(new URL(`../docs/${name}`, import.meta.url), "utf8")
+
+/**
+ * The API reference: the OpenAPI document at /api/docs/openapi.json, and a page at /api/docs that
+ * renders it. The page's script and styles are files of their own (the CSP allows no inline script)
+ * and load nothing from outside the server.
+ */
+export function registerApiDocs(app: FastifyInstance): void {
+  const document = JSON.stringify(buildOpenApiDocument(endpoints))
+  const files = {
+    page: asset("reference.html"),
+    script: asset("reference.js"),
+    styles: asset("reference.css"),
+  }
+  app.get("/api/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(files.page))
+  app.get("/api/docs/openapi.json", async (_request, reply) =>
+    reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send(document),
+  )
+  app.get("/api/docs/reference.js", async (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(files.script),
+  )
+  app.get("/api/docs/reference.css", async (_request, reply) =>
+    reply.type("text/css; charset=utf-8").header("cache-control", "no-cache").send(files.styles),
+  )
+}

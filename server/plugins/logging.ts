@@ -1,0 +1,76 @@
+import { AsyncLocalStorage } from "node:async_hooks"
+import { randomUUID } from "node:crypto"
+import type { IncomingMessage } from "node:http"
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify"
+import { pino, type DestinationStream, type Logger } from "pino"
+
+export const REDACTED = "[REDACTED]"
+
+/**
+ * Wherever a secret could sit in a logged object. Fastify logs only method, url and address of a
+ * request, but a handler or an error may log more; these paths are censored whatever logs them.
+ */
+const REDACT_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  "headers.authorization",
+  "headers.cookie",
+  ...["password", "newPassword", "oldPassword", "confirmPassword", "token", "accessToken", "refreshToken", "secret", "link", "resetLink"].flatMap(
+    (key) => [key, `*.${key}`, `*.*.${key}`],
+  ),
+]
+
+/** Path segments and query values that carry a secret: reset links, and anything named like a token. */
+const SECRET_PATH = /(\/reset-password\/)[^/?#]+/gi
+const SECRET_QUERY = /([?&](?:token|access_?token|refresh_?token|password|secret|code|key)=)[^&#]*/gi
+
+/** The URL as it may be logged: a reset link's token and secret-looking query values are censored. */
+export const scrubUrl = (url: string): string => url.replace(SECRET_PATH, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`)
+
+/** One JSON line per event on stdout (or the given stream, which tests capture). */
+export function createLogger(options: { level: string; destination?: DestinationStream }): Logger {
+  return pino(
+    {
+      level: options.level,
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      serializers: {
+        // Only these three fields of a request are ever logged, whatever object is passed as `req`.
+        req: (request: Partial<FastifyRequest> | undefined) => ({
+          method: request?.method,
+          url: typeof request?.url === "string" ? scrubUrl(request.url) : undefined,
+          remoteAddress: request?.ip,
+        }),
+        res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    options.destination,
+  )
+}
+
+/** A request id from a proxy or load balancer is kept only when it is short and plain (no log injection). */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/
+
+export function requestIdOf(request: IncomingMessage): string {
+  const incoming = request.headers["x-request-id"]
+  return typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+}
+
+const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>()
+
+/**
+ * The logger of the request being served (its lines carry the request id), else `fallback`. Lets a
+ * service that only has a log function, like the outbox mailer, still log with the request id.
+ */
+export const currentLogger = (fallback: FastifyBaseLogger): FastifyBaseLogger => requestLogs.getStore() ?? fallback
+
+/** Every answer carries its request id, so a person reporting a problem can quote it. */
+export function registerRequestIdHeader(app: FastifyInstance): void {
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id)
+    requestLogs.run(request.log, done)
+  })
+}

@@ -1,0 +1,57 @@
+import { Schema } from "effect"
+import { decodeOrThrow } from "../../../src/api/contract/decode.ts"
+import { Email, NonEmptyTrimmed } from "../../../src/api/contract/common.ts"
+import { ResetPasswordRequest } from "../../../src/api/contract/user.ts"
+import type { Db } from "../../db/database.ts"
+import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
+import { hashPassword } from "../auth/passwords.ts"
+import { appendEvent } from "../events.ts"
+import { Refused } from "./refused.ts"
+
+/** The same rules as the console's forms: a valid email, a password of 8 to 128 characters. */
+export const AdminInput = Schema.Struct({ name: NonEmptyTrimmed, email: Email, password: ResetPasswordRequest.fields.password })
+export type AdminInput = typeof AdminInput.Type
+
+export const decodeAdminInput = (input: Record<string, string | undefined>): AdminInput => decodeOrThrow(AdminInput, input, "")
+
+/**
+ * `npm run create-admin`: the first Admin of a production database, where the demo seed never runs.
+ * Refuses when an Admin exists, or the email is taken, unless `force`: then it adds another Admin,
+ * or turns the account with that email into an approved Admin with the new password (the way back in
+ * for an operator locked out), signing it out everywhere. One transaction with its event.
+ */
+export async function createFirstAdmin(db: Db, input: AdminInput, options: { force: boolean }): Promise<"created" | "updated"> {
+  const passwordHash = await hashPassword(input.password)
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const admin = await trx.selectFrom("users").select("email").where("role", "=", "Admin").limit(1).executeTakeFirst()
+      if (admin && !options.force) throw new Refused(`An Admin already exists (${admin.email}). Run again with --force to add another Admin or to reset an account to Admin.`)
+      const existing = await findUserByEmail(trx, input.email)
+      if (existing && !options.force) throw new Refused(`An account with the email ${input.email} already exists. Run again with --force to make it an Admin with this password.`)
+      if (!existing) {
+        const user = await insertUser(trx, { name: input.name, email: input.email, role: "Admin", status: "Approve", password_hash: passwordHash })
+        const after = { name: user.name, email: user.email, role: user.role, status: user.status }
+        await appendEvent(trx, { entityType: "user", entityId: user.id, type: "user.created", actorId: null, after: { ...after, via: "create-admin" } })
+        return "created"
+      }
+      await trx
+        .updateTable("users")
+        .set((eb) => ({ name: input.name, role: "Admin", status: "Approve", password_hash: passwordHash, updated_at: new Date(), version: eb("version", "+", 1) }))
+        .where("id", "=", existing.id)
+        .execute()
+      await trx.updateTable("refresh_tokens").set({ revoked_at: new Date() }).where("user_id", "=", existing.id).where("revoked_at", "is", null).execute()
+      await appendEvent(trx, {
+        entityType: "user",
+        entityId: existing.id,
+        type: "user.madeAdmin",
+        actorId: null,
+        before: { name: existing.name, role: existing.role, status: existing.status },
+        after: { name: input.name, role: "Admin", status: "Approve", passwordReset: true, via: "create-admin --force" },
+      })
+      return "updated"
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Refused(`An account with the email ${input.email} was just created by someone else.`)
+    throw error
+  }
+}

@@ -1,0 +1,282 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Redis } from "ioredis"
+import pg from "pg"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { hashPassword } from "../../server/services/auth/passwords.ts"
+import { localUploadStore } from "../../server/services/storage/uploads.ts"
+import { decodeQuotedPrintable } from "../server/harness.ts"
+import { runServerScript } from "../server/script-runner.ts"
+
+/**
+ * Two real server processes on one PostgreSQL database and one Redis, as behind a load balancer.
+ * PostgreSQL: OPS_DATABASE_URL, else TEST_DATABASE_URL, else the local one; Redis: OPS_REDIS_URL, else
+ * the local one. The test makes a database of its own and a Redis key prefix of its own, and removes both.
+ */
+const PG_URL = process.env.OPS_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
+const REDIS_URL = process.env.OPS_REDIS_URL || "redis://127.0.0.1:6379"
+const RUN = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+const DB_NAME = `console_ops_${RUN}`
+const PREFIX = `console-test:${RUN}:`
+const ADMIN = { email: "ops-admin@example.com", password: "Ops-admin-pass-1" }
+
+async function unreachable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+    await client.query("select 1")
+  } catch (error) {
+    return `PostgreSQL at ${PG_URL} is not reachable (${(error as Error).message})`
+  } finally {
+    await client.end().catch(() => {})
+  }
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  try {
+    await redis.connect()
+    await redis.ping()
+  } catch (error) {
+    return `Redis at ${REDIS_URL} is not reachable (${(error as Error).message})`
+  } finally {
+    redis.disconnect()
+  }
+  return null
+}
+
+const skipReason = await unreachable()
+if (skipReason) console.warn(`\n[ops] SKIPPED the several-instances test: ${skipReason}. Start PostgreSQL and Redis to run it.\n`)
+
+interface Instance {
+  name: string
+  url: string
+  dataDir: string
+  child: ChildProcess
+  output: string[]
+}
+
+const databaseUrl = () => {
+  const url = new URL(PG_URL)
+  url.pathname = `/${DB_NAME}`
+  return url.toString()
+}
+const sharedUploads = mkdtempSync(join(tmpdir(), "console-ops-uploads-"))
+const env = () => ({
+  DATABASE_URL: databaseUrl(),
+  REDIS_URL,
+  REDIS_PREFIX: PREFIX,
+  JWT_SECRET: "ops-test-secret-shared-by-every-instance-0123456789",
+  UPLOADS_DIR: sharedUploads,
+  TRUST_PROXY: "true",
+  LOG_LEVEL: "info",
+  LOG_MAIL_LINKS: "false",
+  SMTP_URL: "",
+  HOST: "127.0.0.1",
+})
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
+    })
+  })
+}
+
+async function startInstance(name: string): Promise<Instance> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), `console-ops-${name}-`))
+  const url = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, ...env(), PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, TEST_DATABASE_URL: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  const output: string[] = []
+  child.stdout!.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)))
+  child.stderr!.on("data", (chunk: Buffer) => output.push(`stderr: ${chunk.toString()}`))
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`instance ${name} exited with ${child.exitCode}:\n${output.join("\n")}`)
+    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false)
+    if (ready) return { name, url, dataDir, child, output }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`instance ${name} did not become ready:\n${output.join("\n")}`)
+}
+
+async function stopInstance(instance: Instance | undefined): Promise<void> {
+  if (!instance) return
+  if (instance.child.exitCode === null) {
+    const exited = new Promise((resolve) => instance.child.once("exit", resolve))
+    instance.child.kill("SIGTERM")
+    await exited
+  }
+  rmSync(instance.dataDir, { recursive: true, force: true })
+}
+
+const call = (instance: Instance, path: string, init: { method?: string; body?: unknown; token?: string; from?: string } = {}) =>
+  fetch(`${instance.url}${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      ...(init.body ? { "content-type": "application/json" } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      // Behind the load balancer every client has its own address (TRUST_PROXY=true).
+      "x-forwarded-for": init.from ?? "198.51.100.1",
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  })
+
+let a: Instance | undefined
+let b: Instance | undefined
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: PG_URL })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and one Redis", () => {
+  beforeAll(async () => {
+    await admin(`create database ${DB_NAME}`)
+    // Both start at once on the empty database: the migrations' lock lets only one of them migrate.
+    ;[a, b] = await Promise.all([startInstance("a"), startInstance("b")])
+    // Production has no demo data: the first Admin comes from npm run create-admin.
+    const created = await runServerScript("create-admin", ["--name", "Ops Admin", "--email", ADMIN.email], {
+      DATABASE_URL: databaseUrl(),
+      ADMIN_PASSWORD: ADMIN.password,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "console-ops-admin-")),
+    })
+    expect(created.stderr).toBe("")
+  })
+
+  afterAll(async () => {
+    await Promise.all([stopInstance(a), stopInstance(b)])
+    await admin(`drop database if exists ${DB_NAME} with (force)`)
+    const redis = new Redis(REDIS_URL)
+    const keys = await redis.keys(`${PREFIX}*`)
+    if (keys.length > 0) await redis.del(...keys)
+    await redis.quit()
+    rmSync(sharedUploads, { recursive: true, force: true })
+  })
+
+  it("count failed logins across instances: 5 failures on A, the 6th attempt on B is 429", async () => {
+    const from = "203.0.113.7"
+    for (let i = 1; i <= 5; i++) {
+      const res = await call(a!, "/api/v1/user/login", { method: "POST", body: { email: ADMIN.email, password: `wrong-${i}` }, from })
+      expect(res.status, `failure ${i} on A`).toBe(401)
+    }
+    const sixth = await call(b!, "/api/v1/user/login", { method: "POST", body: { email: ADMIN.email, password: "wrong-6" }, from })
+    expect(sixth.status).toBe(429)
+    expect(await sixth.json()).toEqual({ success: false, message: "Too many failed login attempts. Please try again in 15 minutes." })
+    // Even the right password waits out the window, on either instance.
+    const right = await call(a!, "/api/v1/user/login", { method: "POST", body: { email: ADMIN.email, password: ADMIN.password }, from: "203.0.113.8" })
+    expect(right.status).toBe(429)
+    // The count is in Redis under this run's prefix, as hashes (no email or address in the key).
+    const redis = new Redis(REDIS_URL)
+    const keys = await redis.keys(`${PREFIX}login:*`)
+    await redis.quit()
+    expect(keys.length).toBeGreaterThanOrEqual(2)
+    expect(keys.join(" ")).not.toContain(ADMIN.email)
+  })
+
+  it("accept on one instance what another issued: a session token and a reset link", async () => {
+    const email = "second-admin@example.com"
+    const created = await runServerScript("create-admin", ["--name", "Second Admin", "--email", email, "--force"], {
+      DATABASE_URL: databaseUrl(),
+      ADMIN_PASSWORD: "Second-pass-22",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "console-ops-admin-")),
+    })
+    expect(created.code).toBe(0)
+    const login = await call(a!, "/api/v1/user/login", { method: "POST", body: { email, password: "Second-pass-22" }, from: "203.0.113.20" })
+    expect(login.status).toBe(200)
+    const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data
+    const profile = await call(b!, "/api/v1/user/getProfile", { token: accessToken })
+    expect(profile.status).toBe(200)
+    expect(((await profile.json()) as { data: { email: string } }).data.email).toBe(email)
+
+    expect((await call(a!, "/api/v1/user/reset-password-link", { method: "POST", body: { email } })).status).toBe(200)
+    const outbox = join(a!.dataDir, "outbox")
+    const mail = decodeQuotedPrintable(readFileSync(join(outbox, readdirSync(outbox).sort().at(-1)!), "utf8"))
+    const token = /reset-password\/([\w-]+)/.exec(mail)![1]!
+    const reset = await call(b!, "/api/v1/user/reset-password", { method: "POST", body: { token, password: "Third-pass-333", confirmPassword: "Third-pass-333" } })
+    expect(reset.status).toBe(200)
+    const reused = await call(a!, "/api/v1/user/reset-password", { method: "POST", body: { token, password: "Third-pass-333", confirmPassword: "Third-pass-333" } })
+    expect(reused.status).toBe(400)
+    const relogin = await call(b!, "/api/v1/user/login", { method: "POST", body: { email, password: "Third-pass-333" }, from: "203.0.113.21" })
+    expect(relogin.status).toBe(200)
+    // What the instances logged is JSON with request ids, and holds none of these secrets.
+    const lines = [...a!.output, ...b!.output]
+    expect(lines.filter((l) => l.startsWith("stderr:"))).toEqual([])
+    const parsed = lines.map((l) => JSON.parse(l) as { reqId?: string; req?: unknown })
+    expect(parsed.filter((l) => l.req).every((l) => typeof l.reqId === "string")).toBe(true)
+    for (const secret of ["Second-pass-22", "Third-pass-333", ADMIN.password, accessToken, token]) expect(lines.join("\n")).not.toContain(secret)
+  })
+
+  it("serve an upload stored through one instance from every instance (UPLOADS_DIR on shared storage)", async () => {
+    const chunk = (type: string, body: Buffer) => {
+      const head = Buffer.alloc(8)
+      head.writeUInt32BE(body.length, 0)
+      head.write(type, 4, "ascii")
+      return Buffer.concat([head, body, Buffer.alloc(4)])
+    }
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", Buffer.alloc(13)), chunk("IDAT", Buffer.alloc(10)), chunk("IEND", Buffer.alloc(0))])
+    // The store every instance builds from UPLOADS_DIR, used here as instance A's handler would.
+    const stored = localUploadStore(a!.dataDir, 1024 * 1024, sharedUploads).saveImage({ field: "image", filename: "x.png", mimetype: "image/png", data: png }, ["png"], "public")
+    for (const instance of [a!, b!]) {
+      const res = await fetch(`${instance.url}/uploads/${stored.name}`)
+      expect(res.status, instance.name).toBe(200)
+      expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true)
+    }
+  })
+
+  it("never answer 304 on one instance for a ticket answered through another", async () => {
+    // A client account, written straight into the shared database (production has no demo data).
+    const clientEmail = "ops-client@example.com"
+    const passwordHash = await hashPassword("Ops-client-pass-1")
+    const pgClient = new pg.Client({ connectionString: databaseUrl() })
+    await pgClient.connect()
+    const insert = "insert into users (id, name, email, role, status, password_hash) values ($1, $2, $3, $4, 'Approve', $5)"
+    await pgClient.query(insert, ["00000000-0000-4000-8000-00000000c11e", "Ops Client", clientEmail, "User", passwordHash])
+    // Its own Admin: the first test leaves the original Admin's account locked for 15 minutes.
+    await pgClient.query(insert, ["00000000-0000-4000-8000-0000000ad111", "Ops Answerer", "ops-answerer@example.com", "Admin", passwordHash])
+    await pgClient.end()
+    const tokenOf = async (email: string, password: string, from: string) =>
+      ((await (await call(a!, "/api/v1/user/login", { method: "POST", body: { email, password }, from })).json()) as { data: { accessToken: string } }).data.accessToken
+    const clientToken = await tokenOf(clientEmail, "Ops-client-pass-1", "203.0.113.30")
+    const adminToken = await tokenOf("ops-answerer@example.com", "Ops-client-pass-1", "203.0.113.31")
+
+    const form = new FormData()
+    form.append("ticketType", "Technical")
+    form.append("query", "The video link does not open.")
+    const created = await fetch(`${a!.url}/api/v1/userQuery/create`, { method: "POST", body: form, headers: { authorization: `Bearer ${clientToken}` } })
+    expect(created.status).toBe(200)
+    const list = (await (await call(a!, "/api/v1/userQuery/get", { token: clientToken })).json()) as { data: Array<{ _id: string }> }
+    const queryId = list.data[0]!._id
+
+    const poll = (instance: Instance, etag?: string) =>
+      fetch(`${instance.url}/api/v1/userQuery/fetchResponse/${queryId}`, { headers: { authorization: `Bearer ${clientToken}`, ...(etag ? { "if-none-match": etag } : {}) } })
+    const first = await poll(b!)
+    expect(first.status).toBe(200)
+    const etag = first.headers.get("etag")!
+    expect((await poll(b!, etag)).status).toBe(304)
+    expect((await poll(a!, etag)).status).toBe(304)
+
+    const answered = await call(a!, "/api/v1/userQuery/addResponse", { method: "POST", token: adminToken, body: { answer: "Try the link again now.", queryId } })
+    expect(answered.status).toBe(200)
+    const afterAnswer = await poll(b!, etag)
+    expect(afterAnswer.status).toBe(200)
+    expect(JSON.stringify(await afterAnswer.json())).toContain("Try the link again now.")
+  })
+
+  it("both answer /healthz and /readyz", async () => {
+    for (const instance of [a!, b!]) {
+      expect((await fetch(`${instance.url}/healthz`)).status).toBe(200)
+      expect(await (await fetch(`${instance.url}/readyz`)).json()).toEqual({ status: "ready", database: "ok" })
+    }
+  })
+})

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { endpoints } from "../../src/api/contract/endpoints.ts"
+import { API_PREFIX, describeAccess, openApiPath } from "../../server/docs/openapi-document.ts"
+import { startTestServer, type TestServer } from "./harness.ts"
+
+type Operation = { operationId: string; summary: string; description: string; "x-access": unknown; security: unknown[]; responses: Record<string, unknown> }
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } }
+
+let server: TestServer
+let doc: Document
+beforeAll(async () => {
+  server = await startTestServer({ seed: false })
+  const res = await server.app.inject({ method: "GET", url: "/api/docs/openapi.json" })
+  expect(res.statusCode).toBe(200)
+  doc = res.json() as Document
+})
+afterAll(() => server.close())
+
+const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`
+const documented = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: key(method, path), method, path, op })))
+
+describe("the OpenAPI document at /api/docs/openapi.json", () => {
+  it("is OpenAPI 3.1 with one operation per contract endpoint", () => {
+    expect(doc.openapi).toBe("3.1.0")
+    expect(documented()).toHaveLength(endpoints.length)
+  })
+
+  it("holds every route the server registered under /api/v1 (Fastify's own list, from an onRoute hook)", () => {
+    const routes = server.app.registeredRoutes.filter((r) => r.url.startsWith(`${API_PREFIX}/`) && r.method !== "HEAD" && r.method !== "OPTIONS")
+    expect(routes.length).toBeGreaterThanOrEqual(endpoints.length)
+    const keys = new Set(documented().map((d) => d.key))
+    for (const route of routes) expect(keys, `${route.method} ${route.url}`).toContain(key(route.method, openApiPath(route.url.slice(API_PREFIX.length))))
+  })
+
+  it("holds every endpoint of the contract table with its summary and access rule", () => {
+    for (const e of endpoints) {
+      const op = doc.paths[openApiPath(e.path)]?.[e.method.toLowerCase()]
+      expect(op, `${e.method} ${e.path}`).toBeDefined()
+      expect(op!.operationId).toBe(e.name)
+      expect(op!.summary).toBe(e.summary)
+      expect(op!["x-access"]).toEqual(e.access)
+      expect(op!.description).toContain(describeAccess(e.access))
+      expect(op!.security).toEqual(e.access === "public" ? [] : [{ bearer: [] }])
+      expect(Object.keys(op!.responses)).toContain("200")
+      if (e.access !== "public") expect(Object.keys(op!.responses)).toContain("401")
+      if (Array.isArray(e.access)) expect(Object.keys(op!.responses)).toContain("403")
+    }
+  })
+
+  it("documents no operation the server does not serve", () => {
+    for (const { method, path, key: k } of documented()) {
+      const url = `${API_PREFIX}${path.replace(/\{(\w+)\}/g, ":$1")}`
+      expect(server.app.hasRoute({ method: method.toUpperCase() as "GET", url }), k).toBe(true)
+      expect(endpoints.some((e) => key(e.method, openApiPath(e.path)) === k), k).toBe(true)
+    }
+  })
+
+  it("resolves every $ref to a component schema", () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]!)
+    for (const ref of refs) {
+      expect(ref.startsWith("#/components/schemas/"), ref).toBe(true)
+      expect(doc.components.schemas[decodeURIComponent(ref.slice("#/components/schemas/".length))], ref).toBeDefined()
+    }
+  })
+
+  it("describes bodies and answers with the contract's schemas", () => {
+    const login = doc.paths["/user/login"]!.post as unknown as {
+      requestBody: { content: Record<string, { schema: { required: string[] } }> }
+      responses: { "200": { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }
+    }
+    expect(login.requestBody.content["application/json"]!.schema.required).toEqual(["email", "password"])
+    expect(Object.keys(login.responses["200"].content["application/json"]!.schema.properties)).toEqual(["data", "message"])
+  })
+})
+
+describe("the reference page at /api/docs", () => {
+  it("is HTML whose script and styles are files of the server (no inline script, CSP allows only self)", async () => {
+    const page = await server.app.inject({ method: "GET", url: "/api/docs" })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers["content-type"]).toContain("text/html")
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'")
+    const scripts = [...page.body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]![1]).toContain('src="/api/docs/reference.js"')
+    expect(scripts[0]![2]!.trim()).toBe("")
+    expect(page.body).not.toMatch(/https?:\/\//)
+    const script = await server.app.inject({ method: "GET", url: "/api/docs/reference.js" })
+    expect(script.statusCode).toBe(200)
+    expect(script.headers["content-type"]).toContain("javascript")
+    expect(script.body).toContain("/api/docs/openapi.json")
+    expect(script.body).not.toMatch(/\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write|eval\(/)
+    const styles = await server.app.inject({ method: "GET", url: "/api/docs/reference.css" })
+    expect(styles.statusCode).toBe(200)
+    expect(styles.headers["content-type"]).toContain("text/css")
+  })
+})
