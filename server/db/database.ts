@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
+import type { VendorAvailabilityTable, VendorDefaultAvailabilityTable } from "./availability.table.ts"
 import type { EventsTable } from "./events.table.ts"
+import type { PeopleSearchTermsTable } from "./people-search.table.ts"
 import type { UsersTable } from "./users.table.ts"
 
 export interface Database {
@@ -8,6 +10,9 @@ export interface Database {
   refresh_tokens: RefreshTokensTable
   password_reset_tokens: PasswordResetTokensTable
   events: EventsTable
+  vendor_availability: VendorAvailabilityTable
+  vendor_default_availability: VendorDefaultAvailabilityTable
+  people_search_terms: PeopleSearchTermsTable
 }
 
 export type Db = Kysely<Database>

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from "fastify"
 import type { AppDeps } from "../deps.ts"
 import { authRoutes } from "./auth.routes.ts"
+import { availabilityRoutes } from "./availability.routes.ts"
+import { partnerRoutes } from "./partner.routes.ts"
+import { searchRoutes } from "./search.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   authRoutes(api, deps)
+  partnerRoutes(api, deps)
+  availabilityRoutes(api, deps)
+  searchRoutes(api, deps)
 }

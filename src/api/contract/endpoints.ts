@@ -1,4 +1,7 @@
 import { authEndpoints } from "./endpoints/auth.endpoints.ts"
+import { availabilityEndpoints } from "./endpoints/availability.endpoints.ts"
+import { partnerEndpoints } from "./endpoints/partner.endpoints.ts"
+import { searchEndpoints } from "./endpoints/search.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -6,4 +9,4 @@ import type { Endpoint } from "./endpoint.ts"
  * route guards read their access rules, and the authorization matrix test walks them all.
  * Each resource keeps its calls in endpoints/<resource>.endpoints.ts and is listed here.
  */
-export const endpoints: readonly Endpoint[] = [...authEndpoints]
+export const endpoints: readonly Endpoint[] = [...authEndpoints, ...partnerEndpoints, ...availabilityEndpoints, ...searchEndpoints]
