@@ -16,12 +16,22 @@ const save = (headers: Record<string, string>, payload: unknown) => server.app.i
 const idOf = async (email: string) => (await server.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id
 
 describe("GET /availability (the signed-in vendor's)", () => {
-  it("answers 7 dates from `from`, empty and default-flagged before anything is saved", async () => {
+  it("answers 7 dates from `from`: the seeded default where a date has no slots of its own", async () => {
     const res = await mine(await as("nutritionist@demo.test"))
     expect(res.statusCode).toBe(200)
     const { data } = res.json()
-    expect(data.defaultSlots).toBeNull()
+    expect(data.defaultSlots.length).toBeGreaterThan(0)
     expect(data.days.map((d: { date: string }) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => addDays(today, i)))
+    expect(data.days[0]).toEqual({ date: today, slots: data.defaultSlots, isDefault: true })
+    expect(data.days[2]).toEqual({ date: addDays(today, 2), slots: [], isDefault: false })
+  })
+
+  it("answers no default and no slots for a vendor who never set any", async () => {
+    const id = await idOf("nutritionist@demo.test")
+    await server.db.deleteFrom("vendor_default_availability").where("vendor_id", "=", id).execute()
+    await server.db.deleteFrom("vendor_availability").where("vendor_id", "=", id).execute()
+    const { data } = (await mine(await as("nutritionist@demo.test"))).json()
+    expect(data.defaultSlots).toBeNull()
     expect(data.days.every((d: { slots: string[]; isDefault: boolean }) => d.slots.length === 0 && d.isDefault)).toBe(true)
   })
 
@@ -46,14 +56,15 @@ describe("PUT /availability", () => {
     ])
     const back = (await mine(headers)).json().data.days
     expect(back[0]).toEqual({ date: today, slots: ["08:00", "10:30", "19:30"], isDefault: false })
-    expect(back[2]).toEqual({ date: addDays(today, 2), slots: [], isDefault: true })
+    expect(back[3]).toMatchObject({ date: addDays(today, 3), isDefault: true })
 
     const lawyerId = await idOf("lawyer@demo.test")
     const events = await server.db.selectFrom("events").selectAll().where("entity_type", "=", "availability").where("entity_id", "=", lawyerId).execute()
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ type: "availability.updated", actor_id: lawyerId })
     expect((events[0]!.after as { days: unknown[] }).days[0]).toEqual({ date: today, slots: ["08:00", "10:30", "19:30"], isDefault: false })
-    expect((events[0]!.before as { days: Array<{ slots: string[] }> }).days[0]!.slots).toEqual([])
+    // Before: today had no slots of its own, so the seeded default showed.
+    expect((events[0]!.before as { days: Array<{ isDefault: boolean }> }).days[0]!.isDefault).toBe(true)
   })
 
   it("saving again replaces a date's slots rather than adding to them", async () => {
@@ -92,12 +103,13 @@ describe("PUT /availability", () => {
 
   it("refuses past dates and dates more than a year ahead, saving nothing", async () => {
     const headers = await as("counsellor@demo.test")
+    const before = (await mine(headers)).json().data
     const past = await save(headers, { days: [{ date: today, slots: ["08:00"] }, { date: addDays(today, -3), slots: ["08:00"] }] })
     expect(past.statusCode).toBe(400)
     expect(past.json().message).toBe("days.1.date: must not be in the past")
     const far = await save(headers, { days: [{ date: addDays(today, 400), slots: [] }] })
     expect(far.json().message).toBe("days.0.date: must be within a year from today")
-    expect((await mine(headers)).json().data.days[0].slots).toEqual([])
+    expect((await mine(headers)).json().data).toEqual(before)
   })
 
   it("refuses the Admin, Editor and User roles (403) and anonymous callers (401)", async () => {

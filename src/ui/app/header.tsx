@@ -1,8 +1,9 @@
 import { useState } from "react"
-import { Badge, Box, Button, Flex, Input, Menu, Portal, Stack, Text } from "@chakra-ui/react"
+import { Badge, Box, Button, Flex, Menu, Portal, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
 import { authActor, selectUser } from "./auth-actor.ts"
+import { HeaderSearch } from "./header-search.tsx"
 import { UpdatePasswordDialog } from "../components/update-password-dialog.tsx"
 
 export function Header() {
@@ -12,7 +13,7 @@ export function Header() {
   return (
     <Flex as="header" align="center" gap="4" px={{ base: "3", md: "6" }} py="3" bg="bg" borderBottomWidth="1px">
       <Box flex="1">
-        <Input type="search" placeholder="Search" aria-label="Search" size="sm" maxW="md" />
+        <HeaderSearch />
       </Box>
       <Menu.Root positioning={{ placement: "bottom-end" }}>
         <Menu.Trigger asChild>
