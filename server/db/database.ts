@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
+import type { VendorAvailabilityTable, VendorDefaultAvailabilityTable } from "./availability.table.ts"
 import type { EventsTable } from "./events.table.ts"
 import type { TicketResponsesTable, TicketsTable } from "./tickets.table.ts"
+import type { PeopleSearchTermsTable } from "./people-search.table.ts"
 import type { UsersTable } from "./users.table.ts"
 
 export interface Database {
@@ -11,6 +13,9 @@ export interface Database {
   events: EventsTable
   tickets: TicketsTable
   ticket_responses: TicketResponsesTable
+  vendor_availability: VendorAvailabilityTable
+  vendor_default_availability: VendorDefaultAvailabilityTable
+  people_search_terms: PeopleSearchTermsTable
 }
 
 export type Db = Kysely<Database>

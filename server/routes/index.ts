@@ -3,10 +3,16 @@ import type { AppDeps } from "../deps.ts"
 import { auditRoutes } from "./audit.routes.ts"
 import { authRoutes } from "./auth.routes.ts"
 import { ticketRoutes } from "./ticket.routes.ts"
+import { availabilityRoutes } from "./availability.routes.ts"
+import { partnerRoutes } from "./partner.routes.ts"
+import { searchRoutes } from "./search.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   authRoutes(api, deps)
   auditRoutes(api, deps)
   ticketRoutes(api, deps)
+  partnerRoutes(api, deps)
+  availabilityRoutes(api, deps)
+  searchRoutes(api, deps)
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database.ts"
+import { seedAvailability } from "../db/seeds/availability.seed.ts"
 import { DEMO_PASSWORD, demoLogins, seedPeople } from "../db/seeds/people.seed.ts"
 import { seedTickets } from "../db/seeds/tickets.seed.ts"
 import { hashPassword } from "../services/auth/passwords.ts"
@@ -15,6 +16,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await seedPeople(trx, passwordHash, now)
     await seedTickets(trx, now)
+    await seedAvailability(trx, now)
   })
 }
 

@@ -2,6 +2,9 @@ import type { AnyStateMachine } from "xstate"
 import type { Endpoint } from "../api/contract/endpoint.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
+import * as availabilityApi from "../api/contract/endpoints/availability.endpoints.ts"
+import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
+import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
 import * as ticketApi from "../api/contract/endpoints/ticket.endpoints.ts"
 import { auditLogMachine } from "./audit-log.machine.ts"
 import { authMachine } from "./auth.machine.ts"
@@ -9,8 +12,13 @@ import { colorModeMachine } from "./color-mode.machine.ts"
 import { diagramRenderMachine } from "./diagram-render.machine.ts"
 import { entityAsOfMachine } from "./entity-as-of.machine.ts"
 import { feedbackMachine } from "./feedback.machine.ts"
+import { headerSearchMachine } from "./header-search.machine.ts"
 import { loginMachine } from "./login.machine.ts"
+import { myListingMachine } from "./my-listing.machine.ts"
 import { createPagedListMachine } from "./paged-list.machine.ts"
+import { partnerSignupMachine } from "./partner-signup.machine.ts"
+import { profileMachine } from "./profile.machine.ts"
+import { publicConfigMachine } from "./public-config.machine.ts"
 import { raiseTicketMachine } from "./raise-ticket.machine.ts"
 import { resetPasswordMachine } from "./reset-password.machine.ts"
 import { ticketAttachmentMachine } from "./ticket-attachment.machine.ts"
@@ -18,6 +26,7 @@ import { ticketChatMachine } from "./ticket-chat.machine.ts"
 import { ticketListMachine } from "./ticket-list.machine.ts"
 import { ticketMachine } from "./ticket.machine.ts"
 import { updatePasswordMachine } from "./update-password.machine.ts"
+import { vendorAvailabilityMachine } from "./vendor-availability.machine.ts"
 
 export interface MachineEntry {
   id: string
@@ -155,5 +164,49 @@ export const machineRegistry: MachineEntry[] = [
     summary: "Loading a ticket's private image for the raiser or the Admin.",
     machine: ticketAttachmentMachine,
     firedBy: { "loadAttachment done": ticketApi.ticketAttachment, "loadAttachment error": ticketApi.ticketAttachment },
+  },
+  {
+    id: "profile",
+    title: "Profile",
+    summary: "The signed-in person's profile, loaded on entry; 'Unauthorized' logs out to /login.",
+    machine: profileMachine,
+    firedBy: { "loadProfile done": authApi.getProfile, "loadProfile error": authApi.getProfile, "loadCertificate done": partnerApi.certificationImage, "loadCertificate error": partnerApi.certificationImage },
+  },
+  {
+    id: "my-listing",
+    title: "My Listing",
+    summary: "A vendor's availability: 7 days from today, 30-minute slots 08:00 AM to 08:00 PM, saved on the server.",
+    machine: myListingMachine,
+    delayLabels: { messageShown: "2 s" },
+    firedBy: { "loadAvailability done": availabilityApi.myAvailability, "loadAvailability error": availabilityApi.myAvailability, "saveAvailability done": availabilityApi.saveMyAvailability, "saveAvailability error": availabilityApi.saveMyAvailability },
+  },
+  {
+    id: "vendor-availability",
+    title: "Vendor availability",
+    summary: "The slots a vendor marked available on a date, shown to the Admin.",
+    machine: vendorAvailabilityMachine,
+    firedBy: { "loadVendorAvailability done": availabilityApi.vendorAvailability, "loadVendorAvailability error": availabilityApi.vendorAvailability },
+  },
+  {
+    id: "header-search",
+    title: "Header search",
+    summary: "Search as you type (300 ms debounce): people for the Admin, own sessions and tickets for others.",
+    machine: headerSearchMachine,
+    delayLabels: { debounce: "300 ms" },
+    firedBy: { "search done": searchApi.search, "search error": searchApi.search },
+  },
+  {
+    id: "partner-signup",
+    title: "Partner sign-up",
+    summary: "The public partner registration form; the account starts Under Review.",
+    machine: partnerSignupMachine,
+    firedBy: { "signUp done": partnerApi.partnerSignup, "signUp error": partnerApi.partnerSignup },
+  },
+  {
+    id: "public-config",
+    title: "Public configuration",
+    summary: "Reads where 'Sign up here' leads (PARTNER_SIGNUP_URL) from the server.",
+    machine: publicConfigMachine,
+    firedBy: { "loadConfig done": partnerApi.publicConfig, "loadConfig error": partnerApi.publicConfig },
   },
 ]

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely/migration"
 import * as accounts from "./0001-accounts.ts"
 import * as tickets from "./0004-tickets.ts"
+import * as account from "./0006-account.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -9,6 +10,7 @@ import * as tickets from "./0004-tickets.ts"
 const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
   "0004-tickets": tickets,
+  "0006-account": account,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

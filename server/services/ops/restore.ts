@@ -40,10 +40,15 @@ export async function restoreBackup(db: Db, options: { file: string; uploadsDir:
   try {
     const summary = await db.transaction().execute(async (trx) => {
       const checkAtEnd = await deferForwardKeys(trx, tables)
+      // Tables kept by triggers (counts, search terms) are in the backup as they were: loading the
+      // rows must not fire those triggers a second time. Transactional, so a failed restore keeps them.
+      for (const table of tables) await sql`alter table ${sql.id(table.name)} disable trigger user`.execute(trx)
       if (options.force) for (const table of [...tables].reverse()) await sql`delete from ${sql.id(table.name)}`.execute(trx)
       const loaded = await loadBody(trx, lines, tables, staging)
       for (const table of tables) await continueSequences(trx, table)
       await checkAtEnd()
+      // After the deferred key checks: ALTER TABLE waits for no pending trigger events.
+      for (const table of tables) await sql`alter table ${sql.id(table.name)} enable trigger user`.execute(trx)
       return loaded
     })
     if (options.force) for (const path of uploadFiles(options.uploadsDir)) rmSync(join(options.uploadsDir, path), { force: true })

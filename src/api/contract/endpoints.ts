@@ -1,6 +1,9 @@
 import { auditEndpoints } from "./endpoints/audit.endpoints.ts"
 import { authEndpoints } from "./endpoints/auth.endpoints.ts"
 import { ticketEndpoints } from "./endpoints/ticket.endpoints.ts"
+import { availabilityEndpoints } from "./endpoints/availability.endpoints.ts"
+import { partnerEndpoints } from "./endpoints/partner.endpoints.ts"
+import { searchEndpoints } from "./endpoints/search.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -12,4 +15,7 @@ export const endpoints: readonly Endpoint[] = [
   ...authEndpoints,
   ...auditEndpoints,
   ...ticketEndpoints,
+  ...partnerEndpoints,
+  ...availabilityEndpoints,
+  ...searchEndpoints,
 ]

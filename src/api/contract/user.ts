@@ -70,7 +70,8 @@ export type LoginAnswer = typeof LoginAnswer.Type
 
 export const ResetLinkRequest = Schema.Struct({ email: Email })
 
-const Password = Schema.String.check(
+/** The one password rule: sign-up, reset and change all use it. */
+export const Password = Schema.String.check(
   Schema.isMinLength(8, { message: "must be at least 8 characters" }),
   Schema.isMaxLength(128, { message: "must be at most 128 characters" }),
 )

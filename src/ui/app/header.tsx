@@ -1,11 +1,12 @@
 import { useState } from "react"
-import { Badge, Box, Button, Flex, IconButton, Input, Menu, Portal, Stack, Text } from "@chakra-ui/react"
+import { Badge, Box, Button, Flex, IconButton, Menu, Portal, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
 import { isDark } from "../../machines/color-mode.machine.ts"
 import { authActor, selectUser } from "./auth-actor.ts"
 import { colorModeActor } from "./color-mode-actor.ts"
 import { SidebarDrawer } from "./sidebar.tsx"
+import { HeaderSearch } from "./header-search.tsx"
 import { UpdatePasswordDialog } from "../components/update-password-dialog.tsx"
 
 export function Header() {
@@ -23,7 +24,7 @@ export function Header() {
       </IconButton>
       <SidebarDrawer open={menuOpen} onOpenChange={setMenuOpen} />
       <Box flex="1">
-        <Input type="search" placeholder="Search" aria-label="Search" size="sm" maxW="md" />
+        <HeaderSearch />
       </Box>
       <Menu.Root positioning={{ placement: "bottom-end" }}>
         <Menu.Trigger asChild>

@@ -3,6 +3,9 @@ import type { Access } from "../../api/contract/endpoint.ts"
 import { vendorRoles } from "../../api/contract/common.ts"
 import { listAuditEvents } from "../../api/contract/endpoints/audit.endpoints.ts"
 import { fetchResponse, getTickets } from "../../api/contract/endpoints/ticket.endpoints.ts"
+import { getProfile } from "../../api/contract/endpoints/auth.endpoints.ts"
+import { myAvailability } from "../../api/contract/endpoints/availability.endpoints.ts"
+import { partnerSignup } from "../../api/contract/endpoints/partner.endpoints.ts"
 
 export interface RouteDef {
   path: string
@@ -30,6 +33,7 @@ const sessionsReaders = ["User", ...vendorRoles] as const
 export const routes: RouteDef[] = [
   { path: "/login", title: "Login", access: "public", bare: true, page: lazy(() => import("../pages/login.page.tsx")) },
   { path: "/reset-password/:token", title: "Reset Password", access: "public", bare: true, page: lazy(() => import("../pages/reset-password.page.tsx")) },
+  { path: "/partner-signup", title: "Become a Partner", access: partnerSignup.access, bare: true, page: lazy(() => import("../pages/partner-signup.page.tsx")) },
   { path: "/", title: "Dashboard", access: "signedIn", page: lazy(() => import("../pages/dashboard/dashboard.page.tsx")) },
   { path: "/lawyer", title: "Lawyers", access: admin, page: notBuilt("Lawyers") },
   { path: "/counsellor", title: "Counsellors", access: admin, page: notBuilt("Counsellors") },
@@ -47,16 +51,16 @@ export const routes: RouteDef[] = [
   { path: "/unassign-users", title: "Unassign Users", access: admin, page: notBuilt("Unassign Users") },
   { path: "/counselling-users", title: "Counselling Users", access: admin, page: notBuilt("Counselling Users") },
   { path: "/counselling/:userId", title: "Counselling Sessions", access: admin, page: notBuilt("Counselling Sessions") },
-  { path: "/my-listing", title: "My Listing", access: vendorRoles, page: notBuilt("My Listing") },
+  { path: "/my-listing", title: "My Listing", access: myAvailability.access, page: lazy(() => import("../pages/my-listing.page.tsx")) },
   { path: "/upcoming-session", title: "Upcoming Session", access: sessionsReaders, page: notBuilt("Upcoming Session") },
   { path: "/session-history", title: "Session History", access: sessionsReaders, page: notBuilt("Session History") },
-  { path: "/transaction-history", title: "Transaction History", access: "signedIn", page: notBuilt("Transaction History") },
+  { path: "/transaction-history", title: "Transaction History", access: "signedIn", page: lazy(() => import("../pages/transaction-history.page.tsx")) },
   { path: "/my-tickets", title: "My Tickets", access: getTickets.access, page: lazy(() => import("../pages/my-tickets.page.tsx")) },
   { path: "/ticket/:queryId", title: "Ticket Details", access: fetchResponse.access, page: lazy(() => import("../pages/ticket-details.page.tsx")) },
-  { path: "/upcoming-counselling", title: "Upcoming Counselling", access: "signedIn", page: notBuilt("Upcoming Counselling") },
-  { path: "/my-plan", title: "My Plans", access: "signedIn", page: notBuilt("My Plans") },
-  { path: "/wallet-history", title: "Wallet History", access: "signedIn", page: notBuilt("Wallet History") },
-  { path: "/profile", title: "Profile", access: "signedIn", page: notBuilt("Profile") },
+  { path: "/upcoming-counselling", title: "Upcoming Counselling", access: "signedIn", page: lazy(() => import("../pages/upcoming-counselling.page.tsx")) },
+  { path: "/my-plan", title: "My Plans", access: "signedIn", page: lazy(() => import("../pages/my-plan.page.tsx")) },
+  { path: "/wallet-history", title: "Wallet History", access: "signedIn", page: lazy(() => import("../pages/wallet-history.page.tsx")) },
+  { path: "/profile", title: "Profile", access: getProfile.access, page: lazy(() => import("../pages/profile.page.tsx")) },
   { path: "/blogs", title: "Blogs", access: content, page: notBuilt("Blogs") },
   { path: "/add-blog", title: "Add Blog", access: content, page: notBuilt("Add Blog") },
   { path: "/blog/:blogId", title: "Update Blog", access: content, page: notBuilt("Update Blog") },

@@ -2,13 +2,11 @@ import { Button, Field, HStack, Input, Link, Stack, Switch, Text } from "@chakra
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
 import { loginMachine } from "../../machines/login.machine.ts"
+import { publicConfigMachine } from "../../machines/public-config.machine.ts"
 import { authActor } from "../app/auth-actor.ts"
 import { FormMessage } from "../components/form-message.tsx"
 import { PasswordInput } from "../components/password-input.tsx"
 import { AuthCard } from "./auth-card.tsx"
-
-/** The partner registration page; the server may point it elsewhere (PARTNER_SIGNUP_URL). */
-const PARTNER_SIGNUP_URL = import.meta.env.VITE_PARTNER_SIGNUP_URL ?? "/partner-signup"
 
 const machine = loginMachine.provide({
   actions: {
@@ -23,6 +21,8 @@ export default function LoginPage() {
   const context = useSelector(actor, (s) => s.context)
   const resetMode = useSelector(actor, (s) => s.matches("reset"))
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  // 'Sign up here' leads where the server's PARTNER_SIGNUP_URL says (by default its own /partner-signup).
+  const partnerSignupUrl = useSelector(useActorRef(publicConfigMachine), (s) => s.context.partnerSignupUrl)
 
   if (resetMode) {
     return (
@@ -104,7 +104,7 @@ export default function LoginPage() {
           </Button>
           <Text fontSize="sm" textAlign="center">
             Want to become a partner?{" "}
-            <Link href={PARTNER_SIGNUP_URL} target="_blank" rel="noopener noreferrer" colorPalette="teal">
+            <Link href={partnerSignupUrl} target="_blank" rel="noopener noreferrer" colorPalette="teal">
               Sign up here
             </Link>
           </Text>

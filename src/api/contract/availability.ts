@@ -1,0 +1,90 @@
+import { Schema } from "effect"
+import { Id } from "./common.ts"
+import { DateOnly } from "./partner.ts"
+
+/**
+ * The availability picker's slots (spec section 9): 30 minutes each, starting 08:00 to 19:30,
+ * the last one ending 08:00 PM. A slot is named by its start time, 24-hour "HH:mm".
+ */
+export const availabilitySlots = Array.from({ length: 24 }, (_, i) => {
+  const minutes = 8 * 60 + i * 30
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`
+})
+export const AvailabilitySlot = Schema.String.check(
+  Schema.makeFilter((s: string) => (availabilitySlots.includes(s) ? true : "must be a 30-minute slot start from 08:00 to 19:30")),
+)
+export const SlotList = Schema.Array(AvailabilitySlot).check(Schema.isUnique({ message: "must not repeat a slot" }))
+
+/** Days shown by the picker: 7 starting today (spec section 9). */
+export const AVAILABILITY_DAYS = 7
+/** The most days one call reads or writes. */
+export const MAX_AVAILABILITY_DAYS = 31
+
+export const AvailabilityDay = Schema.Struct({
+  date: DateOnly,
+  slots: SlotList,
+})
+export type AvailabilityDay = typeof AvailabilityDay.Type
+
+/** A day as read back: `isDefault` when no slots were saved for that date and the default applies. */
+export const AvailabilityDayView = Schema.Struct({
+  date: DateOnly,
+  slots: Schema.Array(Schema.String),
+  isDefault: Schema.Boolean,
+})
+export type AvailabilityDayView = typeof AvailabilityDayView.Type
+
+const DaysParam = Schema.optional(
+  Schema.FiniteFromString.check(
+    Schema.isInt(),
+    Schema.isBetween({ minimum: 1, maximum: MAX_AVAILABILITY_DAYS }, { message: `must be from 1 to ${MAX_AVAILABILITY_DAYS}` }),
+  ),
+)
+
+/** GET /availability: `from` is the vendor's today (their time zone decides), `days` defaults to 7. */
+export const MyAvailabilityQuery = Schema.Struct({ from: DateOnly, days: DaysParam })
+
+export const MyAvailability = Schema.Struct({
+  /** Slots that apply to every date without slots of its own ('Make as default for all dates'); null when never set. */
+  defaultSlots: Schema.NullOr(Schema.Array(Schema.String)),
+  days: Schema.Array(AvailabilityDayView),
+})
+export type MyAvailability = typeof MyAvailability.Type
+export const MyAvailabilityAnswer = Schema.Struct({ success: Schema.Boolean, data: MyAvailability })
+
+/**
+ * PUT /availability: each listed day's slots replace what was saved for that date; when
+ * `defaultSlots` is present it replaces the default too (null clears it).
+ */
+export const SaveAvailabilityRequest = Schema.Struct({
+  days: Schema.Array(AvailabilityDay).check(
+    Schema.isMaxLength(MAX_AVAILABILITY_DAYS, { message: `must list at most ${MAX_AVAILABILITY_DAYS} days` }),
+    Schema.makeFilter((days: ReadonlyArray<{ date: string }>) =>
+      new Set(days.map((d) => d.date)).size === days.length ? true : "must not list a date twice",
+    ),
+  ),
+  defaultSlots: Schema.optional(Schema.NullOr(SlotList)),
+})
+export type SaveAvailabilityRequest = typeof SaveAvailabilityRequest.Type
+
+export const VendorAvailabilityParams = Schema.Struct({ vendorId: Id })
+export const VendorAvailabilityQuery = Schema.Struct({ date: DateOnly })
+
+/** One vendor's slots for one date, for the Admin creating a session. */
+export const VendorAvailability = Schema.Struct({
+  vendorId: Id,
+  date: DateOnly,
+  slots: Schema.Array(Schema.String),
+  isDefault: Schema.Boolean,
+})
+export type VendorAvailability = typeof VendorAvailability.Type
+export const VendorAvailabilityAnswer = Schema.Struct({ success: Schema.Boolean, data: VendorAvailability })
+
+/** 'YYYY-MM-DD' plus `n` days, on the calendar alone (no time zone can shift it). */
+export function addDays(date: string, n: number): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number]
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10)
+}
+
+/** `count` consecutive dates starting at `from`. */
+export const datesFrom = (from: string, count: number): string[] => Array.from({ length: count }, (_, i) => addDays(from, i))

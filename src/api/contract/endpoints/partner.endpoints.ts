@@ -1,0 +1,36 @@
+import { Schema } from "effect"
+import { Id } from "../common.ts"
+import { endpoint } from "../endpoint.ts"
+import { ImageFile, PartnerSignupAnswer, PartnerSignupRequest, PublicConfigAnswer } from "../partner.ts"
+
+export const publicConfig = endpoint({
+  name: "publicConfig",
+  method: "GET",
+  path: "/config",
+  answer: PublicConfigAnswer,
+  access: "public",
+  summary: "Server settings the console reads before sign-in (the partner sign-up address)",
+})
+
+export const partnerSignup = endpoint({
+  name: "partnerSignup",
+  method: "POST",
+  path: "/user/partnerSignup",
+  body: PartnerSignupRequest,
+  multipart: true,
+  answer: PartnerSignupAnswer,
+  access: "public",
+  summary: "A partner applies: creates a vendor account Under Review (rate-limited per address)",
+})
+
+export const certificationImage = endpoint({
+  name: "certificationImage",
+  method: "GET",
+  path: "/user/certificationImage/:userId",
+  params: Schema.Struct({ userId: Id }),
+  answer: ImageFile,
+  access: "signedIn",
+  summary: "A vendor's proof of certification image; only the Admin and the vendor themself",
+})
+
+export const partnerEndpoints = [publicConfig, partnerSignup, certificationImage]

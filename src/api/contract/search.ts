@@ -1,0 +1,34 @@
+import { Schema } from "effect"
+import { Id } from "./common.ts"
+
+/** Shortest and longest query the header search accepts. */
+export const SEARCH_MIN_LENGTH = 2
+export const SEARCH_MAX_LENGTH = 100
+
+export const SearchQuery = Schema.Struct({
+  q: Schema.Trim.check(
+    Schema.isMinLength(SEARCH_MIN_LENGTH, { message: `must be at least ${SEARCH_MIN_LENGTH} characters` }),
+    Schema.isMaxLength(SEARCH_MAX_LENGTH, { message: `must be at most ${SEARCH_MAX_LENGTH} characters` }),
+  ),
+})
+
+/**
+ * What a result is: each kind comes from one search source on the server (people for the Admin;
+ * sessions and tickets for everyone else). A new source adds its kind here.
+ */
+export const searchKinds = ["person", "session", "ticket"] as const
+export const SearchKind = Schema.Literals(searchKinds)
+export type SearchKind = typeof SearchKind.Type
+
+/** The spec names no search call: this shape is ours. `href` is the console route the result opens. */
+export const SearchResult = Schema.Struct({
+  kind: SearchKind,
+  id: Id,
+  title: Schema.String,
+  subtitle: Schema.String,
+  href: Schema.String.check(Schema.isPattern(/^\/[^/]/, { message: "must be a console path" })),
+})
+export type SearchResult = typeof SearchResult.Type
+
+export const SearchAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(SearchResult) })
+export type SearchAnswer = typeof SearchAnswer.Type

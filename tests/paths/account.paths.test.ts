@@ -1,0 +1,102 @@
+import { ApiError } from "../../src/api/api-error.ts"
+import type { Person } from "../../src/api/contract/user.ts"
+import { headerSearchMachine } from "../../src/machines/header-search.machine.ts"
+import { myListingMachine } from "../../src/machines/my-listing.machine.ts"
+import { partnerSignupMachine } from "../../src/machines/partner-signup.machine.ts"
+import { profileMachine } from "../../src/machines/profile.machine.ts"
+import { publicConfigMachine } from "../../src/machines/public-config.machine.ts"
+import { vendorAvailabilityMachine } from "../../src/machines/vendor-availability.machine.ts"
+import { describeMachinePaths } from "./path-harness.ts"
+
+const person = (certificationImg: string | null): Person => ({
+  _id: "v1",
+  name: "Leela Lawyer",
+  email: "lawyer@demo.test",
+  number: "9000000000",
+  role: "Lawyer",
+  status: "Approve",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  organizationId: null,
+  organizationName: null,
+  DocumentDetails: { certificationImg },
+})
+const serverError = new ApiError("http", 500, "Internal Server Error", "An error occurred.")
+
+describeMachinePaths("profile", {
+  machine: profileMachine.provide({ actions: { logout: () => {} } }),
+  events: [
+    { type: "loadProfile.done", output: person("a.png") },
+    { type: "loadProfile.done", output: person(null) },
+    { type: "loadProfile.error", error: new ApiError("http", 401, "Unauthorized", "Unauthorized access. Please log in.") },
+    { type: "loadProfile.error", error: serverError },
+    { type: "loadCertificate.done", output: new Blob(["png"]) },
+    { type: "loadCertificate.error", error: serverError },
+    { type: "profile.reload" },
+  ],
+})
+
+const day = (date: string, slots: string[]) => ({ date, slots, isDefault: false })
+describeMachinePaths("my listing", {
+  machine: myListingMachine,
+  input: { today: "2026-03-02" },
+  events: [
+    { type: "loadAvailability.done", output: { defaultSlots: null, days: [day("2026-03-02", ["09:00"])] } },
+    { type: "loadAvailability.error", error: serverError },
+    { type: "availability.reload" },
+    { type: "date.select", date: "2026-03-03" },
+    { type: "date.select", date: "2026-04-30" },
+    { type: "slot.toggle", slot: "08:00" },
+    { type: "default.toggle" },
+    { type: "availability.submit" },
+    { type: "saveAvailability.done", output: { defaultSlots: null, days: [] } },
+    { type: "saveAvailability.error", error: serverError },
+    { type: "after.messageShown" },
+  ],
+})
+
+describeMachinePaths("vendor availability", {
+  machine: vendorAvailabilityMachine,
+  input: { vendorId: "", date: "" },
+  events: [
+    { type: "availability.show", vendorId: "v1", date: "2026-03-02" },
+    { type: "availability.show", vendorId: "v1", date: "" },
+    { type: "loadVendorAvailability.done", output: { vendorId: "v1", date: "2026-03-02", slots: ["10:00"], isDefault: true } },
+    { type: "loadVendorAvailability.error", error: new ApiError("http", 404, "Not Found", "Vendor not found.") },
+  ],
+})
+
+describeMachinePaths("header search", {
+  machine: headerSearchMachine.provide({ actions: { navigate: () => {} } }),
+  events: [
+    { type: "query.change", value: "Le" },
+    { type: "query.change", value: "L" },
+    { type: "after.debounce" },
+    { type: "search.done", output: ["v1", "v2", "v3"].map((id) => ({ kind: "person", id, title: `Leela ${id}`, subtitle: "Lawyer", href: `/vendor-details/${id}` })) },
+    { type: "search.done", output: [] },
+    { type: "search.error", error: serverError },
+    { type: "highlight.next" },
+    { type: "highlight.previous" },
+    { type: "result.choose" },
+    { type: "result.choose", index: 0 },
+    { type: "results.close" },
+  ],
+})
+
+describeMachinePaths("partner sign-up", {
+  machine: partnerSignupMachine,
+  events: [
+    { type: "field.change", field: "password", value: "Partner@123" },
+    { type: "certificate.change", file: new File(["png"], "cert.png") },
+    { type: "signup.submit" },
+    { type: "signUp.done", output: { success: true, message: "Thank you!", data: { _id: "p1", status: "Under Review" } } },
+    { type: "signUp.error", error: new ApiError("http", 409, "Conflict", "An account with this email already exists.") },
+  ],
+})
+
+describeMachinePaths("public config", {
+  machine: publicConfigMachine,
+  events: [
+    { type: "loadConfig.done", output: { partnerSignupUrl: "https://partners.example.org/join" } },
+    { type: "loadConfig.error", error: serverError },
+  ],
+})

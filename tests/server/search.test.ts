@@ -1,0 +1,120 @@
+import { sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { insertUser } from "../../server/db/repositories/users.repository.ts"
+import { search } from "../../server/services/search/search.service.ts"
+import type { SearchSource } from "../../server/services/search/search-source.ts"
+import { bearer, startTestServer, type TestServer } from "./harness.ts"
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.close())
+
+const as = async (email: string) => bearer(await server.login(email))
+const find = (headers: Record<string, string>, q: string) =>
+  server.app.inject({ method: "GET", url: `/api/v1/search?q=${encodeURIComponent(q)}`, headers })
+const titles = (res: { json(): { data: Array<{ title: string }> } }) => res.json().data.map((r) => r.title)
+
+describe("GET /search as the Admin (people source)", () => {
+  it("finds a demo vendor by the start of any word of their name, and links to their details", async () => {
+    const admin = await as("admin@demo.test")
+    const lawyer = await server.db.selectFrom("users").selectAll().where("email", "=", "lawyer@demo.test").executeTakeFirstOrThrow()
+    const res = await find(admin, "Leel")
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toContainEqual({
+      kind: "person",
+      id: lawyer.id,
+      title: "Leela Lawyer",
+      subtitle: `Lawyer · lawyer@demo.test · ${lawyer.number}`,
+      href: `/vendor-details/${lawyer.id}`,
+    })
+    expect(titles(await find(admin, "lawy"))).toContain("Leela Lawyer")
+  })
+
+  it("finds people of every role, by email and by number (digits only, spaces ignored)", async () => {
+    const admin = await as("admin@demo.test")
+    expect(titles(await find(admin, "editor@demo"))).toEqual(["Eshan Editor"])
+    expect(titles(await find(admin, "uma"))).toContain("Uma User")
+    const user = await server.db.selectFrom("users").select(["name", "number"]).where("email", "=", "user@demo.test").executeTakeFirstOrThrow()
+    const spaced = `${user.number!.slice(0, 5)} ${user.number!.slice(5, 8)}`
+    expect(titles(await find(admin, spaced))).toContain(user.name)
+  })
+
+  it("matches every word of the query, in any order, case-insensitively", async () => {
+    const admin = await as("admin@demo.test")
+    expect(titles(await find(admin, "LAWYER leela"))).toEqual(["Leela Lawyer"])
+    expect(titles(await find(admin, "leela nutri"))).toEqual([])
+  })
+
+  it("keeps the index current: new people and renamed people are found, deleted ones are not", async () => {
+    const admin = await as("admin@demo.test")
+    const row = await insertUser(server.db, { name: "Zubin Quraishi", email: "zq@example.org", role: "User", status: "Approve", number: "9123409876" })
+    expect(titles(await find(admin, "quraishi"))).toEqual(["Zubin Quraishi"])
+    await server.db.updateTable("users").set({ name: "Zubin Wadia" }).where("id", "=", row.id).execute()
+    expect(titles(await find(admin, "quraishi"))).toEqual([])
+    expect(titles(await find(admin, "wadia"))).toEqual(["Zubin Wadia"])
+    await server.db.deleteFrom("users").where("id", "=", row.id).execute()
+    expect(titles(await find(admin, "wadia"))).toEqual([])
+  })
+
+  it("answers at most 8 people, by name; % and _ are plain characters", async () => {
+    const admin = await as("admin@demo.test")
+    for (let i = 0; i < 10; i++) {
+      await insertUser(server.db, { name: `Manyname ${String.fromCharCode(74 - i)}${i}`, email: `many${i}@example.org`, role: "User", status: "Approve" })
+    }
+    const many = (await find(admin, "manyname")).json().data
+    expect(many.length).toBe(8)
+    const names = many.map((r: { title: string }) => r.title)
+    expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : 1)))
+    expect((await find(admin, "%a")).json().data).toEqual([])
+    expect((await find(admin, "__")).json().data).toEqual([])
+  })
+
+  it("can answer a prefix from the term index in term order (no sort, no scan of people)", async () => {
+    // The demo table is small enough that the planner would scan it; forbid that to see the index serve the query.
+    const plan = await server.db.connection().execute(async (conn) => {
+      await sql`set enable_seqscan = off`.execute(conn)
+      await sql`set enable_bitmapscan = off`.execute(conn)
+      const rows = await sql`explain select user_id from people_search_terms where term >= ${"lee"} and term < ${"lee\u{10FFFF}"} order by term limit 200`.execute(conn)
+      await sql`reset all`.execute(conn)
+      return JSON.stringify(rows.rows)
+    })
+    expect(plan).toMatch(/Index (Only )?Scan using people_search_terms_pkey/)
+    expect(plan).not.toMatch(/Sort/)
+  })
+})
+
+describe("GET /search for other roles", () => {
+  it("never finds people for anyone but the Admin", async () => {
+    for (const email of ["editor@demo.test", "lawyer@demo.test", "user@demo.test"]) {
+      const res = await find(await as(email), "Leela")
+      expect(res.statusCode, email).toBe(200)
+      expect(res.json().data.filter((r: { kind: string }) => r.kind === "person"), email).toEqual([])
+    }
+  })
+
+  it("asks only the sources the caller's role may use, in source order", async () => {
+    const source = (kind: "session" | "ticket", access: SearchSource["access"]): SearchSource => ({
+      kind,
+      access,
+      search: async ({ db: _db }, { caller, q }) => [{ kind, id: `${kind}-1`, title: `${kind} ${q}`, subtitle: caller.role, href: `/${kind}` }],
+    })
+    const sources = [source("session", ["User", "Lawyer"]), source("ticket", "signedIn")]
+    const deps = { db: server.db, now: () => server.clock.now }
+    expect((await search(deps, { id: "u", role: "Lawyer" }, "yoga", sources)).data.map((r) => r.title)).toEqual(["session yoga", "ticket yoga"])
+    expect((await search(deps, { id: "e", role: "Editor" }, "yoga", sources)).data.map((r) => r.title)).toEqual(["ticket yoga"])
+  })
+})
+
+describe("GET /search refusals", () => {
+  it("answers 401 without a token and 400 naming q when it is too short, too long or missing", async () => {
+    expect((await find({}, "Leela")).statusCode).toBe(401)
+    const admin = await as("admin@demo.test")
+    expect((await find(admin, " a ")).json().message).toBe("q: must be at least 2 characters")
+    expect((await find(admin, "x".repeat(101))).json().message).toBe("q: must be at most 100 characters")
+    const missing = await server.app.inject({ method: "GET", url: "/api/v1/search", headers: admin })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().message).toBe("q: is required")
+  })
+})
