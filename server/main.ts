@@ -21,9 +21,11 @@ const mailer = config.smtpUrl
   ? smtpMailer(config.smtpUrl, config.mailFrom)
   : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, log)
 
+const uploads = localUploadStore(config.dataDir, config.uploadLimitBytes)
+
 // The demo seed only ever fills the embedded database on its own; PostgreSQL needs `npm run seed:demo`.
 if (database.kind === "embedded") {
-  const seeded = await seedDemoIfEmpty(database.db)
+  const seeded = await seedDemoIfEmpty(database.db, uploads)
   if (seeded) log("empty database: demo data seeded")
 }
 
@@ -32,7 +34,7 @@ const app = await buildApp({
   tokens: tokenService(config.jwtSecret),
   limiter: memoryLoginLimiter(),
   mailer,
-  uploads: localUploadStore(config.dataDir, config.uploadLimitBytes),
+  uploads,
   publicUrl: config.publicUrl,
   dataDir: config.dataDir,
   distDir: resolve("dist"),

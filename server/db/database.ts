@@ -1,5 +1,10 @@
 import type { Kysely } from "kysely"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
+import type { BlogsTable } from "./blogs.table.ts"
+import type { ExpertsTable } from "./experts.table.ts"
+import type { GalleryItemsTable } from "./gallery-items.table.ts"
+import type { PressItemsTable } from "./press-items.table.ts"
+import type { TestimonialsTable } from "./testimonials.table.ts"
 import type { EventsTable } from "./events.table.ts"
 import type { UsersTable } from "./users.table.ts"
 
@@ -8,6 +13,11 @@ export interface Database {
   refresh_tokens: RefreshTokensTable
   password_reset_tokens: PasswordResetTokensTable
   events: EventsTable
+  blogs: BlogsTable
+  gallery_items: GalleryItemsTable
+  experts: ExpertsTable
+  testimonials: TestimonialsTable
+  press_items: PressItemsTable
 }
 
 export type Db = Kysely<Database>

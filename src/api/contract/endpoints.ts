@@ -1,4 +1,11 @@
 import { authEndpoints } from "./endpoints/auth.endpoints.ts"
+import { blogEndpoints } from "./endpoints/blog.endpoints.ts"
+import { editorEndpoints } from "./endpoints/editor.endpoints.ts"
+import { expertEndpoints } from "./endpoints/expert.endpoints.ts"
+import { galleryEndpoints } from "./endpoints/gallery.endpoints.ts"
+import { pressEndpoints } from "./endpoints/press.endpoints.ts"
+import { publicContentEndpoints } from "./endpoints/public-content.endpoints.ts"
+import { testimonialEndpoints } from "./endpoints/testimonial.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -6,4 +13,13 @@ import type { Endpoint } from "./endpoint.ts"
  * route guards read their access rules, and the authorization matrix test walks them all.
  * Each resource keeps its calls in endpoints/<resource>.endpoints.ts and is listed here.
  */
-export const endpoints: readonly Endpoint[] = [...authEndpoints]
+export const endpoints: readonly Endpoint[] = [
+  ...authEndpoints,
+  ...blogEndpoints,
+  ...galleryEndpoints,
+  ...expertEndpoints,
+  ...testimonialEndpoints,
+  ...pressEndpoints,
+  ...editorEndpoints,
+  ...publicContentEndpoints,
+]
