@@ -1,6 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react"
 import type { Access } from "../../api/contract/endpoint.ts"
 import { vendorRoles } from "../../api/contract/common.ts"
+import { createBlog, getBlogDetails, listBlogs } from "../../api/contract/endpoints/blog.endpoints.ts"
+import { listEditors } from "../../api/contract/endpoints/editor.endpoints.ts"
+import { listExpert } from "../../api/contract/endpoints/expert.endpoints.ts"
+import { listGallery } from "../../api/contract/endpoints/gallery.endpoints.ts"
+import { listPress } from "../../api/contract/endpoints/press.endpoints.ts"
+import { listTestimonial } from "../../api/contract/endpoints/testimonial.endpoints.ts"
 
 export interface RouteDef {
   path: string
@@ -18,7 +24,6 @@ const notBuilt = (title: string) =>
   })
 
 const admin = ["Admin"] as const
-const content = ["Admin", "Editor"] as const
 const sessionsReaders = ["User", ...vendorRoles] as const
 
 /**
@@ -55,12 +60,17 @@ export const routes: RouteDef[] = [
   { path: "/my-plan", title: "My Plans", access: "signedIn", page: notBuilt("My Plans") },
   { path: "/wallet-history", title: "Wallet History", access: "signedIn", page: notBuilt("Wallet History") },
   { path: "/profile", title: "Profile", access: "signedIn", page: notBuilt("Profile") },
-  { path: "/blogs", title: "Blogs", access: content, page: notBuilt("Blogs") },
-  { path: "/add-blog", title: "Add Blog", access: content, page: notBuilt("Add Blog") },
-  { path: "/blog/:blogId", title: "Update Blog", access: content, page: notBuilt("Update Blog") },
-  { path: "/gallery", title: "Gallery", access: content, page: notBuilt("Gallery") },
-  { path: "/testimonials", title: "Testimonials", access: content, page: notBuilt("Testimonials") },
-  { path: "/experts", title: "Experts", access: content, page: notBuilt("Experts") },
-  { path: "/editor", title: "Editor", access: admin, page: notBuilt("Editor") },
-  { path: "/press-release-and-recognition", title: "Press Release & Recognition", access: content, page: notBuilt("Press Release & Recognition") },
+  { path: "/blogs", title: "Blogs", access: listBlogs.access, page: lazy(() => import("../pages/blogs.page.tsx")) },
+  { path: "/add-blog", title: "Add Blog", access: createBlog.access, page: lazy(() => import("../pages/add-blog.page.tsx")) },
+  { path: "/blog/:blogId", title: "Update Blog", access: getBlogDetails.access, page: lazy(() => import("../pages/update-blog.page.tsx")) },
+  { path: "/gallery", title: "Gallery", access: listGallery.access, page: lazy(() => import("../pages/gallery.page.tsx")) },
+  { path: "/testimonials", title: "Testimonials", access: listTestimonial.access, page: lazy(() => import("../pages/testimonials.page.tsx")) },
+  { path: "/experts", title: "Experts", access: listExpert.access, page: lazy(() => import("../pages/experts.page.tsx")) },
+  { path: "/editor", title: "Editor", access: listEditors.access, page: lazy(() => import("../pages/editor.page.tsx")) },
+  {
+    path: "/press-release-and-recognition",
+    title: "Press Release & Recognition",
+    access: listPress.access,
+    page: lazy(() => import("../pages/press-release-and-recognition.page.tsx")),
+  },
 ]
