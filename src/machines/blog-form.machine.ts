@@ -26,6 +26,7 @@ export interface BlogFormContext {
 }
 
 export type BlogFormEvent =
+  | { type: "blog.open"; blogId: string | null }
   | { type: "field.change"; field: string; value: string }
   | { type: "file.change"; file: File | null }
   | { type: "form.submit" }
@@ -62,6 +63,7 @@ export const blogFormMachine = setup({
   },
   guards: {
     isUpdate: ({ context }) => context.blogId !== null,
+    isOtherBlog: ({ context, event }) => event.type === "blog.open" && event.blogId !== context.blogId,
     isValid: ({ context }) => !hasErrors(validateForm({ fields: blogFields, image: blogImage, mode: context.blogId ? "update" : "add", values: context.values, file: context.file })),
   },
   delays: { blogRedirect: BLOG_REDIRECT_MS },
@@ -69,6 +71,14 @@ export const blogFormMachine = setup({
   id: "blogForm",
   context: ({ input }) => ({ blogId: input.blogId, values: emptyValues(), file: null, currentImage: null, errors: {}, message: null }),
   initial: "starting",
+  on: {
+    // The route's blog changed while the page stayed (e.g. /blog/a → /blog/b): start over with it.
+    "blog.open": {
+      guard: "isOtherBlog",
+      target: ".starting",
+      actions: assign(({ event }) => ({ blogId: event.blogId, values: emptyValues(), file: null, currentImage: null, errors: {}, message: null })),
+    },
+  },
   states: {
     starting: {
       description: "Update Blog loads the blog first; Add Blog starts empty.",
@@ -123,8 +133,8 @@ export const blogFormMachine = setup({
       tags: ["busy"],
       after: { blogRedirect: { target: "done", actions: { type: "navigate", params: { to: "/blogs" } } } },
     },
-    added: { description: "'Blog added successfully!' is announced and the page has moved to /blogs.", type: "final" },
-    done: { description: "Back on /blogs.", type: "final" },
+    added: { description: "'Blog added successfully!' is announced and the page has moved to /blogs." },
+    done: { description: "Back on /blogs." },
   },
 })
 

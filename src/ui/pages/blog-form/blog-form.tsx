@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react"
+import { lazy, Suspense, useEffect, useState } from "react"
 import { Box, Button, Center, Field, Heading, HStack, Spinner, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
@@ -22,6 +22,7 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
   )
   const actor = useActorRef(logic, { input: { blogId } })
   const context = useSelector(actor, (s) => s.context)
+  useEffect(() => actor.send({ type: "blog.open", blogId }), [actor, blogId])
   const loading = useSelector(actor, (s) => s.matches("loading"))
   const loadFailed = useSelector(actor, (s) => s.matches("loadFailed"))
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
