@@ -20,7 +20,8 @@ export default function RichTextEditor(props: { id: string; labelId: string; ini
     e.isInline = (element) => element.type === "link" || isInline(element)
     return e
   }, [])
-  const initialValue = useMemo<Descendant[]>(() => parseHtml(props.initialHtml), [props.initialHtml])
+  // Slate reads its value once, at mount; later HTML comes from the editor itself.
+  const [initialValue] = useState<Descendant[]>(() => parseHtml(props.initialHtml))
   return (
     <Box borderWidth="1px" borderColor={props.invalid ? "red.500" : "border"} rounded="md" bg="bg">
       <Slate editor={editor} initialValue={initialValue} onValueChange={(value) => props.onChange(serializeHtml(value))}>

@@ -55,41 +55,41 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
               actor.send({ type: "form.submit" })
             }}
           >
-          <Stack gap="4">
-            <FormFields fields={textFields} values={context.values} errors={context.errors} disabled={busy} onChange={(field, value) => actor.send({ type: "field.change", field, value })} />
-            <ImageInput
-              label="Image"
-              name={IMAGE_KEY}
-              file={context.file}
-              currentImage={context.currentImage}
-              required={!isUpdate}
-              error={context.errors[IMAGE_KEY]}
-              disabled={busy}
-              onChange={(file) => actor.send({ type: "file.change", file })}
-            />
-            <Field.Root required invalid={Boolean(context.errors.about)}>
-              <Field.Label id="about-blog-label">About Blog</Field.Label>
-              <Box w="full">
-                <Suspense fallback={<Spinner aria-label="Loading editor" />}>
-                  <RichTextEditor
-                    id="about-blog"
-                    labelId="about-blog-label"
-                    initialHtml={context.values.about ?? ""}
-                    invalid={Boolean(context.errors.about)}
-                    readOnly={busy}
-                    onChange={(html) => actor.send({ type: "field.change", field: "about", value: html })}
-                  />
-                </Suspense>
-              </Box>
-              {context.errors.about ? <Field.ErrorText>{context.errors.about}</Field.ErrorText> : null}
-            </Field.Root>
-            <FormMessage message={context.message} />
-            <HStack justify="flex-end">
-              <Button type="submit" colorPalette="teal" loading={saving} disabled={busy}>
-                {title}
-              </Button>
-            </HStack>
-          </Stack>
+            <Stack gap="4">
+              <FormFields fields={textFields} values={context.values} errors={context.errors} disabled={busy} onChange={(field, value) => actor.send({ type: "field.change", field, value })} />
+              <ImageInput
+                label="Image"
+                name={IMAGE_KEY}
+                file={context.file}
+                currentImage={context.currentImage}
+                required={!isUpdate}
+                error={context.errors[IMAGE_KEY]}
+                disabled={busy}
+                onChange={(file) => actor.send({ type: "file.change", file })}
+              />
+              <Field.Root required invalid={Boolean(context.errors.about)}>
+                <Field.Label id="about-blog-label">About Blog</Field.Label>
+                <Box w="full">
+                  <Suspense fallback={<Spinner aria-label="Loading editor" />}>
+                    <RichTextEditor
+                      id="about-blog"
+                      labelId="about-blog-label"
+                      initialHtml={context.values.about ?? ""}
+                      invalid={Boolean(context.errors.about)}
+                      readOnly={busy}
+                      onChange={(html) => actor.send({ type: "field.change", field: "about", value: html })}
+                    />
+                  </Suspense>
+                </Box>
+                {context.errors.about ? <Field.ErrorText>{context.errors.about}</Field.ErrorText> : null}
+              </Field.Root>
+              <FormMessage message={context.message} />
+              <HStack justify="flex-end">
+                <Button type="submit" colorPalette="teal" loading={saving} disabled={busy}>
+                  {title}
+                </Button>
+              </HStack>
+            </Stack>
           </form>
         </Box>
       )}
