@@ -8,10 +8,15 @@ import { drawPng, paletteAt, type Figure } from "./demo-images.ts"
 import { demoBlogs, demoExperts, demoPress, demoTestimonials } from "./content-texts.ts"
 import { daysBefore, demoPerson } from "./demo-names.ts"
 
+/** Drawn pictures by size, colours and figure: the palette repeats, so most are drawn once. */
+const drawn = new Map<string, Buffer>()
+
 /** Draws a picture and stores it through the upload store, as an upload from the console would be. */
 function storeDemoImage(uploads: UploadStore, index: number, size: [number, number], figure: Figure): string {
   const [from, to] = paletteAt(index)
-  const data = drawPng(size[0], size[1], from, to, figure)
+  const key = `${size.join("x")}:${from.join()}:${to.join()}:${figure}`
+  const data = drawn.get(key) ?? drawPng(size[0], size[1], from, to, figure)
+  drawn.set(key, data)
   return uploads.saveImage({ field: "image", filename: `demo-${index}.png`, mimetype: "image/png", data }, CONTENT_IMAGE_KINDS, "public").name
 }
 
@@ -33,7 +38,7 @@ export async function seedContent(db: Db, uploads: UploadStore, now: number): Pr
         keyword: blog.keyword,
         description: blog.description,
         about: sanitizeBlogHtml(blog.about),
-        image: storeDemoImage(uploads, i, [480, 270], "landscape"),
+        image: storeDemoImage(uploads, i, [400, 225], "landscape"),
         slug: slugify(blog.name),
         status: i % 4 !== 3,
         created_by: by,
@@ -44,15 +49,15 @@ export async function seedContent(db: Db, uploads: UploadStore, now: number): Pr
     .execute()
   await db
     .insertInto("gallery_items")
-    .values(Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), image: storeDemoImage(uploads, i + 3, [480, 320], "landscape"), created_by: by, created_at: daysBefore(now, 1 + i * 2) })))
+    .values(Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), image: storeDemoImage(uploads, i + 3, [360, 240], "landscape"), created_by: by, created_at: daysBefore(now, 1 + i * 2) })))
     .execute()
   await db
     .insertInto("experts")
-    .values(demoExperts.map((e, i) => ({ id: randomUUID(), ...e, avatar: storeDemoImage(uploads, i, [160, 160], "portrait"), created_at: daysBefore(now, 3 + i), updated_at: daysBefore(now, 3 + i) })))
+    .values(demoExperts.map((e, i) => ({ id: randomUUID(), ...e, avatar: storeDemoImage(uploads, i, [128, 128], "portrait"), created_at: daysBefore(now, 3 + i), updated_at: daysBefore(now, 3 + i) })))
     .execute()
   await db
     .insertInto("testimonials")
-    .values(demoTestimonials.map((t, i) => ({ id: randomUUID(), ...t, avatar: storeDemoImage(uploads, i + 5, [160, 160], "portrait"), created_at: daysBefore(now, 4 + i), updated_at: daysBefore(now, 4 + i) })))
+    .values(demoTestimonials.map((t, i) => ({ id: randomUUID(), ...t, avatar: storeDemoImage(uploads, i + 5, [128, 128], "portrait"), created_at: daysBefore(now, 4 + i), updated_at: daysBefore(now, 4 + i) })))
     .execute()
   await db
     .insertInto("press_items")

@@ -16,36 +16,39 @@ function chunk(type: string, body: Buffer): Buffer {
   return Buffer.concat([head, body, crc])
 }
 
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(a[i]! + (b[i]! - a[i]!) * t)) as unknown as Rgb
-const light: Rgb = [250, 248, 240]
+const LIGHT: Rgb = [250, 248, 240]
+const SUN: Rgb = [255, 236, 150]
+const HILL: Rgb = [20, 40, 30]
 
-/** The colour of one pixel: gradient background, then the figure drawn over it. */
-function pixel(x: number, y: number, w: number, h: number, from: Rgb, to: Rgb, figure: Figure): Rgb {
-  const background = mix(from, to, (x / w + y / h) / 2)
+/** Which overlay (if any) covers a pixel: 0 none, 1 light figure, 2 sun, 3 hill. */
+function overlayAt(x: number, y: number, w: number, h: number, figure: Figure): number {
   if (figure === "portrait") {
     const head = (x - w / 2) ** 2 + (y - h * 0.4) ** 2 < (w * 0.18) ** 2
     const body = ((x - w / 2) / (w * 0.34)) ** 2 + ((y - h) / (h * 0.36)) ** 2 < 1
-    return head || body ? mix(background, light, 0.85) : background
+    return head || body ? 1 : 0
   }
   if (figure === "landscape") {
-    const sun = (x - w * 0.75) ** 2 + (y - h * 0.3) ** 2 < (h * 0.12) ** 2
-    const hill = y > h * 0.62 + Math.sin((x / w) * Math.PI * 2) * h * 0.08
-    if (sun) return mix(background, [255, 236, 150], 0.9)
-    if (hill) return mix(background, [20, 40, 30], 0.45)
+    if ((x - w * 0.75) ** 2 + (y - h * 0.3) ** 2 < (h * 0.12) ** 2) return 2
+    if (y > h * 0.62 + Math.sin((x / w) * Math.PI * 2) * h * 0.08) return 3
   }
-  return background
+  return 0
 }
 
+const OVERLAYS: Array<[Rgb, number] | null> = [null, [LIGHT, 0.85], [SUN, 0.9], [HILL, 0.45]]
+
 export function drawPng(width: number, height: number, from: Rgb, to: Rgb, figure: Figure = "none"): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height)
+  const stride = width * 3 + 1
+  const raw = Buffer.alloc(stride * height)
   for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1)
-    raw[row] = 0
     for (let x = 0; x < width; x++) {
-      const [r, g, b] = pixel(x, y, width, height, from, to, figure)
-      raw[row + 1 + x * 3] = r
-      raw[row + 2 + x * 3] = g
-      raw[row + 3 + x * 3] = b
+      // Gradient background, then the figure blended over it; written straight into the row (filter 0).
+      const t = (x / width + y / height) / 2
+      const overlay = OVERLAYS[overlayAt(x, y, width, height, figure)]
+      const at = y * stride + 1 + x * 3
+      for (let c = 0; c < 3; c++) {
+        const base = from[c]! + (to[c]! - from[c]!) * t
+        raw[at + c] = Math.round(overlay ? base + (overlay[0][c]! - base) * overlay[1] : base)
+      }
     }
   }
   const header = Buffer.alloc(13)
