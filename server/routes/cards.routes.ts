@@ -11,12 +11,12 @@ import { addCard, deleteCard, listCards, updateCard } from "../services/content/
 export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, experts.addExpert, ({ body, files, caller }) => addCard(deps, expertKind, caller, body, files))
   route(app, experts.updateExpert, ({ params, body, files, caller }) => updateCard(deps, expertKind, caller, params.id, body, files))
-  route(app, experts.listExpert, ({ query }) => listCards(deps, expertKind, query))
+  route(app, experts.listExperts, ({ query }) => listCards(deps, expertKind, query))
   route(app, experts.deleteExpert, ({ params, caller }) => deleteCard(deps, expertKind, caller, params.id))
 
   route(app, testimonials.addTestimonial, ({ body, files, caller }) => addCard(deps, testimonialKind, caller, body, files))
   route(app, testimonials.updateTestimonial, ({ params, body, files, caller }) => updateCard(deps, testimonialKind, caller, params.id, body, files))
-  route(app, testimonials.listTestimonial, ({ query }) => listCards(deps, testimonialKind, query))
+  route(app, testimonials.listTestimonials, ({ query }) => listCards(deps, testimonialKind, query))
   route(app, testimonials.deleteTestimonial, ({ params, caller }) => deleteCard(deps, testimonialKind, caller, params.id))
 
   route(app, press.addPress, ({ body, files, caller }) => addCard(deps, pressKind, caller, body, files))

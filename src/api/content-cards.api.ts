@@ -11,14 +11,14 @@ import { call, toFormData } from "./client.ts"
 /** Spec section 9: experts, testimonials, press (and the gallery) are fetched with page 1, limit 100. */
 const page = (pageNo: number, limit: number) => ({ query: { page: String(pageNo), limit: String(limit) } })
 
-export const listExperts = (pageNo: number, limit: number) => call(experts.listExpert, page(pageNo, limit))
+export const listExperts = (pageNo: number, limit: number) => call(experts.listExperts, page(pageNo, limit))
 export const addExpert = (fields: { name: string; designation: string }, image: File) =>
   call(experts.addExpert, { body: toFormData({ ...fields, [EXPERT_IMAGE_FIELD]: image }) })
 export const updateExpert = (id: string, fields: { name: string; designation: string }, image: File | null) =>
   call(experts.updateExpert, { params: { id }, body: toFormData({ ...fields, [EXPERT_IMAGE_FIELD]: image }) })
 export const deleteExpert = (id: string) => call(experts.deleteExpert, { params: { id } })
 
-export const listTestimonials = (pageNo: number, limit: number) => call(testimonials.listTestimonial, page(pageNo, limit))
+export const listTestimonials = (pageNo: number, limit: number) => call(testimonials.listTestimonials, page(pageNo, limit))
 export const addTestimonial = (fields: { name: string; summery: string }, image: File) =>
   call(testimonials.addTestimonial, { body: toFormData({ ...fields, [TESTIMONIAL_IMAGE_FIELD]: image }) })
 export const updateTestimonial = (id: string, fields: { name: string; summery: string }, image: File | null) =>

@@ -3,10 +3,10 @@ import type { Access } from "../../api/contract/endpoint.ts"
 import { vendorRoles } from "../../api/contract/common.ts"
 import { createBlog, getBlogDetails, listBlogs } from "../../api/contract/endpoints/blog.endpoints.ts"
 import { listEditors } from "../../api/contract/endpoints/editor.endpoints.ts"
-import { listExpert } from "../../api/contract/endpoints/expert.endpoints.ts"
+import { listExperts } from "../../api/contract/endpoints/expert.endpoints.ts"
 import { listGallery } from "../../api/contract/endpoints/gallery.endpoints.ts"
 import { listPress } from "../../api/contract/endpoints/press.endpoints.ts"
-import { listTestimonial } from "../../api/contract/endpoints/testimonial.endpoints.ts"
+import { listTestimonials } from "../../api/contract/endpoints/testimonial.endpoints.ts"
 
 export interface RouteDef {
   path: string
@@ -64,8 +64,8 @@ export const routes: RouteDef[] = [
   { path: "/add-blog", title: "Add Blog", access: createBlog.access, page: lazy(() => import("../pages/add-blog.page.tsx")) },
   { path: "/blog/:blogId", title: "Update Blog", access: getBlogDetails.access, page: lazy(() => import("../pages/update-blog.page.tsx")) },
   { path: "/gallery", title: "Gallery", access: listGallery.access, page: lazy(() => import("../pages/gallery.page.tsx")) },
-  { path: "/testimonials", title: "Testimonials", access: listTestimonial.access, page: lazy(() => import("../pages/testimonials.page.tsx")) },
-  { path: "/experts", title: "Experts", access: listExpert.access, page: lazy(() => import("../pages/experts.page.tsx")) },
+  { path: "/testimonials", title: "Testimonials", access: listTestimonials.access, page: lazy(() => import("../pages/testimonials.page.tsx")) },
+  { path: "/experts", title: "Experts", access: listExperts.access, page: lazy(() => import("../pages/experts.page.tsx")) },
   { path: "/editor", title: "Editor", access: listEditors.access, page: lazy(() => import("../pages/editor.page.tsx")) },
   {
     path: "/press-release-and-recognition",

@@ -27,8 +27,8 @@ export const updateExpert = endpoint({
   summary: "Update an expert (multipart: any text field, optionally a new `avatar` image)",
 })
 
-export const listExpert = endpoint({
-  name: "listExpert",
+export const listExperts = endpoint({
+  name: "listExperts",
   method: "GET",
   path: "/expert/auth/get",
   query: ContentPageQuery,
@@ -47,4 +47,4 @@ export const deleteExpert = endpoint({
   summary: "Delete an expert and its image",
 })
 
-export const expertEndpoints = [addExpert, updateExpert, listExpert, deleteExpert]
+export const expertEndpoints = [addExpert, updateExpert, listExperts, deleteExpert]

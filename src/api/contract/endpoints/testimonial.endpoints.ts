@@ -27,8 +27,8 @@ export const updateTestimonial = endpoint({
   summary: "Update a testimonial (multipart: any text field, optionally a new `avatar` image)",
 })
 
-export const listTestimonial = endpoint({
-  name: "listTestimonial",
+export const listTestimonials = endpoint({
+  name: "listTestimonials",
   method: "GET",
   path: "/testimonial/auth/get",
   query: ContentPageQuery,
@@ -47,4 +47,4 @@ export const deleteTestimonial = endpoint({
   summary: "Delete a testimonial and its image",
 })
 
-export const testimonialEndpoints = [addTestimonial, updateTestimonial, listTestimonial, deleteTestimonial]
+export const testimonialEndpoints = [addTestimonial, updateTestimonial, listTestimonials, deleteTestimonial]
