@@ -31,9 +31,11 @@ const mailer = config.smtpUrl
   ? smtpMailer(config.smtpUrl, config.mailFrom)
   : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, log, { logLinks: config.logMailLinks })
 
+const uploads = localUploadStore(config.dataDir, config.uploadLimitBytes, config.uploadsDir)
+
 // The demo seed only ever fills the embedded database on its own; PostgreSQL needs `npm run seed:demo`.
 if (database.kind === "embedded") {
-  const seeded = await seedDemoIfEmpty(database.db)
+  const seeded = await seedDemoIfEmpty(database.db, uploads)
   if (seeded) log("empty database: demo data seeded")
 }
 
@@ -43,7 +45,7 @@ const app = await buildApp({
   limiter: redis ? redisLoginLimiter(redis, config.redisPrefix) : memoryLoginLimiter(),
   ticketVersions: redis ? redisTicketVersions(redis, config.redisPrefix) : memoryTicketVersions(),
   mailer,
-  uploads: localUploadStore(config.dataDir, config.uploadLimitBytes, config.uploadsDir),
+  uploads,
   publicUrl: config.publicUrl,
   dataDir: config.dataDir,
   distDir: resolve("dist"),

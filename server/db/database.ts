@@ -1,6 +1,11 @@
 import type { Kysely } from "kysely"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
 import type { VendorAvailabilityTable, VendorDefaultAvailabilityTable } from "./availability.table.ts"
+import type { BlogsTable } from "./blogs.table.ts"
+import type { ExpertsTable } from "./experts.table.ts"
+import type { GalleryItemsTable } from "./gallery-items.table.ts"
+import type { PressItemsTable } from "./press-items.table.ts"
+import type { TestimonialsTable } from "./testimonials.table.ts"
 import type { EventsTable } from "./events.table.ts"
 import type { TicketResponsesTable, TicketsTable } from "./tickets.table.ts"
 import type { PeopleSearchTermsTable } from "./people-search.table.ts"
@@ -16,6 +21,11 @@ export interface Database {
   vendor_availability: VendorAvailabilityTable
   vendor_default_availability: VendorDefaultAvailabilityTable
   people_search_terms: PeopleSearchTermsTable
+  blogs: BlogsTable
+  gallery_items: GalleryItemsTable
+  experts: ExpertsTable
+  testimonials: TestimonialsTable
+  press_items: PressItemsTable
 }
 
 export type Db = Kysely<Database>

@@ -6,6 +6,11 @@ import { ticketRoutes } from "./ticket.routes.ts"
 import { availabilityRoutes } from "./availability.routes.ts"
 import { partnerRoutes } from "./partner.routes.ts"
 import { searchRoutes } from "./search.routes.ts"
+import { blogRoutes } from "./blog.routes.ts"
+import { cardRoutes } from "./cards.routes.ts"
+import { editorRoutes } from "./editor.routes.ts"
+import { galleryRoutes } from "./gallery.routes.ts"
+import { publicContentRoutes } from "./public-content.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
@@ -15,4 +20,9 @@ export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   partnerRoutes(api, deps)
   availabilityRoutes(api, deps)
   searchRoutes(api, deps)
+  blogRoutes(api, deps)
+  galleryRoutes(api, deps)
+  cardRoutes(api, deps)
+  editorRoutes(api, deps)
+  publicContentRoutes(api, deps)
 }

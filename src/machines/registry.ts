@@ -2,12 +2,26 @@ import type { AnyStateMachine } from "xstate"
 import type { Endpoint } from "../api/contract/endpoint.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
+import * as blogApi from "../api/contract/endpoints/blog.endpoints.ts"
+import * as editorApi from "../api/contract/endpoints/editor.endpoints.ts"
+import * as expertApi from "../api/contract/endpoints/expert.endpoints.ts"
+import * as galleryApi from "../api/contract/endpoints/gallery.endpoints.ts"
+import * as pressApi from "../api/contract/endpoints/press.endpoints.ts"
+import * as testimonialApi from "../api/contract/endpoints/testimonial.endpoints.ts"
 import * as availabilityApi from "../api/contract/endpoints/availability.endpoints.ts"
 import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
 import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
 import * as ticketApi from "../api/contract/endpoints/ticket.endpoints.ts"
 import { auditLogMachine } from "./audit-log.machine.ts"
 import { authMachine } from "./auth.machine.ts"
+import { blogFormMachine } from "./blog-form.machine.ts"
+import { blogActionsMachine } from "./blogs.machine.ts"
+import { contentTotalsMachine } from "./content-totals.machine.ts"
+import { editorActionsMachine, editorFormMachine } from "./editors.machine.ts"
+import { expertActionsMachine, expertFormMachine } from "./experts.machine.ts"
+import { galleryFormMachine } from "./gallery.machine.ts"
+import { pressFormMachine } from "./press.machine.ts"
+import { testimonialFormMachine } from "./testimonials.machine.ts"
 import { colorModeMachine } from "./color-mode.machine.ts"
 import { diagramRenderMachine } from "./diagram-render.machine.ts"
 import { entityAsOfMachine } from "./entity-as-of.machine.ts"
@@ -30,6 +44,8 @@ import { vendorAvailabilityMachine } from "./vendor-availability.machine.ts"
 
 export interface MachineEntry {
   id: string
+  /** The machine file this entry stands for, when it differs from `id` (files of factory instances). */
+  file?: string
   title: string
   summary: string
   machine: AnyStateMachine
@@ -208,5 +224,94 @@ export const machineRegistry: MachineEntry[] = [
     summary: "Reads where 'Sign up here' leads (PARTNER_SIGNUP_URL) from the server.",
     machine: publicConfigMachine,
     firedBy: { "loadConfig done": partnerApi.publicConfig, "loadConfig error": partnerApi.publicConfig },
+  },
+  {
+    id: "blog-form",
+    title: "Add and Update Blog",
+    summary: "The blog form with the rich-text editor; after an update it returns to /blogs 1.5 s later.",
+    machine: blogFormMachine,
+    delayLabels: { blogRedirect: "1.5 s" },
+    firedBy: { "loadBlog done": blogApi.getBlogDetails, "loadBlog error": blogApi.getBlogDetails, "saveBlog done": blogApi.updateBlog, "saveBlog error": blogApi.updateBlog },
+  },
+  {
+    id: "blogs",
+    title: "Blog row actions",
+    summary: "Deleting a blog after confirmation, and flipping its status, shown once the call succeeds.",
+    machine: blogActionsMachine,
+    firedBy: { "removeRow done": blogApi.deleteBlog, "removeRow error": blogApi.deleteBlog, "setRowStatus done": blogApi.updateBlogStatus, "setRowStatus error": blogApi.updateBlogStatus },
+  },
+  {
+    id: "content-form",
+    title: "Content form",
+    summary: "Add and Update modals of the card screens (shown for Experts): the modal closes 1 s after a save, the message goes 2 s after it.",
+    machine: expertFormMachine,
+    delayLabels: { modalClose: "1 s", messageRemaining: "1 s more (2 s in all)" },
+    firedBy: { "save done": expertApi.addExpert, "save error": expertApi.addExpert },
+  },
+  {
+    id: "row-actions",
+    title: "Card and row actions",
+    summary: "Delete after confirmation (shown for Experts; every content screen uses the same machine).",
+    machine: expertActionsMachine,
+    firedBy: { "removeRow done": expertApi.deleteExpert, "removeRow error": expertApi.deleteExpert },
+  },
+  {
+    id: "content-totals",
+    title: "Content totals",
+    summary: "The dashboard's Experts, Testimonials, Blogs, Gallery and Press & Recognition totals, with a spinner until loaded.",
+    machine: contentTotalsMachine,
+  },
+  {
+    id: "experts-form",
+    file: "experts",
+    title: "Experts form",
+    summary: "Name, designation and image (optional on update).",
+    machine: expertFormMachine,
+    delayLabels: { modalClose: "1 s", messageRemaining: "1 s more (2 s in all)" },
+    firedBy: { "save done": expertApi.updateExpert, "save error": expertApi.updateExpert },
+  },
+  {
+    id: "testimonials-form",
+    file: "testimonials",
+    title: "Testimonials form",
+    summary: "Name, content (summery) and image (optional on update).",
+    machine: testimonialFormMachine,
+    delayLabels: { modalClose: "1 s", messageRemaining: "1 s more (2 s in all)" },
+    firedBy: { "save done": testimonialApi.addTestimonial, "save error": testimonialApi.addTestimonial },
+  },
+  {
+    id: "press-form",
+    file: "press",
+    title: "Press Release & Recognition form",
+    summary: "Link, type and thumbnail (optional on update).",
+    machine: pressFormMachine,
+    delayLabels: { modalClose: "1 s", messageRemaining: "1 s more (2 s in all)" },
+    firedBy: { "save done": pressApi.addPress, "save error": pressApi.addPress },
+  },
+  {
+    id: "gallery-form",
+    file: "gallery",
+    title: "Add Gallery",
+    summary: "One image file; Upload is disabled without a file.",
+    machine: galleryFormMachine,
+    delayLabels: { modalClose: "1 s", messageRemaining: "1 s more (2 s in all)" },
+    firedBy: { "save done": galleryApi.addGalleryImage, "save error": galleryApi.addGalleryImage },
+  },
+  {
+    id: "editors-form",
+    file: "editors",
+    title: "Add and update Editor",
+    summary: "Name, email and a number of at most 10 characters; a new editor is emailed a set-password link.",
+    machine: editorFormMachine,
+    delayLabels: { modalClose: "1 s", messageRemaining: "1 s more (2 s in all)" },
+    firedBy: { "save done": editorApi.createEditor, "save error": editorApi.createEditor },
+  },
+  {
+    id: "editors-actions",
+    file: "editors",
+    title: "Editor row actions",
+    summary: "Deleting an editor after confirmation.",
+    machine: editorActionsMachine,
+    firedBy: { "removeRow done": editorApi.deleteEditor, "removeRow error": editorApi.deleteEditor },
   },
 ]

@@ -37,14 +37,15 @@ export async function startTestServer(options: { seed?: boolean; trustProxy?: bo
   const clock = { now: Date.now() }
   const now = () => clock.now
   const tokens = tokenService(TEST_SECRET, now)
-  if (options.seed !== false) await seedDemo(database.db, clock.now)
+  const uploads = localUploadStore(dataDir, 2 * 1024 * 1024)
+  if (options.seed !== false) await seedDemo(database.db, clock.now, uploads)
   const app = await buildApp({
     db: database.db,
     tokens,
     limiter: memoryLoginLimiter(now),
     mailer: outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {}),
     ticketVersions: memoryTicketVersions(),
-    uploads: localUploadStore(dataDir, 2 * 1024 * 1024),
+    uploads,
     publicUrl: "http://console.test",
     dataDir,
     distDir: join(dataDir, "no-dist"),

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely/migration"
 import * as accounts from "./0001-accounts.ts"
 import * as tickets from "./0004-tickets.ts"
 import * as account from "./0006-account.ts"
+import * as content from "./0005-content.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
   "0004-tickets": tickets,
   "0006-account": account,
+  "0005-content": content,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

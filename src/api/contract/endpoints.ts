@@ -4,6 +4,13 @@ import { ticketEndpoints } from "./endpoints/ticket.endpoints.ts"
 import { availabilityEndpoints } from "./endpoints/availability.endpoints.ts"
 import { partnerEndpoints } from "./endpoints/partner.endpoints.ts"
 import { searchEndpoints } from "./endpoints/search.endpoints.ts"
+import { blogEndpoints } from "./endpoints/blog.endpoints.ts"
+import { editorEndpoints } from "./endpoints/editor.endpoints.ts"
+import { expertEndpoints } from "./endpoints/expert.endpoints.ts"
+import { galleryEndpoints } from "./endpoints/gallery.endpoints.ts"
+import { pressEndpoints } from "./endpoints/press.endpoints.ts"
+import { publicContentEndpoints } from "./endpoints/public-content.endpoints.ts"
+import { testimonialEndpoints } from "./endpoints/testimonial.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -18,4 +25,11 @@ export const endpoints: readonly Endpoint[] = [
   ...partnerEndpoints,
   ...availabilityEndpoints,
   ...searchEndpoints,
+  ...blogEndpoints,
+  ...galleryEndpoints,
+  ...expertEndpoints,
+  ...testimonialEndpoints,
+  ...pressEndpoints,
+  ...editorEndpoints,
+  ...publicContentEndpoints,
 ]

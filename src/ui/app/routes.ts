@@ -6,6 +6,12 @@ import { fetchResponse, getTickets } from "../../api/contract/endpoints/ticket.e
 import { getProfile } from "../../api/contract/endpoints/auth.endpoints.ts"
 import { myAvailability } from "../../api/contract/endpoints/availability.endpoints.ts"
 import { partnerSignup } from "../../api/contract/endpoints/partner.endpoints.ts"
+import { createBlog, getBlogDetails, listBlogs } from "../../api/contract/endpoints/blog.endpoints.ts"
+import { listEditors } from "../../api/contract/endpoints/editor.endpoints.ts"
+import { listExperts } from "../../api/contract/endpoints/expert.endpoints.ts"
+import { listGallery } from "../../api/contract/endpoints/gallery.endpoints.ts"
+import { listPress } from "../../api/contract/endpoints/press.endpoints.ts"
+import { listTestimonials } from "../../api/contract/endpoints/testimonial.endpoints.ts"
 
 export interface RouteDef {
   path: string
@@ -23,7 +29,6 @@ const notBuilt = (title: string) =>
   })
 
 const admin = ["Admin"] as const
-const content = ["Admin", "Editor"] as const
 const sessionsReaders = ["User", ...vendorRoles] as const
 
 /**
@@ -61,15 +66,20 @@ export const routes: RouteDef[] = [
   { path: "/my-plan", title: "My Plans", access: "signedIn", page: lazy(() => import("../pages/my-plan.page.tsx")) },
   { path: "/wallet-history", title: "Wallet History", access: "signedIn", page: lazy(() => import("../pages/wallet-history.page.tsx")) },
   { path: "/profile", title: "Profile", access: getProfile.access, page: lazy(() => import("../pages/profile.page.tsx")) },
-  { path: "/blogs", title: "Blogs", access: content, page: notBuilt("Blogs") },
-  { path: "/add-blog", title: "Add Blog", access: content, page: notBuilt("Add Blog") },
-  { path: "/blog/:blogId", title: "Update Blog", access: content, page: notBuilt("Update Blog") },
-  { path: "/gallery", title: "Gallery", access: content, page: notBuilt("Gallery") },
-  { path: "/testimonials", title: "Testimonials", access: content, page: notBuilt("Testimonials") },
-  { path: "/experts", title: "Experts", access: content, page: notBuilt("Experts") },
-  { path: "/editor", title: "Editor", access: admin, page: notBuilt("Editor") },
-  { path: "/press-release-and-recognition", title: "Press Release & Recognition", access: content, page: notBuilt("Press Release & Recognition") },
+  { path: "/blogs", title: "Blogs", access: listBlogs.access, page: lazy(() => import("../pages/blogs.page.tsx")) },
+  { path: "/add-blog", title: "Add Blog", access: createBlog.access, page: lazy(() => import("../pages/add-blog.page.tsx")) },
+  { path: "/blog/:blogId", title: "Update Blog", access: getBlogDetails.access, page: lazy(() => import("../pages/update-blog.page.tsx")) },
+  { path: "/gallery", title: "Gallery", access: listGallery.access, page: lazy(() => import("../pages/gallery.page.tsx")) },
+  { path: "/testimonials", title: "Testimonials", access: listTestimonials.access, page: lazy(() => import("../pages/testimonials.page.tsx")) },
+  { path: "/experts", title: "Experts", access: listExperts.access, page: lazy(() => import("../pages/experts.page.tsx")) },
+  { path: "/editor", title: "Editor", access: listEditors.access, page: lazy(() => import("../pages/editor.page.tsx")) },
   // Beyond the spec, for auditors (reached from the Admin's user menu, not the sidebar of the spec).
   { path: "/audit", title: "Audit trail", access: listAuditEvents.access, page: lazy(() => import("../pages/audit.page.tsx")) },
   { path: "/state-diagrams", title: "State diagrams", access: admin, page: lazy(() => import("../pages/state-diagrams.page.tsx")) },
+  {
+    path: "/press-release-and-recognition",
+    title: "Press Release & Recognition",
+    access: listPress.access,
+    page: lazy(() => import("../pages/press-release-and-recognition.page.tsx")),
+  },
 ]

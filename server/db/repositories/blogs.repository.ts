@@ -1,0 +1,53 @@
+import { sql } from "kysely"
+import type { Blog } from "../../../src/api/contract/blog.ts"
+import type { BlogRow } from "../blogs.table.ts"
+import type { Db } from "../database.ts"
+import type { Paging } from "../paging.ts"
+
+export const uploadUrl = (name: string): string => `/uploads/${name}`
+
+/** The one row-to-contract mapper for blogs. */
+export const toBlog = (row: BlogRow): Blog => ({
+  _id: row.id,
+  blogName: row.blog_name,
+  title: row.title,
+  keyword: row.keyword,
+  description: row.description,
+  image: uploadUrl(row.image),
+  about: row.about,
+  slug: row.slug,
+  status: row.status,
+  createdAt: new Date(row.created_at).toISOString(),
+})
+
+export const findBlogById = (db: Db, id: string) => db.selectFrom("blogs").selectAll().where("id", "=", id).executeTakeFirst()
+
+/** Locks the row for the rest of the transaction so its `before` in the event log is the real one. */
+export const lockBlog = (db: Db, id: string) => db.selectFrom("blogs").selectAll().where("id", "=", id).forUpdate().executeTakeFirst()
+
+export const findPublishedBlogBySlug = (db: Db, slug: string) =>
+  db.selectFrom("blogs").selectAll().where("slug", "=", slug).where("status", "=", true).executeTakeFirst()
+
+/** Slugs equal to `base` or `base-<n>`, to choose the next free suffix. */
+export async function slugsLike(db: Db, base: string, exceptId: string | null): Promise<Set<string>> {
+  let query = db
+    .selectFrom("blogs")
+    .select("slug")
+    .where((eb) => eb.or([eb("slug", "=", base), eb("slug", "like", `${base}-%`)]))
+  if (exceptId) query = query.where("id", "!=", exceptId)
+  return new Set((await query.execute()).map((r) => r.slug))
+}
+
+export async function listBlogs(db: Db, paging: Paging, options: { publishedOnly: boolean }) {
+  let rows = db.selectFrom("blogs").selectAll()
+  let count = db.selectFrom("blogs").select(sql<number>`count(*)::int`.as("total"))
+  if (options.publishedOnly) {
+    rows = rows.where("status", "=", true)
+    count = count.where("status", "=", true)
+  }
+  const [page, total] = await Promise.all([
+    rows.orderBy("created_at", "desc").orderBy("id", "desc").limit(paging.limit).offset(paging.offset).execute(),
+    count.executeTakeFirstOrThrow(),
+  ])
+  return { rows: page.map(toBlog), total: total.total }
+}

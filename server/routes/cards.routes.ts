@@ -1,0 +1,26 @@
+import type { FastifyInstance } from "fastify"
+import * as experts from "../../src/api/contract/endpoints/expert.endpoints.ts"
+import * as press from "../../src/api/contract/endpoints/press.endpoints.ts"
+import * as testimonials from "../../src/api/contract/endpoints/testimonial.endpoints.ts"
+import type { AppDeps } from "../deps.ts"
+import { route } from "../plugins/route.ts"
+import { expertKind, pressKind, testimonialKind } from "../services/content/card-kinds.ts"
+import { addCard, deleteCard, listCards, updateCard } from "../services/content/cards.service.ts"
+
+/** Experts, testimonials and press: the same four calls each, over the card commands. */
+export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
+  route(app, experts.addExpert, ({ body, files, caller }) => addCard(deps, expertKind, caller, body, files))
+  route(app, experts.updateExpert, ({ params, body, files, caller }) => updateCard(deps, expertKind, caller, params.id, body, files))
+  route(app, experts.listExperts, ({ query }) => listCards(deps, expertKind, query))
+  route(app, experts.deleteExpert, ({ params, caller }) => deleteCard(deps, expertKind, caller, params.id))
+
+  route(app, testimonials.addTestimonial, ({ body, files, caller }) => addCard(deps, testimonialKind, caller, body, files))
+  route(app, testimonials.updateTestimonial, ({ params, body, files, caller }) => updateCard(deps, testimonialKind, caller, params.id, body, files))
+  route(app, testimonials.listTestimonials, ({ query }) => listCards(deps, testimonialKind, query))
+  route(app, testimonials.deleteTestimonial, ({ params, caller }) => deleteCard(deps, testimonialKind, caller, params.id))
+
+  route(app, press.addPress, ({ body, files, caller }) => addCard(deps, pressKind, caller, body, files))
+  route(app, press.updatePress, ({ params, body, files, caller }) => updateCard(deps, pressKind, caller, params.id, body, files))
+  route(app, press.listPress, ({ query }) => listCards(deps, pressKind, query))
+  route(app, press.deletePress, ({ params, caller }) => deleteCard(deps, pressKind, caller, params.id))
+}

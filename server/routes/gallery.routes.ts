@@ -1,0 +1,11 @@
+import type { FastifyInstance } from "fastify"
+import * as api from "../../src/api/contract/endpoints/gallery.endpoints.ts"
+import type { AppDeps } from "../deps.ts"
+import { route } from "../plugins/route.ts"
+import * as gallery from "../services/content/gallery.service.ts"
+
+export function galleryRoutes(app: FastifyInstance, deps: AppDeps): void {
+  route(app, api.addGalleryImage, ({ files, caller }) => gallery.addGalleryImage(deps, caller, files))
+  route(app, api.listGallery, ({ query }) => gallery.listGallery(deps, query))
+  route(app, api.deleteGalleryImage, ({ params, caller }) => gallery.deleteGalleryImage(deps, caller, params.id))
+}

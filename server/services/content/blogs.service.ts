@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto"
+import { BLOG_IMAGE_FIELD } from "../../../src/api/contract/blog.ts"
+import type { ContentPageQuery } from "../../../src/api/contract/content-common.ts"
+import type { Db } from "../../db/database.ts"
+import { findBlogById, findPublishedBlogBySlug, listBlogs, lockBlog, toBlog } from "../../db/repositories/blogs.repository.ts"
+import { isUniqueViolation } from "../../db/repositories/users.repository.ts"
+import type { AppDeps } from "../../deps.ts"
+import type { UploadedFile } from "../../plugins/multipart.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { badRequest, conflict, notFound } from "../errors.ts"
+import { appendEvent } from "../events.ts"
+import { pickImage, requireImage, withStoredImage } from "./content-images.ts"
+import { contentPaging, listAnswer } from "./list-answer.ts"
+import { sanitizeBlogHtml, textOf } from "./sanitize-blog-html.ts"
+import { uniqueSlug } from "./slug.ts"
+
+type Deps = Pick<AppDeps, "db" | "uploads" | "now">
+interface BlogText {
+  blogName: string
+  title: string
+  keyword: string
+  description: string
+  about: string
+}
+
+/** The body is stored only as sanitised HTML; one that sanitising leaves without text is refused. */
+function cleanAbout(about: string): string {
+  const clean = sanitizeBlogHtml(about)
+  if (!textOf(clean)) throw badRequest("about: is required")
+  return clean
+}
+
+/** Two blogs given the same name at the same moment race for one slug; the loser tries the next one. */
+async function retryOnSlugClash<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run()
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error
+      if (attempt >= 3) throw conflict("Another blog took this address at the same moment. Please try again.")
+    }
+  }
+}
+
+export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, files: UploadedFile[]) {
+  const about = cleanAbout(fields.about)
+  const file = requireImage(files, BLOG_IMAGE_FIELD)
+  const data = await withStoredImage(deps.uploads, file, async (image) => {
+    const result = await retryOnSlugClash(() =>
+      deps.db.transaction().execute(async (trx) => {
+        const at = new Date(deps.now())
+        const row = await trx
+          .insertInto("blogs")
+          .values({
+            id: randomUUID(),
+            blog_name: fields.blogName,
+            title: fields.title,
+            keyword: fields.keyword,
+            description: fields.description,
+            about,
+            image: image!,
+            slug: await uniqueSlug(trx, fields.blogName),
+            status: true,
+            created_by: caller.id,
+            created_at: at,
+            updated_at: at,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const blog = toBlog(row)
+        await appendEvent(trx, { entityType: "blog", entityId: blog._id, type: "blog.created", actorId: caller.id, after: blog })
+        return blog
+      }),
+    )
+    return { result }
+  })
+  return { success: true, message: "Blog added successfully!", data }
+}
+
+export async function updateBlog(deps: Deps, caller: Caller, id: string, fields: Partial<BlogText>, files: UploadedFile[]) {
+  const about = fields.about === undefined ? undefined : cleanAbout(fields.about)
+  const file = pickImage(files, BLOG_IMAGE_FIELD)
+  const data = await withStoredImage(deps.uploads, file, (image) =>
+    retryOnSlugClash(() =>
+      deps.db.transaction().execute(async (trx) => {
+        const before = await lockBlog(trx, id)
+        if (!before) throw notFound("Blog not found.")
+        // A renamed blog gets the new name's slug; an unchanged name keeps its address.
+        const renamed = fields.blogName !== undefined && fields.blogName !== before.blog_name
+        const row = await trx
+          .updateTable("blogs")
+          .set({
+            blog_name: fields.blogName,
+            title: fields.title,
+            keyword: fields.keyword,
+            description: fields.description,
+            about,
+            ...(image ? { image } : {}),
+            ...(renamed ? { slug: await uniqueSlug(trx, fields.blogName!, id) } : {}),
+            updated_at: new Date(deps.now()),
+          })
+          .where("id", "=", id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        const blog = toBlog(row)
+        await appendEvent(trx, { entityType: "blog", entityId: id, type: "blog.updated", actorId: caller.id, before: toBlog(before), after: blog })
+        return { result: blog, replaced: image ? before.image : null }
+      }),
+    ),
+  )
+  return { success: true, message: "Blog updated successfully!", data }
+}
+
+export async function setBlogStatus(deps: Pick<AppDeps, "db" | "now">, caller: Caller, id: string, status: boolean) {
+  const data = await deps.db.transaction().execute(async (trx) => {
+    const before = await lockBlog(trx, id)
+    if (!before) throw notFound("Blog not found.")
+    const row = await trx.updateTable("blogs").set({ status, updated_at: new Date(deps.now()) }).where("id", "=", id).returningAll().executeTakeFirstOrThrow()
+    await appendEvent(trx, { entityType: "blog", entityId: id, type: "blog.statusChanged", actorId: caller.id, before: { status: before.status }, after: { status } })
+    return toBlog(row)
+  })
+  return { success: true, message: status ? "Blog published." : "Blog unpublished.", data }
+}
+
+export async function deleteBlog(deps: Pick<AppDeps, "db" | "uploads">, caller: Caller, id: string) {
+  const image = await deps.db.transaction().execute(async (trx) => {
+    const before = await lockBlog(trx, id)
+    if (!before) throw notFound("Blog not found.")
+    await trx.deleteFrom("blogs").where("id", "=", id).execute()
+    await appendEvent(trx, { entityType: "blog", entityId: id, type: "blog.deleted", actorId: caller.id, before: toBlog(before) })
+    return before.image
+  })
+  deps.uploads.remove(image, "public")
+  return { success: true, message: "Blog deleted successfully." }
+}
+
+export async function getBlogDetails(deps: { db: Db }, id: string) {
+  const row = await findBlogById(deps.db, id)
+  if (!row) throw notFound("Blog not found.")
+  return { success: true, data: [toBlog(row)] }
+}
+
+export async function listAllBlogs(deps: { db: Db }, query: ContentPageQuery, publishedOnly: boolean) {
+  const at = contentPaging(query)
+  return listAnswer(await listBlogs(deps.db, at, { publishedOnly }), at)
+}
+
+export async function publishedBlogBySlug(deps: { db: Db }, slug: string) {
+  const row = await findPublishedBlogBySlug(deps.db, slug)
+  if (!row) throw notFound("Blog not found.")
+  return { success: true, data: toBlog(row) }
+}

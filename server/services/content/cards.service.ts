@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto"
+import type { ContentPageQuery } from "../../../src/api/contract/content-common.ts"
+import type { CardRepository } from "../../db/repositories/card-repository.ts"
+import type { AppDeps } from "../../deps.ts"
+import type { UploadedFile } from "../../plugins/multipart.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { notFound } from "../errors.ts"
+import { appendEvent } from "../events.ts"
+import { pickImage, requireImage, withStoredImage } from "./content-images.ts"
+import { contentPaging, listAnswer } from "./list-answer.ts"
+
+/** One kind of image card (experts, testimonials, press): its table, image field and wording. */
+export interface CardKind<Row, Item extends { _id: string }, Fields> {
+  repository: CardRepository<Row, Item, Fields>
+  /** Event entity type, e.g. `expert` (events `expert.created`, `expert.updated`, `expert.deleted`). */
+  entityType: string
+  /** Shown in messages, e.g. `Expert`. */
+  noun: string
+  imageField: string
+}
+
+type Deps = Pick<AppDeps, "db" | "uploads" | "now">
+
+export async function addCard<Row, Item extends { _id: string }, Fields>(deps: Deps, kind: CardKind<Row, Item, Fields>, caller: Caller, fields: Fields, files: UploadedFile[]) {
+  const file = requireImage(files, kind.imageField)
+  const data = await withStoredImage(deps.uploads, file, async (image) => {
+    const result = await deps.db.transaction().execute(async (trx) => {
+      const row = await kind.repository.insert(trx, { id: randomUUID(), fields, image: image!, at: new Date(deps.now()) })
+      const item = kind.repository.toItem(row)
+      await appendEvent(trx, { entityType: kind.entityType, entityId: item._id, type: `${kind.entityType}.created`, actorId: caller.id, after: item })
+      return item
+    })
+    return { result }
+  })
+  return { success: true, message: `${kind.noun} added successfully!`, data }
+}
+
+export async function updateCard<Row, Item extends { _id: string }, Fields>(
+  deps: Deps,
+  kind: CardKind<Row, Item, Fields>,
+  caller: Caller,
+  id: string,
+  fields: Partial<Fields>,
+  files: UploadedFile[],
+) {
+  const file = pickImage(files, kind.imageField)
+  const data = await withStoredImage(deps.uploads, file, (image) =>
+    deps.db.transaction().execute(async (trx) => {
+      const before = await kind.repository.lock(trx, id)
+      if (!before) throw notFound(`${kind.noun} not found.`)
+      const row = await kind.repository.update(trx, { id, fields, image, at: new Date(deps.now()) })
+      const item = kind.repository.toItem(row)
+      await appendEvent(trx, { entityType: kind.entityType, entityId: id, type: `${kind.entityType}.updated`, actorId: caller.id, before: kind.repository.toItem(before), after: item })
+      return { result: item, replaced: image ? kind.repository.imageOf(before) : null }
+    }),
+  )
+  return { success: true, message: `${kind.noun} updated successfully!`, data }
+}
+
+export async function deleteCard<Row, Item extends { _id: string }, Fields>(deps: Deps, kind: CardKind<Row, Item, Fields>, caller: Caller, id: string) {
+  const image = await deps.db.transaction().execute(async (trx) => {
+    const before = await kind.repository.lock(trx, id)
+    if (!before) throw notFound(`${kind.noun} not found.`)
+    await kind.repository.remove(trx, id)
+    await appendEvent(trx, { entityType: kind.entityType, entityId: id, type: `${kind.entityType}.deleted`, actorId: caller.id, before: kind.repository.toItem(before) })
+    return kind.repository.imageOf(before)
+  })
+  // The file goes only once the row is gone for good.
+  deps.uploads.remove(image, "public")
+  return { success: true, message: `${kind.noun} deleted successfully.` }
+}
+
+export async function listCards<Row, Item extends { _id: string }, Fields>(deps: Pick<AppDeps, "db">, kind: CardKind<Row, Item, Fields>, query: ContentPageQuery) {
+  const at = contentPaging(query)
+  return listAnswer(await kind.repository.list(deps.db, at), at)
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto"
+import type { ContentPageQuery } from "../../../src/api/contract/content-common.ts"
+import { GALLERY_IMAGE_FIELD } from "../../../src/api/contract/gallery.ts"
+import { deleteGalleryItem, insertGalleryItem, listGalleryItems, lockGalleryItem, toGalleryItem } from "../../db/repositories/gallery.repository.ts"
+import type { AppDeps } from "../../deps.ts"
+import type { UploadedFile } from "../../plugins/multipart.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { notFound } from "../errors.ts"
+import { appendEvent } from "../events.ts"
+import { requireImage, withStoredImage } from "./content-images.ts"
+import { contentPaging, listAnswer } from "./list-answer.ts"
+
+export async function addGalleryImage(deps: Pick<AppDeps, "db" | "uploads" | "now">, caller: Caller, files: UploadedFile[]) {
+  const file = requireImage(files, GALLERY_IMAGE_FIELD)
+  const data = await withStoredImage(deps.uploads, file, async (image) => {
+    const result = await deps.db.transaction().execute(async (trx) => {
+      const row = await insertGalleryItem(trx, { id: randomUUID(), image: image!, created_by: caller.id, created_at: new Date(deps.now()) })
+      const item = toGalleryItem(row)
+      await appendEvent(trx, { entityType: "gallery", entityId: item._id, type: "gallery.created", actorId: caller.id, after: item })
+      return item
+    })
+    return { result }
+  })
+  return { success: true, message: "Image uploaded successfully!", data }
+}
+
+export async function deleteGalleryImage(deps: Pick<AppDeps, "db" | "uploads">, caller: Caller, id: string) {
+  const image = await deps.db.transaction().execute(async (trx) => {
+    const before = await lockGalleryItem(trx, id)
+    if (!before) throw notFound("Gallery image not found.")
+    await deleteGalleryItem(trx, id)
+    await appendEvent(trx, { entityType: "gallery", entityId: id, type: "gallery.deleted", actorId: caller.id, before: toGalleryItem(before) })
+    return before.image
+  })
+  deps.uploads.remove(image, "public")
+  return { success: true, message: "Image deleted successfully." }
+}
+
+export async function listGallery(deps: Pick<AppDeps, "db">, query: ContentPageQuery) {
+  const at = contentPaging(query)
+  return listAnswer(await listGalleryItems(deps.db, at), at)
+}

@@ -1,0 +1,73 @@
+import type { ContentPageQuery } from "../../../src/api/contract/content-common.ts"
+import type { CreateEditorRequest, UpdateEditorRequest } from "../../../src/api/contract/editor.ts"
+import { deleteEditorRow, listEditors as listEditorRows, lockEditor, toEditor, updateEditorRow } from "../../db/repositories/editors.repository.ts"
+import { insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
+import type { AppDeps } from "../../deps.ts"
+import { sendSetPasswordInvite } from "../auth/auth.service.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { conflict, notFound } from "../errors.ts"
+import { appendEvent } from "../events.ts"
+import { contentPaging, listAnswer } from "../content/list-answer.ts"
+
+type Deps = Pick<AppDeps, "db" | "now" | "mailer" | "publicUrl">
+
+const EMAIL_TAKEN = "An account with this email already exists."
+
+/** Postgres and PGlite report a row still referred to by another table as SQLSTATE 23503. */
+const isForeignKeyViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === "23503"
+
+/**
+ * Creates the editor without a password and emails a single-use set-password link, all in one
+ * transaction: if the invitation cannot be written, no account is left behind.
+ */
+export async function createEditor(deps: Deps, caller: Caller, request: CreateEditorRequest) {
+  try {
+    const data = await deps.db.transaction().execute(async (trx) => {
+      const row = await insertUser(trx, { name: request.name, email: request.email, number: request.number, role: "Editor", status: "Approve", password_hash: null })
+      const editor = toEditor(row)
+      await appendEvent(trx, { entityType: "user", entityId: row.id, type: "user.created", actorId: caller.id, after: editor })
+      await sendSetPasswordInvite({ ...deps, db: trx }, row, "An administrator has made you an editor of the website content in the Console.")
+      return editor
+    })
+    return { success: true, message: "Editor added successfully! An email to set the password has been sent.", data }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN)
+    throw error
+  }
+}
+
+export async function updateEditor(deps: Pick<AppDeps, "db" | "now">, caller: Caller, id: string, request: UpdateEditorRequest) {
+  try {
+    const data = await deps.db.transaction().execute(async (trx) => {
+      const before = await lockEditor(trx, id)
+      if (!before) throw notFound("Editor not found.")
+      const editor = toEditor(await updateEditorRow(trx, id, request, new Date(deps.now())))
+      await appendEvent(trx, { entityType: "user", entityId: id, type: "user.updated", actorId: caller.id, before: toEditor(before), after: editor })
+      return editor
+    })
+    return { success: true, message: "Editor updated successfully!", data }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN)
+    throw error
+  }
+}
+
+export async function deleteEditor(deps: Pick<AppDeps, "db">, caller: Caller, id: string) {
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const before = await lockEditor(trx, id)
+      if (!before) throw notFound("Editor not found.")
+      await deleteEditorRow(trx, id)
+      await appendEvent(trx, { entityType: "user", entityId: id, type: "user.deleted", actorId: caller.id, before: toEditor(before) })
+    })
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict("This editor is still referred to by other records (tickets or sessions) and cannot be deleted.")
+    throw error
+  }
+  return { success: true, message: "Editor deleted successfully." }
+}
+
+export async function listEditors(deps: Pick<AppDeps, "db">, query: ContentPageQuery) {
+  const at = contentPaging(query)
+  return listAnswer(await listEditorRows(deps.db, at), at)
+}

@@ -1,0 +1,23 @@
+import * as api from "./contract/endpoints/blog.endpoints.ts"
+import { BLOG_IMAGE_FIELD } from "./contract/blog.ts"
+import { call, toFormData } from "./client.ts"
+
+export interface BlogText {
+  blogName: string
+  title: string
+  keyword: string
+  description: string
+  about: string
+}
+
+export const listBlogs = (page: number, limit: number) => call(api.listBlogs, { query: { page: String(page), limit: String(limit) } })
+export const getBlog = async (id: string) => {
+  const answer = await call(api.getBlogDetails, { params: { id } })
+  return answer.data[0] ?? null
+}
+export const createBlog = (text: BlogText, image: File) => call(api.createBlog, { body: toFormData({ ...text, [BLOG_IMAGE_FIELD]: image }) })
+/** Null fields are skipped, so an update without a new image keeps the stored one. */
+export const updateBlog = (id: string, text: BlogText, image: File | null) =>
+  call(api.updateBlog, { params: { id }, body: toFormData({ ...text, [BLOG_IMAGE_FIELD]: image }) })
+export const deleteBlog = (id: string) => call(api.deleteBlog, { params: { id } })
+export const setBlogStatus = (id: string, status: boolean) => call(api.updateBlogStatus, { params: { id }, body: { status } })

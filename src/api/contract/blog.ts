@@ -1,0 +1,66 @@
+import { Schema } from "effect"
+import { Id, IsoDateTime } from "./common.ts"
+import { ImageUrl, itemAnswer, listAnswer, requiredText } from "./content-common.ts"
+
+/** The text colours the blog editor offers (spec section 2), by name and hex; the server allows only these. */
+export const blogColors = [
+  { name: "black", hex: "#000000" },
+  { name: "red", hex: "#ff0000" },
+  { name: "green", hex: "#008000" },
+  { name: "blue", hex: "#0000ff" },
+  { name: "yellow", hex: "#ffff00" },
+  { name: "white", hex: "#ffffff" },
+  { name: "orange", hex: "#ffa500" },
+  { name: "purple", hex: "#800080" },
+] as const
+export type BlogColor = (typeof blogColors)[number]["name"]
+
+/**
+ * A blog (spec section 3). `about` is the rich-text body as HTML, sanitised by the server with an
+ * allowlist; `slug` is made from the blog name and unique; `status` true means published.
+ */
+export const Blog = Schema.Struct({
+  _id: Id,
+  blogName: Schema.String,
+  title: Schema.String,
+  keyword: Schema.String,
+  description: Schema.String,
+  image: ImageUrl,
+  about: Schema.String,
+  slug: Schema.String,
+  status: Schema.Boolean,
+  createdAt: IsoDateTime,
+})
+export type Blog = typeof Blog.Type
+
+/** The multipart file field of a blog's image. */
+export const BLOG_IMAGE_FIELD = "image"
+
+const blogFields = {
+  blogName: requiredText(200),
+  title: requiredText(200),
+  keyword: requiredText(300),
+  description: requiredText(2000),
+  about: requiredText(200_000),
+}
+
+/** POST /blog/create, multipart: these text fields plus the `image` file (required). */
+export const BlogCreateFields = Schema.Struct(blogFields)
+
+/** PATCH /blog/update/:id, multipart: any of the fields (nulls skipped) and optionally a new `image`. */
+export const BlogUpdateFields = Schema.Struct({
+  blogName: Schema.optional(blogFields.blogName),
+  title: Schema.optional(blogFields.title),
+  keyword: Schema.optional(blogFields.keyword),
+  description: Schema.optional(blogFields.description),
+  about: Schema.optional(blogFields.about),
+})
+
+export const BlogStatusRequest = Schema.Struct({ status: Schema.Boolean })
+
+export const BlogListAnswer = listAnswer(Blog)
+/** GET /blog/getDetails/:id answers `data` as an array; the console uses the first item. */
+export const BlogDetailsAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(Blog) })
+export const BlogAnswer = itemAnswer(Blog)
+export const PublicBlogAnswer = Schema.Struct({ success: Schema.Boolean, data: Blog })
+export const SlugParams = Schema.Struct({ slug: Schema.String.check(Schema.isPattern(/^[a-z0-9-]{1,120}$/, { message: "is not a blog address" })) })

@@ -1,0 +1,37 @@
+import { Schema } from "effect"
+import { Id, PageParam } from "./common.ts"
+
+/**
+ * Shapes shared by the website-content calls (blogs, gallery, experts, testimonials, press, editors).
+ * Lists take page and limit (the console asks page 1, limit 100; the blog table pages by 10) and
+ * answer `data` with `pagination.total`. Images are answered as the public address of the stored
+ * file, `/uploads/<random name>`.
+ */
+export const ContentPageQuery = Schema.Struct({ page: PageParam, limit: PageParam })
+export type ContentPageQuery = typeof ContentPageQuery.Type
+
+export const Pagination = Schema.Struct({
+  total: Schema.Number,
+  page: Schema.Number,
+  limit: Schema.Number,
+  totalPages: Schema.Number,
+})
+export type Pagination = typeof Pagination.Type
+
+export const listAnswer = <S extends Schema.Top>(item: S) =>
+  Schema.Struct({ success: Schema.Boolean, data: Schema.Array(item), pagination: Pagination })
+
+/** Create and update answers: the message to show and the item as stored. */
+export const itemAnswer = <S extends Schema.Top>(item: S) => Schema.Struct({ success: Schema.Boolean, message: Schema.String, data: item })
+
+export const IdParams = Schema.Struct({ id: Id })
+
+/** A required form field: trimmed, not empty, bounded. */
+export const requiredText = (max: number) =>
+  Schema.Trim.check(Schema.isNonEmpty({ message: "is required" }), Schema.isMaxLength(max, { message: `must be at most ${max} characters` }))
+
+/** The public address of a stored image, e.g. `/uploads/3f9c…e1.png`. */
+export const ImageUrl = Schema.String
+
+/** Image kinds every content upload accepts, checked by the server from the file's bytes (never SVG or HTML). */
+export const contentImageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const

@@ -1,0 +1,41 @@
+import { Schema } from "effect"
+import { Email, Id, IsoDateTime, NonEmptyTrimmed } from "./common.ts"
+import { itemAnswer, listAnswer } from "./content-common.ts"
+
+/** An editor account as the Editor page lists it (#, Name, Email, Number, User Role). */
+export const Editor = Schema.Struct({
+  _id: Id,
+  name: Schema.String,
+  email: Schema.String,
+  number: Schema.NullOr(Schema.String),
+  role: Schema.Literal("Editor"),
+  createdAt: IsoDateTime,
+})
+export type Editor = typeof Editor.Type
+
+/** Spec section 5: number is text of at most 10 characters. */
+export const EditorNumber = Schema.Trim.check(
+  Schema.isNonEmpty({ message: "is required" }),
+  Schema.isMaxLength(10, { message: "must be at most 10 characters" }),
+)
+const EditorName = NonEmptyTrimmed.check(Schema.isMaxLength(120, { message: "must be at most 120 characters" }))
+
+/** POST /user/create (JSON): the form also sends userRole, which can only be Editor. */
+export const CreateEditorRequest = Schema.Struct({
+  name: EditorName,
+  email: Email,
+  number: EditorNumber,
+  userRole: Schema.optional(Schema.Literal("Editor")),
+})
+export type CreateEditorRequest = typeof CreateEditorRequest.Type
+
+/** PATCH /user/editors/:id (JSON): any of the editor's own fields. */
+export const UpdateEditorRequest = Schema.Struct({
+  name: Schema.optional(EditorName),
+  email: Schema.optional(Email),
+  number: Schema.optional(EditorNumber),
+})
+export type UpdateEditorRequest = typeof UpdateEditorRequest.Type
+
+export const EditorListAnswer = listAnswer(Editor)
+export const EditorAnswer = itemAnswer(Editor)

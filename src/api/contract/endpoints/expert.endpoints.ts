@@ -1,0 +1,50 @@
+import { MessageAnswer } from "../common.ts"
+import { ContentPageQuery, IdParams } from "../content-common.ts"
+import { endpoint } from "../endpoint.ts"
+import { ExpertAnswer, ExpertCreateFields, ExpertListAnswer, ExpertUpdateFields } from "../expert.ts"
+import { contentRoles } from "./blog.endpoints.ts"
+
+export const addExpert = endpoint({
+  name: "addExpert",
+  method: "POST",
+  path: "/expert/auth/add",
+  body: ExpertCreateFields,
+  multipart: true,
+  answer: ExpertAnswer,
+  access: contentRoles,
+  summary: "Add an expert (multipart: text fields and the `avatar` image, required)",
+})
+
+export const updateExpert = endpoint({
+  name: "updateExpert",
+  method: "PATCH",
+  path: "/expert/auth/update/:id",
+  params: IdParams,
+  body: ExpertUpdateFields,
+  multipart: true,
+  answer: ExpertAnswer,
+  access: contentRoles,
+  summary: "Update an expert (multipart: any text field, optionally a new `avatar` image)",
+})
+
+export const listExperts = endpoint({
+  name: "listExperts",
+  method: "GET",
+  path: "/expert/auth/get",
+  query: ContentPageQuery,
+  answer: ExpertListAnswer,
+  access: contentRoles,
+  summary: "Every experts, newest first, with pagination.total",
+})
+
+export const deleteExpert = endpoint({
+  name: "deleteExpert",
+  method: "DELETE",
+  path: "/expert/auth/delete/:id",
+  params: IdParams,
+  answer: MessageAnswer,
+  access: contentRoles,
+  summary: "Delete an expert and its image",
+})
+
+export const expertEndpoints = [addExpert, updateExpert, listExperts, deleteExpert]

@@ -1,0 +1,50 @@
+import { MessageAnswer } from "../common.ts"
+import { ContentPageQuery, IdParams } from "../content-common.ts"
+import { endpoint } from "../endpoint.ts"
+import { PressAnswer, PressCreateFields, PressListAnswer, PressUpdateFields } from "../press.ts"
+import { contentRoles } from "./blog.endpoints.ts"
+
+export const addPress = endpoint({
+  name: "addPress",
+  method: "POST",
+  path: "/press-and-recognition/auth/add",
+  body: PressCreateFields,
+  multipart: true,
+  answer: PressAnswer,
+  access: contentRoles,
+  summary: "Add a press release or recognition (multipart: text fields and the `thumbnail` image, required)",
+})
+
+export const updatePress = endpoint({
+  name: "updatePress",
+  method: "PATCH",
+  path: "/press-and-recognition/auth/update/:id",
+  params: IdParams,
+  body: PressUpdateFields,
+  multipart: true,
+  answer: PressAnswer,
+  access: contentRoles,
+  summary: "Update a press release or recognition (multipart: any text field, optionally a new `thumbnail` image)",
+})
+
+export const listPress = endpoint({
+  name: "listPress",
+  method: "GET",
+  path: "/press-and-recognition/auth/get",
+  query: ContentPageQuery,
+  answer: PressListAnswer,
+  access: contentRoles,
+  summary: "Every press releases and recognitions, newest first, with pagination.total",
+})
+
+export const deletePress = endpoint({
+  name: "deletePress",
+  method: "DELETE",
+  path: "/press-and-recognition/auth/delete/:id",
+  params: IdParams,
+  answer: MessageAnswer,
+  access: contentRoles,
+  summary: "Delete a press release or recognition and its image",
+})
+
+export const pressEndpoints = [addPress, updatePress, listPress, deletePress]

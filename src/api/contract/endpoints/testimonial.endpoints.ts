@@ -1,0 +1,50 @@
+import { MessageAnswer } from "../common.ts"
+import { ContentPageQuery, IdParams } from "../content-common.ts"
+import { endpoint } from "../endpoint.ts"
+import { TestimonialAnswer, TestimonialCreateFields, TestimonialListAnswer, TestimonialUpdateFields } from "../testimonial.ts"
+import { contentRoles } from "./blog.endpoints.ts"
+
+export const addTestimonial = endpoint({
+  name: "addTestimonial",
+  method: "POST",
+  path: "/testimonial/auth/add",
+  body: TestimonialCreateFields,
+  multipart: true,
+  answer: TestimonialAnswer,
+  access: contentRoles,
+  summary: "Add a testimonial (multipart: text fields and the `avatar` image, required)",
+})
+
+export const updateTestimonial = endpoint({
+  name: "updateTestimonial",
+  method: "PATCH",
+  path: "/testimonial/auth/update/:id",
+  params: IdParams,
+  body: TestimonialUpdateFields,
+  multipart: true,
+  answer: TestimonialAnswer,
+  access: contentRoles,
+  summary: "Update a testimonial (multipart: any text field, optionally a new `avatar` image)",
+})
+
+export const listTestimonials = endpoint({
+  name: "listTestimonials",
+  method: "GET",
+  path: "/testimonial/auth/get",
+  query: ContentPageQuery,
+  answer: TestimonialListAnswer,
+  access: contentRoles,
+  summary: "Every testimonials, newest first, with pagination.total",
+})
+
+export const deleteTestimonial = endpoint({
+  name: "deleteTestimonial",
+  method: "DELETE",
+  path: "/testimonial/auth/delete/:id",
+  params: IdParams,
+  answer: MessageAnswer,
+  access: contentRoles,
+  summary: "Delete a testimonial and its image",
+})
+
+export const testimonialEndpoints = [addTestimonial, updateTestimonial, listTestimonials, deleteTestimonial]

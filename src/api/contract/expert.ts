@@ -1,0 +1,17 @@
+import { Schema } from "effect"
+import { Id, IsoDateTime } from "./common.ts"
+import { ImageUrl, itemAnswer, listAnswer, requiredText } from "./content-common.ts"
+
+/** An expert shown on the website (spec section 3: _id, name, designation, avatar). */
+export const Expert = Schema.Struct({ _id: Id, name: Schema.String, designation: Schema.String, avatar: ImageUrl, createdAt: IsoDateTime })
+export type Expert = typeof Expert.Type
+
+/** The multipart file field of an expert's picture (required on add, optional on update). */
+export const EXPERT_IMAGE_FIELD = "avatar"
+
+const fields = { name: requiredText(120), designation: requiredText(200) }
+export const ExpertCreateFields = Schema.Struct(fields)
+export const ExpertUpdateFields = Schema.Struct({ name: Schema.optional(fields.name), designation: Schema.optional(fields.designation) })
+
+export const ExpertListAnswer = listAnswer(Expert)
+export const ExpertAnswer = itemAnswer(Expert)

@@ -1,0 +1,26 @@
+import { Schema } from "effect"
+import { Id, IsoDateTime } from "./common.ts"
+import { ImageUrl, itemAnswer, listAnswer } from "./content-common.ts"
+
+/** The spec names the field Type without its values; the page's two kinds are these. */
+export const pressTypes = ["Press Release", "Recognition"] as const
+export const PressType = Schema.Literals(pressTypes)
+
+/** A press release or recognition (spec section 3: _id, link, type, thumbnail). */
+export const PressItem = Schema.Struct({ _id: Id, link: Schema.String, type: PressType, thumbnail: ImageUrl, createdAt: IsoDateTime })
+export type PressItem = typeof PressItem.Type
+
+export const PRESS_IMAGE_FIELD = "thumbnail"
+
+/** Only web addresses: the marketing site turns the link into an anchor, so javascript: and the like are refused. */
+export const PressLink = Schema.Trim.check(
+  Schema.isNonEmpty({ message: "is required" }),
+  Schema.isMaxLength(2000, { message: "must be at most 2000 characters" }),
+  Schema.isPattern(/^https?:\/\/[^\s/$.?#][^\s]*$/i, { message: "must be a web address starting with http:// or https://" }),
+)
+
+export const PressCreateFields = Schema.Struct({ link: PressLink, type: PressType })
+export const PressUpdateFields = Schema.Struct({ link: Schema.optional(PressLink), type: Schema.optional(PressType) })
+
+export const PressListAnswer = listAnswer(PressItem)
+export const PressAnswer = itemAnswer(PressItem)

@@ -1,0 +1,30 @@
+import { isApiError } from "../api/api-error.ts"
+import * as blogApi from "../api/blog.api.ts"
+import type { Blog } from "../api/contract/blog.ts"
+import { createPagedListMachine } from "./paged-list.machine.ts"
+import { createRowActionsMachine } from "./row-actions.machine.ts"
+
+/** The Blogs table pages by 10 (the list page size of spec section 9). */
+export const BLOG_PAGE_SIZE = 10
+
+export const blogListMachine = createPagedListMachine<Blog>({
+  id: "blogList",
+  pageSize: BLOG_PAGE_SIZE,
+  failureMessage: "Failed to fetch blogs.",
+  fetchPage: async ({ page, limit }) => {
+    const answer = await blogApi.listBlogs(page, limit)
+    return { rows: [...answer.data], total: answer.pagination.total }
+  },
+})
+
+const answered = (error: unknown) => isApiError(error) && error.kind === "http"
+
+/** Spec section 8: 'Failed to …' when the server refused, 'Error …' when it could not be reached. */
+export const blogActionsMachine = createRowActionsMachine({
+  id: "blogActions",
+  remove: blogApi.deleteBlog,
+  setStatus: blogApi.setBlogStatus,
+  deletedMessage: "Blog deleted successfully.",
+  deleteFailure: (error) => (answered(error) ? "Failed to delete the blog." : "Error deleting blog."),
+  statusFailure: (error) => (answered(error) ? "Failed to update status." : "Error updating status."),
+})

@@ -1,0 +1,47 @@
+import * as editorApi from "../api/editor.api.ts"
+import type { Editor } from "../api/contract/editor.ts"
+import { messageOf } from "../api/api-error.ts"
+import { CONTENT_LIST_LIMIT } from "./content-lists.ts"
+import { createContentFormMachine } from "./content-form.machine.ts"
+import type { FieldSpec, ImageSpec } from "./content-validation.ts"
+import { createPagedListMachine } from "./paged-list.machine.ts"
+import { createRowActionsMachine } from "./row-actions.machine.ts"
+
+export const editorListMachine = createPagedListMachine<Editor>({
+  id: "editorList",
+  pageSize: CONTENT_LIST_LIMIT,
+  failureMessage: "Failed to fetch editors",
+  fetchPage: async ({ page, limit }) => {
+    const answer = await editorApi.listEditors(page, limit)
+    return { rows: [...answer.data], total: answer.pagination.total }
+  },
+})
+
+export const editorFields: readonly FieldSpec[] = [
+  { name: "name", label: "Name", kind: "text", maxLength: 120 },
+  { name: "email", label: "Email", kind: "email" },
+  { name: "number", label: "Number", kind: "text", maxLength: 10 },
+  { name: "userRole", label: "User Role", kind: "select", options: ["Editor"] },
+]
+export const editorImage: ImageSpec | null = null
+
+/** Spec section 5: name, email (email format) and number (at most 10 characters); the role is Editor. */
+export const editorFormMachine = createContentFormMachine<Editor>({
+  id: "editorForm",
+  fields: editorFields,
+  image: editorImage,
+  initialValues: { userRole: "Editor" },
+  idOf: (e) => e._id,
+  valuesOf: (e) => ({ name: e.name, email: e.email, number: e.number ?? "", userRole: e.role }),
+  save: ({ mode, itemId, values }) => {
+    const fields = { name: values.name ?? "", email: values.email ?? "", number: values.number ?? "" }
+    return mode === "update" && itemId ? editorApi.updateEditor(itemId, fields) : editorApi.createEditor(fields)
+  },
+})
+
+export const editorActionsMachine = createRowActionsMachine({
+  id: "editorActions",
+  remove: editorApi.deleteEditor,
+  deletedMessage: "Editor deleted successfully.",
+  deleteFailure: (error) => messageOf(error, "Delete failed"),
+})

@@ -1,0 +1,44 @@
+import * as cardsApi from "../api/content-cards.api.ts"
+import type { Expert } from "../api/contract/expert.ts"
+import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
+import { createContentFormMachine } from "./content-form.machine.ts"
+import type { FieldSpec, ImageSpec } from "./content-validation.ts"
+import { createPagedListMachine } from "./paged-list.machine.ts"
+import { createRowActionsMachine } from "./row-actions.machine.ts"
+
+export const expertListMachine = createPagedListMachine<Expert>({
+  id: "expertList",
+  pageSize: CONTENT_LIST_LIMIT,
+  failureMessage: "Failed to fetch experts",
+  fetchPage: async ({ page, limit }) => {
+    const answer = await cardsApi.listExperts(page, limit)
+    return { rows: [...answer.data], total: answer.pagination.total }
+  },
+})
+
+export const expertFields: readonly FieldSpec[] = [
+  { name: "name", label: "Name", kind: "text", maxLength: 120 },
+  { name: "designation", label: "Designation", kind: "text", maxLength: 200 },
+]
+export const expertImage: ImageSpec | null = { label: "Image" }
+
+/** Spec section 5: name, designation and image required (image optional on update). */
+export const expertFormMachine = createContentFormMachine<Expert>({
+  id: "expertForm",
+  fields: expertFields,
+  image: expertImage,
+  idOf: (e) => e._id,
+  valuesOf: (e) => ({ name: e.name, designation: e.designation }),
+  imageOf: (e) => e.avatar,
+  save: ({ mode, itemId, values, file }) => {
+    const fields = { name: values.name ?? "", designation: values.designation ?? "" }
+    return mode === "update" && itemId ? cardsApi.updateExpert(itemId, fields, file) : cardsApi.addExpert(fields, file!)
+  },
+})
+
+export const expertActionsMachine = createRowActionsMachine({
+  id: "expertActions",
+  remove: cardsApi.deleteExpert,
+  deletedMessage: "Expert deleted successfully.",
+  deleteFailure: deleteFailed,
+})

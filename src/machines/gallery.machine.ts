@@ -1,0 +1,38 @@
+import * as cardsApi from "../api/content-cards.api.ts"
+import type { GalleryItem } from "../api/contract/gallery.ts"
+import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
+import { createContentFormMachine } from "./content-form.machine.ts"
+import type { FieldSpec, ImageSpec } from "./content-validation.ts"
+import { createPagedListMachine } from "./paged-list.machine.ts"
+import { createRowActionsMachine } from "./row-actions.machine.ts"
+
+export const galleryListMachine = createPagedListMachine<GalleryItem>({
+  id: "galleryList",
+  pageSize: CONTENT_LIST_LIMIT,
+  failureMessage: "Failed to fetch gallery",
+  fetchPage: async ({ page, limit }) => {
+    const answer = await cardsApi.listGallery(page, limit)
+    return { rows: [...answer.data], total: answer.pagination.total }
+  },
+})
+
+export const galleryFields: readonly FieldSpec[] = []
+export const galleryImage: ImageSpec | null = { label: "Image" }
+
+/** The Add Gallery modal: an image file and Upload, which stays disabled without a file (spec section 2). */
+export const galleryFormMachine = createContentFormMachine<GalleryItem>({
+  id: "galleryForm",
+  fields: galleryFields,
+  image: galleryImage,
+  idOf: (g) => g._id,
+  valuesOf: () => ({}),
+  disableInvalidSubmit: true,
+  save: ({ file }) => cardsApi.addGalleryImage(file!),
+})
+
+export const galleryActionsMachine = createRowActionsMachine({
+  id: "galleryActions",
+  remove: cardsApi.deleteGalleryImage,
+  deletedMessage: "Image deleted successfully.",
+  deleteFailure: deleteFailed,
+})

@@ -1,0 +1,46 @@
+import * as cardsApi from "../api/content-cards.api.ts"
+import { type PressItem, pressTypes } from "../api/contract/press.ts"
+import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
+import { createContentFormMachine } from "./content-form.machine.ts"
+import type { FieldSpec, ImageSpec } from "./content-validation.ts"
+import { createPagedListMachine } from "./paged-list.machine.ts"
+import { createRowActionsMachine } from "./row-actions.machine.ts"
+
+export const pressListMachine = createPagedListMachine<PressItem>({
+  id: "pressList",
+  pageSize: CONTENT_LIST_LIMIT,
+  failureMessage: "Failed to fetch press recognition",
+  fetchPage: async ({ page, limit }) => {
+    const answer = await cardsApi.listPress(page, limit)
+    return { rows: [...answer.data], total: answer.pagination.total }
+  },
+})
+
+const asPressType = (value: string | undefined): PressItem["type"] => pressTypes.find((t) => t === value) ?? "Press Release"
+
+export const pressFields: readonly FieldSpec[] = [
+  { name: "link", label: "Link", kind: "url", maxLength: 2000 },
+  { name: "type", label: "Type", kind: "select", options: pressTypes },
+]
+export const pressImage: ImageSpec | null = { label: "Thumbnail" }
+
+/** Spec section 5: link, type and thumbnail required (thumbnail optional on update). */
+export const pressFormMachine = createContentFormMachine<PressItem>({
+  id: "pressForm",
+  fields: pressFields,
+  image: pressImage,
+  idOf: (p) => p._id,
+  valuesOf: (p) => ({ link: p.link, type: p.type }),
+  imageOf: (p) => p.thumbnail,
+  save: ({ mode, itemId, values, file }) => {
+    const fields = { link: values.link ?? "", type: asPressType(values.type) }
+    return mode === "update" && itemId ? cardsApi.updatePress(itemId, fields, file) : cardsApi.addPress(fields, file!)
+  },
+})
+
+export const pressActionsMachine = createRowActionsMachine({
+  id: "pressActions",
+  remove: cardsApi.deletePress,
+  deletedMessage: "Press Release & Recognition deleted successfully.",
+  deleteFailure: deleteFailed,
+})

@@ -1,0 +1,44 @@
+import * as cardsApi from "../api/content-cards.api.ts"
+import type { Testimonial } from "../api/contract/testimonial.ts"
+import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
+import { createContentFormMachine } from "./content-form.machine.ts"
+import type { FieldSpec, ImageSpec } from "./content-validation.ts"
+import { createPagedListMachine } from "./paged-list.machine.ts"
+import { createRowActionsMachine } from "./row-actions.machine.ts"
+
+export const testimonialListMachine = createPagedListMachine<Testimonial>({
+  id: "testimonialList",
+  pageSize: CONTENT_LIST_LIMIT,
+  failureMessage: "Failed to fetch testimonial",
+  fetchPage: async ({ page, limit }) => {
+    const answer = await cardsApi.listTestimonials(page, limit)
+    return { rows: [...answer.data], total: answer.pagination.total }
+  },
+})
+
+export const testimonialFields: readonly FieldSpec[] = [
+  { name: "name", label: "Name", kind: "text", maxLength: 120 },
+  { name: "summery", label: "Content", kind: "textarea", maxLength: 2000 },
+]
+export const testimonialImage: ImageSpec | null = { label: "Image" }
+
+/** Spec section 5: name, content and image required (image optional on update). */
+export const testimonialFormMachine = createContentFormMachine<Testimonial>({
+  id: "testimonialForm",
+  fields: testimonialFields,
+  image: testimonialImage,
+  idOf: (e) => e._id,
+  valuesOf: (e) => ({ name: e.name, summery: e.summery }),
+  imageOf: (e) => e.avatar,
+  save: ({ mode, itemId, values, file }) => {
+    const fields = { name: values.name ?? "", summery: values.summery ?? "" }
+    return mode === "update" && itemId ? cardsApi.updateTestimonial(itemId, fields, file) : cardsApi.addTestimonial(fields, file!)
+  },
+})
+
+export const testimonialActionsMachine = createRowActionsMachine({
+  id: "testimonialActions",
+  remove: cardsApi.deleteTestimonial,
+  deletedMessage: "Testimonial deleted successfully.",
+  deleteFailure: deleteFailed,
+})

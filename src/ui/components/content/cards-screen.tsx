@@ -1,0 +1,112 @@
+import { useState, type ReactNode } from "react"
+import { Box, Button, Center, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { createContentFormMachine } from "../../../machines/content-form.machine.ts"
+import type { FieldSpec, ImageSpec } from "../../../machines/content-validation.ts"
+import type { createPagedListMachine } from "../../../machines/paged-list.machine.ts"
+import type { createRowActionsMachine } from "../../../machines/row-actions.machine.ts"
+import { ConfirmDialog } from "../confirm-dialog.tsx"
+import { FormMessage } from "../form-message.tsx"
+import { notify } from "../toaster.tsx"
+import { ContentFormDialog } from "./content-form-dialog.tsx"
+
+export interface CardsScreenConfig<Item> {
+  title: string
+  addLabel: string
+  emptyText: string
+  deleteQuestion: string
+  formTitles: { add: string; update: string }
+  submitLabels?: { add: string; update: string }
+  fields: readonly FieldSpec[]
+  image: ImageSpec | null
+  listMachine: ReturnType<typeof createPagedListMachine<Item>>
+  formMachine: ReturnType<typeof createContentFormMachine<Item>>
+  actionsMachine: ReturnType<typeof createRowActionsMachine>
+  idOf: (item: Item) => string
+  /** Names the item in button labels, e.g. 'Edit Dr. Kavita Menon'. */
+  nameOf: (item: Item) => string
+  renderCard: (item: Item) => ReactNode
+  /** Gallery images are added and deleted, never edited. */
+  editable: boolean
+}
+
+/**
+ * A content screen made of cards (experts, testimonials, press, gallery): the list, the Add/Update
+ * modal and the delete confirmation, each driven by its machine.
+ */
+export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> }) {
+  const list = useActorRef(config.listMachine, { input: {} })
+  const reload = () => list.send({ type: "list.reload" })
+  const [formLogic] = useState(() => config.formMachine.provide({ actions: { listChanged: reload } }))
+  const [actionsLogic] = useState(() =>
+    config.actionsMachine.provide({ actions: { listChanged: reload, notify: (_, { text, tone }) => notify(text, tone) } }),
+  )
+  const form = useActorRef(formLogic)
+  const actions = useActorRef(actionsLogic)
+  const rows = useSelector(list, (s) => s.context.rows)
+  const loading = useSelector(list, (s) => s.hasTag("busy"))
+  const error = useSelector(list, (s) => s.context.error)
+  const total = useSelector(list, (s) => s.context.total)
+  const formMessage = useSelector(form, (s) => (s.matches("closed") ? s.context.message : null))
+  const confirming = useSelector(actions, (s) => s.hasTag("confirming"))
+  const deleting = useSelector(actions, (s) => s.hasTag("busy"))
+  const canAct = useSelector(actions, (s) => s.can({ type: "delete.request", id: "" }))
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          {config.title}
+        </Heading>
+        <Button colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
+          {config.addLabel}
+        </Button>
+      </HStack>
+      <FormMessage message={formMessage} />
+      {loading ? (
+        <Center py="10" aria-busy="true">
+          <Spinner aria-label="Loading" />
+        </Center>
+      ) : error ? (
+        <Text role="alert" color="red.600" data-testid="list-error">
+          {error}
+        </Text>
+      ) : rows.length === 0 ? (
+        <Text color="fg.muted" data-testid="list-empty">
+          {config.emptyText}
+        </Text>
+      ) : (
+        <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" listStyleType="none" data-testid="card-grid">
+          {rows.map((item) => (
+            <Box as="li" key={config.idOf(item)} bg="bg" borderWidth="1px" rounded="lg" overflow="hidden" display="flex" flexDirection="column" data-testid="content-card">
+              <Box flex="1">{config.renderCard(item)}</Box>
+              <HStack justify="flex-end" p="3" pt="0" gap="2">
+                {config.editable ? (
+                  <Button size="sm" variant="outline" aria-label={`Edit ${config.nameOf(item)}`} onClick={() => form.send({ type: "form.open", item })}>
+                    Edit
+                  </Button>
+                ) : null}
+                <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${config.nameOf(item)}`} disabled={!canAct} onClick={() => actions.send({ type: "delete.request", id: config.idOf(item) })}>
+                  Delete
+                </Button>
+              </HStack>
+            </Box>
+          ))}
+        </SimpleGrid>
+      )}
+      {total > rows.length && !loading ? (
+        <Text fontSize="sm" color="fg.muted">
+          Showing the newest {rows.length} of {total}.
+        </Text>
+      ) : null}
+      <ContentFormDialog actor={form} fields={config.fields} image={config.image} titles={config.formTitles} submitLabels={config.submitLabels} />
+      <ConfirmDialog
+        open={confirming}
+        question={config.deleteQuestion}
+        busy={deleting}
+        onConfirm={() => actions.send({ type: "delete.confirm" })}
+        onCancel={() => actions.send({ type: "delete.cancel" })}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,53 @@
+import { useMemo, useState } from "react"
+import { Box } from "@chakra-ui/react"
+import { createEditor, type Descendant } from "slate"
+import { withHistory } from "slate-history"
+import { Editable, Slate, withReact } from "slate-react"
+import * as cmd from "./rich-text-commands.ts"
+import { parseHtml, serializeHtml } from "./rich-text-html.ts"
+import { renderElement, renderLeaf } from "./rich-text-render.tsx"
+import { Toolbar } from "./rich-text-toolbar.tsx"
+import type { Mark } from "./rich-text-types.ts"
+
+/**
+ * The blog body editor (Slate): text colours from the spec's palette, bold, italic, underline,
+ * headings, lists and links. It reads and writes HTML; this module (and Slate) load only with
+ * the Add Blog and Update Blog pages.
+ */
+export default function RichTextEditor(props: { id: string; labelId: string; initialHtml: string; invalid?: boolean; readOnly?: boolean; onChange: (html: string) => void }) {
+  const editor = useMemo(() => {
+    const e = withHistory(withReact(createEditor()))
+    const { isInline } = e
+    e.isInline = (element) => element.type === "link" || isInline(element)
+    return e
+  }, [])
+  // Slate reads its value once, at mount; later HTML comes from the editor itself.
+  const [initialValue] = useState<Descendant[]>(() => parseHtml(props.initialHtml))
+  return (
+    <Box borderWidth="1px" borderColor={props.invalid ? "red.500" : "border"} rounded="md" bg="bg">
+      <Slate editor={editor} initialValue={initialValue} onValueChange={(value) => props.onChange(serializeHtml(value))}>
+        <Toolbar />
+        <Box px="3" py="2" minH="48" css={{ "& [data-slate-editor]": { minHeight: "11rem", outline: "none" } }}>
+          <Editable
+            id={props.id}
+            aria-labelledby={props.labelId}
+            aria-multiline="true"
+            role="textbox"
+            readOnly={props.readOnly}
+            placeholder="Write the blog…"
+            renderElement={renderElement}
+            renderLeaf={renderLeaf}
+            onKeyDown={(event) => {
+              if (!(event.ctrlKey || event.metaKey)) return
+              const mark: Mark | null = event.key === "b" ? "bold" : event.key === "i" ? "italic" : event.key === "u" ? "underline" : null
+              if (mark) {
+                event.preventDefault()
+                cmd.toggleMark(editor, mark)
+              }
+            }}
+          />
+        </Box>
+      </Slate>
+    </Box>
+  )
+}

@@ -1,0 +1,117 @@
+import { useState, type ReactNode } from "react"
+import { Button, Field, HStack, Input, NativeSelect, Stack } from "@chakra-ui/react"
+import { ReactEditor, useSlate } from "slate-react"
+import { blogColors } from "../../../api/contract/blog.ts"
+import * as cmd from "./rich-text-commands.ts"
+import { paletteColor } from "./rich-text-html.ts"
+import type { BlockType, Mark } from "./rich-text-types.ts"
+
+const MARKS: Array<{ mark: Mark; label: string; glyph: ReactNode }> = [
+  { mark: "bold", label: "Bold", glyph: <strong>B</strong> },
+  { mark: "italic", label: "Italic", glyph: <em>I</em> },
+  { mark: "underline", label: "Underline", glyph: <u>U</u> },
+]
+const BLOCKS: Array<{ type: BlockType; label: string; glyph: string }> = [
+  { type: "heading-one", label: "Heading 1", glyph: "H1" },
+  { type: "heading-two", label: "Heading 2", glyph: "H2" },
+  { type: "bulleted-list", label: "Bulleted list", glyph: "• List" },
+  { type: "numbered-list", label: "Numbered list", glyph: "1. List" },
+]
+
+/** Toolbar buttons keep the editor's selection (mouse-down is not allowed to take focus). */
+export function Toolbar() {
+  const editor = useSlate()
+  const [linkOpen, setLinkOpen] = useState(false)
+  const keepSelection = (event: React.MouseEvent) => event.preventDefault()
+  return (
+    <Stack gap="0" borderBottomWidth="1px" bg="bg.subtle" roundedTop="md">
+      <HStack role="toolbar" aria-label="Formatting" wrap="wrap" gap="1" p="1.5">
+        {MARKS.map(({ mark, label, glyph }) => (
+          <ToolButton key={mark} label={label} active={cmd.isMarkActive(editor, mark)} onMouseDown={keepSelection} onClick={() => cmd.toggleMark(editor, mark)}>
+            {glyph}
+          </ToolButton>
+        ))}
+        {BLOCKS.map(({ type, label, glyph }) => (
+          <ToolButton key={type} label={label} active={cmd.isBlockActive(editor, type)} onMouseDown={keepSelection} onClick={() => cmd.toggleBlock(editor, type)}>
+            {glyph}
+          </ToolButton>
+        ))}
+        <ToolButton label="Link" active={cmd.isLinkActive(editor)} onMouseDown={keepSelection} onClick={() => setLinkOpen((open) => !open)}>
+          Link
+        </ToolButton>
+        {cmd.isLinkActive(editor) ? (
+          <ToolButton label="Remove link" active={false} onMouseDown={keepSelection} onClick={() => cmd.unwrapLink(editor)}>
+            Unlink
+          </ToolButton>
+        ) : null}
+        <NativeSelect.Root size="xs" width="auto">
+          <NativeSelect.Field
+            aria-label="Text colour"
+            value={cmd.activeColor(editor)}
+            onChange={(e) => {
+              cmd.setColor(editor, paletteColor(e.target.value) ?? "")
+              ReactEditor.focus(editor)
+            }}
+          >
+            <option value="">Default colour</option>
+            {blogColors.map((c) => (
+              <option key={c.name} value={c.name} style={{ color: c.name === "white" ? "#444" : c.hex }}>
+                {c.name[0]!.toUpperCase() + c.name.slice(1)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </HStack>
+      {linkOpen ? <LinkForm onDone={() => setLinkOpen(false)} /> : null}
+    </Stack>
+  )
+}
+
+function ToolButton(props: { label: string; active: boolean; children: ReactNode; onMouseDown: (e: React.MouseEvent) => void; onClick: () => void }) {
+  return (
+    <Button size="xs" variant={props.active ? "solid" : "ghost"} colorPalette="teal" aria-label={props.label} aria-pressed={props.active} title={props.label} onMouseDown={props.onMouseDown} onClick={props.onClick}>
+      {props.children}
+    </Button>
+  )
+}
+
+function LinkForm({ onDone }: { onDone: () => void }) {
+  const editor = useSlate()
+  const [url, setUrl] = useState("https://")
+  const [error, setError] = useState<string | null>(null)
+  const apply = () => {
+    if (!cmd.isLinkAddress(url)) return setError("Please enter a link starting with http:// or https://.")
+    ReactEditor.focus(editor)
+    cmd.wrapLink(editor, url.trim())
+    onDone()
+  }
+  return (
+    <HStack p="1.5" pt="0" gap="2" align="start">
+      <Field.Root invalid={Boolean(error)} flex="1">
+        <Input
+          size="xs"
+          aria-label="Link address"
+          value={url}
+          autoFocus
+          onChange={(e) => setUrl(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault()
+              apply()
+            }
+            if (e.key === "Escape") onDone()
+          }}
+        />
+        {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
+      </Field.Root>
+      <Button size="xs" colorPalette="teal" onClick={apply}>
+        Apply link
+      </Button>
+      <Button size="xs" variant="ghost" onClick={onDone}>
+        Cancel
+      </Button>
+    </HStack>
+  )
+}
+

@@ -1,0 +1,5 @@
+import { BlogForm } from "./blog-form/blog-form.tsx"
+
+export default function AddBlogPage() {
+  return <BlogForm blogId={null} />
+}

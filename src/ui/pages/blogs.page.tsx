@@ -1,0 +1,108 @@
+import { Button, Heading, HStack, Link, Stack, Switch } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import { useState } from "react"
+import { Link as RouterLink } from "wouter"
+import type { Blog } from "../../api/contract/blog.ts"
+import { blogActionsMachine, blogListMachine } from "../../machines/blogs.machine.ts"
+import { pageCount } from "../../machines/paged-list.machine.ts"
+import { ConfirmDialog } from "../components/confirm-dialog.tsx"
+import { DataTable, type Column } from "../components/data-table.tsx"
+import { formatDate, truncate } from "../components/format.ts"
+import { Pager } from "../components/pager.tsx"
+import { notify } from "../components/toaster.tsx"
+
+/** Blogs: S.No, Blog Name (link, cut at 15), URL (slug, cut at 15), created date, delete and status toggle. */
+export default function BlogsPage() {
+  const list = useActorRef(blogListMachine, { input: {} })
+  const [actionsLogic] = useState(() =>
+    blogActionsMachine.provide({ actions: { listChanged: () => list.send({ type: "list.reload" }), notify: (_, { text, tone }) => notify(text, tone) } }),
+  )
+  const actions = useActorRef(actionsLogic)
+  const ctx = useSelector(list, (s) => s.context)
+  const loading = useSelector(list, (s) => s.hasTag("busy"))
+  const canPrevious = useSelector(list, (s) => s.can({ type: "page.previous" }))
+  const canNext = useSelector(list, (s) => s.can({ type: "page.next" }))
+  const statuses = useSelector(actions, (s) => s.context.statuses)
+  const busyId = useSelector(actions, (s) => s.context.busyId)
+  const canToggle = useSelector(actions, (s) => s.can({ type: "status.toggle", id: "", status: true }))
+  const confirming = useSelector(actions, (s) => s.hasTag("confirming"))
+  const deleting = useSelector(actions, (s) => s.hasTag("busy"))
+
+  const columns = blogColumns({
+    firstNumber: (ctx.page - 1) * ctx.pageSize + 1,
+    statusOf: (blog) => statuses[blog._id] ?? blog.status,
+    isToggleDisabled: (blog) => busyId === blog._id || !canToggle,
+    onToggle: (blog, status) => actions.send({ type: "status.toggle", id: blog._id, status }),
+    onDelete: (blog) => actions.send({ type: "delete.request", id: blog._id }),
+  })
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          Blogs
+        </Heading>
+        <Button asChild colorPalette="teal">
+          <RouterLink href="/add-blog">+ Add Blog</RouterLink>
+        </Button>
+      </HStack>
+      <DataTable columns={columns} rows={ctx.rows} rowKey={(b) => b._id} loading={loading} error={ctx.error} emptyText="No blogs available." />
+      {ctx.total > 0 ? (
+        <Pager
+          page={ctx.page}
+          pageCount={pageCount(ctx.total, ctx.pageSize)}
+          canPrevious={canPrevious}
+          canNext={canNext}
+          onPrevious={() => list.send({ type: "page.previous" })}
+          onNext={() => list.send({ type: "page.next" })}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        question="Are you sure you want to delete this blog?"
+        busy={deleting}
+        onConfirm={() => actions.send({ type: "delete.confirm" })}
+        onCancel={() => actions.send({ type: "delete.cancel" })}
+      />
+    </Stack>
+  )
+}
+
+interface BlogRowActions {
+  firstNumber: number
+  statusOf: (blog: Blog) => boolean
+  isToggleDisabled: (blog: Blog) => boolean
+  onToggle: (blog: Blog, status: boolean) => void
+  onDelete: (blog: Blog) => void
+}
+
+function blogColumns(a: BlogRowActions): Column<Blog>[] {
+  return [
+    { header: "S.No", cell: (_b, i) => a.firstNumber + i },
+    {
+      header: "Blog Name",
+      cell: (b) => (
+        <Link asChild colorPalette="teal" title={b.blogName}>
+          <RouterLink href={`/blog/${b._id}`}>{truncate(b.blogName)}</RouterLink>
+        </Link>
+      ),
+    },
+    { header: "URL", cell: (b) => <span title={b.slug}>{truncate(b.slug)}</span> },
+    { header: "Created", cell: (b) => formatDate(b.createdAt) },
+    {
+      header: "Actions",
+      cell: (b) => (
+        <HStack gap="4">
+          <Switch.Root size="sm" colorPalette="teal" checked={a.statusOf(b)} disabled={a.isToggleDisabled(b)} onCheckedChange={() => a.onToggle(b, !a.statusOf(b))}>
+            <Switch.HiddenInput aria-label={`Status of ${b.blogName}`} />
+            <Switch.Control />
+            <Switch.Label minW="16">{a.statusOf(b) ? "Active" : "Inactive"}</Switch.Label>
+          </Switch.Root>
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${b.blogName}`} onClick={() => a.onDelete(b)}>
+            Delete
+          </Button>
+        </HStack>
+      ),
+    },
+  ]
+}

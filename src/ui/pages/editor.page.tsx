@@ -1,0 +1,78 @@
+import { useState } from "react"
+import { Button, Heading, HStack, Stack } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { Editor } from "../../api/contract/editor.ts"
+import { editorActionsMachine, editorFields, editorFormMachine, editorImage, editorListMachine } from "../../machines/editors.machine.ts"
+import { ConfirmDialog } from "../components/confirm-dialog.tsx"
+import { ContentFormDialog } from "../components/content/content-form-dialog.tsx"
+import { DataTable, type Column } from "../components/data-table.tsx"
+import { FormMessage } from "../components/form-message.tsx"
+import { orNA } from "../components/format.ts"
+import { notify } from "../components/toaster.tsx"
+
+/** Editor (Admin only): #, Name, Email, Number, User Role, with Add Editor, edit and delete. */
+export default function EditorPage() {
+  const list = useActorRef(editorListMachine, { input: {} })
+  const reload = () => list.send({ type: "list.reload" })
+  const [formLogic] = useState(() => editorFormMachine.provide({ actions: { listChanged: reload } }))
+  const [actionsLogic] = useState(() => editorActionsMachine.provide({ actions: { listChanged: reload, notify: (_, { text, tone }) => notify(text, tone) } }))
+  const form = useActorRef(formLogic)
+  const actions = useActorRef(actionsLogic)
+  const rows = useSelector(list, (s) => s.context.rows)
+  const loading = useSelector(list, (s) => s.hasTag("busy"))
+  const error = useSelector(list, (s) => s.context.error)
+  const formMessage = useSelector(form, (s) => (s.matches("closed") ? s.context.message : null))
+  const confirming = useSelector(actions, (s) => s.hasTag("confirming"))
+  const deleting = useSelector(actions, (s) => s.hasTag("busy"))
+
+  const columns = editorColumns({
+    onEdit: (editor) => form.send({ type: "form.open", item: editor }),
+    onDelete: (editor) => actions.send({ type: "delete.request", id: editor._id }),
+  })
+
+  return (
+    <Stack gap="5">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          Editor
+        </Heading>
+        <Button colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
+          + Add Editor
+        </Button>
+      </HStack>
+      <FormMessage message={formMessage} />
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r._id} loading={loading} error={error} emptyText="No editors found." />
+      <ContentFormDialog actor={form} fields={editorFields} image={editorImage} titles={{ add: "Add Editor", update: "Update Editor" }} />
+      <ConfirmDialog
+        open={confirming}
+        question="Are you sure you want to delete this editor?"
+        busy={deleting}
+        onConfirm={() => actions.send({ type: "delete.confirm" })}
+        onCancel={() => actions.send({ type: "delete.cancel" })}
+      />
+    </Stack>
+  )
+}
+
+function editorColumns(a: { onEdit: (editor: Editor) => void; onDelete: (editor: Editor) => void }): Column<Editor>[] {
+  return [
+    { header: "#", cell: (_row, i) => i + 1 },
+    { header: "Name", cell: (row) => row.name },
+    { header: "Email", cell: (row) => row.email },
+    { header: "Number", cell: (row) => orNA(row.number) },
+    { header: "User Role", cell: (row) => row.role },
+    {
+      header: "Actions",
+      cell: (row) => (
+        <HStack gap="2">
+          <Button size="xs" variant="outline" aria-label={`Edit ${row.name}`} onClick={() => a.onEdit(row)}>
+            Edit
+          </Button>
+          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={() => a.onDelete(row)}>
+            Delete
+          </Button>
+        </HStack>
+      ),
+    },
+  ]
+}

@@ -1,0 +1,33 @@
+import { Image, Stack, Text } from "@chakra-ui/react"
+import type { Expert } from "../../api/contract/expert.ts"
+import { expertActionsMachine, expertFields, expertFormMachine, expertImage, expertListMachine } from "../../machines/experts.machine.ts"
+import { CardsScreen, type CardsScreenConfig } from "../components/content/cards-screen.tsx"
+
+const config: CardsScreenConfig<Expert> = {
+  title: "Experts",
+  addLabel: "+ Add Expert",
+  emptyText: "No experts found.",
+  deleteQuestion: "Are you sure you want to delete this expert?",
+  formTitles: { add: "Add Expert", update: "Update Expert" },
+  fields: expertFields,
+  image: expertImage,
+  listMachine: expertListMachine,
+  formMachine: expertFormMachine,
+  actionsMachine: expertActionsMachine,
+  idOf: (e) => e._id,
+  nameOf: (e) => e.name,
+  editable: true,
+  renderCard: (e) => (
+    <Stack align="center" p="5" gap="2" textAlign="center">
+      <Image src={e.avatar} alt={`Avatar of ${e.name}`} boxSize="24" rounded="full" objectFit="cover" />
+      <Text fontWeight="semibold">{e.name}</Text>
+      <Text fontSize="sm" color="fg.muted">
+        {e.designation}
+      </Text>
+    </Stack>
+  ),
+}
+
+export default function ExpertsPage() {
+  return <CardsScreen config={config} />
+}

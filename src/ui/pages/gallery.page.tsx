@@ -1,0 +1,27 @@
+import { Image } from "@chakra-ui/react"
+import type { GalleryItem } from "../../api/contract/gallery.ts"
+import { galleryActionsMachine, galleryFields, galleryFormMachine, galleryImage, galleryListMachine } from "../../machines/gallery.machine.ts"
+import { formatDate } from "../components/format.ts"
+import { CardsScreen, type CardsScreenConfig } from "../components/content/cards-screen.tsx"
+
+const config: CardsScreenConfig<GalleryItem> = {
+  title: "Gallery",
+  addLabel: "+ Add Gallery",
+  emptyText: "No gallery images found.",
+  deleteQuestion: "Are you sure you want to delete this gallery image?",
+  formTitles: { add: "Add Gallery", update: "Add Gallery" },
+  submitLabels: { add: "Upload", update: "Upload" },
+  fields: galleryFields,
+  image: galleryImage,
+  listMachine: galleryListMachine,
+  formMachine: galleryFormMachine,
+  actionsMachine: galleryActionsMachine,
+  idOf: (g) => g._id,
+  nameOf: (g) => `image added ${formatDate(g.createdAt)}`,
+  editable: false,
+  renderCard: (g) => <Image src={g.image} alt={`Gallery image added ${formatDate(g.createdAt)}`} aspectRatio={3 / 2} objectFit="cover" w="full" mb="3" />,
+}
+
+export default function GalleryPage() {
+  return <CardsScreen config={config} />
+}

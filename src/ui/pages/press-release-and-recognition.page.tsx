@@ -1,0 +1,37 @@
+import { Badge, Image, Link, Stack } from "@chakra-ui/react"
+import type { PressItem } from "../../api/contract/press.ts"
+import { pressActionsMachine, pressFields, pressFormMachine, pressImage, pressListMachine } from "../../machines/press.machine.ts"
+import { CardsScreen, type CardsScreenConfig } from "../components/content/cards-screen.tsx"
+
+const config: CardsScreenConfig<PressItem> = {
+  title: "Press Release & Recognition",
+  addLabel: "+ Add Press Release & Recognition",
+  emptyText: "No Press Release & Recognition found.",
+  deleteQuestion: "Are you sure you want to delete this press item?",
+  formTitles: { add: "Add Press Release & Recognition", update: "Update Press Release & Recognition" },
+  fields: pressFields,
+  image: pressImage,
+  listMachine: pressListMachine,
+  formMachine: pressFormMachine,
+  actionsMachine: pressActionsMachine,
+  idOf: (p) => p._id,
+  nameOf: (p) => `${p.type} ${p.link}`,
+  editable: true,
+  renderCard: (p) => (
+    <Stack gap="2">
+      <Image src={p.thumbnail} alt={`Thumbnail of ${p.type}`} aspectRatio={16 / 10} objectFit="cover" w="full" />
+      <Stack px="3" gap="1">
+        <Badge alignSelf="start" colorPalette={p.type === "Recognition" ? "purple" : "teal"}>
+          {p.type}
+        </Badge>
+        <Link href={p.link} target="_blank" rel="noopener noreferrer" fontSize="sm" lineClamp={1} wordBreak="break-all" colorPalette="teal">
+          {p.link}
+        </Link>
+      </Stack>
+    </Stack>
+  ),
+}
+
+export default function PressReleaseAndRecognitionPage() {
+  return <CardsScreen config={config} />
+}

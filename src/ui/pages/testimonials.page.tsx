@@ -1,0 +1,33 @@
+import { Image, Stack, Text } from "@chakra-ui/react"
+import type { Testimonial } from "../../api/contract/testimonial.ts"
+import { testimonialActionsMachine, testimonialFields, testimonialFormMachine, testimonialImage, testimonialListMachine } from "../../machines/testimonials.machine.ts"
+import { CardsScreen, type CardsScreenConfig } from "../components/content/cards-screen.tsx"
+
+const config: CardsScreenConfig<Testimonial> = {
+  title: "Testimonials",
+  addLabel: "+ Add Testimonial",
+  emptyText: "No testimonial found.",
+  deleteQuestion: "Are you sure you want to delete this testimonial?",
+  formTitles: { add: "Add Testimonial", update: "Update Testimonial" },
+  fields: testimonialFields,
+  image: testimonialImage,
+  listMachine: testimonialListMachine,
+  formMachine: testimonialFormMachine,
+  actionsMachine: testimonialActionsMachine,
+  idOf: (t) => t._id,
+  nameOf: (t) => t.name,
+  editable: true,
+  renderCard: (t) => (
+    <Stack align="center" p="5" gap="2" textAlign="center">
+      <Image src={t.avatar} alt={`Avatar of ${t.name}`} boxSize="20" rounded="full" objectFit="cover" />
+      <Text fontWeight="semibold">{t.name}</Text>
+      <Text as="blockquote" fontSize="sm" fontStyle="italic" color="fg.muted">
+        “{t.summery}”
+      </Text>
+    </Stack>
+  ),
+}
+
+export default function TestimonialsPage() {
+  return <CardsScreen config={config} />
+}

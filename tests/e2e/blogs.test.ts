@@ -1,0 +1,118 @@
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchBrowser, loginAs, newPage } from "./browser.ts"
+import { formMessage, pngUpload, unique } from "./content-helpers.ts"
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+describe("blogs", () => {
+  it("an Editor writes a blog with coloured text and an image, finds it, toggles it, edits it and deletes it", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.getByTestId("sidebar").getByRole("link", { name: "Blogs" }).click()
+    await page.getByRole("link", { name: "+ Add Blog" }).click()
+    await page.waitForURL((u) => u.pathname === "/add-blog")
+
+    // Saving an empty form names what is missing and makes no call.
+    await page.getByRole("button", { name: "Add Blog" }).click()
+    await expect.poll(() => page.getByText("Blog Name is required.").count()).toBe(1)
+    await expect.poll(() => page.getByText("Image is required.").count()).toBe(1)
+
+    const name = unique("Colourful Breathing Guide")
+    await page.getByLabel("Blog Name").fill(name)
+    await page.getByLabel("Title").fill("Breathe in colour")
+    await page.getByLabel("Keyword").fill("breathing, colour")
+    await page.getByLabel("Description").fill("A short guide written in the browser test.")
+    await page.getByLabel("Image").setInputFiles(pngUpload("cover.png"))
+    await expect.poll(() => page.getByTestId("image-preview").count()).toBe(1)
+    const body = page.getByRole("textbox", { name: "About Blog" })
+    await body.click()
+    await page.keyboard.type("Plain introduction.")
+    await page.keyboard.press("Enter")
+    await page.keyboard.type("This line is red")
+    await page.keyboard.press("Shift+Home")
+    // Slate reads the browser's selection on a short throttle; a person never picks a colour faster.
+    await page.waitForTimeout(250)
+    await page.getByLabel("Text colour").selectOption("red")
+    await page.keyboard.press("End")
+    await page.keyboard.press("Enter")
+    await page.getByLabel("Text colour").selectOption("")
+    await page.keyboard.type("Bold closing words")
+    await page.keyboard.press("Shift+Home")
+    await page.waitForTimeout(250)
+    await page.getByRole("button", { name: "Bold" }).click()
+    await expect.poll(() => body.locator("span[style*='color']").filter({ hasText: "This line is red" }).count()).toBe(1)
+    await page.getByRole("button", { name: "Add Blog" }).click()
+
+    await page.waitForURL((u) => u.pathname === "/blogs")
+    await expect.poll(() => page.getByText("Blog added successfully!").count()).toBeGreaterThan(0)
+    const row = page.getByRole("row").filter({ has: page.getByTitle(name) })
+    await expect.poll(() => row.count()).toBe(1)
+    expect(await row.getByRole("link").textContent()).toBe(`${name.slice(0, 15)}...`)
+    await expect.poll(() => row.textContent()).toContain("Active")
+
+    // The status changes once the server accepts it, and stays after a reload.
+    await row.getByText("Active", { exact: true }).click()
+    await expect.poll(() => row.textContent()).toContain("Inactive")
+    await page.reload()
+    await expect.poll(() => page.getByRole("row").filter({ has: page.getByTitle(name) }).textContent()).toContain("Inactive")
+
+    // Update: the body comes back with its colour and bold; the image is optional.
+    await page.getByTitle(name).click()
+    await page.waitForURL((u) => u.pathname.startsWith("/blog/"))
+    const editor = page.getByRole("textbox", { name: "About Blog" })
+    await expect.poll(() => editor.locator("span[style*='color: rgb(255, 0, 0)']").filter({ hasText: "This line is red" }).count()).toBe(1)
+    await expect.poll(() => editor.locator("strong").filter({ hasText: "Bold closing words" }).count()).toBe(1)
+    await expect.poll(() => page.getByTestId("image-preview").getAttribute("src")).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/)
+    await page.getByLabel("Title").fill("Breathe in colour, revised")
+    await page.getByRole("button", { name: "Update Blog" }).click()
+    await expect.poll(() => formMessage(page)).toBe("Blog updated successfully!")
+    await page.waitForURL((u) => u.pathname === "/blogs", { timeout: 5000 })
+
+    const again = page.getByRole("row").filter({ has: page.getByTitle(name) })
+    await again.getByRole("button", { name: `Delete ${name}` }).click()
+    await expect.poll(() => page.getByText("Are you sure you want to delete this blog?").count()).toBe(1)
+    await page.getByRole("button", { name: "Yes" }).click()
+    await expect.poll(() => page.getByTitle(name).count()).toBe(0)
+    await page.context().close()
+  })
+
+  it("pages the table by 10 with 'Showing Page: x of y'", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/blogs")
+    await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 1 of [2-9]$/)
+    expect(await page.getByRole("row").count()).toBe(11)
+    await page.getByRole("button", { name: "Next" }).click()
+    await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 2 of /)
+    await expect.poll(() => page.getByRole("cell", { name: "11", exact: true }).count()).toBe(1)
+    await page.context().close()
+  })
+
+  it("a Lawyer opening /blogs is logged out and sent to /login", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "lawyer@demo.test")
+    await page.goto("/blogs")
+    await page.waitForURL((u) => u.pathname === "/login")
+    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0)
+    await page.context().close()
+  })
+
+  it("the rich-text editor is not part of the console's first load", async () => {
+    const page = await newPage(browser)
+    const scripts: string[] = []
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname))
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/blogs")
+    await expect.poll(() => page.getByRole("row").count()).toBeGreaterThan(1)
+    expect(scripts.filter((s) => s.includes("rich-text-editor"))).toEqual([])
+    await page.getByRole("link", { name: "+ Add Blog" }).click()
+    await expect.poll(() => page.getByRole("textbox", { name: "About Blog" }).count()).toBe(1)
+    expect(scripts.filter((s) => s.includes("rich-text-editor"))).toHaveLength(1)
+    await page.context().close()
+  })
+})

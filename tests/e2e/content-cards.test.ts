@@ -1,0 +1,141 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchBrowser, loginAs, newPage } from "./browser.ts"
+import { formMessage, pngUpload, unique } from "./content-helpers.ts"
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+const dialog = (page: Page) => page.getByRole("dialog")
+const card = (page: Page, text: string) => page.getByTestId("content-card").filter({ hasText: text })
+
+/** Saves the open modal and waits for its success message and for it to close (about 1 s later). */
+async function saveModal(page: Page, success: string, submit = "Save") {
+  await dialog(page).getByRole("button", { name: submit }).click()
+  await expect.poll(() => formMessage(page)).toBe(success)
+  await expect.poll(() => dialog(page).count(), { timeout: 4000 }).toBe(0)
+}
+
+async function confirmDelete(page: Page, question: string) {
+  await expect.poll(() => page.getByText(question).count()).toBe(1)
+  await page.getByRole("button", { name: "Yes" }).click()
+}
+
+describe("content cards as an Editor", () => {
+  it("adds, updates and deletes an expert", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/experts")
+    await page.getByRole("button", { name: "+ Add Expert" }).click()
+    await dialog(page).getByRole("button", { name: "Save" }).click()
+    await expect.poll(() => dialog(page).getByText("Name is required.").count()).toBe(1)
+    await expect.poll(() => dialog(page).getByText("Image is required.").count()).toBe(1)
+    const name = unique("Dr. Browser")
+    await dialog(page).getByLabel("Name").fill(name)
+    await dialog(page).getByLabel("Designation").fill("Test Counsellor")
+    await dialog(page).getByLabel("Image").setInputFiles(pngUpload("face.png", 2))
+    await saveModal(page, "Expert added successfully!")
+    await expect.poll(() => card(page, name).count()).toBe(1)
+    expect(await card(page, name).getByRole("img").getAttribute("src")).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/)
+    // The success message vanishes 2 s after the save.
+    await expect.poll(() => page.getByTestId("form-message").count(), { timeout: 4000 }).toBe(0)
+
+    await page.getByRole("button", { name: `Edit ${name}` }).click()
+    await expect.poll(() => dialog(page).getByLabel("Name").inputValue()).toBe(name)
+    await expect.poll(() => dialog(page).getByTestId("image-preview").count()).toBe(1)
+    await dialog(page).getByLabel("Designation").fill("Senior Test Counsellor")
+    await saveModal(page, "Expert updated successfully!")
+    await expect.poll(() => card(page, name).textContent()).toContain("Senior Test Counsellor")
+
+    await page.getByRole("button", { name: `Delete ${name}` }).click()
+    await confirmDelete(page, "Are you sure you want to delete this expert?")
+    await expect.poll(() => card(page, name).count()).toBe(0)
+    await page.context().close()
+  })
+
+  it("adds, updates and deletes a testimonial", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/testimonials")
+    await page.getByRole("button", { name: "+ Add Testimonial" }).click()
+    const name = unique("Happy Tester")
+    await dialog(page).getByLabel("Name").fill(name)
+    await dialog(page).getByLabel("Content").fill("The browser test loved it.")
+    await dialog(page).getByLabel("Image").setInputFiles(pngUpload("me.png", 3))
+    await saveModal(page, "Testimonial added successfully!")
+    await expect.poll(() => card(page, name).textContent()).toContain("“The browser test loved it.”")
+
+    await page.getByRole("button", { name: `Edit ${name}` }).click()
+    await dialog(page).getByLabel("Content").fill("Even better the second time.")
+    await saveModal(page, "Testimonial updated successfully!")
+    await expect.poll(() => card(page, name).textContent()).toContain("Even better the second time.")
+
+    await page.getByRole("button", { name: `Delete ${name}` }).click()
+    await confirmDelete(page, "Are you sure you want to delete this testimonial?")
+    await expect.poll(() => card(page, name).count()).toBe(0)
+    await page.context().close()
+  })
+
+  it("adds, updates and deletes a press item, refusing a non-web link", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/press-release-and-recognition")
+    await page.getByRole("button", { name: "+ Add Press Release & Recognition" }).click()
+    const link = `https://news.example.com/${unique("story").replace(/\W+/g, "-")}`
+    await dialog(page).getByLabel("Link").fill("javascript:alert(1)")
+    await dialog(page).getByLabel("Type").selectOption("Press Release")
+    await dialog(page).getByLabel("Thumbnail").setInputFiles(pngUpload("thumb.png", 4))
+    await dialog(page).getByRole("button", { name: "Save" }).click()
+    await expect.poll(() => dialog(page).getByText("Please enter a link starting with http:// or https://.").count()).toBe(1)
+    await dialog(page).getByLabel("Link").fill(link)
+    await saveModal(page, "Press Release & Recognition added successfully!")
+    await expect.poll(() => card(page, link).textContent()).toContain("Press Release")
+
+    await page.getByRole("button", { name: `Edit Press Release ${link}` }).click()
+    await dialog(page).getByLabel("Type").selectOption("Recognition")
+    await saveModal(page, "Press Release & Recognition updated successfully!")
+    await expect.poll(() => card(page, link).textContent()).toContain("Recognition")
+
+    await page.getByRole("button", { name: `Delete Recognition ${link}` }).click()
+    await confirmDelete(page, "Are you sure you want to delete this press item?")
+    await expect.poll(() => card(page, link).count()).toBe(0)
+    await page.context().close()
+  })
+
+  it("uploads and deletes a gallery image; Upload is disabled without a file", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/gallery")
+    const cards = page.getByTestId("content-card")
+    await expect.poll(() => cards.count()).toBeGreaterThan(10)
+    const before = await cards.count()
+    await page.getByRole("button", { name: "+ Add Gallery" }).click()
+    const upload = dialog(page).getByRole("button", { name: "Upload" })
+    expect(await upload.isDisabled()).toBe(true)
+    await dialog(page).getByLabel("Image").setInputFiles(pngUpload("view.png", 5))
+    await expect.poll(() => upload.isDisabled()).toBe(false)
+    await saveModal(page, "Image uploaded successfully!", "Upload")
+    await expect.poll(() => cards.count()).toBe(before + 1)
+    const added = await cards.first().getByRole("img").getAttribute("src")
+
+    await cards.first().getByRole("button", { name: /^Delete/ }).click()
+    await confirmDelete(page, "Are you sure you want to delete this gallery image?")
+    await expect.poll(() => cards.count()).toBe(before)
+    expect(await page.locator(`img[src="${added}"]`).count()).toBe(0)
+    await page.context().close()
+  })
+
+  it("shows the content totals on the dashboard, each linking to its list", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    for (const key of ["experts", "testimonials", "blogs", "gallery", "press"]) {
+      await expect.poll(() => page.getByTestId(`total-${key}`).getByTestId("total-value").textContent()).toMatch(/^\d+$/)
+    }
+    await page.getByTestId("total-press").click()
+    await page.waitForURL((u) => u.pathname === "/press-release-and-recognition")
+    await page.context().close()
+  })
+})

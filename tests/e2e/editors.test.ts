@@ -1,0 +1,67 @@
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { lastMailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { formMessage } from "./content-helpers.ts"
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+describe("editors (Admin)", () => {
+  it("adds an editor who sets a password from the email; edits and deletes them", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/editor")
+    await expect.poll(() => page.getByRole("columnheader").allTextContents()).toEqual(["#", "Name", "Email", "Number", "User Role", "Actions"])
+    const email = `e2e.editor.${Date.now()}@example.com`
+    const dialog = page.getByRole("dialog")
+    await page.getByRole("button", { name: "+ Add Editor" }).click()
+    await dialog.getByLabel("Name").fill("Browser Editor")
+    await dialog.getByLabel("Email").fill("not-an-email")
+    await dialog.getByLabel("Number").fill("12345678901")
+    await dialog.getByRole("button", { name: "Save" }).click()
+    await expect.poll(() => dialog.getByText("Please enter a valid email address.").count()).toBe(1)
+    await expect.poll(() => dialog.getByText("Number must be at most 10 characters.").count()).toBe(1)
+    await dialog.getByLabel("Email").fill(email)
+    await dialog.getByLabel("Number").fill("9876500000")
+    expect(await dialog.getByLabel("User Role").inputValue()).toBe("Editor")
+    await dialog.getByRole("button", { name: "Save" }).click()
+    await expect.poll(() => formMessage(page)).toBe("Editor added successfully! An email to set the password has been sent.")
+    const row = page.getByRole("row").filter({ hasText: email })
+    await expect.poll(() => row.textContent()).toContain("Browser Editor")
+
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email))![0]
+    const invited = await newPage(browser)
+    await invited.goto(new URL(link).pathname)
+    await invited.getByLabel("New Password", { exact: true }).fill("Editor@2026")
+    await invited.getByLabel("Confirm Password", { exact: true }).fill("Editor@2026")
+    await invited.getByRole("button", { name: "Reset Password" }).click()
+    await invited.waitForURL((u) => u.pathname === "/login", { timeout: 5000 })
+    await loginAs(invited, email, "Editor@2026")
+    await expect.poll(() => invited.getByTestId("sidebar").getByRole("link").allTextContents()).toContain("Blogs")
+    await invited.context().close()
+
+    await page.getByRole("button", { name: "Edit Browser Editor" }).click()
+    await expect.poll(() => dialog.getByLabel("Email").inputValue()).toBe(email)
+    await dialog.getByLabel("Number").fill("9000011111")
+    await dialog.getByRole("button", { name: "Save" }).click()
+    await expect.poll(() => formMessage(page)).toBe("Editor updated successfully!")
+    await expect.poll(() => row.textContent()).toContain("9000011111")
+
+    await page.getByRole("button", { name: "Delete Browser Editor" }).click()
+    await expect.poll(() => page.getByText("Are you sure you want to delete this editor?").count()).toBe(1)
+    await page.getByRole("button", { name: "Yes" }).click()
+    await expect.poll(() => page.getByRole("row").filter({ hasText: email }).count()).toBe(0)
+    await page.context().close()
+  })
+
+  it("an Editor opening /editor is logged out and sent to /login", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/editor")
+    await page.waitForURL((u) => u.pathname === "/login")
+    await page.context().close()
+  })
+})

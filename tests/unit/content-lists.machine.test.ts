@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest"
+import { createActor, fromPromise, waitFor } from "xstate"
+import { ApiError } from "../../src/api/api-error.ts"
+import { blogListMachine } from "../../src/machines/blogs.machine.ts"
+import { contentTotalsMachine } from "../../src/machines/content-totals.machine.ts"
+import { editorListMachine } from "../../src/machines/editors.machine.ts"
+import { expertListMachine } from "../../src/machines/experts.machine.ts"
+import { pressListMachine } from "../../src/machines/press.machine.ts"
+import { testimonialListMachine } from "../../src/machines/testimonials.machine.ts"
+
+const failing = fromPromise(() => Promise.reject(new ApiError("http", 500, "", "x"))) as never
+
+describe("content list machines", () => {
+  it("page blogs by 10 and the other content by 100 (spec section 9)", async () => {
+    const asked: unknown[] = []
+    const pageOf = fromPromise(async ({ input }) => (asked.push(input), { rows: [], total: 25 })) as never
+    for (const machine of [blogListMachine, expertListMachine]) {
+      const actor = createActor(machine.provide({ actors: { fetchPage: pageOf } }), { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+    }
+    expect(asked).toEqual([
+      { page: 1, limit: 10, search: "" },
+      { page: 1, limit: 100, search: "" },
+    ])
+  })
+
+  it.each([
+    [expertListMachine, "Failed to fetch experts"],
+    [testimonialListMachine, "Failed to fetch testimonial"],
+    [pressListMachine, "Failed to fetch press recognition"],
+    [editorListMachine, "Failed to fetch editors"],
+  ] as const)("shows the spec's fetch failure (%#)", async (machine, text) => {
+    const actor = createActor(machine.provide({ actors: { fetchPage: failing } }), { input: {} }).start()
+    await waitFor(actor, (s) => s.matches("failed"))
+    expect(actor.getSnapshot().context.error).toBe(text)
+  })
+})
+
+describe("content totals machine", () => {
+  it("shows a spinner until the totals arrive", async () => {
+    const totals = { experts: 12, testimonials: 12, blogs: 14, gallery: 12, press: 12 }
+    const actor = createActor(contentTotalsMachine.provide({ actors: { fetchTotals: fromPromise(async () => totals) } })).start()
+    expect(actor.getSnapshot().hasTag("busy")).toBe(true)
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(actor.getSnapshot().context.totals).toEqual(totals)
+  })
+
+  it("says when the totals cannot be loaded, and tries again on reload", async () => {
+    const actor = createActor(contentTotalsMachine.provide({ actors: { fetchTotals: failing } })).start()
+    await waitFor(actor, (s) => s.matches("failed"))
+    expect(actor.getSnapshot().context.error).toBe("Failed to load content totals.")
+    actor.send({ type: "totals.reload" })
+    expect(actor.getSnapshot().matches("loading")).toBe(true)
+  })
+})
