@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
+import type { CounsellingEnquiriesTable } from "./counselling-enquiries.table.ts"
+import type { CounsellingSessionsTable } from "./counselling-sessions.table.ts"
 import type { EventsTable } from "./events.table.ts"
 import type { UsersTable } from "./users.table.ts"
 
@@ -8,6 +10,8 @@ export interface Database {
   refresh_tokens: RefreshTokensTable
   password_reset_tokens: PasswordResetTokensTable
   events: EventsTable
+  counselling_enquiries: CounsellingEnquiriesTable
+  counselling_sessions: CounsellingSessionsTable
 }
 
 export type Db = Kysely<Database>

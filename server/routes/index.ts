@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify"
 import type { AppDeps } from "../deps.ts"
 import { authRoutes } from "./auth.routes.ts"
+import { counsellingRoutes } from "./counselling.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   authRoutes(api, deps)
+  counsellingRoutes(api, deps)
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database.ts"
+import { seedCounselling } from "../db/seeds/counselling.seed.ts"
 import { DEMO_PASSWORD, demoLogins, seedPeople } from "../db/seeds/people.seed.ts"
 import { hashPassword } from "../services/auth/passwords.ts"
 
@@ -13,6 +14,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db.transaction().execute(async (trx) => {
     await seedPeople(trx, passwordHash, now)
+    await seedCounselling(trx, now)
   })
 }
 

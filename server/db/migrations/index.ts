@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely/migration"
 import * as accounts from "./0001-accounts.ts"
+import * as counselling from "./0003-counselling.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -7,6 +8,7 @@ import * as accounts from "./0001-accounts.ts"
  */
 const migrations: Record<string, Migration> = {
   "0001-accounts": accounts,
+  "0003-counselling": counselling,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }
