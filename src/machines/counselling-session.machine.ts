@@ -12,7 +12,11 @@ export interface SessionClockContext {
   now: number
 }
 
-export type SessionLifecycleEvent = { type: "clock.tick"; now: number } | { type: "session.edit" } | { type: "session.delete" }
+/** `session.edit` carries the (possibly moved) start; the new start decides upcoming or past again. */
+export type SessionLifecycleEvent =
+  | { type: "clock.tick"; now: number }
+  | { type: "session.edit"; dateTime: string | number | Date }
+  | { type: "session.delete" }
 
 export const counsellingSessionMachine = setup({
   types: {
@@ -36,7 +40,7 @@ export const counsellingSessionMachine = setup({
       description: "The start is later than now: the session can be edited or deleted.",
       on: {
         "clock.tick": { target: "deciding", actions: assign({ now: ({ event }) => event.now }) },
-        "session.edit": { target: "upcoming" },
+        "session.edit": { target: "deciding", actions: assign({ startsAt: ({ event }) => new Date(event.dateTime).getTime() }) },
         "session.delete": { target: "deleted" },
       },
     },
@@ -58,7 +62,8 @@ export const sessionStatus = (dateTime: string | number | Date, now: number): Se
   snapshotAt(dateTime, now).matches("upcoming") ? "upcoming" : "past"
 
 /** Only upcoming sessions can be edited (spec sections 2 and 4). */
-export const canEditSession = (dateTime: string | number | Date, now: number): boolean => snapshotAt(dateTime, now).can({ type: "session.edit" })
+export const canEditSession = (dateTime: string | number | Date, now: number): boolean =>
+  snapshotAt(dateTime, now).can({ type: "session.edit", dateTime })
 
 export const PAST_SESSION_MESSAGE = "Only upcoming sessions can be edited."
 export const MISSING_MEETING_KEY_MESSAGE = "Missing meeting key."
