@@ -7,6 +7,7 @@ import { mySessionsListMachine } from "../../machines/counselling-lists.machine.
 import { authActor, selectUser } from "../app/auth-actor.ts"
 import { DataTable, type Column } from "./data-table.tsx"
 import { formatDateTime } from "./format.ts"
+import { NoWrap } from "./no-wrap.tsx"
 import { Pager } from "./pager.tsx"
 import { SessionDetailsDialog } from "./session-details-dialog.tsx"
 import { usePagedList } from "./use-paged-list.ts"
@@ -18,7 +19,7 @@ function mySessionColumns(o: { firstNumber: number; isClient: boolean; status: S
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
     { header: o.isClient ? "Counsellor" : "Client", cell: (s) => (o.isClient ? `${s.counsellorName} (${s.counsellorRole})` : s.name) },
     { header: "Topic", cell: (s) => s.topic },
-    { header: "Date | Time", cell: (s) => formatDateTime(s.dateTime) },
+    { header: "Date | Time", cell: (s) => <NoWrap>{formatDateTime(s.dateTime)}</NoWrap> },
     { header: "Duration", cell: (s) => `${s.duration} min` },
     {
       header: "Meeting",

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../components/confirm-dialog.tsx"
 import { DataTable, type Column } from "../components/data-table.tsx"
 import { EnquiryDetailsDialog } from "../components/enquiry-details-dialog.tsx"
 import { formatDateTime } from "../components/format.ts"
+import { NoWrap } from "../components/no-wrap.tsx"
 import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
@@ -34,7 +35,7 @@ function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
     { header: "Name", cell: (e) => e.name },
     { header: "Email", cell: (e) => e.email },
     { header: "Number", cell: (e) => e.number },
-    { header: "Date | Time", cell: (e) => formatDateTime(e.createdAt) },
+    { header: "Date | Time", cell: (e) => <NoWrap>{formatDateTime(e.createdAt)}</NoWrap> },
     {
       header: "Access",
       cell: (e) =>

@@ -8,6 +8,7 @@ import { DataTable, type Column } from "../components/data-table.tsx"
 import { EnquiryDetailsDialog } from "../components/enquiry-details-dialog.tsx"
 import { FormMessage } from "../components/form-message.tsx"
 import { formatDateTime } from "../components/format.ts"
+import { NoWrap } from "../components/no-wrap.tsx"
 import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
@@ -40,7 +41,7 @@ function unassignedColumns(o: {
     { header: "Name", cell: (u) => u.name },
     { header: "Email", cell: (u) => u.email },
     { header: "Number", cell: (u) => u.number ?? "N/A" },
-    { header: "Date | Time", cell: (u) => formatDateTime(u.createdAt) },
+    { header: "Date | Time", cell: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap> },
     {
       header: "View",
       cell: (u) => (
