@@ -6,6 +6,8 @@ import type { ExpertsTable } from "./experts.table.ts"
 import type { GalleryItemsTable } from "./gallery-items.table.ts"
 import type { PressItemsTable } from "./press-items.table.ts"
 import type { TestimonialsTable } from "./testimonials.table.ts"
+import type { CounsellingEnquiriesTable } from "./counselling-enquiries.table.ts"
+import type { CounsellingSessionsTable } from "./counselling-sessions.table.ts"
 import type { EventsTable } from "./events.table.ts"
 import type { TicketResponsesTable, TicketsTable } from "./tickets.table.ts"
 import type { PeopleSearchTermsTable } from "./people-search.table.ts"
@@ -26,6 +28,8 @@ export interface Database {
   experts: ExpertsTable
   testimonials: TestimonialsTable
   press_items: PressItemsTable
+  counselling_enquiries: CounsellingEnquiriesTable
+  counselling_sessions: CounsellingSessionsTable
 }
 
 export type Db = Kysely<Database>

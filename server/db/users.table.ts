@@ -24,6 +24,8 @@ export interface UsersTable {
   additional_details: Json<Record<string, string | null>>
   document_details: Json<Record<string, string | null>>
   account_details: Json<Record<string, string | null>>
+  /** The counsellor a client is assigned to (1:1 counselling); null while unassigned. */
+  counsellor_id: string | null
   created_at: ColumnType<Date, Date | string | undefined, never>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
   version: Generated<number>

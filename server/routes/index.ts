@@ -11,6 +11,7 @@ import { cardRoutes } from "./cards.routes.ts"
 import { editorRoutes } from "./editor.routes.ts"
 import { galleryRoutes } from "./gallery.routes.ts"
 import { publicContentRoutes } from "./public-content.routes.ts"
+import { counsellingRoutes } from "./counselling.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
@@ -25,4 +26,5 @@ export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   cardRoutes(api, deps)
   editorRoutes(api, deps)
   publicContentRoutes(api, deps)
+  counsellingRoutes(api, deps)
 }

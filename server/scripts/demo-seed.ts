@@ -1,6 +1,7 @@
 import type { Db } from "../db/database.ts"
 import { seedAvailability } from "../db/seeds/availability.seed.ts"
 import { seedContent } from "../db/seeds/content.seed.ts"
+import { seedCounselling } from "../db/seeds/counselling.seed.ts"
 import { DEMO_PASSWORD, demoLogins, seedPeople } from "../db/seeds/people.seed.ts"
 import { seedTickets } from "../db/seeds/tickets.seed.ts"
 import { hashPassword } from "../services/auth/passwords.ts"
@@ -21,6 +22,7 @@ export async function seedDemo(db: Db, now = Date.now(), uploads?: UploadStore):
     await seedTickets(trx, now)
     await seedAvailability(trx, now)
     if (uploads) await seedContent(trx, uploads, now)
+    await seedCounselling(trx, now)
   })
 }
 

@@ -3,6 +3,9 @@ import type { Endpoint } from "../api/contract/endpoint.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
 import * as blogApi from "../api/contract/endpoints/blog.endpoints.ts"
+import * as enquiryApi from "../api/contract/endpoints/counselling-enquiry.endpoints.ts"
+import * as sessionApi from "../api/contract/endpoints/counselling-sessions.endpoints.ts"
+import * as counsellingUsersApi from "../api/contract/endpoints/counselling-users.endpoints.ts"
 import * as editorApi from "../api/contract/endpoints/editor.endpoints.ts"
 import * as expertApi from "../api/contract/endpoints/expert.endpoints.ts"
 import * as galleryApi from "../api/contract/endpoints/gallery.endpoints.ts"
@@ -13,7 +16,15 @@ import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
 import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
 import * as ticketApi from "../api/contract/endpoints/ticket.endpoints.ts"
 import { auditLogMachine } from "./audit-log.machine.ts"
+import { assignCounsellorMachine } from "./assign-counsellor.machine.ts"
 import { authMachine } from "./auth.machine.ts"
+import { deleteSessionMachine, sendAccessMachine } from "./counselling-actions.machine.ts"
+import { counsellingDetailsMachine } from "./counselling-details.machine.ts"
+import { enquiryListMachine } from "./counselling-lists.machine.ts"
+import { counsellingSessionMachine } from "./counselling-session.machine.ts"
+import { createSessionMachine } from "./create-session.machine.ts"
+import { editSessionMachine } from "./edit-session.machine.ts"
+import { sessionCountsMachine } from "./session-counts.machine.ts"
 import { blogFormMachine } from "./blog-form.machine.ts"
 import { blogActionsMachine } from "./blogs.machine.ts"
 import { contentTotalsMachine } from "./content-totals.machine.ts"
@@ -313,5 +324,74 @@ export const machineRegistry: MachineEntry[] = [
     summary: "Deleting an editor after confirmation.",
     machine: editorActionsMachine,
     firedBy: { "removeRow done": editorApi.deleteEditor, "removeRow error": editorApi.deleteEditor },
+  },
+  {
+    id: "counselling-session",
+    title: "Counselling session",
+    summary: "Upcoming while its start is later than now, past once it has passed; only upcoming sessions can be edited. The server refuses any other step with 409.",
+    machine: counsellingSessionMachine,
+    firedBy: { "session.edit": sessionApi.updateSession, "session.delete": sessionApi.deleteSession },
+  },
+  {
+    id: "create-session",
+    title: "Create Session",
+    summary: "Date, Time, Topic, Agenda, Duration and Note; 'Session created successfully!', the form clears, the modal closes 1 s later.",
+    machine: createSessionMachine,
+    delayLabels: { modalClose: "1 s" },
+    firedBy: { "createSession done": sessionApi.createSession, "createSession error": sessionApi.createSession },
+  },
+  {
+    id: "edit-session",
+    title: "Edit Session",
+    summary: "Only upcoming sessions with a meeting key; 'Session updated successfully!' and the modal closes 1 s later.",
+    machine: editSessionMachine,
+    delayLabels: { modalClose: "1 s" },
+    firedBy: { "updateSession done": sessionApi.updateSession, "updateSession error": sessionApi.updateSession },
+  },
+  {
+    id: "assign-counsellor",
+    title: "Assign To",
+    summary: "Exactly one counsellor for the selected users, one update per user.",
+    machine: assignCounsellorMachine,
+    firedBy: {
+      "loadPeople done": counsellingUsersApi.fetchAssignablePeople,
+      "loadPeople error": counsellingUsersApi.fetchAssignablePeople,
+      "assignEach done": counsellingUsersApi.assignOrUpdateCounsellor,
+      "assignEach error": counsellingUsersApi.assignOrUpdateCounsellor,
+    },
+  },
+  {
+    id: "counselling-actions",
+    title: "Send access",
+    summary: "Send access to a counselling enquiry after confirmation: the client's account is created or reused and emailed a set-password link.",
+    machine: sendAccessMachine,
+    firedBy: { "run done": enquiryApi.sendUserLoginAccess, "run error": enquiryApi.sendUserLoginAccess },
+  },
+  {
+    id: "confirm-action",
+    title: "Delete session",
+    summary: "Delete a counselling session after confirmation (the same confirm-then-run machine as Send access).",
+    machine: deleteSessionMachine,
+    firedBy: { "run done": sessionApi.deleteSession, "run error": sessionApi.deleteSession },
+  },
+  {
+    id: "counselling-details",
+    title: "Counselling details",
+    summary: "The user and counsellor cards of /counselling/:userId.",
+    machine: counsellingDetailsMachine,
+    firedBy: { "loadDetails done": counsellingUsersApi.fetchCounsellingDetails, "loadDetails error": counsellingUsersApi.fetchCounsellingDetails },
+  },
+  {
+    id: "counselling-lists",
+    title: "Counselling enquiries list",
+    summary: "The paged 1:1 Counselling enquiries (the other counselling tables are the same paged list).",
+    machine: enquiryListMachine,
+    firedBy: { "fetchPage done": enquiryApi.fetchCounsellingEnquiries, "fetchPage error": enquiryApi.fetchCounsellingEnquiries },
+  },
+  {
+    id: "session-counts",
+    title: "Session counts",
+    summary: "The dashboard's Upcoming Session and Session History counts for the User and vendor roles.",
+    machine: sessionCountsMachine,
   },
 ]

@@ -3,6 +3,7 @@ import * as accounts from "./0001-accounts.ts"
 import * as tickets from "./0004-tickets.ts"
 import * as account from "./0006-account.ts"
 import * as content from "./0005-content.ts"
+import * as counselling from "./0003-counselling.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0004-tickets": tickets,
   "0006-account": account,
   "0005-content": content,
+  "0003-counselling": counselling,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

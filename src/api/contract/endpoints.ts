@@ -11,6 +11,9 @@ import { galleryEndpoints } from "./endpoints/gallery.endpoints.ts"
 import { pressEndpoints } from "./endpoints/press.endpoints.ts"
 import { publicContentEndpoints } from "./endpoints/public-content.endpoints.ts"
 import { testimonialEndpoints } from "./endpoints/testimonial.endpoints.ts"
+import { counsellingEnquiryEndpoints } from "./endpoints/counselling-enquiry.endpoints.ts"
+import { counsellingSessionEndpoints } from "./endpoints/counselling-sessions.endpoints.ts"
+import { counsellingUsersEndpoints } from "./endpoints/counselling-users.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -32,4 +35,7 @@ export const endpoints: readonly Endpoint[] = [
   ...pressEndpoints,
   ...editorEndpoints,
   ...publicContentEndpoints,
+  ...counsellingEnquiryEndpoints,
+  ...counsellingUsersEndpoints,
+  ...counsellingSessionEndpoints,
 ]

@@ -12,6 +12,9 @@ import { listExperts } from "../../api/contract/endpoints/expert.endpoints.ts"
 import { listGallery } from "../../api/contract/endpoints/gallery.endpoints.ts"
 import { listPress } from "../../api/contract/endpoints/press.endpoints.ts"
 import { listTestimonials } from "../../api/contract/endpoints/testimonial.endpoints.ts"
+import { fetchCounsellingEnquiries } from "../../api/contract/endpoints/counselling-enquiry.endpoints.ts"
+import { fetchSessions } from "../../api/contract/endpoints/counselling-sessions.endpoints.ts"
+import { fetchCounsellingDetails, fetchCounsellingUsers, fetchUnassignedUsers } from "../../api/contract/endpoints/counselling-users.endpoints.ts"
 
 export interface RouteDef {
   path: string
@@ -51,14 +54,14 @@ export const routes: RouteDef[] = [
   { path: "/temp-approve-vendors", title: "Temp Approve", access: admin, page: notBuilt("Temp Approve") },
   { path: "/rejected-vendors", title: "Rejected", access: admin, page: notBuilt("Rejected") },
   { path: "/vendor-details/:userId", title: "Vendor Details", access: admin, page: notBuilt("Vendor Details") },
-  { path: "/counselling", title: "1:1 Counselling", access: admin, page: notBuilt("1:1 Counselling") },
-  { path: "/all-sessions", title: "All Sessions", access: admin, page: notBuilt("All Sessions") },
-  { path: "/unassign-users", title: "Unassign Users", access: admin, page: notBuilt("Unassign Users") },
-  { path: "/counselling-users", title: "Counselling Users", access: admin, page: notBuilt("Counselling Users") },
-  { path: "/counselling/:userId", title: "Counselling Sessions", access: admin, page: notBuilt("Counselling Sessions") },
+  { path: "/counselling", title: "1:1 Counselling", access: fetchCounsellingEnquiries.access, page: lazy(() => import("../pages/counselling.page.tsx")) },
+  { path: "/all-sessions", title: "All Sessions", access: fetchSessions.access, page: lazy(() => import("../pages/all-sessions.page.tsx")) },
+  { path: "/unassign-users", title: "Unassign Users", access: fetchUnassignedUsers.access, page: lazy(() => import("../pages/unassign-users.page.tsx")) },
+  { path: "/counselling-users", title: "Counselling Users", access: fetchCounsellingUsers.access, page: lazy(() => import("../pages/counselling-users.page.tsx")) },
+  { path: "/counselling/:userId", title: "Counselling Sessions", access: fetchCounsellingDetails.access, page: lazy(() => import("../pages/counselling-sessions.page.tsx")) },
   { path: "/my-listing", title: "My Listing", access: myAvailability.access, page: lazy(() => import("../pages/my-listing.page.tsx")) },
-  { path: "/upcoming-session", title: "Upcoming Session", access: sessionsReaders, page: notBuilt("Upcoming Session") },
-  { path: "/session-history", title: "Session History", access: sessionsReaders, page: notBuilt("Session History") },
+  { path: "/upcoming-session", title: "Upcoming Session", access: sessionsReaders, page: lazy(() => import("../pages/upcoming-session.page.tsx")) },
+  { path: "/session-history", title: "Session History", access: sessionsReaders, page: lazy(() => import("../pages/session-history.page.tsx")) },
   { path: "/transaction-history", title: "Transaction History", access: "signedIn", page: lazy(() => import("../pages/transaction-history.page.tsx")) },
   { path: "/my-tickets", title: "My Tickets", access: getTickets.access, page: lazy(() => import("../pages/my-tickets.page.tsx")) },
   { path: "/ticket/:queryId", title: "Ticket Details", access: fetchResponse.access, page: lazy(() => import("../pages/ticket-details.page.tsx")) },

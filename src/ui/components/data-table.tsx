@@ -3,6 +3,8 @@ import { Box, Center, Spinner, Table, Text } from "@chakra-ui/react"
 
 export interface Column<Row> {
   header: string
+  /** Shown instead of the header text when set (a select-all checkbox, say); `header` stays its key. */
+  headerCell?: ReactNode
   cell: (row: Row, index: number) => ReactNode
 }
 
@@ -47,7 +49,7 @@ export function DataTable<Row>(props: {
         <Table.Header>
           <Table.Row>
             {props.columns.map((c) => (
-              <Table.ColumnHeader key={c.header}>{c.header}</Table.ColumnHeader>
+              <Table.ColumnHeader key={c.header}>{c.headerCell ?? c.header}</Table.ColumnHeader>
             ))}
           </Table.Row>
         </Table.Header>

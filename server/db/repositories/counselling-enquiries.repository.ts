@@ -1,0 +1,74 @@
+import { randomUUID } from "node:crypto"
+import type { CounsellingEnquiry, NewCounsellingEnquiry } from "../../../src/api/contract/counselling-enquiry.ts"
+import type { CounsellingEnquiryRow } from "../counselling-enquiries.table.ts"
+import type { Db } from "../database.ts"
+import type { Paging } from "../paging.ts"
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())
+
+/** The one row-to-contract mapper for counselling enquiries. */
+export function toCounsellingEnquiry(row: CounsellingEnquiryRow): CounsellingEnquiry {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    number: row.number,
+    age: row.age,
+    question1: row.question1,
+    otherQuestion1: row.other_question1,
+    question2: row.question2,
+    otherQuestion2: row.other_question2,
+    dateTime: iso(row.date_time),
+    createdAt: iso(row.created_at)!,
+    isAccessSend: row.is_access_send,
+  }
+}
+
+export const insertEnquiry = (db: Db, enquiry: NewCounsellingEnquiry) =>
+  db
+    .insertInto("counselling_enquiries")
+    .values({
+      id: randomUUID(),
+      name: enquiry.name,
+      email: enquiry.email,
+      number: enquiry.number,
+      age: enquiry.age,
+      question1: enquiry.question1,
+      other_question1: enquiry.otherQuestion1 || null,
+      question2: enquiry.question2,
+      other_question2: enquiry.otherQuestion2 || null,
+      date_time: new Date(enquiry.dateTime),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+
+/** Newest first (index counselling_enquiries_created_idx). */
+export async function listEnquiries(db: Db, page: Paging): Promise<{ rows: CounsellingEnquiryRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db.selectFrom("counselling_enquiries").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
+    db.selectFrom("counselling_enquiries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+/** Locks the enquiry for the rest of the transaction, so two sends of the same enquiry run one after the other. */
+export const lockEnquiry = (db: Db, id: string) =>
+  db.selectFrom("counselling_enquiries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst()
+
+export const markAccessSent = (db: Db, id: string, userId: string, at: Date) =>
+  db.updateTable("counselling_enquiries").set({ is_access_send: true, user_id: userId, updated_at: at }).where("id", "=", id).execute()
+
+/** Each client's latest enquiry, for the Unassign Users View modal (index counselling_enquiries_user_idx). */
+export async function latestEnquiriesOf(db: Db, userIds: readonly string[]): Promise<Map<string, CounsellingEnquiryRow>> {
+  if (userIds.length === 0) return new Map()
+  const rows = await db
+    .selectFrom("counselling_enquiries")
+    .selectAll()
+    .where("user_id", "in", userIds)
+    .orderBy("created_at", "asc")
+    .execute()
+  return new Map(rows.map((row) => [row.user_id!, row]))
+}
+
+/** The client's latest enquiry: its age becomes the session's booking age. */
+export const latestEnquiryOf = async (db: Db, userId: string) => (await latestEnquiriesOf(db, [userId])).get(userId) ?? null

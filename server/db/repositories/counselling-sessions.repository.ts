@@ -1,0 +1,125 @@
+import type { Insertable, Updateable } from "kysely"
+import type { CounsellingSession, SessionStatus } from "../../../src/api/contract/counselling-session.ts"
+import type { Role } from "../../../src/api/contract/common.ts"
+import { sessionStatus } from "../../../src/machines/counselling-session.machine.ts"
+import type { CounsellingSessionRow, CounsellingSessionsTable } from "../counselling-sessions.table.ts"
+import type { Db } from "../database.ts"
+import type { Paging } from "../paging.ts"
+
+/** A session row with the client's and counsellor's names, as every answer needs them. */
+export type SessionView = CounsellingSessionRow & {
+  client_name: string
+  client_email: string
+  client_number: string | null
+  counsellor_name: string
+  counsellor_email: string
+  counsellor_role: Role
+}
+
+const selectSessions = (db: Db) =>
+  db
+    .selectFrom("counselling_sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .innerJoin("users as c", "c.id", "s.counsellor_id")
+    .selectAll("s")
+    .select([
+      "u.name as client_name",
+      "u.email as client_email",
+      "u.number as client_number",
+      "c.name as counsellor_name",
+      "c.email as counsellor_email",
+      "c.role as counsellor_role",
+    ])
+
+/** The one row-to-contract mapper for sessions; the status comes from the session machine. */
+export function toCounsellingSession(row: SessionView, now: number): CounsellingSession {
+  const dateTime = new Date(row.starts_at).toISOString()
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    counsellorId: row.counsellor_id,
+    name: row.client_name,
+    email: row.client_email,
+    number: row.client_number,
+    counsellor: { name: row.counsellor_name, role: row.counsellor_role },
+    counsellorName: row.counsellor_name,
+    counsellorRole: row.counsellor_role,
+    status: sessionStatus(dateTime, now),
+    topic: row.topic,
+    agenda: row.agenda,
+    note: row.note,
+    duration: row.duration,
+    meetingKey: row.meeting_key,
+    dateTime,
+    joinLink: row.join_link,
+    startLink: row.start_link,
+    bookingAge: row.booking_age,
+    createdAt: new Date(row.created_at).toISOString(),
+  }
+}
+
+export interface SessionFilter {
+  userId?: string
+  counsellorId?: string
+  status?: SessionStatus
+  now: Date
+}
+
+/**
+ * A page of sessions. Everyone's list: most recently booked first. One person's list: upcoming
+ * soonest first, history (and the unfiltered list) latest first.
+ */
+export async function listSessions(db: Db, filter: SessionFilter, page: Paging): Promise<{ rows: SessionView[]; total: number }> {
+  let rows = selectSessions(db)
+  let count = db.selectFrom("counselling_sessions as s").select((eb) => eb.fn.countAll<number>().as("n"))
+  if (filter.userId !== undefined) {
+    rows = rows.where("s.user_id", "=", filter.userId)
+    count = count.where("s.user_id", "=", filter.userId)
+  }
+  if (filter.counsellorId !== undefined) {
+    rows = rows.where("s.counsellor_id", "=", filter.counsellorId)
+    count = count.where("s.counsellor_id", "=", filter.counsellorId)
+  }
+  if (filter.status !== undefined) {
+    const op = filter.status === "upcoming" ? ">" : "<="
+    rows = rows.where("s.starts_at", op, filter.now)
+    count = count.where("s.starts_at", op, filter.now)
+  }
+  const ordered =
+    filter.userId === undefined && filter.counsellorId === undefined
+      ? rows.orderBy("s.created_at", "desc").orderBy("s.id", "desc")
+      : rows.orderBy("s.starts_at", filter.status === "upcoming" ? "asc" : "desc").orderBy("s.id")
+  const [found, total] = await Promise.all([ordered.limit(page.limit).offset(page.offset).execute(), count.executeTakeFirstOrThrow()])
+  return { rows: found, total: Number(total.n) }
+}
+
+export const findSessionById = (db: Db, id: string) => selectSessions(db).where("s.id", "=", id).executeTakeFirst()
+export const findSessionByMeetingKey = (db: Db, meetingKey: string) => selectSessions(db).where("s.meeting_key", "=", meetingKey).executeTakeFirst()
+
+/**
+ * Takes the counsellor's row lock for the rest of the transaction: every booking or move of that
+ * counsellor's sessions waits here, so the overlap check below sees every committed booking.
+ * Portable (PGlite and PostgreSQL), needs no exclusion constraint or extension.
+ */
+export const lockCounsellor = (db: Db, counsellorId: string) =>
+  db.selectFrom("users").select(["id", "name", "email", "role", "status"]).where("id", "=", counsellorId).forUpdate().executeTakeFirst()
+
+/** Another session of the counsellor that shares any minute with [startsAt, endsAt). */
+export const findOverlap = (db: Db, counsellorId: string, startsAt: Date, endsAt: Date, exceptId: string | null) => {
+  let query = db
+    .selectFrom("counselling_sessions")
+    .select(["id", "starts_at", "ends_at"])
+    .where("counsellor_id", "=", counsellorId)
+    .where("starts_at", "<", endsAt)
+    .where("ends_at", ">", startsAt)
+  if (exceptId) query = query.where("id", "<>", exceptId)
+  return query.limit(1).executeTakeFirst()
+}
+
+export const insertSession = (db: Db, row: Insertable<CounsellingSessionsTable>) =>
+  db.insertInto("counselling_sessions").values(row).returning("id").executeTakeFirstOrThrow()
+
+export const updateSessionRow = (db: Db, id: string, changes: Updateable<CounsellingSessionsTable>) =>
+  db.updateTable("counselling_sessions").set(changes).where("id", "=", id).execute()
+
+export const deleteSessionRow = (db: Db, id: string) => db.deleteFrom("counselling_sessions").where("id", "=", id).execute()

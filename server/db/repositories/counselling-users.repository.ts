@@ -1,0 +1,81 @@
+import { sql } from "kysely"
+import type { AssignablePerson, CounsellingDetails, CounsellingUser } from "../../../src/api/contract/counselling-user.ts"
+import { assignableRoles } from "../../../src/api/contract/counselling-user.ts"
+import type { Db } from "../database.ts"
+import type { Paging } from "../paging.ts"
+
+const iso = (value: Date | string) => new Date(value).toISOString()
+
+/** Clients (role User) without a counsellor, newest first (partial index users_unassigned_idx). */
+export async function listUnassignedClients(db: Db, page: Paging) {
+  const base = db.selectFrom("users").where("role", "=", "User").where("counsellor_id", "is", null)
+  const [rows, count] = await Promise.all([
+    base.select(["id", "name", "email", "number", "created_at"]).orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ])
+  return { rows: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, number: r.number, createdAt: iso(r.created_at) })), total: Number(count.n) }
+}
+
+/** People assigned to a counsellor, newest first (partial index users_assigned_idx). */
+export async function listCounsellingClients(db: Db, page: Paging): Promise<{ rows: CounsellingUser[]; total: number }> {
+  const base = db.selectFrom("users as u").where("u.counsellor_id", "is not", null)
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin("users as c", "c.id", "u.counsellor_id")
+      .select(["u.id", "u.name", "u.email", "u.number", "u.created_at", "c.id as c_id", "c.name as c_name", "c.role as c_role"])
+      .orderBy("u.created_at", "desc")
+      .orderBy("u.id", "desc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ])
+  return {
+    rows: rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      email: r.email,
+      number: r.number,
+      createdAt: iso(r.created_at),
+      counsellor: r.c_id && r.c_name && r.c_role ? { _id: r.c_id, name: r.c_name, role: r.c_role } : null,
+    })),
+    total: Number(count.n),
+  }
+}
+
+/** Approved people of the assignable roles, grouped by the console; ordered by role then name. */
+export async function listAssignablePeople(db: Db): Promise<AssignablePerson[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "name", "email", "role"])
+    .where("status", "=", "Approve")
+    .where("role", "in", [...assignableRoles])
+    .orderBy("role")
+    .orderBy(sql`lower(name)`)
+    .orderBy("id")
+    .execute()
+  return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: r.role as AssignablePerson["role"] }))
+}
+
+export async function findCounsellingDetails(db: Db, userId: string): Promise<CounsellingDetails | null> {
+  const row = await db
+    .selectFrom("users as u")
+    .leftJoin("users as c", "c.id", "u.counsellor_id")
+    .select(["u.id", "u.name", "u.email", "u.role", "u.number", "c.id as c_id", "c.name as c_name", "c.role as c_role"])
+    .where("u.id", "=", userId)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    number: row.number,
+    counsellorId: row.c_id,
+    counsellorName: row.c_name,
+    counsellorRole: row.c_role,
+  }
+}
+
+export const setCounsellor = (db: Db, userId: string, counsellorId: string, at: Date) =>
+  db.updateTable("users").set({ counsellor_id: counsellorId, updated_at: at }).where("id", "=", userId).execute()

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify"
+import * as enquiryApi from "../../src/api/contract/endpoints/counselling-enquiry.endpoints.ts"
+import * as sessionApi from "../../src/api/contract/endpoints/counselling-sessions.endpoints.ts"
+import * as usersApi from "../../src/api/contract/endpoints/counselling-users.endpoints.ts"
+import type { AppDeps } from "../deps.ts"
+import { route } from "../plugins/route.ts"
+import { sendUserLoginAccess } from "../services/counselling/access.service.ts"
+import * as assignment from "../services/counselling/assignment.service.ts"
+import { createEnquiry, fetchEnquiries } from "../services/counselling/enquiries.service.ts"
+import * as commands from "../services/counselling/sessions.commands.ts"
+import * as queries from "../services/counselling/sessions.queries.ts"
+import { jitsiMeetings } from "../services/meetings/jitsi.ts"
+import type { MeetingProvider } from "../services/meetings/meeting-provider.ts"
+import { slidingWindowLimiter } from "../services/rate-limit.ts"
+
+/** The marketing site's intake form: at most 5 enquiries per client address in 15 minutes. */
+export const INTAKE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 }
+
+/** 1:1 counselling: enquiries and access, assignment to counsellors, sessions with video links. */
+export function counsellingRoutes(app: FastifyInstance, deps: AppDeps, meetings: MeetingProvider = jitsiMeetings()): void {
+  const intakeLimiter = slidingWindowLimiter({ ...INTAKE_LIMIT, now: deps.now, message: "Too many enquiries from this address. Please try again later." })
+  const sessionDeps = { ...deps, meetings }
+
+  route(app, enquiryApi.createCounsellingEnquiry, ({ body, request }) => createEnquiry({ db: deps.db, intakeLimiter }, body, request.ip))
+  route(app, enquiryApi.fetchCounsellingEnquiries, ({ query }) => fetchEnquiries(deps, query))
+  route(app, enquiryApi.sendUserLoginAccess, ({ body, caller }) => sendUserLoginAccess(deps, caller, body.enquiryId))
+
+  route(app, usersApi.fetchUnassignedUsers, ({ query }) => assignment.fetchUnassignedUsers(deps, query))
+  route(app, usersApi.fetchAssignablePeople, () => assignment.fetchAssignablePeople(deps))
+  route(app, usersApi.assignOrUpdateCounsellor, ({ params, body, caller }) => assignment.assignCounsellor(deps, caller, params.userId, body.counsellorId))
+  route(app, usersApi.fetchCounsellingUsers, ({ query }) => assignment.fetchCounsellingUsers(deps, query))
+  route(app, usersApi.fetchCounsellingDetails, ({ params }) => assignment.fetchCounsellingDetails(deps, params.userId))
+
+  route(app, sessionApi.createSession, ({ body, caller }) => commands.createSession(sessionDeps, caller, body))
+  route(app, sessionApi.fetchSessions, ({ query }) => queries.fetchAllSessions(deps, query))
+  route(app, sessionApi.fetchUserSessions, ({ params, query, caller }) => queries.fetchUserSessions(deps, caller, params.id, query))
+  route(app, sessionApi.fetchCounsellorSessions, ({ params, query, caller }) => queries.fetchCounsellorSessions(deps, caller, params.id, query))
+  route(app, sessionApi.updateSession, ({ params, body, caller }) => commands.updateSession(sessionDeps, caller, params.id, body))
+  route(app, sessionApi.deleteSession, ({ params, caller }) => commands.deleteSession(sessionDeps, caller, params.meetingKey))
+}

@@ -1,0 +1,71 @@
+import type { PageQuery } from "../../../src/api/contract/common.ts"
+import { assignableRoles } from "../../../src/api/contract/counselling-user.ts"
+import type { Db } from "../../db/database.ts"
+import { paging, totalPages } from "../../db/paging.ts"
+import { latestEnquiriesOf, toCounsellingEnquiry } from "../../db/repositories/counselling-enquiries.repository.ts"
+import {
+  findCounsellingDetails,
+  listAssignablePeople,
+  listCounsellingClients,
+  listUnassignedClients,
+  setCounsellor,
+} from "../../db/repositories/counselling-users.repository.ts"
+import { findUserById } from "../../db/repositories/users.repository.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { badRequest, notFound } from "../errors.ts"
+import { appendEvent } from "../events.ts"
+
+export const COUNSELLOR_ASSIGNED = "Counsellor assigned successfully."
+
+export async function fetchUnassignedUsers(deps: { db: Db }, query: PageQuery) {
+  const page = paging(query, 10)
+  const { rows, total } = await listUnassignedClients(deps.db, page)
+  const enquiries = await latestEnquiriesOf(deps.db, rows.map((r) => r._id))
+  return {
+    success: true,
+    data: { data: rows.map((r) => ({ ...r, enquiry: enquiries.has(r._id) ? toCounsellingEnquiry(enquiries.get(r._id)!) : null })) },
+    totalRecords: total,
+    totalPages: totalPages(total, page.limit),
+    currentPage: page.page,
+  }
+}
+
+export async function fetchCounsellingUsers(deps: { db: Db }, query: PageQuery) {
+  const page = paging(query, 10)
+  const { rows, total } = await listCounsellingClients(deps.db, page)
+  return { success: true, data: { data: rows }, totalRecords: total, totalPages: totalPages(total, page.limit), currentPage: page.page }
+}
+
+export async function fetchAssignablePeople(deps: { db: Db }) {
+  return { success: true, data: await listAssignablePeople(deps.db) }
+}
+
+export async function fetchCounsellingDetails(deps: { db: Db }, userId: string) {
+  const details = await findCounsellingDetails(deps.db, userId)
+  if (!details) throw notFound("User not found.")
+  return { success: true, data: details }
+}
+
+/** Assigns (or changes) a client's counsellor: an approved person of an assignable role, not the client. */
+export async function assignCounsellor(deps: { db: Db; now: () => number }, caller: Caller, userId: string, counsellorId: string) {
+  await deps.db.transaction().execute(async (trx) => {
+    const client = await findUserById(trx, userId)
+    if (!client || client.role !== "User") throw notFound("User not found.")
+    if (counsellorId === userId) throw badRequest("counsellorId: a user cannot be their own counsellor")
+    const counsellor = await findUserById(trx, counsellorId)
+    if (!counsellor) throw notFound("Counsellor not found.")
+    if (!(assignableRoles as readonly string[]).includes(counsellor.role) || counsellor.status !== "Approve") {
+      throw badRequest("counsellorId: must be an approved person of an assignable role")
+    }
+    await setCounsellor(trx, userId, counsellorId, new Date(deps.now()))
+    await appendEvent(trx, {
+      entityType: "user",
+      entityId: userId,
+      type: client.counsellor_id ? "user.counsellorChanged" : "user.counsellorAssigned",
+      actorId: caller.id,
+      before: { counsellorId: client.counsellor_id },
+      after: { counsellorId },
+    })
+  })
+  return { success: true, message: COUNSELLOR_ASSIGNED }
+}

@@ -1,0 +1,37 @@
+import type { NewCounsellingEnquiry } from "../../../src/api/contract/counselling-enquiry.ts"
+import type { PageQuery } from "../../../src/api/contract/common.ts"
+import type { Db } from "../../db/database.ts"
+import { paging, totalPages } from "../../db/paging.ts"
+import { insertEnquiry, listEnquiries, toCounsellingEnquiry } from "../../db/repositories/counselling-enquiries.repository.ts"
+import { appendEvent } from "../events.ts"
+import type { RateLimiter } from "../rate-limit.ts"
+
+export const ENQUIRY_RECEIVED = "Thank you! Your enquiry has been received. We will contact you soon."
+
+/** The marketing site's intake: rate-limited per client address, stored with its event in one transaction. */
+export async function createEnquiry(deps: { db: Db; intakeLimiter: RateLimiter }, enquiry: NewCounsellingEnquiry, clientAddress: string) {
+  deps.intakeLimiter.hit(clientAddress)
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await insertEnquiry(trx, enquiry)
+    await appendEvent(trx, {
+      entityType: "counsellingEnquiry",
+      entityId: row.id,
+      type: "counsellingEnquiry.created",
+      actorId: null,
+      after: toCounsellingEnquiry(row),
+    })
+  })
+  return { success: true, message: ENQUIRY_RECEIVED }
+}
+
+export async function fetchEnquiries(deps: { db: Db }, query: PageQuery) {
+  const page = paging(query, 10)
+  const { rows, total } = await listEnquiries(deps.db, page)
+  return {
+    success: true,
+    data: { enquiry: rows.map(toCounsellingEnquiry) },
+    totalRecords: total,
+    totalPages: totalPages(total, page.limit),
+    currentPage: page.page,
+  }
+}

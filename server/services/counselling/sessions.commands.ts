@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto"
+import type { CreateSessionRequest, UpdateSessionRequest } from "../../../src/api/contract/counselling-session.ts"
+import { sessionInstant } from "../../../src/api/contract/counselling-session.ts"
+import { assignableRoles } from "../../../src/api/contract/counselling-user.ts"
+import { canEditSession, MISSING_MEETING_KEY_MESSAGE, PAST_SESSION_MESSAGE, sessionStatus } from "../../../src/machines/counselling-session.machine.ts"
+import type { Db } from "../../db/database.ts"
+import { latestEnquiryOf } from "../../db/repositories/counselling-enquiries.repository.ts"
+import * as repo from "../../db/repositories/counselling-sessions.repository.ts"
+import { findUserById } from "../../db/repositories/users.repository.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { badRequest, conflict, notFound } from "../errors.ts"
+import { appendEvent } from "../events.ts"
+import type { Mailer } from "../mail/mailer.ts"
+import type { MeetingProvider } from "../meetings/meeting-provider.ts"
+import { mailSessionChange } from "./session-mail.ts"
+
+export interface SessionDeps {
+  db: Db
+  mailer: Mailer
+  meetings: MeetingProvider
+  publicUrl: string
+  now: () => number
+}
+
+export const SESSION_CREATED = "Session created successfully!"
+export const SESSION_UPDATED = "Session updated successfully!"
+export const SESSION_DELETED = "Session deleted successfully."
+export const COUNSELLOR_BUSY = "The counsellor already has a session at this time."
+const MAIL_FAILED = " The email invitations could not be sent."
+
+/** Start and end instants of a request; a start that is not upcoming by the session machine is refused. */
+function timesOf(deps: SessionDeps, body: { date: string; time: string; duration: number }) {
+  const startsAt = sessionInstant(body.date, body.time)
+  if (sessionStatus(startsAt, deps.now()) !== "upcoming") throw badRequest("time: the session must start in the future")
+  return { startsAt, endsAt: new Date(startsAt.getTime() + body.duration * 60_000) }
+}
+
+async function lockBookableCounsellor(trx: Db, counsellorId: string) {
+  const counsellor = await repo.lockCounsellor(trx, counsellorId)
+  if (!counsellor) throw notFound("Counsellor not found.")
+  if (!(assignableRoles as readonly string[]).includes(counsellor.role) || counsellor.status !== "Approve") {
+    throw badRequest("counsellorId: must be an approved person of an assignable role")
+  }
+}
+
+async function refuseOverlap(trx: Db, counsellorId: string, times: { startsAt: Date; endsAt: Date }, exceptId: string | null) {
+  if (await repo.findOverlap(trx, counsellorId, times.startsAt, times.endsAt, exceptId)) throw conflict(COUNSELLOR_BUSY)
+}
+
+const snapshot = async (trx: Db, id: string, now: number) => {
+  const view = (await repo.findSessionById(trx, id))!
+  return { view, session: repo.toCounsellingSession(view, now) }
+}
+
+export async function createSession(deps: SessionDeps, caller: Caller, body: CreateSessionRequest) {
+  const times = timesOf(deps, body)
+  if (body.counsellorId === body.userId) throw badRequest("counsellorId: a user cannot be their own counsellor")
+  const meeting = await deps.meetings.create({ topic: body.topic, startsAt: times.startsAt, durationMinutes: body.duration })
+  const now = deps.now()
+  const created = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      await lockBookableCounsellor(trx, body.counsellorId)
+      const client = await findUserById(trx, body.userId)
+      if (!client || client.role !== "User") throw notFound("User not found.")
+      await refuseOverlap(trx, body.counsellorId, times, null)
+      const enquiry = await latestEnquiryOf(trx, body.userId)
+      const { id } = await repo.insertSession(trx, {
+        id: randomUUID(),
+        user_id: body.userId,
+        counsellor_id: body.counsellorId,
+        topic: body.topic,
+        agenda: body.agenda,
+        note: body.note || null,
+        duration: body.duration,
+        starts_at: times.startsAt,
+        ends_at: times.endsAt,
+        meeting_key: meeting.meetingKey,
+        join_link: meeting.joinLink,
+        start_link: meeting.startLink,
+        booking_age: enquiry?.age ?? null,
+        created_by: caller.id,
+        created_at: new Date(now),
+        updated_at: new Date(now),
+      })
+      const after = await snapshot(trx, id, now)
+      await appendEvent(trx, { entityType: "counsellingSession", entityId: id, type: "counsellingSession.created", actorId: caller.id, after: after.session })
+      return after
+    })
+    .catch(async (error: unknown) => {
+      await deps.meetings.remove(meeting.meetingKey).catch(() => {})
+      throw error
+    })
+  const mailed = await mailSessionChange(deps, "booked", created.view)
+  return { success: true, message: SESSION_CREATED + (mailed ? "" : MAIL_FAILED), data: created.session }
+}
+
+/** Reads the session, then locks its counsellor and reads it again, so no other change slips in between. */
+async function lockSession(trx: Db, find: () => Promise<repo.SessionView | undefined>) {
+  const first = await find()
+  if (!first) throw notFound("Session not found.")
+  await repo.lockCounsellor(trx, first.counsellor_id)
+  const current = await find()
+  if (!current) throw notFound("Session not found.")
+  return current
+}
+
+export async function updateSession(deps: SessionDeps, caller: Caller, id: string, body: UpdateSessionRequest) {
+  const now = deps.now()
+  const changed = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockSession(trx, () => repo.findSessionById(trx, id))
+    if (!canEditSession(current.starts_at, now)) throw conflict(PAST_SESSION_MESSAGE)
+    if (!current.meeting_key) throw conflict(MISSING_MEETING_KEY_MESSAGE)
+    const times = timesOf(deps, body)
+    await refuseOverlap(trx, current.counsellor_id, times, id)
+    const meeting = await deps.meetings.update(
+      { meetingKey: current.meeting_key, joinLink: current.join_link ?? "", startLink: current.start_link ?? "" },
+      { topic: body.topic, startsAt: times.startsAt, durationMinutes: body.duration },
+    )
+    await repo.updateSessionRow(trx, id, {
+      topic: body.topic,
+      agenda: body.agenda,
+      note: body.note || null,
+      duration: body.duration,
+      starts_at: times.startsAt,
+      ends_at: times.endsAt,
+      join_link: meeting.joinLink,
+      start_link: meeting.startLink,
+      sequence: current.sequence + 1,
+      updated_at: new Date(now),
+    })
+    const after = await snapshot(trx, id, now)
+    await appendEvent(trx, {
+      entityType: "counsellingSession",
+      entityId: id,
+      type: "counsellingSession.updated",
+      actorId: caller.id,
+      before: repo.toCounsellingSession(current, now),
+      after: after.session,
+    })
+    return after
+  })
+  const mailed = await mailSessionChange(deps, "changed", changed.view)
+  return { success: true, message: SESSION_UPDATED + (mailed ? "" : MAIL_FAILED), data: changed.session }
+}
+
+export async function deleteSession(deps: SessionDeps, caller: Caller, meetingKey: string) {
+  const now = deps.now()
+  const removed = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockSession(trx, () => repo.findSessionByMeetingKey(trx, meetingKey))
+    await repo.deleteSessionRow(trx, current.id)
+    await appendEvent(trx, {
+      entityType: "counsellingSession",
+      entityId: current.id,
+      type: "counsellingSession.deleted",
+      actorId: caller.id,
+      before: repo.toCounsellingSession(current, now),
+    })
+    return current
+  })
+  await deps.meetings.remove(meetingKey).catch(() => {})
+  const mailed = await mailSessionChange(deps, "cancelled", { ...removed, sequence: removed.sequence + 1 })
+  return { success: true, message: SESSION_DELETED + (mailed ? "" : MAIL_FAILED) }
+}

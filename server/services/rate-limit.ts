@@ -1,0 +1,28 @@
+import { tooManyRequests } from "./errors.ts"
+
+/**
+ * Counts requests per key (a client address) in a sliding window and refuses the one over the
+ * limit with 429. In memory: enough for one process; several instances would share a store
+ * behind the same interface.
+ */
+export interface RateLimiter {
+  hit(key: string): void
+}
+
+export function slidingWindowLimiter(options: { limit: number; windowMs: number; message: string; now: () => number }): RateLimiter {
+  const hits = new Map<string, number[]>()
+  return {
+    hit(key) {
+      const now = options.now()
+      const recent = (hits.get(key) ?? []).filter((t) => now - t < options.windowMs)
+      if (recent.length >= options.limit) {
+        hits.set(key, recent)
+        throw tooManyRequests(options.message)
+      }
+      recent.push(now)
+      hits.set(key, recent)
+      // Forget idle keys now and then so the map cannot grow without bound.
+      if (hits.size > 10_000) for (const [k, times] of hits) if (times.every((t) => now - t >= options.windowMs)) hits.delete(k)
+    },
+  }
+}

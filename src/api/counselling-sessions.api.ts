@@ -1,0 +1,35 @@
+import type { SessionUser } from "./contract/user.ts"
+import type { CounsellingSession, CreateSessionRequest, SessionStatus, UpdateSessionRequest } from "./contract/counselling-session.ts"
+import * as api from "./contract/endpoints/counselling-sessions.endpoints.ts"
+import { call } from "./client.ts"
+import type { PageAsk, RowsPage } from "./counselling-enquiry.api.ts"
+
+const toPage = (answer: { data: { counsellingSessions: readonly CounsellingSession[] }; totalRecords: number }): RowsPage<CounsellingSession> => ({
+  rows: [...answer.data.counsellingSessions],
+  total: answer.totalRecords,
+})
+
+export const fetchAllSessionsPage = async (ask: PageAsk) =>
+  toPage(await call(api.fetchSessions, { query: { page: String(ask.page), limit: String(ask.limit) } }))
+
+/** One client's sessions (the admin's Counselling Sessions page). */
+export const fetchUserSessionsPage = async (userId: string, ask: PageAsk & { status?: SessionStatus }) =>
+  toPage(await call(api.fetchUserSessions, { params: { id: userId }, query: { page: String(ask.page), limit: String(ask.limit), ...(ask.status ? { status: ask.status } : {}) } }))
+
+/**
+ * The signed-in person's own sessions: role User through the user-sessions call, every other
+ * role through the counsellor-sessions call (spec section 6).
+ */
+export async function fetchMySessionsPage(user: Pick<SessionUser, "_id" | "role">, ask: PageAsk & { status?: SessionStatus }) {
+  const query = { page: String(ask.page), limit: String(ask.limit), ...(ask.status ? { status: ask.status } : {}) }
+  return user.role === "User"
+    ? toPage(await call(api.fetchUserSessions, { params: { id: user._id }, query }))
+    : toPage(await call(api.fetchCounsellorSessions, { params: { id: user._id }, query }))
+}
+
+export const createSession = async (body: CreateSessionRequest) => call(api.createSession, { body })
+
+/** The id is the session's `_id`. */
+export const updateSession = async (id: string, body: UpdateSessionRequest) => call(api.updateSession, { params: { id }, body })
+
+export const deleteSession = (meetingKey: string) => call(api.deleteSession, { params: { meetingKey } })

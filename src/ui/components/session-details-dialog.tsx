@@ -1,0 +1,46 @@
+import type { ReactNode } from "react"
+import { Link, Text } from "@chakra-ui/react"
+import type { CounsellingSession } from "../../api/contract/counselling-session.ts"
+import { DetailGrid } from "./detail-grid.tsx"
+import { DetailsDialog } from "./details-dialog.tsx"
+import { formatDateTime } from "./format.ts"
+
+const MeetingLink = ({ href, label }: { href: string | null; label: string }) =>
+  href ? (
+    <Link href={href} target="_blank" rel="noopener noreferrer" colorPalette="teal" aria-label={label} wordBreak="break-all">
+      {href}
+    </Link>
+  ) : null
+
+/**
+ * The session view modal: name, email, number, topic, agenda, date and time (viewer's zone),
+ * counsellor, note, join link, start link, booking age. Clients see only the join link.
+ */
+export function SessionDetailsDialog(props: { open: boolean; session: CounsellingSession | null; onClose: () => void; title?: string; showStartLink?: boolean }) {
+  const s = props.session
+  return (
+    <DetailsDialog open={props.open} title={props.title ?? "Session Details"} onClose={props.onClose}>
+      {s ? (
+        <DetailGrid
+          testId="session-details"
+          items={[
+            ["Name", s.name],
+            ["Email", s.email],
+            ["Number", s.number],
+            ["Topic", s.topic],
+            ["Agenda", s.agenda],
+            ["Date | Time", `${formatDateTime(s.dateTime)} (${s.duration} minutes)`],
+            ["Counsellor", `${s.counsellor.name} (${s.counsellor.role})`],
+            ["Status", s.status === "upcoming" ? "Upcoming" : "Past"],
+            ["Note", s.note],
+            ["Join Link", <MeetingLink key="join" href={s.joinLink} label="Join link" />],
+            ...(props.showStartLink === false ? [] : [["Start Link", <MeetingLink key="start" href={s.startLink} label="Start link" />] as [string, ReactNode]]),
+            ["Booking Age", s.bookingAge === null ? null : String(s.bookingAge)],
+          ]}
+        />
+      ) : (
+        <Text color="fg.muted">No session selected.</Text>
+      )}
+    </DetailsDialog>
+  )
+}

@@ -1,0 +1,30 @@
+import { useSelector } from "@xstate/react"
+import type { ActorRefFrom } from "xstate"
+import { pageCount, type createPagedListMachine } from "../../machines/paged-list.machine.ts"
+
+type ListActor<Row> = ActorRefFrom<ReturnType<typeof createPagedListMachine<Row>>>
+
+/** Reads a paged-list actor for a view: rows, loading, error, total, S.No offset and the Pager's props. */
+export function usePagedList<Row>(actor: ListActor<Row>) {
+  const context = useSelector(actor, (s) => s.context)
+  const loading = useSelector(actor, (s) => s.hasTag("busy"))
+  const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
+  const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
+  return {
+    rows: context.rows,
+    loading,
+    error: context.error,
+    total: context.total,
+    /** Add the row's index (from 0) to get its S.No. */
+    firstNumber: (context.page - 1) * context.pageSize + 1,
+    reload: () => actor.send({ type: "list.reload" }),
+    pager: {
+      page: context.page,
+      pageCount: pageCount(context.total, context.pageSize),
+      canPrevious,
+      canNext,
+      onPrevious: () => actor.send({ type: "page.previous" }),
+      onNext: () => actor.send({ type: "page.next" }),
+    },
+  }
+}

@@ -1,0 +1,123 @@
+import { useState } from "react"
+import { Button, Heading, HStack, Stack, Text } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { CounsellingSession } from "../../api/contract/counselling-session.ts"
+import { deleteSessionMachine } from "../../machines/counselling-actions.machine.ts"
+import { allSessionsListMachine } from "../../machines/counselling-lists.machine.ts"
+import { canEditSession } from "../../machines/counselling-session.machine.ts"
+import { editSessionMachine } from "../../machines/edit-session.machine.ts"
+import { ConfirmDialog } from "../components/confirm-dialog.tsx"
+import { DataTable, type Column } from "../components/data-table.tsx"
+import { Pager } from "../components/pager.tsx"
+import { SessionDetailsDialog } from "../components/session-details-dialog.tsx"
+import { SessionFormDialog } from "../components/session-form-dialog.tsx"
+import { SessionStatusBadge } from "../components/session-status-badge.tsx"
+import { notify } from "../components/toaster.tsx"
+import { usePagedList } from "../components/use-paged-list.ts"
+
+
+function allSessionColumns(o: {
+  firstNumber: number
+  now: number
+  deletingId: string | null | undefined
+  onView: (session: CounsellingSession) => void
+  onEdit: (session: CounsellingSession) => void
+  onDelete: (session: CounsellingSession) => void
+}): Column<CounsellingSession>[] {
+  return [
+    { header: "S.No", cell: (_, i) => o.firstNumber + i },
+    { header: "Name", cell: (s) => s.name },
+    { header: "Email", cell: (s) => s.email },
+    { header: "Number", cell: (s) => s.number ?? "N/A" },
+    { header: "Counsellor", cell: (s) => s.counsellorName },
+    { header: "Counsellor Role", cell: (s) => s.counsellorRole },
+    { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} /> },
+    {
+      header: "Actions",
+      cell: (s) => {
+        const editable = canEditSession(s.dateTime, o.now)
+        return (
+          <HStack gap="1">
+            <Button size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
+              View
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              colorPalette="teal"
+              disabled={!editable}
+              title={editable ? undefined : "Only upcoming sessions can be edited."}
+              onClick={() => o.onEdit(s)}
+              aria-label={`Edit session ${s.topic}`}
+            >
+              Edit
+            </Button>
+            <Button size="xs" variant="outline" colorPalette="red" loading={o.deletingId === s._id} onClick={() => o.onDelete(s)} aria-label={`Delete session ${s.topic}`}>
+              Delete
+            </Button>
+          </HStack>
+        )
+      },
+    },
+  ]
+}
+
+/** All Sessions: View (every field), Edit (upcoming only), Delete (confirmed), paging. */
+export default function AllSessionsPage() {
+  const list = useActorRef(allSessionsListMachine, { input: {} })
+  const view = usePagedList(list)
+  const toast = (_: unknown, { text, tone }: { text: string; tone: "success" | "error" }) => notify(text, tone)
+  const edit = useActorRef(editSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: toast } }), { input: {} })
+  const editState = useSelector(edit, (s) => ({ open: !s.matches("closed"), busy: s.hasTag("busy"), done: s.matches("saved"), ...s.context }))
+  const remove = useActorRef(deleteSessionMachine.provide({ actions: { notify: toast, done: () => view.reload() } }))
+  const confirming = useSelector(remove, (s) => s.matches("confirming"))
+  const deletingId = useSelector(remove, (s) => (s.hasTag("busy") ? s.context.target?._id : null))
+  const [viewing, setViewing] = useState<CounsellingSession | null>(null)
+  const now = editState.now()
+
+  const columns = allSessionColumns({
+    firstNumber: view.firstNumber,
+    now,
+    deletingId,
+    onView: setViewing,
+    onEdit: (session) => edit.send({ type: "form.open", session }),
+    onDelete: (session) => remove.send({ type: "action.request", target: session }),
+  })
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          All Sessions
+        </Heading>
+        <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+          Total Records: {view.total}
+        </Text>
+      </HStack>
+      <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
+      <Pager {...view.pager} />
+      <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} />
+      <SessionFormDialog
+        open={editState.open}
+        title="Edit Session"
+        submitLabel="Update Session"
+        values={editState.values}
+        errors={editState.errors}
+        message={editState.message}
+        busy={editState.busy}
+        done={editState.done}
+        onChange={(field, value) => edit.send({ type: "field.change", field, value })}
+        onSubmit={() => edit.send({ type: "form.submit" })}
+        onCancel={() => edit.send({ type: "form.cancel" })}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete session"
+        question="Are you sure you want to delete this session?"
+        confirmLabel="Delete"
+        onConfirm={() => remove.send({ type: "action.confirm" })}
+        onCancel={() => remove.send({ type: "action.cancel" })}
+      />
+    </Stack>
+  )
+}

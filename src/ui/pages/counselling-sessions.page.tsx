@@ -1,0 +1,129 @@
+import { useMemo, useState } from "react"
+import { Button, Card, Center, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { CounsellingSession } from "../../api/contract/counselling-session.ts"
+import type { CounsellingDetails } from "../../api/contract/counselling-user.ts"
+import { counsellingDetailsMachine } from "../../machines/counselling-details.machine.ts"
+import { userSessionsListMachine } from "../../machines/counselling-lists.machine.ts"
+import { createSessionMachine } from "../../machines/create-session.machine.ts"
+import { DataTable, type Column } from "../components/data-table.tsx"
+import { DetailGrid } from "../components/detail-grid.tsx"
+import { Pager } from "../components/pager.tsx"
+import { SessionDetailsDialog } from "../components/session-details-dialog.tsx"
+import { SessionFormDialog } from "../components/session-form-dialog.tsx"
+import { SessionStatusBadge } from "../components/session-status-badge.tsx"
+import { notify } from "../components/toaster.tsx"
+import { usePagedList } from "../components/use-paged-list.ts"
+
+function PersonCard(props: { title: string; testId: string; name: string | null; role: string | null; id: string | null }) {
+  return (
+    <Card.Root data-testid={props.testId}>
+      <Card.Header>
+        <Card.Title>{props.title}</Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {props.id ? (
+          <DetailGrid items={[["Name", props.name], ["Role", props.role], ["Id", props.id]]} />
+        ) : (
+          <Text color="fg.muted">Unassigned</Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  )
+}
+
+function Cards({ details }: { details: CounsellingDetails }) {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <PersonCard title="User" testId="user-card" name={details.name} role={details.role} id={details._id} />
+      <PersonCard title="Counsellor" testId="counsellor-card" name={details.counsellorName} role={details.counsellorRole} id={details.counsellorId} />
+    </SimpleGrid>
+  )
+}
+
+function sessionColumns(firstNumber: number, onView: (session: CounsellingSession) => void): Column<CounsellingSession>[] {
+  return [
+    { header: "S.No", cell: (_, i) => firstNumber + i },
+    { header: "Name", cell: (s) => s.name },
+    { header: "Email", cell: (s) => s.email },
+    { header: "Number", cell: (s) => s.number ?? "N/A" },
+    { header: "Counsellor", cell: (s) => s.counsellorName },
+    { header: "Counsellor Role", cell: (s) => s.counsellorRole },
+    { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} /> },
+    {
+      header: "View",
+      cell: (s) => (
+        <Button size="xs" variant="outline" onClick={() => onView(s)} aria-label={`View session ${s.topic}`}>
+          View
+        </Button>
+      ),
+    },
+  ]
+}
+
+function SessionsOfUser({ userId }: { userId: string }) {
+  const detailsActor = useActorRef(counsellingDetailsMachine, { input: { userId } })
+  const details = useSelector(detailsActor, (s) => s.context.details)
+  const detailsError = useSelector(detailsActor, (s) => s.context.error)
+  const detailsLoading = useSelector(detailsActor, (s) => s.hasTag("busy"))
+  const listMachine = useMemo(() => userSessionsListMachine(userId), [userId])
+  const list = useActorRef(listMachine, { input: {} })
+  const view = usePagedList(list)
+  const form = useActorRef(createSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }))
+  const formState = useSelector(form, (s) => ({ open: !s.matches("closed"), busy: s.hasTag("busy"), done: s.matches("saved"), ...s.context }))
+  const [viewing, setViewing] = useState<CounsellingSession | null>(null)
+
+  const columns = sessionColumns(view.firstNumber, setViewing)
+
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          Counselling Sessions
+        </Heading>
+        <Button
+          colorPalette="teal"
+          size="sm"
+          disabled={!details?.counsellorId}
+          title={details && !details.counsellorId ? "Assign a counsellor first." : undefined}
+          onClick={() => details?.counsellorId && form.send({ type: "form.open", userId: details._id, counsellorId: details.counsellorId })}
+        >
+          + Create Session
+        </Button>
+      </HStack>
+      {detailsLoading ? (
+        <Center py="6">
+          <Spinner aria-label="Loading" />
+        </Center>
+      ) : detailsError ? (
+        <Text role="alert" color="red.600">
+          {detailsError}
+        </Text>
+      ) : details ? (
+        <Cards details={details} />
+      ) : null}
+      <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
+      <Pager {...view.pager} />
+      <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} />
+      <SessionFormDialog
+        open={formState.open}
+        title="Create Session"
+        submitLabel="Create Session"
+        values={formState.values}
+        errors={formState.errors}
+        message={formState.message}
+        busy={formState.busy}
+        done={formState.done}
+        onChange={(field, value) => form.send({ type: "field.change", field, value })}
+        onSubmit={() => form.send({ type: "form.submit" })}
+        onCancel={() => form.send({ type: "form.cancel" })}
+      />
+    </Stack>
+  )
+}
+
+/** Counselling Sessions for one user (/counselling/{userId}): user and counsellor cards, sessions, '+ Create Session'. */
+export default function CounsellingSessionsPage({ params }: { params: Record<string, string | undefined> }) {
+  const userId = params.userId ?? ""
+  return <SessionsOfUser key={userId} userId={userId} />
+}

@@ -1,0 +1,49 @@
+import { Heading, HStack, Link, Stack, Text } from "@chakra-ui/react"
+import { useActorRef } from "@xstate/react"
+import { Link as RouterLink } from "wouter"
+import type { CounsellingUser } from "../../api/contract/counselling-user.ts"
+import { counsellingUsersListMachine } from "../../machines/counselling-lists.machine.ts"
+import { DataTable, type Column } from "../components/data-table.tsx"
+import { formatDateTime } from "../components/format.ts"
+import { NoWrap } from "../components/no-wrap.tsx"
+import { Pager } from "../components/pager.tsx"
+import { usePagedList } from "../components/use-paged-list.ts"
+
+function counsellingUserColumns(firstNumber: number): Column<CounsellingUser>[] {
+  return [
+    { header: "S.No", cell: (_, i) => firstNumber + i },
+    {
+      header: "Name",
+      cell: (u) => (
+        <Link asChild colorPalette="teal" fontWeight="medium">
+          <RouterLink href={`/counselling/${u._id}`}>{u.name}</RouterLink>
+        </Link>
+      ),
+    },
+    { header: "Email", cell: (u) => u.email },
+    { header: "Number", cell: (u) => u.number ?? "N/A" },
+    { header: "Counsellor", cell: (u) => (u.counsellor ? `${u.counsellor.name} (${u.counsellor.role})` : "Unassigned") },
+    { header: "Date | Time", cell: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap> },
+  ]
+}
+
+/** Counselling Users: assigned clients with their counsellor; the name opens their sessions. */
+export default function CounsellingUsersPage() {
+  const list = useActorRef(counsellingUsersListMachine, { input: {} })
+  const view = usePagedList(list)
+  const columns = counsellingUserColumns(view.firstNumber)
+  return (
+    <Stack gap="4">
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          Counselling Users
+        </Heading>
+        <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+          Total Records: {view.total}
+        </Text>
+      </HStack>
+      <DataTable columns={columns} rows={view.rows} rowKey={(u) => u._id} loading={view.loading} error={view.error} emptyText="No users found." />
+      <Pager {...view.pager} />
+    </Stack>
+  )
+}

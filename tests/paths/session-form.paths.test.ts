@@ -1,0 +1,51 @@
+import { ApiError } from "../../src/api/api-error.ts"
+import type { CounsellingSession } from "../../src/api/contract/counselling-session.ts"
+import { createSessionMachine } from "../../src/machines/create-session.machine.ts"
+import { editSessionMachine } from "../../src/machines/edit-session.machine.ts"
+import { describeMachinePaths } from "./path-harness.ts"
+
+const noop = () => {}
+const NOW = Date.parse("2030-03-01T09:00:00.000Z")
+const session = {
+  _id: "s1",
+  meetingKey: "Counsellingabc",
+  dateTime: "2030-03-31T12:30:00.000Z",
+  topic: "Sleep",
+  agenda: "Routine",
+  duration: 45,
+  note: null,
+} as unknown as CounsellingSession
+
+describeMachinePaths("create session form", {
+  machine: createSessionMachine.provide({ actions: { sessionSaved: noop, notify: noop } }),
+  events: [
+    { type: "form.open", userId: "u1", counsellorId: "c1" },
+    { type: "field.change", field: "date", value: "2030-03-31" },
+    { type: "field.change", field: "time", value: "14:30" },
+    { type: "field.change", field: "topic", value: "Sleep" },
+    { type: "field.change", field: "agenda", value: "Routine" },
+    { type: "field.change", field: "duration", value: "45" },
+    { type: "form.submit" },
+    { type: "form.cancel" },
+    { type: "createSession.done", output: { message: "Session created successfully!" } },
+    { type: "createSession.error", error: new ApiError("http", 409, "Conflict", "The counsellor already has a session at this time.") },
+    { type: "after.modalClose" },
+  ],
+})
+
+describeMachinePaths("edit session form", {
+  machine: editSessionMachine.provide({ actions: { sessionSaved: noop, notify: noop } }),
+  input: { now: () => NOW },
+  events: [
+    { type: "form.open", session },
+    { type: "form.open", session: { ...session, meetingKey: null } },
+    { type: "form.open", session: { ...session, dateTime: "2030-02-01T00:00:00.000Z" } },
+    { type: "field.change", field: "topic", value: "" },
+    { type: "field.change", field: "topic", value: "Moved" },
+    { type: "form.submit" },
+    { type: "form.cancel" },
+    { type: "updateSession.done", output: { message: "Session updated successfully!" } },
+    { type: "updateSession.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
+    { type: "after.modalClose" },
+  ],
+})

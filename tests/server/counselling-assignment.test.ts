@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startTestServer, type TestServer } from "./harness.ts"
+import { call, demoEmailOf, eventsOf, idOf, nonAdminRoles } from "./counselling-fixtures.ts"
+
+let server: TestServer
+let admin: string
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await server.login("admin@demo.test")
+})
+afterAll(() => server.close())
+
+type Row = { _id: string; email: string; createdAt: string; enquiry: unknown; counsellor: { _id: string; name: string; role: string } | null }
+const page = async (url: string) => (await call(server, admin, "GET", url)).json()
+
+describe("GET /user/unassignUser", () => {
+  it("pages the clients without a counsellor, newest first, each with their enquiry", async () => {
+    const first = await page("/user/unassignUser?page=1&limit=10")
+    expect(first.success).toBe(true)
+    expect(first.data.data).toHaveLength(10)
+    expect(first.totalRecords).toBeGreaterThan(10)
+    expect(first.totalPages).toBe(Math.ceil(first.totalRecords / 10))
+    const rows = first.data.data as Row[]
+    expect(rows.map((r) => r.createdAt)).toEqual(rows.map((r) => r.createdAt).sort().reverse())
+    expect(rows.filter((r) => r.enquiry !== null).length).toBeGreaterThan(0)
+    const ids = rows.map((r) => r._id)
+    const people = await server.db.selectFrom("users").select(["role", "counsellor_id"]).where("id", "in", ids).execute()
+    expect(people.every((p) => p.role === "User" && p.counsellor_id === null)).toBe(true)
+  })
+})
+
+describe("GET /user/getActiveUser/user", () => {
+  it("lists the approved people of the assignable roles only", async () => {
+    const people = (await page("/user/getActiveUser/user")).data as Array<{ _id: string; role: string; email: string }>
+    expect(new Set(people.map((p) => p.role))).toEqual(new Set(["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"]))
+    expect(people.some((p) => p.email === "counsellor@demo.test")).toBe(true)
+    expect(people.some((p) => p.email === "admin@demo.test" || p.email === "editor@demo.test")).toBe(false)
+    const statuses = await server.db.selectFrom("users").select("status").where("id", "in", people.map((p) => p._id)).execute()
+    expect(statuses.every((s) => s.status === "Approve")).toBe(true)
+  })
+})
+
+describe("PATCH /user/assignOrUpdateCounsellor/:userId", () => {
+  it("moves the client from Unassign Users to Counselling Users and logs the assignment; a change is logged as such", async () => {
+    const client = ((await page("/user/unassignUser?page=1&limit=1")).data.data as Row[])[0]!
+    const counsellorId = await idOf(server, "counsellor@demo.test")
+    const before = await page("/user/assignUser?page=1&limit=1")
+    const res = await call(server, admin, "PATCH", `/user/assignOrUpdateCounsellor/${client._id}`, { counsellorId })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ success: true, message: "Counsellor assigned successfully." })
+    const unassigned = (await page("/user/unassignUser?page=1&limit=100")).data.data as Row[]
+    expect(unassigned.some((r) => r._id === client._id)).toBe(false)
+    const assigned = await page("/user/assignUser?page=1&limit=100")
+    expect(assigned.totalRecords).toBe(before.totalRecords + 1)
+    expect((assigned.data.data as Row[]).find((r) => r._id === client._id)!.counsellor).toEqual({ _id: counsellorId, name: "Chetan Counsellor", role: "Counsellor" })
+    const events = await eventsOf(server, "user.counsellorAssigned", client._id)
+    expect(events.map((e) => [e.before, e.after])).toEqual([[{ counsellorId: null }, { counsellorId }]])
+
+    const lawyerId = await idOf(server, "lawyer@demo.test")
+    expect((await call(server, admin, "PATCH", `/user/assignOrUpdateCounsellor/${client._id}`, { counsellorId: lawyerId })).statusCode).toBe(200)
+    const changed = await eventsOf(server, "user.counsellorChanged", client._id)
+    expect(changed.map((e) => [e.before, e.after])).toEqual([[{ counsellorId }, { counsellorId: lawyerId }]])
+    const details = (await page(`/user/get/${client._id}`)).data
+    expect(details).toMatchObject({ _id: client._id, role: "User", counsellorId: lawyerId, counsellorName: "Leela Lawyer", counsellorRole: "Lawyer" })
+  })
+
+  it("refuses an unknown client or a non-client (404), an unknown counsellor (404), an unapproved or non-assignable person and the client themself (400), a missing counsellorId (400)", async () => {
+    const userId = await idOf(server, "user@demo.test")
+    const counsellorId = await idOf(server, "counsellor@demo.test")
+    const pending = await server.db.selectFrom("users").select("id").where("status", "=", "Under Review").executeTakeFirstOrThrow()
+    const adminId = await idOf(server, "admin@demo.test")
+    const cases: Array<[string, unknown, number, RegExp]> = [
+      ["no-such-user", { counsellorId }, 404, /User not found/],
+      [counsellorId, { counsellorId: userId }, 404, /User not found/],
+      [userId, { counsellorId: "no-such-person" }, 404, /Counsellor not found/],
+      [userId, { counsellorId: pending.id }, 400, /^counsellorId: /],
+      [userId, { counsellorId: adminId }, 400, /^counsellorId: /],
+      [userId, { counsellorId: userId }, 400, /^counsellorId: /],
+      [userId, {}, 400, /^counsellorId: is required$/],
+    ]
+    for (const [target, body, status, message] of cases) {
+      const res = await call(server, admin, "PATCH", `/user/assignOrUpdateCounsellor/${target}`, body)
+      expect(res.statusCode, JSON.stringify(body)).toBe(status)
+      expect(res.json().message).toMatch(message)
+    }
+    const details = (await page(`/user/get/${userId}`)).data
+    expect(details.counsellorId).toBe(counsellorId)
+  })
+})
+
+describe("GET /user/assignUser and GET /user/get/:userId", () => {
+  it("pages the assigned clients with their counsellor's name and role", async () => {
+    const first = await page("/user/assignUser")
+    expect(first.data.data).toHaveLength(10)
+    expect(first.totalRecords).toBeGreaterThan(10)
+    expect(first.totalPages).toBe(Math.ceil(first.totalRecords / 10))
+    for (const row of first.data.data as Row[]) expect(row.counsellor).toMatchObject({ name: expect.any(String), role: expect.any(String) })
+    const second = await page("/user/assignUser?page=2")
+    expect(second.currentPage).toBe(2)
+  })
+
+  it("gives one client's counselling details, 404 for an unknown id", async () => {
+    const userId = await idOf(server, "user@demo.test")
+    expect((await page(`/user/get/${userId}`)).data).toMatchObject({ name: "Uma User", email: "user@demo.test", role: "User", counsellorName: "Chetan Counsellor", counsellorRole: "Counsellor" })
+    expect((await call(server, admin, "GET", "/user/get/nobody")).statusCode).toBe(404)
+  })
+})
+
+describe("who may call the assignment endpoints", () => {
+  it("refuses every role but Admin (403) and anonymous callers (401)", async () => {
+    const userId = await idOf(server, "user@demo.test")
+    const calls: Array<["GET" | "PATCH", string, unknown?]> = [
+      ["GET", "/user/unassignUser"],
+      ["GET", "/user/getActiveUser/user"],
+      ["GET", "/user/assignUser"],
+      ["GET", `/user/get/${userId}`],
+      ["PATCH", `/user/assignOrUpdateCounsellor/${userId}`, { counsellorId: userId }],
+    ]
+    for (const role of nonAdminRoles) {
+      const token = await server.login(demoEmailOf(role))
+      for (const [method, url, body] of calls) expect((await call(server, token, method, url, body)).statusCode, `${role} ${url}`).toBe(403)
+    }
+    for (const [method, url, body] of calls) expect((await call(server, null, method, url, body)).statusCode).toBe(401)
+  })
+})
