@@ -1,5 +1,6 @@
 import type { Db } from "../db/database.ts"
 import { DEMO_PASSWORD, demoLogins, seedPeople } from "../db/seeds/people.seed.ts"
+import { seedContactEnquiries, seedStatusHistory } from "../db/seeds/vendors.seed.ts"
 import { hashPassword } from "../services/auth/passwords.ts"
 
 export const DEMO_EMAILS = demoLogins.map((l) => l.email)
@@ -13,6 +14,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db.transaction().execute(async (trx) => {
     await seedPeople(trx, passwordHash, now)
+    await seedStatusHistory(trx, now)
+    await seedContactEnquiries(trx, now)
   })
 }
 
