@@ -29,7 +29,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    await migrateToLatest(db)
+    await migrateToLatest(db, target.schema)
     return { db, kind: "postgres", close: () => db.destroy() }
   }
   const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => {}
