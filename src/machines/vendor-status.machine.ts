@@ -16,8 +16,8 @@ const stateOf: Record<VendorStatus, string> = {
   Approve: "approved",
 }
 
-const to = (status: VendorStatus) => ({ target: stateOf[status], guard: { type: "isTarget" as const, params: { status } } })
-const others = (current: VendorStatus) => ({ "status.change": vendorStatuses.filter((s) => s !== current).map(to) })
+const transitionTo = (status: VendorStatus) => ({ target: stateOf[status], guard: { type: "isTarget" as const, params: { status } } })
+const others = (current: VendorStatus) => ({ "status.change": vendorStatuses.filter((s) => s !== current).map(transitionTo) })
 
 export const vendorStatusMachine = setup({
   types: { events: {} as VendorStatusEvent },
