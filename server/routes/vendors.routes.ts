@@ -11,4 +11,5 @@ export function vendorRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, api.updateUserStatus, ({ body, caller }) => changeVendorStatus(deps, caller, body))
   route(app, api.vendorDetails, ({ params }) => vendors.vendorDetails(deps.db, params.id))
   route(app, api.statusHistory, ({ params }) => vendors.statusHistory(deps.db, params.id))
+  route(app, api.certificate, ({ params, caller }) => vendors.certificate(deps, caller, params.id))
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs"
 import { vendorRoles } from "../../../src/api/contract/common.ts"
 import { type ListRole, type ReviewListKind, type RoleListQuery, statusOfReviewList } from "../../../src/api/contract/vendor.ts"
 import type { PageQuery } from "../../../src/api/contract/common.ts"
@@ -6,7 +7,10 @@ import { paging } from "../../db/paging.ts"
 import { listPeople } from "../../db/repositories/people.repository.ts"
 import { statusHistoryOf } from "../../db/repositories/status-history.repository.ts"
 import { findUserById, toPerson } from "../../db/repositories/users.repository.ts"
-import { notFound } from "../errors.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { forbidden, notFound } from "../errors.ts"
+import { contentTypes, sniffImage } from "../storage/image-types.ts"
+import { isStoredName, type UploadStore } from "../storage/uploads.ts"
 
 /** Spec section 7: the default limit of the user calls is 100. */
 const USER_CALL_LIMIT = 100
@@ -37,4 +41,21 @@ export async function statusHistory(db: Db, id: string) {
   const user = await findUserById(db, id)
   if (!user) throw notFound("No vendor details found.")
   return { success: true, data: await statusHistoryOf(db, id) }
+}
+
+/** The certificate is a private upload: only an admin or its owner may see it. */
+export async function certificate(deps: { db: Db; uploads: UploadStore }, caller: Caller, id: string) {
+  if (caller.role !== "Admin" && caller.id !== id) throw forbidden()
+  const user = await findUserById(deps.db, id)
+  const name = user?.document_details.certificationImg
+  if (!name || !isStoredName(name)) throw notFound("No certificate uploaded.")
+  let bytes: Buffer
+  try {
+    bytes = readFileSync(deps.uploads.pathOf(name, "private"))
+  } catch {
+    throw notFound("No certificate uploaded.")
+  }
+  const kind = sniffImage(bytes)
+  if (!kind) throw notFound("No certificate uploaded.")
+  return { success: true, data: { dataUrl: `data:${contentTypes[kind]};base64,${bytes.toString("base64")}` } }
 }

@@ -93,3 +93,13 @@ export type StatusChange = typeof StatusChange.Type
 /** GET /user/statusHistory/:id: every status change, oldest first. */
 export const StatusHistoryAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(StatusChange) })
 export type StatusHistoryAnswer = typeof StatusHistoryAnswer.Type
+
+/**
+ * GET /user/certificate/:id: a person's Proof of Certification (a private upload) as a data URL, so
+ * the console can show it without the file ever being public. Admins, or the person themself.
+ */
+export const CertificateAnswer = Schema.Struct({
+  success: Schema.Boolean,
+  data: Schema.Struct({ dataUrl: Schema.String.check(Schema.isPattern(/^data:image\/(png|jpeg|webp|gif);base64,/, { message: "must be an image data URL" })) }),
+})
+export type CertificateAnswer = typeof CertificateAnswer.Type

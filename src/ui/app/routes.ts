@@ -1,6 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react"
 import type { Access } from "../../api/contract/endpoint.ts"
 import { vendorRoles } from "../../api/contract/common.ts"
+import { fetchEnquiry } from "../../api/contract/endpoints/contact.endpoints.ts"
+import { reviewList, roleList, vendorDetails } from "../../api/contract/endpoints/vendors.endpoints.ts"
 
 export interface RouteDef {
   path: string
@@ -29,17 +31,17 @@ export const routes: RouteDef[] = [
   { path: "/login", title: "Login", access: "public", bare: true, page: lazy(() => import("../pages/login.page.tsx")) },
   { path: "/reset-password/:token", title: "Reset Password", access: "public", bare: true, page: lazy(() => import("../pages/reset-password.page.tsx")) },
   { path: "/", title: "Dashboard", access: "signedIn", page: lazy(() => import("../pages/dashboard/dashboard.page.tsx")) },
-  { path: "/lawyer", title: "Lawyers", access: admin, page: notBuilt("Lawyers") },
-  { path: "/counsellor", title: "Counsellors", access: admin, page: notBuilt("Counsellors") },
-  { path: "/nutritionist", title: "Nutritionists", access: admin, page: notBuilt("Nutritionists") },
-  { path: "/yogateacher", title: "YogaTeachers", access: admin, page: notBuilt("YogaTeachers") },
-  { path: "/imageconsultant", title: "Active ImageConsultants", access: admin, page: notBuilt("Active ImageConsultants") },
-  { path: "/user", title: "Users", access: admin, page: notBuilt("Users") },
-  { path: "/enquiries", title: "All Enquiries", access: admin, page: notBuilt("All Enquiries") },
-  { path: "/under-review-vendors", title: "Under Review", access: admin, page: notBuilt("Under Review") },
-  { path: "/temp-approve-vendors", title: "Temp Approve", access: admin, page: notBuilt("Temp Approve") },
-  { path: "/rejected-vendors", title: "Rejected", access: admin, page: notBuilt("Rejected") },
-  { path: "/vendor-details/:userId", title: "Vendor Details", access: admin, page: notBuilt("Vendor Details") },
+  { path: "/lawyer", title: "Lawyers", access: roleList.access, page: lazy(() => import("../pages/people/lawyer.page.tsx")) },
+  { path: "/counsellor", title: "Counsellors", access: roleList.access, page: lazy(() => import("../pages/people/counsellor.page.tsx")) },
+  { path: "/nutritionist", title: "Nutritionists", access: roleList.access, page: lazy(() => import("../pages/people/nutritionist.page.tsx")) },
+  { path: "/yogateacher", title: "YogaTeachers", access: roleList.access, page: lazy(() => import("../pages/people/yogateacher.page.tsx")) },
+  { path: "/imageconsultant", title: "Active ImageConsultants", access: roleList.access, page: lazy(() => import("../pages/people/imageconsultant.page.tsx")) },
+  { path: "/user", title: "Users", access: roleList.access, page: lazy(() => import("../pages/people/user.page.tsx")) },
+  { path: "/enquiries", title: "All Enquiries", access: fetchEnquiry.access, page: lazy(() => import("../pages/enquiries.page.tsx")) },
+  { path: "/under-review-vendors", title: "Under Review", access: reviewList.access, page: lazy(() => import("../pages/people/under-review-vendors.page.tsx")) },
+  { path: "/temp-approve-vendors", title: "Temp Approve", access: reviewList.access, page: lazy(() => import("../pages/people/temp-approve-vendors.page.tsx")) },
+  { path: "/rejected-vendors", title: "Rejected", access: reviewList.access, page: lazy(() => import("../pages/people/rejected-vendors.page.tsx")) },
+  { path: "/vendor-details/:userId", title: "Vendor Details", access: vendorDetails.access, page: lazy(() => import("../pages/vendor-details/vendor-details.page.tsx")) },
   { path: "/counselling", title: "1:1 Counselling", access: admin, page: notBuilt("1:1 Counselling") },
   { path: "/all-sessions", title: "All Sessions", access: admin, page: notBuilt("All Sessions") },
   { path: "/unassign-users", title: "Unassign Users", access: admin, page: notBuilt("Unassign Users") },

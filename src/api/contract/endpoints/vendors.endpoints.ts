@@ -1,5 +1,6 @@
 import { endpoint } from "../endpoint.ts"
 import {
+  CertificateAnswer,
   PeopleListAnswer,
   ReviewListParams,
   RoleListParams,
@@ -68,4 +69,14 @@ export const statusHistory = endpoint({
   summary: "Every approval status change of a vendor (who, when, from, to), oldest first, from the event log",
 })
 
-export const vendorEndpoints = [roleList, reviewList, updateUserStatus, vendorDetails, statusHistory]
+export const certificate = endpoint({
+  name: "certificate",
+  method: "GET",
+  path: "/user/certificate/:id",
+  params: VendorIdParams,
+  answer: CertificateAnswer,
+  access: "signedIn",
+  summary: "A person's Proof of Certification image (private upload) as a data URL; Admin, or the person themself (403 otherwise, 404 when there is none)",
+})
+
+export const vendorEndpoints = [roleList, reviewList, updateUserStatus, vendorDetails, statusHistory, certificate]
