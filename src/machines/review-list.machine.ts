@@ -84,7 +84,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
         const row = context.rows.find((r) => r._id === event.userId)
         return row !== undefined && !isRowUpdating(context, row._id) && event.status !== row.status && reviewListOptions(row.status).includes(event.status)
       },
-      hasMoreQueued: ({ context }) => context.queue.length > 1,
+      hasQueued: ({ context }) => context.queue.length > 0,
     },
   }).createMachine({
     id: "reviewList",
@@ -113,7 +113,6 @@ export function createReviewListMachine(kind: ReviewListKind) {
       ready: {
         description: "Rows with their status dropdowns, 'Showing Page: x of y' and previous/next.",
         initial: "idle",
-        on: { "row.setStatus": { guard: "isOfferedChange", target: ".updating", actions: "enqueue" } },
         states: {
           idle: {
             description: "Nothing is being updated; paging, search and reload are open.",
@@ -122,23 +121,24 @@ export function createReviewListMachine(kind: ReviewListKind) {
               "page.previous": { guard: "hasPreviousPage", target: "#reviewList.loading", actions: assign({ page: ({ context }) => context.page - 1 }) },
               "search.change": search,
               "list.reload": { target: "#reviewList.loading" },
+              "row.setStatus": { guard: "isOfferedChange", target: "updating", actions: "enqueue" },
             },
           },
           updating: {
             description: "The first queued change is sent; the rows of queued changes have their control disabled.",
             tags: ["updating"],
+            // Another row's change waits in the queue; the one being sent is not restarted.
+            on: { "row.setStatus": { guard: "isOfferedChange", actions: "enqueue" } },
             invoke: {
               src: "updateStatus",
               input: ({ context }) => context.queue[0]!,
-              onDone: [
-                { guard: "hasMoreQueued", target: "updating", reenter: true, actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) }] },
-                { target: "#reviewList.loading", actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) }] },
-              ],
-              onError: [
-                { guard: "hasMoreQueued", target: "updating", reenter: true, actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: messageOf(event.error, STATUS_UPDATE_FAILED), tone: "error" as const }) }] },
-                { target: "#reviewList.loading", actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: messageOf(event.error, STATUS_UPDATE_FAILED), tone: "error" as const }) }] },
-              ],
+              onDone: { target: "answered", actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) }] },
+              onError: { target: "answered", actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: messageOf(event.error, STATUS_UPDATE_FAILED), tone: "error" as const }) }] },
             },
+          },
+          answered: {
+            description: "A change was answered: send the next queued one, or reload the list once none is left.",
+            always: [{ guard: "hasQueued", target: "updating" }, { target: "#reviewList.loading" }],
           },
         },
       },

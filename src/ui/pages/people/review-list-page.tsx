@@ -69,13 +69,13 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
       />
       {ready ? (
         <Pager
-            page={context.page}
-            pageCount={pageCount(context.total, context.pageSize)}
-            canPrevious={canPrevious}
-            canNext={canNext}
-            onPrevious={() => actor.send({ type: "page.previous" })}
-            onNext={() => actor.send({ type: "page.next" })}
-          />
+          page={context.page}
+          pageCount={pageCount(context.total, context.pageSize)}
+          canPrevious={canPrevious}
+          canNext={canNext}
+          onPrevious={() => actor.send({ type: "page.previous" })}
+          onNext={() => actor.send({ type: "page.next" })}
+        />
       ) : null}
     </Stack>
   )
