@@ -4,6 +4,9 @@ import { vendorRoles, type Role } from "../../src/api/contract/common.ts"
 import { listRoles } from "../../src/api/contract/vendor.ts"
 import { insertUser } from "../../server/db/repositories/users.repository.ts"
 import { hashToken } from "../../server/services/auth/tokens.ts"
+import { readdirSync } from "node:fs"
+import { join } from "node:path"
+import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 
 let server: TestServer
@@ -249,6 +252,25 @@ describe("GET /user/vendorDetails/:id and /user/statusHistory/:id", () => {
   it("has seeded history for demo vendors", async () => {
     const seeded = await server.db.selectFrom("events").select("entity_id").where("type", "=", "user.statusChanged").where("entity_id", "in", (await server.db.selectFrom("users").select("id").where("email", "like", "%@example.com").execute()).map((u) => u.id)).execute()
     expect(new Set(seeded.map((e) => e.entity_id)).size).toBe(9)
+  })
+})
+
+describe("GET /user/certificate/:id", () => {
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64")
+
+  it("shows the private certificate to an admin and to its owner only", async () => {
+    const lawyer = await server.db.selectFrom("users").select(["id", "document_details"]).where("email", "=", "lawyer@demo.test").executeTakeFirstOrThrow()
+    expect((await get(`/user/certificate/${lawyer.id}`)).statusCode).toBe(404)
+    const stored = localUploadStore(server.dataDir, 2 * 1024 * 1024).saveImage({ field: "certificationImg", filename: "c.png", mimetype: "image/png", data: png }, ["png", "jpeg"], "private")
+    await server.db.updateTable("users").set({ document_details: JSON.stringify({ ...lawyer.document_details, certificationImg: stored.name }) }).where("id", "=", lawyer.id).execute()
+    const res = await get(`/user/certificate/${lawyer.id}`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.dataUrl).toMatch(/^data:image\/png;base64,iVBORw0KGgo/)
+    expect((await get(`/user/certificate/${lawyer.id}`, await server.login("lawyer@demo.test"))).statusCode).toBe(200)
+    expect((await get(`/user/certificate/${lawyer.id}`, await server.login("nutritionist@demo.test"))).statusCode).toBe(403)
+    expect((await server.app.inject({ method: "GET", url: `/api/v1/user/certificate/${lawyer.id}` })).statusCode).toBe(401)
+    const files = readdirSync(join(server.dataDir, "uploads", "public"))
+    expect(files).not.toContain(stored.name)
   })
 })
 
