@@ -106,7 +106,7 @@ describe("people lists", () => {
     ] as const) {
       await page.goto(path)
       await search(page, "nobody-is-called-this")
-      await expect.poll(() => page.getByTestId("list-empty").textContent(), path).toBe(text)
+      await expect.poll(() => page.getByTestId("list-empty").textContent(), { message: path }).toBe(text)
     }
     await page.context().close()
   })
