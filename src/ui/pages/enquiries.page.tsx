@@ -6,8 +6,20 @@ import { pageCount } from "../../machines/paged-list.machine.ts"
 import { DataTable, type Column } from "../components/data-table.tsx"
 import { formatDateTime } from "../components/format.ts"
 import { Pager } from "../components/pager.tsx"
-import { serialNumber } from "./people/person-columns.tsx"
+import { OneLine, serialNumber } from "./people/person-columns.tsx"
 import { SearchBox } from "./people/search-box.tsx"
+
+function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
+  return [
+    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
+    { header: "Name", cell: (row) => <OneLine>{row.name}</OneLine> },
+    { header: "Email", cell: (row) => <OneLine>{row.email}</OneLine> },
+    { header: "Number", cell: (row) => <OneLine>{row.number}</OneLine> },
+    { header: "City", cell: (row) => row.city },
+    { header: "State", cell: (row) => row.state },
+    { header: "Date | Time", cell: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine> },
+  ]
+}
 
 /** All Enquiries (spec section 2): contact enquiries with total records and paging; Admin only. */
 export default function EnquiriesPage() {
@@ -17,15 +29,7 @@ export default function EnquiriesPage() {
   const ready = useSelector(actor, (s) => s.matches("ready"))
   const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
   const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
-  const columns: Column<Enquiry>[] = [
-    { header: "S.No", cell: (_, i) => serialNumber(context.page, context.pageSize, i) },
-    { header: "Name", cell: (row) => row.name },
-    { header: "Email", cell: (row) => row.email },
-    { header: "Number", cell: (row) => row.number },
-    { header: "City", cell: (row) => row.city },
-    { header: "State", cell: (row) => row.state },
-    { header: "Date | Time", cell: (row) => formatDateTime(row.createdAt) },
-  ]
+  const columns = enquiryColumns(context.page, context.pageSize)
   return (
     <Stack gap="4">
       <Heading as="h1" size="lg">
