@@ -11,6 +11,8 @@ import type { CounsellingSessionsTable } from "./counselling-sessions.table.ts"
 import type { EventsTable } from "./events.table.ts"
 import type { TicketResponsesTable, TicketsTable } from "./tickets.table.ts"
 import type { PeopleSearchTermsTable } from "./people-search.table.ts"
+import type { ContactEnquiriesTable, ContactEnquiryCountTable } from "./contact-enquiries.table.ts"
+import type { UserCountsTable } from "./user-counts.table.ts"
 import type { UsersTable } from "./users.table.ts"
 
 export interface Database {
@@ -30,6 +32,9 @@ export interface Database {
   press_items: PressItemsTable
   counselling_enquiries: CounsellingEnquiriesTable
   counselling_sessions: CounsellingSessionsTable
+  contact_enquiries: ContactEnquiriesTable
+  contact_enquiry_count: ContactEnquiryCountTable
+  user_counts: UserCountsTable
 }
 
 export type Db = Kysely<Database>

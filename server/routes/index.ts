@@ -12,6 +12,9 @@ import { editorRoutes } from "./editor.routes.ts"
 import { galleryRoutes } from "./gallery.routes.ts"
 import { publicContentRoutes } from "./public-content.routes.ts"
 import { counsellingRoutes } from "./counselling.routes.ts"
+import { contactRoutes } from "./contact.routes.ts"
+import { dashboardRoutes } from "./dashboard.routes.ts"
+import { vendorRoutes } from "./vendors.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
@@ -27,4 +30,7 @@ export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   editorRoutes(api, deps)
   publicContentRoutes(api, deps)
   counsellingRoutes(api, deps)
+  vendorRoutes(api, deps)
+  contactRoutes(api, deps)
+  dashboardRoutes(api, deps)
 }

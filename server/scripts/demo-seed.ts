@@ -4,6 +4,7 @@ import { seedContent } from "../db/seeds/content.seed.ts"
 import { seedCounselling } from "../db/seeds/counselling.seed.ts"
 import { DEMO_PASSWORD, demoLogins, seedPeople } from "../db/seeds/people.seed.ts"
 import { seedTickets } from "../db/seeds/tickets.seed.ts"
+import { seedContactEnquiries, seedStatusHistory } from "../db/seeds/vendors.seed.ts"
 import { hashPassword } from "../services/auth/passwords.ts"
 import type { UploadStore } from "../services/storage/uploads.ts"
 
@@ -23,6 +24,8 @@ export async function seedDemo(db: Db, now = Date.now(), uploads?: UploadStore):
     await seedAvailability(trx, now)
     if (uploads) await seedContent(trx, uploads, now)
     await seedCounselling(trx, now)
+    await seedStatusHistory(trx, now)
+    await seedContactEnquiries(trx, now)
   })
 }
 

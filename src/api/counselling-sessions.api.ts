@@ -27,6 +27,10 @@ export async function fetchMySessionsPage(user: Pick<SessionUser, "_id" | "role"
     : toPage(await call(api.fetchCounsellorSessions, { params: { id: user._id }, query }))
 }
 
+/** A vendor's sessions as their counsellor, newest bookings first (the Admin's Vendor Details tab). */
+export const fetchVendorSessions = async (vendorId: string) =>
+  toPage(await call(api.fetchCounsellorSessions, { params: { id: vendorId }, query: { page: "1", limit: "100" } })).rows
+
 export const createSession = async (body: CreateSessionRequest) => call(api.createSession, { body })
 
 /** The id is the session's `_id`. */

@@ -3,6 +3,9 @@ import type { Endpoint } from "../api/contract/endpoint.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
 import * as blogApi from "../api/contract/endpoints/blog.endpoints.ts"
+import * as contactApi from "../api/contract/endpoints/contact.endpoints.ts"
+import * as dashboardApi from "../api/contract/endpoints/dashboard.endpoints.ts"
+import * as vendorApi from "../api/contract/endpoints/vendors.endpoints.ts"
 import * as enquiryApi from "../api/contract/endpoints/counselling-enquiry.endpoints.ts"
 import * as sessionApi from "../api/contract/endpoints/counselling-sessions.endpoints.ts"
 import * as counsellingUsersApi from "../api/contract/endpoints/counselling-users.endpoints.ts"
@@ -24,6 +27,12 @@ import { enquiryListMachine } from "./counselling-lists.machine.ts"
 import { counsellingSessionMachine } from "./counselling-session.machine.ts"
 import { createSessionMachine } from "./create-session.machine.ts"
 import { editSessionMachine } from "./edit-session.machine.ts"
+import { enquiriesMachine } from "./enquiries.machine.ts"
+import { peopleCountsMachine } from "./people-counts.machine.ts"
+import { createReviewListMachine } from "./review-list.machine.ts"
+import { createRoleListMachine } from "./role-list.machine.ts"
+import { vendorDetailsMachine } from "./vendor-details.machine.ts"
+import { vendorStatusMachine } from "./vendor-status.machine.ts"
 import { sessionCountsMachine } from "./session-counts.machine.ts"
 import { blogFormMachine } from "./blog-form.machine.ts"
 import { blogActionsMachine } from "./blogs.machine.ts"
@@ -393,5 +402,54 @@ export const machineRegistry: MachineEntry[] = [
     title: "Session counts",
     summary: "The dashboard's Upcoming Session and Session History counts for the User and vendor roles.",
     machine: sessionCountsMachine,
+  },
+  {
+    id: "vendor-status",
+    title: "Vendor approval status",
+    summary: "Under Review, Temp Approve and Reject can move to any other status; Approve is final. The server refuses any other change with 409.",
+    machine: vendorStatusMachine,
+    firedBy: { "status.change": vendorApi.updateUserStatus },
+  },
+  {
+    id: "vendor-details",
+    title: "Vendor Details",
+    summary: "A vendor's details, sessions and status history; the status menu offers the three other statuses and no menu once Approved.",
+    machine: vendorDetailsMachine,
+    firedBy: {
+      "fetchVendor done": vendorApi.vendorDetails,
+      "fetchVendor error": vendorApi.vendorDetails,
+      "updateStatus done": vendorApi.updateUserStatus,
+      "updateStatus error": vendorApi.updateUserStatus,
+      "fetchStatusHistory done": vendorApi.statusHistory,
+      "fetchStatusHistory error": vendorApi.statusHistory,
+    },
+  },
+  {
+    id: "review-list",
+    title: "Under Review list",
+    summary: "Under Review, Temp Approve and Rejected lists: a per-row status dropdown, the row disabled while it updates, a reload after changes.",
+    machine: createReviewListMachine("pending"),
+    firedBy: { "fetchPage done": vendorApi.reviewList, "fetchPage error": vendorApi.reviewList, "updateStatus done": vendorApi.updateUserStatus, "updateStatus error": vendorApi.updateUserStatus },
+  },
+  {
+    id: "role-list",
+    title: "Role list",
+    summary: "Active people of one role (Lawyers shown), paged by 10.",
+    machine: createRoleListMachine("Lawyer", null),
+    firedBy: { "fetchPage done": vendorApi.roleList, "fetchPage error": vendorApi.roleList },
+  },
+  {
+    id: "enquiries",
+    title: "All Enquiries",
+    summary: "The paged contact enquiries (Admin only).",
+    machine: enquiriesMachine,
+    firedBy: { "fetchPage done": contactApi.fetchEnquiry, "fetchPage error": contactApi.fetchEnquiry },
+  },
+  {
+    id: "people-counts",
+    title: "Dashboard people counts",
+    summary: "The Admin's count cards, from counts kept in the same transaction as every change.",
+    machine: peopleCountsMachine,
+    firedBy: { "fetchCounts done": dashboardApi.peopleCounts, "fetchCounts error": dashboardApi.peopleCounts },
   },
 ]

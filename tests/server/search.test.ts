@@ -118,3 +118,26 @@ describe("GET /search refusals", () => {
     expect(missing.json().message).toBe("q: is required")
   })
 })
+
+describe("GET /search over one's own sessions and tickets", () => {
+  it("finds a client's own tickets by text and by number, opening the chat", async () => {
+    const res = await find(await as("user@demo.test"), "counsellor")
+    const tickets = res.json().data.filter((r: { kind: string }) => r.kind === "ticket")
+    expect(tickets.map((t: { title: string }) => t.title)).toContainEqual(expect.stringContaining("I would like to change my counsellor."))
+    expect(tickets[0].href).toMatch(/^\/ticket\/[^/]+$/)
+    const number = /TKT-(\d+)/.exec(tickets[0].title)![1]!
+    const byNumber = await find(await as("user@demo.test"), `TKT-${number}`)
+    expect(byNumber.json().data.map((r: { id: string }) => r.id)).toContain(tickets[0].id)
+  })
+
+  it("finds a client's and a counsellor's own sessions by topic, never another person's", async () => {
+    for (const email of ["user@demo.test", "counsellor@demo.test"]) {
+      const sessions = (await find(await as(email), "stress")).json().data.filter((r: { kind: string }) => r.kind === "session")
+      expect(sessions.length, email).toBeGreaterThan(0)
+      for (const s of sessions) expect(["/upcoming-session", "/session-history"]).toContain(s.href)
+    }
+    // The lawyer has no sessions with these demo topics as counsellor, and never sees the client's tickets.
+    const lawyer = (await find(await as("lawyer@demo.test"), "change my counsellor")).json().data
+    expect(lawyer.filter((r: { kind: string }) => r.kind === "ticket")).toEqual([])
+  })
+})

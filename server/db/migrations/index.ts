@@ -4,6 +4,7 @@ import * as tickets from "./0004-tickets.ts"
 import * as account from "./0006-account.ts"
 import * as content from "./0005-content.ts"
 import * as counselling from "./0003-counselling.ts"
+import * as vendors from "./0002-vendors.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0006-account": account,
   "0005-content": content,
   "0003-counselling": counselling,
+  "0002-vendors": vendors,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

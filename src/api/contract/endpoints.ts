@@ -14,6 +14,9 @@ import { testimonialEndpoints } from "./endpoints/testimonial.endpoints.ts"
 import { counsellingEnquiryEndpoints } from "./endpoints/counselling-enquiry.endpoints.ts"
 import { counsellingSessionEndpoints } from "./endpoints/counselling-sessions.endpoints.ts"
 import { counsellingUsersEndpoints } from "./endpoints/counselling-users.endpoints.ts"
+import { contactEndpoints } from "./endpoints/contact.endpoints.ts"
+import { dashboardEndpoints } from "./endpoints/dashboard.endpoints.ts"
+import { vendorEndpoints } from "./endpoints/vendors.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -38,4 +41,7 @@ export const endpoints: readonly Endpoint[] = [
   ...counsellingEnquiryEndpoints,
   ...counsellingUsersEndpoints,
   ...counsellingSessionEndpoints,
+  ...vendorEndpoints,
+  ...contactEndpoints,
+  ...dashboardEndpoints,
 ]

@@ -15,6 +15,8 @@ import { listTestimonials } from "../../api/contract/endpoints/testimonial.endpo
 import { fetchCounsellingEnquiries } from "../../api/contract/endpoints/counselling-enquiry.endpoints.ts"
 import { fetchSessions } from "../../api/contract/endpoints/counselling-sessions.endpoints.ts"
 import { fetchCounsellingDetails, fetchCounsellingUsers, fetchUnassignedUsers } from "../../api/contract/endpoints/counselling-users.endpoints.ts"
+import { fetchEnquiry } from "../../api/contract/endpoints/contact.endpoints.ts"
+import { reviewList, roleList, vendorDetails } from "../../api/contract/endpoints/vendors.endpoints.ts"
 
 export interface RouteDef {
   path: string
@@ -43,17 +45,17 @@ export const routes: RouteDef[] = [
   { path: "/reset-password/:token", title: "Reset Password", access: "public", bare: true, page: lazy(() => import("../pages/reset-password.page.tsx")) },
   { path: "/partner-signup", title: "Become a Partner", access: partnerSignup.access, bare: true, page: lazy(() => import("../pages/partner-signup.page.tsx")) },
   { path: "/", title: "Dashboard", access: "signedIn", page: lazy(() => import("../pages/dashboard/dashboard.page.tsx")) },
-  { path: "/lawyer", title: "Lawyers", access: admin, page: notBuilt("Lawyers") },
-  { path: "/counsellor", title: "Counsellors", access: admin, page: notBuilt("Counsellors") },
-  { path: "/nutritionist", title: "Nutritionists", access: admin, page: notBuilt("Nutritionists") },
-  { path: "/yogateacher", title: "YogaTeachers", access: admin, page: notBuilt("YogaTeachers") },
-  { path: "/imageconsultant", title: "Active ImageConsultants", access: admin, page: notBuilt("Active ImageConsultants") },
-  { path: "/user", title: "Users", access: admin, page: notBuilt("Users") },
-  { path: "/enquiries", title: "All Enquiries", access: admin, page: notBuilt("All Enquiries") },
-  { path: "/under-review-vendors", title: "Under Review", access: admin, page: notBuilt("Under Review") },
-  { path: "/temp-approve-vendors", title: "Temp Approve", access: admin, page: notBuilt("Temp Approve") },
-  { path: "/rejected-vendors", title: "Rejected", access: admin, page: notBuilt("Rejected") },
-  { path: "/vendor-details/:userId", title: "Vendor Details", access: admin, page: notBuilt("Vendor Details") },
+  { path: "/lawyer", title: "Lawyers", access: roleList.access, page: lazy(() => import("../pages/people/lawyer.page.tsx")) },
+  { path: "/counsellor", title: "Counsellors", access: roleList.access, page: lazy(() => import("../pages/people/counsellor.page.tsx")) },
+  { path: "/nutritionist", title: "Nutritionists", access: roleList.access, page: lazy(() => import("../pages/people/nutritionist.page.tsx")) },
+  { path: "/yogateacher", title: "YogaTeachers", access: roleList.access, page: lazy(() => import("../pages/people/yogateacher.page.tsx")) },
+  { path: "/imageconsultant", title: "Active ImageConsultants", access: roleList.access, page: lazy(() => import("../pages/people/imageconsultant.page.tsx")) },
+  { path: "/user", title: "Users", access: roleList.access, page: lazy(() => import("../pages/people/user.page.tsx")) },
+  { path: "/enquiries", title: "All Enquiries", access: fetchEnquiry.access, page: lazy(() => import("../pages/enquiries.page.tsx")) },
+  { path: "/under-review-vendors", title: "Under Review", access: reviewList.access, page: lazy(() => import("../pages/people/under-review-vendors.page.tsx")) },
+  { path: "/temp-approve-vendors", title: "Temp Approve", access: reviewList.access, page: lazy(() => import("../pages/people/temp-approve-vendors.page.tsx")) },
+  { path: "/rejected-vendors", title: "Rejected", access: reviewList.access, page: lazy(() => import("../pages/people/rejected-vendors.page.tsx")) },
+  { path: "/vendor-details/:userId", title: "Vendor Details", access: vendorDetails.access, page: lazy(() => import("../pages/vendor-details/vendor-details.page.tsx")) },
   { path: "/counselling", title: "1:1 Counselling", access: fetchCounsellingEnquiries.access, page: lazy(() => import("../pages/counselling.page.tsx")) },
   { path: "/all-sessions", title: "All Sessions", access: fetchSessions.access, page: lazy(() => import("../pages/all-sessions.page.tsx")) },
   { path: "/unassign-users", title: "Unassign Users", access: fetchUnassignedUsers.access, page: lazy(() => import("../pages/unassign-users.page.tsx")) },

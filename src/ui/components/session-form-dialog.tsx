@@ -2,6 +2,7 @@ import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, T
 import type { Message } from "../../machines/login.machine.ts"
 import type { SessionField, SessionFormErrors, SessionFormValues } from "../../machines/session-form.ts"
 import { FormMessage } from "./form-message.tsx"
+import { VendorAvailability } from "./vendor-availability.tsx"
 
 const zoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
@@ -49,6 +50,8 @@ export function SessionFormDialog(props: {
   onChange: (field: SessionField, value: string) => void
   onSubmit: () => void
   onCancel: () => void
+  /** The counsellor being booked: the form shows which slots they marked available on the chosen date. */
+  counsellorId?: string | null
 }) {
   const field = { values: props.values, errors: props.errors, onChange: props.onChange }
   return (
@@ -76,6 +79,7 @@ export function SessionFormDialog(props: {
                   <Text fontSize="xs" color="fg.muted" data-testid="form-zone">
                     Date and time are in your time zone ({zoneName()}).
                   </Text>
+                  {props.counsellorId ? <VendorAvailability vendorId={props.counsellorId} date={props.values.date} /> : null}
                   <TextField {...field} field="topic" label="Topic" required />
                   <TextField {...field} field="agenda" label="Agenda" required multiline />
                   <TextField {...field} field="duration" label="Duration (minutes)" type="number" required />

@@ -109,6 +109,7 @@ export default function AllSessionsPage() {
         onChange={(field, value) => edit.send({ type: "field.change", field, value })}
         onSubmit={() => edit.send({ type: "form.submit" })}
         onCancel={() => edit.send({ type: "form.cancel" })}
+        counsellorId={editState.session?.counsellorId}
       />
       <ConfirmDialog
         open={confirming}

@@ -117,6 +117,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
         onChange={(field, value) => form.send({ type: "field.change", field, value })}
         onSubmit={() => form.send({ type: "form.submit" })}
         onCancel={() => form.send({ type: "form.cancel" })}
+        counsellorId={formState.counsellorId}
       />
     </Stack>
   )

@@ -1,0 +1,47 @@
+import { randomUUID } from "node:crypto"
+import { sql } from "kysely"
+import type { Enquiry } from "../../../src/api/contract/contact.ts"
+import type { ContactEnquiryRow } from "../contact-enquiries.table.ts"
+import type { Db } from "../database.ts"
+import { likePattern, type Paging } from "../paging.ts"
+import { countEnquiries } from "./counts.repository.ts"
+
+export interface NewEnquiry {
+  name: string
+  email: string
+  number: string
+  city: string
+  state: string
+  message: string | null
+}
+
+export const insertEnquiry = (db: Db, enquiry: NewEnquiry, at: Date) =>
+  db
+    .insertInto("contact_enquiries")
+    .values({ id: randomUUID(), ...enquiry, created_at: at })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+
+/** Newest first on the created_at index; the unsearched total comes from the trigger-kept counter. */
+export async function listEnquiries(db: Db, search: string | undefined, page: Paging): Promise<{ rows: Enquiry[]; total: number }> {
+  const text = search?.trim() ?? ""
+  let query = db.selectFrom("contact_enquiries")
+  if (text !== "") {
+    const pattern = likePattern(text)
+    query = query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("number", "ilike", pattern)]))
+  }
+  const rows = await query.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute()
+  const total = text === "" ? await countEnquiries(db) : Number((await query.select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow()).n)
+  return { rows: rows.map(toEnquiry), total }
+}
+
+export const toEnquiry = (row: ContactEnquiryRow): Enquiry => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  number: row.number,
+  city: row.city,
+  state: row.state,
+  message: row.message,
+  createdAt: new Date(row.created_at).toISOString(),
+})

@@ -1,0 +1,21 @@
+import type { Role, VendorStatus } from "../../../src/api/contract/common.ts"
+import type { Db } from "../database.ts"
+
+/**
+ * Reads of the trigger-kept counters (migration 0002): a handful of rows, whatever the number of
+ * users or enquiries. Nothing here counts rows of `users` or `contact_enquiries`.
+ */
+export async function readUserCounts(db: Db): Promise<Array<{ role: string; status: string; n: number }>> {
+  const rows = await db.selectFrom("user_counts").select(["role", "status", "n"]).execute()
+  return rows.map((r) => ({ role: r.role, status: r.status, n: Number(r.n) }))
+}
+
+export async function countUsers(db: Db, roles: readonly Role[], status: VendorStatus): Promise<number> {
+  const rows = await db.selectFrom("user_counts").select("n").where("role", "in", roles).where("status", "=", status).execute()
+  return rows.reduce((sum, r) => sum + Number(r.n), 0)
+}
+
+export async function countEnquiries(db: Db): Promise<number> {
+  const row = await db.selectFrom("contact_enquiry_count").select("n").where("id", "=", 1).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}

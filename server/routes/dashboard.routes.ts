@@ -1,0 +1,9 @@
+import type { FastifyInstance } from "fastify"
+import * as api from "../../src/api/contract/endpoints/dashboard.endpoints.ts"
+import type { AppDeps } from "../deps.ts"
+import { route } from "../plugins/route.ts"
+import { peopleCounts } from "../services/dashboard/people-counts.ts"
+
+export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
+  route(app, api.peopleCounts, () => peopleCounts(deps.db))
+}

@@ -1,0 +1,54 @@
+import type { UpdateUserStatusRequest } from "../../../src/api/contract/vendor.ts"
+import { refusalOf } from "../../../src/machines/vendor-status.machine.ts"
+import type { Db } from "../../db/database.ts"
+import { lockUser, revokeRefreshTokensOf, setUserStatus, toPersonListItem } from "../../db/repositories/people.repository.ts"
+import { STATUS_CHANGED } from "../../db/repositories/status-history.repository.ts"
+import { isVendorRole } from "../../../src/api/contract/common.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { conflict, notFound } from "../errors.ts"
+import { appendEvent } from "../events.ts"
+import type { Mailer } from "../mail/mailer.ts"
+import { statusChangedMail } from "./status-mail.ts"
+
+export interface ChangeStatusDeps {
+  db: Db
+  mailer: Mailer
+  publicUrl: string
+  now: () => number
+}
+
+/**
+ * PATCH /user/updateUser. In one transaction: lock the vendor, ask the vendor status machine,
+ * update the row (the dashboard counters move with it, by trigger), append the event, and on
+ * Reject revoke the vendor's refresh tokens. The vendor is emailed once the change is committed.
+ */
+export async function changeVendorStatus(deps: ChangeStatusDeps, caller: Caller, request: UpdateUserStatusRequest) {
+  const at = new Date(deps.now())
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const vendor = await lockUser(trx, request.userId)
+    const inOrganization = request.organizationId == null || request.organizationId === vendor?.organization_id
+    if (!vendor || !isVendorRole(vendor.role) || !inOrganization) throw notFound("No vendor found with this id in this organization.")
+    const refusal = refusalOf(vendor.status, request.status)
+    if (refusal) throw conflict(refusal)
+    const to = request.status as typeof vendor.status
+    const row = await setUserStatus(trx, vendor.id, to, at)
+    if (to === "Reject") await revokeRefreshTokensOf(trx, vendor.id, at)
+    await appendEvent(trx, {
+      entityType: "user",
+      entityId: vendor.id,
+      type: STATUS_CHANGED,
+      actorId: caller.id,
+      before: { status: vendor.status },
+      after: { status: to },
+    })
+    return row
+  })
+  let message = "User status updated successfully."
+  try {
+    await deps.mailer.send(statusChangedMail(updated, updated.status, deps.publicUrl))
+  } catch {
+    // The change stands; the admin is told the vendor was not notified.
+    message = "User status updated, but the email to the vendor could not be sent."
+  }
+  return { success: true, message, data: toPersonListItem(updated) }
+}

@@ -1,0 +1,9 @@
+import type { CreateEnquiryRequest } from "./contract/contact.ts"
+import * as api from "./contract/endpoints/contact.endpoints.ts"
+import { call } from "./client.ts"
+import type { ListRequest } from "./vendors.api.ts"
+
+export const fetchEnquiries = ({ page, limit, search }: ListRequest) =>
+  call(api.fetchEnquiry, { query: { page: String(page), limit: String(limit), ...(search.trim() ? { search: search.trim() } : {}) } })
+
+export const createEnquiry = (enquiry: CreateEnquiryRequest) => call(api.createEnquiry, { body: enquiry })

@@ -1,0 +1,44 @@
+import { Schema } from "effect"
+import { Email, Id, IsoDateTime, NonEmptyTrimmed, PageParam } from "./common.ts"
+
+const Text = (max: number) => NonEmptyTrimmed.check(Schema.isMaxLength(max, { message: `must be at most ${max} characters` }))
+
+/** A contact enquiry from the marketing site (spec section 3: Enquiry). */
+export const Enquiry = Schema.Struct({
+  _id: Id,
+  name: Schema.String,
+  email: Schema.String,
+  number: Schema.String,
+  city: Schema.String,
+  state: Schema.String,
+  message: Schema.NullOr(Schema.String),
+  createdAt: IsoDateTime,
+})
+export type Enquiry = typeof Enquiry.Type
+
+export const EnquiryQuery = Schema.Struct({
+  page: PageParam,
+  limit: PageParam,
+  search: Schema.optional(Schema.String),
+})
+
+/** GET /contact/fetchEnquiry: reads `enquiry` and `totalRecords` (spec section 7). */
+export const EnquiryListAnswer = Schema.Struct({
+  success: Schema.Boolean,
+  enquiry: Schema.Array(Enquiry),
+  totalRecords: Schema.Number,
+})
+export type EnquiryListAnswer = typeof EnquiryListAnswer.Type
+
+/** POST /contact/create (public, the marketing site's contact form). */
+export const CreateEnquiryRequest = Schema.Struct({
+  name: Text(100),
+  email: Email.check(Schema.isMaxLength(254, { message: "must be at most 254 characters" })),
+  number: Schema.Trim.check(Schema.isPattern(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, { message: "must be a phone number (digits, spaces, dashes, optional leading +)" })),
+  city: Text(100),
+  state: Text(100),
+  message: Schema.optional(Schema.NullOr(Schema.Trim.check(Schema.isMaxLength(2000, { message: "must be at most 2000 characters" })))),
+})
+export type CreateEnquiryRequest = typeof CreateEnquiryRequest.Type
+
+export const CreateEnquiryAnswer = Schema.Struct({ success: Schema.Boolean, message: Schema.String, data: Enquiry })

@@ -1,0 +1,82 @@
+import { endpoint } from "../endpoint.ts"
+import {
+  CertificateAnswer,
+  PeopleListAnswer,
+  ReviewListParams,
+  RoleListParams,
+  RoleListQuery,
+  StatusHistoryAnswer,
+  UpdateUserStatusAnswer,
+  UpdateUserStatusRequest,
+  VendorDetailsAnswer,
+  VendorIdParams,
+} from "../vendor.ts"
+import { PageQuery } from "../common.ts"
+
+const admin = ["Admin"] as const
+
+export const roleList = endpoint({
+  name: "roleList",
+  method: "GET",
+  path: "/user/:role",
+  params: RoleListParams,
+  query: RoleListQuery,
+  answer: PeopleListAnswer,
+  access: admin,
+  summary:
+    "Active people (status Approve) of one role, newest first; page, limit (default 100, at most 100), search in name, email or number; organizationId scopes to one organization",
+})
+
+export const reviewList = endpoint({
+  name: "reviewList",
+  method: "GET",
+  path: "/user/allUsers/:kind",
+  params: ReviewListParams,
+  query: PageQuery,
+  answer: PeopleListAnswer,
+  access: admin,
+  summary: "Vendors Under Review (pending), Temp Approve (temp) or Reject (reject), newest first; page, limit (default 100), search",
+})
+
+export const updateUserStatus = endpoint({
+  name: "updateUserStatus",
+  method: "PATCH",
+  path: "/user/updateUser",
+  body: UpdateUserStatusRequest,
+  answer: UpdateUserStatusAnswer,
+  access: admin,
+  summary:
+    "Move a vendor to another approval status; 409 for an illegal transition (out of Approve, unknown status, same status). Records an event, emails the vendor; a rejected vendor's refresh tokens are revoked",
+})
+
+export const vendorDetails = endpoint({
+  name: "vendorDetails",
+  method: "GET",
+  path: "/user/vendorDetails/:id",
+  params: VendorIdParams,
+  answer: VendorDetailsAnswer,
+  access: admin,
+  summary: "One person's full profile as a one-item array (empty array never: an unknown id is 404)",
+})
+
+export const statusHistory = endpoint({
+  name: "statusHistory",
+  method: "GET",
+  path: "/user/statusHistory/:id",
+  params: VendorIdParams,
+  answer: StatusHistoryAnswer,
+  access: admin,
+  summary: "Every approval status change of a vendor (who, when, from, to), oldest first, from the event log",
+})
+
+export const certificate = endpoint({
+  name: "certificate",
+  method: "GET",
+  path: "/user/certificate/:id",
+  params: VendorIdParams,
+  answer: CertificateAnswer,
+  access: "signedIn",
+  summary: "A person's Proof of Certification image (private upload) as a data URL; Admin, or the person themself (403 otherwise, 404 when there is none)",
+})
+
+export const vendorEndpoints = [roleList, reviewList, updateUserStatus, vendorDetails, statusHistory, certificate]

@@ -1,0 +1,105 @@
+import { Schema } from "effect"
+import { Id, IsoDateTime, NonEmptyTrimmed, PageParam, Role, VendorStatus } from "./common.ts"
+import { Person } from "./user.ts"
+
+/** The roles that have an "active people" list (spec section 2, Role list pages). */
+export const listRoles = ["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"] as const
+export const ListRole = Schema.Literals(listRoles)
+export type ListRole = typeof ListRole.Type
+
+export const RoleListParams = Schema.Struct({ role: ListRole })
+
+/**
+ * Query of the role lists. `organizationId` scopes the list to one organization (the Active
+ * ImageConsultants list passes the signed-in admin's); without it every organization is listed.
+ */
+export const RoleListQuery = Schema.Struct({
+  page: PageParam,
+  limit: PageParam,
+  search: Schema.optional(Schema.String),
+  organizationId: Schema.optional(Schema.String),
+})
+export type RoleListQuery = typeof RoleListQuery.Type
+
+/** One row of a people list: what the tables show, without profile or bank details. */
+export const PersonListItem = Schema.Struct({
+  _id: Id,
+  name: Schema.String,
+  email: Schema.String,
+  number: Schema.NullOr(Schema.String),
+  role: Role,
+  status: VendorStatus,
+  createdAt: IsoDateTime,
+  organizationId: Schema.NullOr(Schema.String),
+  organizationName: Schema.NullOr(Schema.String),
+})
+export type PersonListItem = typeof PersonListItem.Type
+
+/** Answer of every people list (spec section 7: reads `data` and `totalRecords`). */
+export const PeopleListAnswer = Schema.Struct({
+  success: Schema.Boolean,
+  data: Schema.Array(PersonListItem),
+  totalRecords: Schema.Number,
+})
+export type PeopleListAnswer = typeof PeopleListAnswer.Type
+
+/** The three review lists: GET /user/allUsers/pending | temp | reject. */
+export const reviewListKinds = ["pending", "temp", "reject"] as const
+export const ReviewListKind = Schema.Literals(reviewListKinds)
+export type ReviewListKind = typeof ReviewListKind.Type
+export const ReviewListParams = Schema.Struct({ kind: ReviewListKind })
+
+/** Which vendor status each review list shows. */
+export const statusOfReviewList: Record<ReviewListKind, VendorStatus> = {
+  pending: "Under Review",
+  temp: "Temp Approve",
+  reject: "Reject",
+}
+
+/**
+ * PATCH /user/updateUser. `status` is any text here on purpose: the vendor status machine decides,
+ * and a status outside the list is refused with 409 like any other illegal transition.
+ * `organizationId`, when given, must be the vendor's organization (the row the admin looked at).
+ */
+export const UpdateUserStatusRequest = Schema.Struct({
+  status: NonEmptyTrimmed,
+  organizationId: Schema.optional(Schema.NullOr(Schema.String)),
+  userId: NonEmptyTrimmed,
+})
+export type UpdateUserStatusRequest = typeof UpdateUserStatusRequest.Type
+
+export const UpdateUserStatusAnswer = Schema.Struct({
+  success: Schema.Boolean,
+  message: Schema.String,
+  data: PersonListItem,
+})
+
+export const VendorIdParams = Schema.Struct({ id: NonEmptyTrimmed })
+
+/** GET /user/vendorDetails/:id: `data` is an array; the console uses its first item (spec section 7). */
+export const VendorDetailsAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(Person) })
+export type VendorDetailsAnswer = typeof VendorDetailsAnswer.Type
+
+/** One status change of a vendor, read from the event log (beyond the spec: the History section). */
+export const StatusChange = Schema.Struct({
+  at: IsoDateTime,
+  actorId: Schema.NullOr(Schema.String),
+  actorName: Schema.NullOr(Schema.String),
+  from: VendorStatus,
+  to: VendorStatus,
+})
+export type StatusChange = typeof StatusChange.Type
+
+/** GET /user/statusHistory/:id: every status change, oldest first. */
+export const StatusHistoryAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(StatusChange) })
+export type StatusHistoryAnswer = typeof StatusHistoryAnswer.Type
+
+/**
+ * GET /user/certificate/:id: a person's Proof of Certification (a private upload) as a data URL, so
+ * the console can show it without the file ever being public. Admins, or the person themself.
+ */
+export const CertificateAnswer = Schema.Struct({
+  success: Schema.Boolean,
+  data: Schema.Struct({ dataUrl: Schema.String.check(Schema.isPattern(/^data:image\/(png|jpeg|webp|gif);base64,/, { message: "must be an image data URL" })) }),
+})
+export type CertificateAnswer = typeof CertificateAnswer.Type

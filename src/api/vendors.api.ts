@@ -1,0 +1,26 @@
+import type { VendorStatus } from "./contract/common.ts"
+import * as api from "./contract/endpoints/vendors.endpoints.ts"
+import type { ListRole, ReviewListKind } from "./contract/vendor.ts"
+import { call } from "./client.ts"
+
+export interface ListRequest {
+  page: number
+  limit: number
+  search: string
+}
+
+const pageQuery = ({ page, limit, search }: ListRequest) => ({ page: String(page), limit: String(limit), ...(search.trim() ? { search: search.trim() } : {}) })
+
+export const fetchRoleList = (role: ListRole, request: ListRequest, organizationId?: string | null) =>
+  call(api.roleList, { params: { role }, query: { ...pageQuery(request), ...(organizationId ? { organizationId } : {}) } })
+
+export const fetchReviewList = (kind: ReviewListKind, request: ListRequest) => call(api.reviewList, { params: { kind }, query: pageQuery(request) })
+
+export const updateUserStatus = (userId: string, status: VendorStatus, organizationId: string | null) =>
+  call(api.updateUserStatus, { body: { userId, status, organizationId } })
+
+export const fetchVendorDetails = (id: string) => call(api.vendorDetails, { params: { id } })
+
+export const fetchStatusHistory = (id: string) => call(api.statusHistory, { params: { id } })
+
+export const fetchCertificate = (id: string) => call(api.certificate, { params: { id } })

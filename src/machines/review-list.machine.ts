@@ -1,0 +1,151 @@
+import { assign, fromPromise, setup } from "xstate"
+import { messageOf } from "../api/api-error.ts"
+import type { VendorStatus } from "../api/contract/common.ts"
+import type { PersonListItem, ReviewListKind } from "../api/contract/vendor.ts"
+import * as vendorsApi from "../api/vendors.api.ts"
+import type { Page, PageRequest } from "./paged-list.machine.ts"
+import { pageCount } from "./paged-list.machine.ts"
+import { LIST_PAGE_SIZE } from "./role-list.machine.ts"
+import { reviewListOptions } from "./vendor-status.machine.ts"
+
+/** Titles, empty and failure texts of the three review lists (spec sections 2 and 8). */
+export const reviewListTexts: Record<ReviewListKind, { title: string; empty: string; failure: string }> = {
+  pending: { title: "Under Review", empty: "No users under review found.", failure: "Failed to fetch users under review." },
+  temp: { title: "Temp Approve", empty: "No Temp Approve users found.", failure: "Failed to fetch Temp Approve users." },
+  reject: { title: "Rejected", empty: "No rejected users found.", failure: "Failed to fetch rejected users." },
+}
+
+export const STATUS_UPDATE_FAILED = "Failed to update user status."
+
+export interface StatusChangeRequest {
+  userId: string
+  status: VendorStatus
+  organizationId: string | null
+}
+
+export interface ReviewListContext {
+  page: number
+  pageSize: number
+  search: string
+  rows: PersonListItem[]
+  total: number
+  error: string | null
+  /** Changes chosen and not yet answered, oldest first; their rows' controls are disabled. */
+  queue: StatusChangeRequest[]
+}
+
+export type ReviewListEvent =
+  | { type: "page.next" }
+  | { type: "page.previous" }
+  | { type: "search.change"; search: string }
+  | { type: "list.reload" }
+  | { type: "row.setStatus"; userId: string; status: VendorStatus }
+
+export const isRowUpdating = (context: ReviewListContext, userId: string) => context.queue.some((q) => q.userId === userId)
+
+const search = { target: "#reviewList.loading", actions: "setSearch" } as const
+
+/**
+ * A review list (Under Review, Temp Approve, Rejected): a paged list whose rows carry a status
+ * dropdown. A change is queued and sent; that row's control stays disabled until answered; when
+ * every change is answered the list reloads, which recomputes the page count (a page past the end
+ * steps back to the new last page).
+ */
+export function createReviewListMachine(kind: ReviewListKind) {
+  return setup({
+    types: { context: {} as ReviewListContext, events: {} as ReviewListEvent },
+    actors: {
+      fetchPage: fromPromise<Page<PersonListItem>, PageRequest>(async ({ input }) => {
+        const answer = await vendorsApi.fetchReviewList(kind, input)
+        return { rows: [...answer.data], total: answer.totalRecords }
+      }),
+      updateStatus: fromPromise<{ message: string }, StatusChangeRequest>(({ input }) =>
+        vendorsApi.updateUserStatus(input.userId, input.status, input.organizationId),
+      ),
+    },
+    actions: {
+      /** Provided by the view: a toast. */
+      notify: (_, _params: { text: string; tone: "success" | "error" }) => {},
+      enqueue: assign({
+        queue: ({ context, event }) => {
+          if (event.type !== "row.setStatus") return context.queue
+          const row = context.rows.find((r) => r._id === event.userId)!
+          return [...context.queue, { userId: row._id, status: event.status, organizationId: row.organizationId }]
+        },
+      }),
+      dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
+      setSearch: assign({ search: ({ context, event }) => (event.type === "search.change" ? event.search : context.search), page: 1 }),
+    },
+    guards: {
+      hasNextPage: ({ context }) => context.page < pageCount(context.total, context.pageSize),
+      hasPreviousPage: ({ context }) => context.page > 1,
+      isOfferedChange: ({ context, event }) => {
+        if (event.type !== "row.setStatus") return false
+        const row = context.rows.find((r) => r._id === event.userId)
+        return row !== undefined && !isRowUpdating(context, row._id) && event.status !== row.status && reviewListOptions(row.status).includes(event.status)
+      },
+      hasQueued: ({ context }) => context.queue.length > 0,
+    },
+  }).createMachine({
+    id: "reviewList",
+    context: { page: 1, pageSize: LIST_PAGE_SIZE, search: "", rows: [], total: 0, error: null, queue: [] },
+    initial: "loading",
+    states: {
+      loading: {
+        description: "A loading screen shows while the page is fetched.",
+        tags: ["busy"],
+        on: { "search.change": search },
+        invoke: {
+          src: "fetchPage",
+          input: ({ context }) => ({ page: context.page, limit: context.pageSize, search: context.search }),
+          onDone: [
+            {
+              guard: ({ context, event }) => event.output.rows.length === 0 && context.page > pageCount(event.output.total, context.pageSize),
+              target: "loading",
+              reenter: true,
+              actions: assign({ page: ({ event, context }) => pageCount(event.output.total, context.pageSize) }),
+            },
+            { target: "ready", actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, error: null }) },
+          ],
+          onError: { target: "failed", actions: assign({ error: reviewListTexts[kind].failure, rows: [] }) },
+        },
+      },
+      ready: {
+        description: "Rows with their status dropdowns, 'Showing Page: x of y' and previous/next.",
+        initial: "idle",
+        states: {
+          idle: {
+            description: "Nothing is being updated; paging, search and reload are open.",
+            on: {
+              "page.next": { guard: "hasNextPage", target: "#reviewList.loading", actions: assign({ page: ({ context }) => context.page + 1 }) },
+              "page.previous": { guard: "hasPreviousPage", target: "#reviewList.loading", actions: assign({ page: ({ context }) => context.page - 1 }) },
+              "search.change": search,
+              "list.reload": { target: "#reviewList.loading" },
+              "row.setStatus": { guard: "isOfferedChange", target: "updating", actions: "enqueue" },
+            },
+          },
+          updating: {
+            description: "The first queued change is sent; the rows of queued changes have their control disabled.",
+            tags: ["updating"],
+            // Another row's change waits in the queue; the one being sent is not restarted.
+            on: { "row.setStatus": { guard: "isOfferedChange", actions: "enqueue" } },
+            invoke: {
+              src: "updateStatus",
+              input: ({ context }) => context.queue[0]!,
+              onDone: { target: "answered", actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) }] },
+              onError: { target: "answered", actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: messageOf(event.error, STATUS_UPDATE_FAILED), tone: "error" as const }) }] },
+            },
+          },
+          answered: {
+            description: "A change was answered: send the next queued one, or reload the list once none is left.",
+            always: [{ guard: "hasQueued", target: "updating" }, { target: "#reviewList.loading" }],
+          },
+        },
+      },
+      failed: {
+        description: "The list's failure message shows in red; reload or a new search tries again.",
+        on: { "list.reload": { target: "loading" }, "search.change": search },
+      },
+    },
+  })
+}

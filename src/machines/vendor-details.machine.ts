@@ -1,0 +1,191 @@
+import { assign, fromPromise, setup } from "xstate"
+import { isApiError, messageOf } from "../api/api-error.ts"
+import { isVendorRole, type VendorStatus } from "../api/contract/common.ts"
+import type { Person } from "../api/contract/user.ts"
+import type { StatusChange } from "../api/contract/vendor.ts"
+import * as vendorsApi from "../api/vendors.api.ts"
+import { nextStatuses } from "./vendor-status.machine.ts"
+import * as sessionsApi from "../api/counselling-sessions.api.ts"
+
+export const VENDOR_NOT_FOUND = "No vendor details found."
+export const VENDOR_FETCH_FAILED = "Failed to fetch vendor details."
+export const SESSIONS_FAILED = "Something went wrong while fetching sessions."
+export const HISTORY_FAILED = "Failed to fetch status history."
+
+/**
+ * A row of the Sessions tab: the vendor's sessions as their counsellor (the counsellor-sessions
+ * call), reduced to what the tab shows.
+ */
+export interface VendorSession {
+  _id: string
+  name: string
+  email: string
+  topic: string | null
+  dateTime: string
+  status: string
+}
+
+export interface VendorDetailsContext {
+  userId: string
+  vendor: Person | null
+  /** The Proof of Certification as a data URL, or null when there is none. */
+  certificate: string | null
+  error: string | null
+  /** 'Error updating status: {reason}' after a failed change. */
+  statusError: string | null
+  sessions: VendorSession[]
+  sessionsError: string | null
+  history: StatusChange[]
+  historyError: string | null
+}
+
+export interface LoadedVendor {
+  vendor: Person | null
+  certificate: string | null
+}
+
+export type VendorDetailsEvent =
+  | { type: "menu.open" }
+  | { type: "menu.close" }
+  | { type: "status.select"; status: VendorStatus }
+  | { type: "tab.select"; tab: "details" | "sessions" }
+  | { type: "vendor.reload" }
+
+/** The statuses the menu offers: the three other than the current one, none once Approve (the machine's rule). */
+export const menuStatuses = (vendor: Person | null): VendorStatus[] => (vendor && isVendorRole(vendor.role) ? nextStatuses(vendor.status) : [])
+
+export const vendorDetailsMachine = setup({
+  types: { context: {} as VendorDetailsContext, events: {} as VendorDetailsEvent, input: {} as { userId: string } },
+  actors: {
+    fetchVendor: fromPromise<LoadedVendor, { userId: string }>(async ({ input }) => {
+      const vendor = (await vendorsApi.fetchVendorDetails(input.userId)).data[0] ?? null
+      if (!vendor?.DocumentDetails?.certificationImg) return { vendor, certificate: null }
+      // A certificate that cannot be read is shown as missing, not as a failed page.
+      const certificate = await vendorsApi.fetchCertificate(input.userId).then((a) => a.data.dataUrl, () => null)
+      return { vendor, certificate }
+    }),
+    fetchStatusHistory: fromPromise<StatusChange[], { userId: string }>(async ({ input }) => [...(await vendorsApi.fetchStatusHistory(input.userId)).data]),
+    /** Sessions come with the counselling issue; until it is wired at merge there are none. */
+    fetchVendorSessions: fromPromise<VendorSession[], { userId: string }>(async ({ input }) =>
+      (await sessionsApi.fetchVendorSessions(input.userId)).map((s) => ({ _id: s._id, name: s.name, email: s.email, topic: s.topic, dateTime: s.dateTime, status: s.status })),
+    ),
+    updateStatus: fromPromise<{ message: string }, { userId: string; status: VendorStatus; organizationId: string | null }>(({ input }) =>
+      vendorsApi.updateUserStatus(input.userId, input.status, input.organizationId),
+    ),
+  },
+  actions: {
+    /** Provided by the view: a toast. */
+    notify: (_, _params: { text: string; tone: "success" | "error" }) => {},
+  },
+  guards: {
+    hasMenu: ({ context }) => menuStatuses(context.vendor).length > 0,
+    isCurrentStatus: ({ context, event }) => event.type === "status.select" && event.status === context.vendor?.status,
+    isOffered: ({ context, event }) => event.type === "status.select" && menuStatuses(context.vendor).includes(event.status),
+  },
+}).createMachine({
+  id: "vendorDetails",
+  context: ({ input }) => ({ userId: input.userId, vendor: null, certificate: null, error: null, statusError: null, sessions: [], sessionsError: null, history: [], historyError: null }),
+  initial: "loading",
+  states: {
+    loading: {
+      description: "A loading screen shows while the vendor is fetched.",
+      tags: ["busy"],
+      invoke: {
+        src: "fetchVendor",
+        input: ({ context }) => ({ userId: context.userId }),
+        onDone: [
+          { guard: ({ event }) => event.output.vendor === null, target: "notFound", actions: assign({ vendor: null }) },
+          { target: "ready", actions: assign({ vendor: ({ event }) => event.output.vendor, certificate: ({ event }) => event.output.certificate, error: null }) },
+        ],
+        onError: [
+          { guard: ({ event }) => isApiError(event.error) && event.error.status === 404, target: "notFound", actions: assign({ vendor: null }) },
+          { target: "failed", actions: assign({ error: VENDOR_FETCH_FAILED }) },
+        ],
+      },
+    },
+    notFound: { description: "'No vendor details found.'" },
+    failed: {
+      description: "'Failed to fetch vendor details.' in red; reload tries again.",
+      on: { "vendor.reload": { target: "loading" } },
+    },
+    ready: {
+      description: "The status badge, the Details and Sessions tabs, and the History section.",
+      type: "parallel",
+      states: {
+        menu: {
+          description: "The status menu: the three other statuses; it does not open once the status is Approve.",
+          initial: "closed",
+          states: {
+            closed: { description: "The menu is closed.", on: { "menu.open": { guard: "hasMenu", target: "open", actions: assign({ statusError: null }) } } },
+            open: {
+              description: "The menu shows the statuses the vendor may move to.",
+              on: {
+                "menu.close": { target: "closed" },
+                "status.select": [
+                  { guard: "isCurrentStatus", target: "closed" },
+                  { guard: "isOffered", target: "updating" },
+                ],
+              },
+            },
+            updating: {
+              description: "The change is sent; the menu trigger is busy. Success reloads the vendor and its history.",
+              tags: ["updating"],
+              invoke: {
+                src: "updateStatus",
+                input: ({ context, event }) => ({
+                  userId: context.userId,
+                  status: (event as Extract<VendorDetailsEvent, { type: "status.select" }>).status,
+                  organizationId: context.vendor?.organizationId ?? null,
+                }),
+                onDone: { target: "#vendorDetails.loading", actions: { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) } },
+                onError: { target: "closed", actions: assign({ statusError: ({ event }) => `Error updating status: ${messageOf(event.error, "Failed to update user status.")}` }) },
+              },
+            },
+          },
+        },
+        tab: {
+          description: "Which tab shows: Details or Sessions.",
+          initial: "details",
+          states: {
+            details: { description: "About, Additional and Account Details cards, Brief Bio, Service Description, Proof of Certification.", on: { "tab.select": { guard: ({ event }) => event.tab === "sessions", target: "sessions" } } },
+            sessions: { description: "The vendor's sessions, or 'No sessions found.'.", on: { "tab.select": { guard: ({ event }) => event.tab === "details", target: "details" } } },
+          },
+        },
+        sessions: {
+          description: "The vendor's sessions, fetched with the page.",
+          initial: "loading",
+          states: {
+            loading: {
+              description: "Sessions are fetched.",
+              invoke: {
+                src: "fetchVendorSessions",
+                input: ({ context }) => ({ userId: context.userId }),
+                onDone: { target: "loaded", actions: assign({ sessions: ({ event }) => event.output, sessionsError: null }) },
+                onError: { target: "failed", actions: assign({ sessions: [], sessionsError: SESSIONS_FAILED }) },
+              },
+            },
+            loaded: { description: "Sessions are listed, or 'No sessions found.' when there are none." },
+            failed: { description: "'Something went wrong while fetching sessions.'" },
+          },
+        },
+        history: {
+          description: "Every status change (who, when, from, to) from the event log.",
+          initial: "loading",
+          states: {
+            loading: {
+              description: "The history is fetched.",
+              invoke: {
+                src: "fetchStatusHistory",
+                input: ({ context }) => ({ userId: context.userId }),
+                onDone: { target: "loaded", actions: assign({ history: ({ event }) => event.output, historyError: null }) },
+                onError: { target: "failed", actions: assign({ history: [], historyError: HISTORY_FAILED }) },
+              },
+            },
+            loaded: { description: "The changes are listed, oldest first." },
+            failed: { description: "The history could not be fetched." },
+          },
+        },
+      },
+    },
+  },
+})

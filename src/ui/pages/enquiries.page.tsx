@@ -1,0 +1,57 @@
+import { Heading, Stack, Text } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { Enquiry } from "../../api/contract/contact.ts"
+import { ENQUIRIES_EMPTY, enquiriesMachine } from "../../machines/enquiries.machine.ts"
+import { pageCount } from "../../machines/paged-list.machine.ts"
+import { DataTable, type Column } from "../components/data-table.tsx"
+import { formatDateTime } from "../components/format.ts"
+import { Pager } from "../components/pager.tsx"
+import { OneLine, serialNumber } from "./people/person-columns.tsx"
+import { SearchBox } from "./people/search-box.tsx"
+
+function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
+  return [
+    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
+    { header: "Name", cell: (row) => <OneLine>{row.name}</OneLine> },
+    { header: "Email", cell: (row) => <OneLine>{row.email}</OneLine> },
+    { header: "Number", cell: (row) => <OneLine>{row.number}</OneLine> },
+    { header: "City", cell: (row) => row.city },
+    { header: "State", cell: (row) => row.state },
+    { header: "Date | Time", cell: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine> },
+  ]
+}
+
+/** All Enquiries (spec section 2): contact enquiries with total records and paging; Admin only. */
+export default function EnquiriesPage() {
+  const actor = useActorRef(enquiriesMachine, { input: {} })
+  const context = useSelector(actor, (s) => s.context)
+  const loading = useSelector(actor, (s) => s.hasTag("busy"))
+  const ready = useSelector(actor, (s) => s.matches("ready"))
+  const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
+  const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
+  const columns = enquiryColumns(context.page, context.pageSize)
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        All Enquiries
+      </Heading>
+      <SearchBox onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
+      <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={ENQUIRIES_EMPTY} />
+      {ready ? (
+        <>
+          <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+            Total Records: {context.total}
+          </Text>
+          <Pager
+            page={context.page}
+            pageCount={pageCount(context.total, context.pageSize)}
+            canPrevious={canPrevious}
+            canNext={canNext}
+            onPrevious={() => actor.send({ type: "page.previous" })}
+            onNext={() => actor.send({ type: "page.next" })}
+          />
+        </>
+      ) : null}
+    </Stack>
+  )
+}

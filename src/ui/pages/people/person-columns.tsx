@@ -1,0 +1,37 @@
+import type { ReactNode } from "react"
+import { Link, Text } from "@chakra-ui/react"
+import { Link as RouterLink } from "wouter"
+import type { PersonListItem } from "../../../api/contract/vendor.ts"
+import type { Column } from "../../components/data-table.tsx"
+import { formatDateTime, orNA } from "../../components/format.ts"
+
+/** Cells keep to one line; a narrow screen scrolls the table sideways instead of stacking words. */
+export const OneLine = ({ children }: { children: ReactNode }) => (
+  <Text as="span" whiteSpace="nowrap">
+    {children}
+  </Text>
+)
+
+/** S.No counts across pages: row 1 of page 2 is number 11. */
+export const serialNumber = (page: number, pageSize: number, index: number) => (page - 1) * pageSize + index + 1
+
+/** The columns every people list shares, in the spec's order up to Date | Time. */
+export function personColumns(page: number, pageSize: number): Column<PersonListItem>[] {
+  return [
+    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
+    {
+      header: "Name",
+      cell: (row) => (
+        <Link asChild colorPalette="teal" fontWeight="medium" whiteSpace="nowrap">
+          <RouterLink href={`/vendor-details/${row._id}`}>{row.name}</RouterLink>
+        </Link>
+      ),
+    },
+    { header: "Email", cell: (row) => <OneLine>{row.email}</OneLine> },
+    { header: "Number", cell: (row) => <OneLine>{orNA(row.number)}</OneLine> },
+    { header: "Role", cell: (row) => row.role },
+    { header: "Date | Time", cell: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine> },
+  ]
+}
+
+export const organizationColumn: Column<PersonListItem> = { header: "Organization", cell: (row) => <OneLine>{orNA(row.organizationName)}</OneLine> }

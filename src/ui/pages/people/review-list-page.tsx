@@ -1,0 +1,82 @@
+import { useMemo } from "react"
+import { Heading, HStack, NativeSelect, Spinner, Stack } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { VendorStatus } from "../../../api/contract/common.ts"
+import type { PersonListItem, ReviewListKind } from "../../../api/contract/vendor.ts"
+import { pageCount } from "../../../machines/paged-list.machine.ts"
+import { createReviewListMachine, reviewListTexts, type ReviewListContext } from "../../../machines/review-list.machine.ts"
+import { reviewListOptions } from "../../../machines/vendor-status.machine.ts"
+import { DataTable, type Column } from "../../components/data-table.tsx"
+import { Pager } from "../../components/pager.tsx"
+import { notify } from "../../components/toaster.tsx"
+import { organizationColumn, personColumns } from "./person-columns.tsx"
+import { SearchBox } from "./search-box.tsx"
+import { statusLabel } from "./status-label.ts"
+
+/** The per-row dropdown: the spec's options for the row's status; disabled while that row's change is pending. */
+function statusColumn(context: ReviewListContext, setStatus: (userId: string, status: VendorStatus) => void): Column<PersonListItem> {
+  return {
+    header: "Status",
+    cell: (row) => {
+      const pending = context.queue.find((q) => q.userId === row._id)
+      return (
+        <HStack gap="2" minW="40">
+          <NativeSelect.Root size="sm" disabled={pending !== undefined}>
+            <NativeSelect.Field
+              aria-label={`Status of ${row.name}`}
+              value={pending?.status ?? row.status}
+              onChange={(e) => setStatus(row._id, e.currentTarget.value as VendorStatus)}
+            >
+              {reviewListOptions(row.status).map((status) => (
+                <option key={status} value={status}>
+                  {statusLabel(status)}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {pending ? <Spinner size="xs" aria-label={`Updating ${row.name}`} /> : null}
+        </HStack>
+      )
+    },
+  }
+}
+
+/** Under Review, Temp Approve and Rejected (spec section 2): each row's status dropdown offers the spec's options. */
+export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
+  const machine = useMemo(() => createReviewListMachine(kind).provide({ actions: { notify: (_, p) => notify(p.text, p.tone) } }), [kind])
+  const actor = useActorRef(machine)
+  const context = useSelector(actor, (s) => s.context)
+  const loading = useSelector(actor, (s) => s.hasTag("busy"))
+  const ready = useSelector(actor, (s) => s.matches("ready"))
+  const updating = useSelector(actor, (s) => s.hasTag("updating"))
+  const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
+  const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
+  const texts = reviewListTexts[kind]
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        {texts.title}
+      </Heading>
+      <SearchBox onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
+      <DataTable
+        columns={[...personColumns(context.page, context.pageSize), statusColumn(context, (userId, status) => actor.send({ type: "row.setStatus", userId, status })), organizationColumn]}
+        rows={context.rows}
+        rowKey={(r) => r._id}
+        loading={loading}
+        error={context.error}
+        emptyText={texts.empty}
+      />
+      {ready ? (
+        <Pager
+          page={context.page}
+          pageCount={pageCount(context.total, context.pageSize)}
+          canPrevious={canPrevious}
+          canNext={canNext}
+          onPrevious={() => actor.send({ type: "page.previous" })}
+          onNext={() => actor.send({ type: "page.next" })}
+        />
+      ) : null}
+    </Stack>
+  )
+}

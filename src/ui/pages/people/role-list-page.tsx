@@ -1,0 +1,47 @@
+import { useMemo } from "react"
+import { Heading, Stack } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { ListRole, PersonListItem } from "../../../api/contract/vendor.ts"
+import { pageCount } from "../../../machines/paged-list.machine.ts"
+import { createRoleListMachine, roleListTexts } from "../../../machines/role-list.machine.ts"
+import { authActor, selectUser } from "../../app/auth-actor.ts"
+import { DataTable, type Column } from "../../components/data-table.tsx"
+import { Pager } from "../../components/pager.tsx"
+import { StatusBadge } from "../../components/status-badge.tsx"
+import { organizationColumn, personColumns } from "./person-columns.tsx"
+import { SearchBox } from "./search-box.tsx"
+
+const statusBadgeColumn: Column<PersonListItem> = { header: "Status", cell: (row) => <StatusBadge status={row.status} /> }
+
+/** One role's active people (spec section 2, Role list pages); every status badge is read-only. */
+export function RoleListPage({ role }: { role: ListRole }) {
+  const organizationId = useSelector(authActor, (s) => selectUser(s)?.organizationId ?? null)
+  const machine = useMemo(() => createRoleListMachine(role, organizationId), [role, organizationId])
+  const actor = useActorRef(machine, { input: {} })
+  const context = useSelector(actor, (s) => s.context)
+  const loading = useSelector(actor, (s) => s.hasTag("busy"))
+  const ready = useSelector(actor, (s) => s.matches("ready"))
+  const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
+  const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
+  const texts = roleListTexts[role]
+  const columns = [...personColumns(context.page, context.pageSize), statusBadgeColumn, organizationColumn]
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="lg">
+        {texts.title}
+      </Heading>
+      <SearchBox onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
+      <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={texts.empty} />
+      {ready ? (
+        <Pager
+          page={context.page}
+          pageCount={pageCount(context.total, context.pageSize)}
+          canPrevious={canPrevious}
+          canNext={canNext}
+          onPrevious={() => actor.send({ type: "page.previous" })}
+          onNext={() => actor.send({ type: "page.next" })}
+        />
+      ) : null}
+    </Stack>
+  )
+}

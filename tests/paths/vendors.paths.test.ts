@@ -1,0 +1,103 @@
+import { ApiError } from "../../src/api/api-error.ts"
+import type { Person } from "../../src/api/contract/user.ts"
+import type { PersonListItem } from "../../src/api/contract/vendor.ts"
+import { createReviewListMachine } from "../../src/machines/review-list.machine.ts"
+import { createRoleListMachine } from "../../src/machines/role-list.machine.ts"
+import { vendorDetailsMachine } from "../../src/machines/vendor-details.machine.ts"
+import { vendorStatusMachine } from "../../src/machines/vendor-status.machine.ts"
+import { peopleCountsMachine } from "../../src/machines/people-counts.machine.ts"
+import { describeMachinePaths } from "./path-harness.ts"
+
+const row = (i: number, status: PersonListItem["status"]): PersonListItem => ({
+  _id: `v${i}`,
+  name: `Vendor ${i}`,
+  email: `v${i}@example.com`,
+  number: null,
+  role: "Lawyer",
+  status,
+  createdAt: "2026-11-01T10:00:00.000Z",
+  organizationId: "org-1",
+  organizationName: "Wellness Collective",
+})
+
+describeMachinePaths("vendor status", {
+  machine: vendorStatusMachine,
+  events: (["Under Review", "Temp Approve", "Reject", "Approve", "Approved"] as const).map((to) => ({ type: "status.change", to })),
+})
+
+describeMachinePaths("review list (Under Review)", {
+  machine: createReviewListMachine("pending"),
+  events: [
+    { type: "fetchPage.done", output: { rows: [row(1, "Under Review"), row(2, "Under Review")], total: 11 } },
+    { type: "fetchPage.done", output: { rows: [], total: 2 } },
+    { type: "fetchPage.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
+    { type: "page.next" },
+    { type: "page.previous" },
+    { type: "search.change", search: "zz" },
+    { type: "list.reload" },
+    { type: "row.setStatus", userId: "v1", status: "Approve" },
+    { type: "row.setStatus", userId: "v2", status: "Reject" },
+    { type: "updateStatus.done", output: { message: "User status updated successfully." } },
+    { type: "updateStatus.error", error: new ApiError("http", 409, "Conflict", "The vendor is already 'Reject'.") },
+  ],
+})
+
+describeMachinePaths("role list (Active ImageConsultants)", {
+  machine: createRoleListMachine("ImageConsultant", "org-1"),
+  input: {},
+  unreachable: {
+    // Simple paths explode with the list's contexts; the step back is asserted in tests/unit/role-list.machine.test.ts.
+    "roleList.ImageConsultant.loading --fetchPage.done--> roleList.ImageConsultant.loading":
+      "reachable, but it lands on the very snapshot page.previous reaches in as few steps, so no shortest path takes it",
+  },
+  events: [
+    { type: "fetchPage.done", output: { rows: [row(1, "Approve")], total: 11 } },
+    { type: "fetchPage.done", output: { rows: [], total: 1 } },
+    { type: "fetchPage.error", error: new ApiError("http", 500, "Server Error", "x") },
+    { type: "page.next" },
+    { type: "page.previous" },
+    { type: "page.goto", page: 2 },
+    { type: "search.change", search: "ira" },
+    { type: "list.reload" },
+  ],
+})
+
+const vendor = (status: Person["status"]): Person => ({ ...row(1, status), AdditionalDetails: { briefBio: "Bio" } })
+
+describeMachinePaths("vendor details", {
+  machine: vendorDetailsMachine,
+  input: { userId: "v1" },
+  events: [
+    { type: "fetchVendor.done", output: { vendor: vendor("Temp Approve"), certificate: null } },
+    { type: "fetchVendor.done", output: { vendor: null, certificate: null } },
+    { type: "fetchVendor.error", error: new ApiError("http", 404, "Not Found", "No vendor details found.") },
+    { type: "fetchVendor.error", error: new ApiError("http", 500, "Server Error", "x") },
+    { type: "vendor.reload" },
+    { type: "menu.open" },
+    { type: "menu.close" },
+    { type: "status.select", status: "Temp Approve" },
+    { type: "status.select", status: "Approve" },
+    { type: "updateStatus.done", output: { message: "User status updated successfully." } },
+    { type: "updateStatus.error", error: new ApiError("http", 409, "Conflict", "An approved vendor's status can no longer be changed.") },
+    { type: "tab.select", tab: "sessions" },
+    { type: "tab.select", tab: "details" },
+    { type: "fetchVendorSessions.done", output: [] },
+    { type: "fetchVendorSessions.error", error: new Error("down") },
+    { type: "fetchStatusHistory.done", output: [] },
+    { type: "fetchStatusHistory.error", error: new ApiError("http", 500, "Server Error", "x") },
+  ],
+})
+
+describeMachinePaths("dashboard people counts", {
+  machine: peopleCountsMachine,
+  events: [
+    {
+      type: "fetchCounts.done",
+      output: { active: { Lawyer: 1, Counsellor: 1, Nutritionist: 1, YogaTeacher: 1, User: 1, ImageConsultant: 1 }, underReview: 1, tempApprove: 1, rejected: 1, enquiries: 1 },
+    },
+    { type: "fetchCounts.error", error: new ApiError("network", 0, "", "x") },
+    { type: "countUnassigned.done", output: null },
+    { type: "countUnassigned.error", error: new Error("x") },
+    { type: "counts.reload" },
+  ],
+})

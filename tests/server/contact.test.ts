@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { bearer, startTestServer, type TestServer } from "./harness.ts"
+
+let server: TestServer
+let admin: string
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await server.login("admin@demo.test")
+})
+afterAll(() => server.close())
+
+const list = (query = "", token = admin) => server.app.inject({ method: "GET", url: `/api/v1/contact/fetchEnquiry${query}`, headers: bearer(token) })
+let address = 0
+/** Each call from its own client address unless one is given, so the rate limit only bites where a test wants it. */
+const create = (payload: object, remoteAddress = `10.0.0.${++address}`) =>
+  server.app.inject({ method: "POST", url: "/api/v1/contact/create", payload, remoteAddress })
+
+const enquiry = { name: "Mira Sen", email: "mira.sen@example.org", number: "+91 98200 12345", city: "Pune", state: "Maharashtra", message: "Please call me about yoga classes." }
+
+describe("GET /contact/fetchEnquiry", () => {
+  it("pages 10 at a time by default, newest first, with the seeded total", async () => {
+    const body = (await list()).json()
+    expect(body.totalRecords).toBe(24)
+    expect(body.enquiry).toHaveLength(10)
+    expect(Object.keys(body.enquiry[0]).sort()).toEqual(["_id", "city", "createdAt", "email", "message", "name", "number", "state"])
+    const times = body.enquiry.map((e: { createdAt: string }) => Date.parse(e.createdAt))
+    expect([...times].sort((a, b) => b - a)).toEqual(times)
+    const p3 = (await list("?page=3")).json()
+    expect(p3.enquiry).toHaveLength(4)
+    const all = (await list("?limit=100")).json().enquiry
+    expect(p3.enquiry.map((e: { _id: string }) => e._id)).toEqual(all.slice(20).map((e: { _id: string }) => e._id))
+  })
+
+  it("searches name, email or number", async () => {
+    const [first] = (await list()).json().enquiry
+    for (const term of [first.name, first.email.toUpperCase(), first.number]) {
+      const body = (await list(`?search=${encodeURIComponent(term)}`)).json()
+      expect(body.enquiry.map((e: { _id: string }) => e._id), term).toContain(first._id)
+      expect(body.totalRecords).toBe(body.enquiry.length)
+    }
+    expect((await list("?search=nobody-matches-this")).json()).toEqual({ success: true, enquiry: [], totalRecords: 0 })
+  })
+
+  it("is Admin only", async () => {
+    expect((await server.app.inject({ method: "GET", url: "/api/v1/contact/fetchEnquiry" })).statusCode).toBe(401)
+    for (const email of ["editor", "lawyer", "counsellor", "nutritionist", "yogateacher", "imageconsultant", "user"].map((r) => `${r}@demo.test`)) {
+      expect((await list("", await server.login(email))).statusCode, email).toBe(403)
+    }
+  })
+})
+
+describe("POST /contact/create (public)", () => {
+  it("stores the enquiry, counts it and shows it first in All Enquiries", async () => {
+    const before = (await list()).json().totalRecords
+    const res = await create(enquiry)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ success: true, data: { ...enquiry, _id: expect.any(String), createdAt: expect.any(String) } })
+    const after = (await list()).json()
+    expect(after.totalRecords).toBe(before + 1)
+    expect(after.enquiry[0]._id).toBe(body.data._id)
+    const counts = (await server.app.inject({ method: "GET", url: "/api/v1/dashboard/peopleCounts", headers: bearer(admin) })).json()
+    expect(counts.data.enquiries).toBe(before + 1)
+    const event = await server.db.selectFrom("events").selectAll().where("entity_id", "=", body.data._id).executeTakeFirstOrThrow()
+    expect(event).toMatchObject({ entity_type: "contactEnquiry", type: "contactEnquiry.created", actor_id: null })
+  })
+
+  it("trims fields and treats an empty message as none", async () => {
+    const res = await create({ ...enquiry, name: "  Ravi Kumar ", email: " ravi@example.org ", message: "   " })
+    expect(res.json().data).toMatchObject({ name: "Ravi Kumar", email: "ravi@example.org", message: null })
+    expect((await create({ ...enquiry, message: undefined })).json().data.message).toBeNull()
+  })
+
+  it.each([
+    [{ ...enquiry, name: " " }, "name: is required"],
+    [{ ...enquiry, email: "not-an-email" }, "email: must be a valid email address"],
+    [{ ...enquiry, number: "call me" }, "number: must be a phone number (digits, spaces, dashes, optional leading +)"],
+    [{ ...enquiry, city: undefined }, "city: is required"],
+    [{ ...enquiry, state: "x".repeat(101) }, "state: must be at most 100 characters"],
+    [{ ...enquiry, message: "x".repeat(2001) }, "message: must be at most 2000 characters"],
+  ])("refuses bad input with 400 naming the field (%#)", async (payload, message) => {
+    const before = (await list()).json().totalRecords
+    const res = await create(payload)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(message)
+    expect((await list()).json().totalRecords).toBe(before)
+  })
+
+  it("allows 5 enquiries per client address in 10 minutes, then answers 429", async () => {
+    const from = "192.0.2.7"
+    for (let i = 0; i < 5; i++) expect((await create({ ...enquiry, name: `Limit ${i}` }, from)).statusCode).toBe(200)
+    const refused = await create(enquiry, from)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().message).toBe("Too many enquiries from this address. Please try again in 10 minutes.")
+    expect((await list("?search=Limit")).json().totalRecords).toBe(5)
+    expect((await create(enquiry, "192.0.2.8")).statusCode).toBe(200)
+    server.clock.now += 10 * 60 * 1000 + 1
+    expect((await create(enquiry, from)).statusCode).toBe(200)
+  })
+})

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { createActor, waitFor } from "xstate"
+import * as vendorsApi from "../../src/api/vendors.api.ts"
+import { listRoles } from "../../src/api/contract/vendor.ts"
+import { createRoleListMachine, roleListTexts } from "../../src/machines/role-list.machine.ts"
+import { enquiriesMachine } from "../../src/machines/enquiries.machine.ts"
+import * as contactApi from "../../src/api/contact.api.ts"
+
+afterEach(() => vi.restoreAllMocks())
+
+describe("role list machines", () => {
+  it("keep the spec's empty and failure texts", () => {
+    expect(listRoles.map((r) => roleListTexts[r].empty)).toEqual(["No Active Lawyer", "No Active counsellor", "No Active Nutritionist", "No Active YogaTeachers", "No Active Users", "No Active ImageConsultant"])
+    expect(listRoles.map((r) => roleListTexts[r].failure)).toEqual(["Failed to fetch lawyers", "Failed to fetch Counsellor", "Failed to fetch Nutritionist", "Failed to fetch YogaTeacher", "Failed to fetch User", "Failed to fetch ImageConsultant"])
+  })
+
+  it("scope only the Active ImageConsultants list by the signed-in user's organization, 10 per page", async () => {
+    const fetch = vi.spyOn(vendorsApi, "fetchRoleList").mockResolvedValue({ success: true, data: [], totalRecords: 0 })
+    for (const role of ["ImageConsultant", "Lawyer"] as const) {
+      const actor = createActor(createRoleListMachine(role, "org-1"), { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+    }
+    expect(fetch.mock.calls).toEqual([
+      ["ImageConsultant", { page: 1, limit: 10, search: "" }, "org-1"],
+      ["Lawyer", { page: 1, limit: 10, search: "" }, null],
+    ])
+  })
+
+  it("show the role's failure text when the call fails", async () => {
+    vi.spyOn(vendorsApi, "fetchRoleList").mockRejectedValue(new Error("down"))
+    const actor = createActor(createRoleListMachine("Counsellor", null), { input: {} }).start()
+    await waitFor(actor, (s) => s.matches("failed"))
+    expect(actor.getSnapshot().context.error).toBe("Failed to fetch Counsellor")
+  })
+
+  it("All Enquiries reads `enquiry` and `totalRecords` and fails with 'Failed to fetch Enquiries'", async () => {
+    const item = { _id: "e1", name: "N", email: "n@example.org", number: "9000000000", city: "Pune", state: "Maharashtra", message: null, createdAt: "2026-11-01T10:00:00.000Z" }
+    vi.spyOn(contactApi, "fetchEnquiries").mockResolvedValueOnce({ success: true, enquiry: [item], totalRecords: 21 }).mockRejectedValueOnce(new Error("down"))
+    const actor = createActor(enquiriesMachine, { input: {} }).start()
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(actor.getSnapshot().context).toMatchObject({ rows: [item], total: 21, pageSize: 10 })
+    actor.send({ type: "list.reload" })
+    await waitFor(actor, (s) => s.matches("failed"))
+    expect(actor.getSnapshot().context.error).toBe("Failed to fetch Enquiries")
+  })
+})
+
+describe("role list paging", () => {
+  it("steps back to the new last page when the page it shows has emptied", async () => {
+    const row = { _id: "u1", name: "Ira", email: "ira@example.com", number: null, role: "ImageConsultant" as const, status: "Approve" as const, createdAt: "2026-11-01T10:00:00.000Z", organizationId: "org-1", organizationName: "Wellness Collective" }
+    const fetch = vi
+      .spyOn(vendorsApi, "fetchRoleList")
+      .mockResolvedValueOnce({ success: true, data: Array(10).fill(row), totalRecords: 11 })
+      .mockResolvedValueOnce({ success: true, data: [], totalRecords: 10 })
+      .mockResolvedValueOnce({ success: true, data: Array(10).fill(row), totalRecords: 10 })
+    const actor = createActor(createRoleListMachine("ImageConsultant", "org-1"), { input: {} }).start()
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "page.next" })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(fetch.mock.calls.map((c) => c[1].page)).toEqual([1, 2, 1])
+    expect(actor.getSnapshot().context).toMatchObject({ page: 1, total: 10 })
+  })
+})
