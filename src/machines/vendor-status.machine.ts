@@ -37,6 +37,9 @@ export const vendorStatusMachine = setup({
 
 export const isVendorStatus = (value: string): value is VendorStatus => (vendorStatuses as readonly string[]).includes(value)
 
+/** The state node of a status, e.g. to highlight it on the diagram. */
+export const vendorStatusStateId = (status: VendorStatus): string => `vendorStatus.${stateOf[status]}`
+
 /** Whether the machine accepts moving from `from` to `to`. */
 export function canChangeStatus(from: VendorStatus, to: string): boolean {
   if (!isVendorStatus(to)) return false

@@ -150,6 +150,25 @@ describe("My Listing", () => {
     const answer = (await (await apiGet(`/availability/${id}?date=${date.format("YYYY-MM-DD")}`, admin.token)).json()) as { data: { slots: string[]; isDefault: boolean } }
     expect(answer.data).toMatchObject({ slots: ["08:00", "19:30"], isDefault: false })
     await page.context().close()
+
+    // The Admin books this vendor for a client and sees the marked slots in the Create Session form.
+    const unassigned = (await (await apiGet("/user/unassignUser?page=1&limit=1", admin.token)).json()) as { data: { data: Array<{ _id: string }> } }
+    const clientId = unassigned.data.data[0]!._id
+    const assigned = await fetch(`${baseURL()}/api/v1/user/assignOrUpdateCounsellor/${clientId}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({ counsellorId: id }),
+    })
+    expect(assigned.status).toBe(200)
+    const adminPage = await newPage(browser)
+    await loginAs(adminPage, "admin@demo.test")
+    await adminPage.goto(`/counselling/${clientId}`)
+    await adminPage.getByRole("button", { name: "+ Create Session" }).click()
+    const form = adminPage.getByRole("dialog", { name: "Create Session" })
+    await form.getByLabel(/^Date/).fill(date.format("YYYY-MM-DD"))
+    const availability = form.getByRole("region", { name: "Vendor availability" })
+    await expect.poll(() => availability.getByRole("listitem").allTextContents()).toEqual(["08:00 AM - 08:30 AM", "07:30 PM - 08:00 PM"])
+    await adminPage.context().close()
   })
 })
 

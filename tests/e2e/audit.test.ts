@@ -59,3 +59,29 @@ describe("auditors", () => {
     await page.context().close()
   })
 })
+
+describe("current state on its diagram", () => {
+  it("Vendor Details and Ticket Details show the entity's state highlighted on its machine's diagram", async () => {
+    const login = await fetch(`${baseURL()}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.test", password: "Demo@12345" }) })
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken
+    const get = async (path: string) => (await fetch(`${baseURL()}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
+    const rejected = (await get("/user/allUsers/reject?page=1&limit=1")) as { data: Array<{ _id: string }> }
+    const tickets = (await get("/userQuery/get?page=1&limit=50")) as { data: Array<{ _id: string; status: boolean; userRating: number | null }> }
+    const rated = tickets.data.find((t) => t.status && t.userRating !== null)!
+
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto(`/vendor-details/${rejected.data[0]!._id}`)
+    await page.getByRole("button", { name: "Show status diagram" }).click()
+    const vendorDiagram = page.getByTestId("current-state-diagram")
+    expect(await vendorDiagram.getAttribute("data-current-state")).toBe("vendorStatus.rejected")
+    await expect.poll(() => vendorDiagram.locator("svg .current").count(), { timeout: 20_000 }).toBeGreaterThan(0)
+
+    await page.goto(`/ticket/${rated._id}`)
+    await page.getByRole("button", { name: "Show status diagram" }).click()
+    const ticketDiagram = page.getByTestId("current-state-diagram")
+    expect(await ticketDiagram.getAttribute("data-current-state")).toBe("ticket.feedbackGiven")
+    await expect.poll(() => ticketDiagram.locator("svg .current").count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    await page.context().close()
+  })
+})

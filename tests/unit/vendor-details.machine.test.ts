@@ -17,6 +17,8 @@ const vendor = (status: Person["status"], role: Person["role"] = "Counsellor"): 
   organizationName: "Wellness Collective",
 })
 
+const session: VendorSession = { _id: "s1", name: "Uma User", email: "user@demo.test", topic: "Managing work stress", dateTime: "2026-12-01T10:00:00.000Z", status: "upcoming" }
+
 const change: StatusChange = { at: "2026-11-01T10:00:00.000Z", actorId: "a1", actorName: "Asha Admin", from: "Under Review", to: "Temp Approve" }
 
 function start(options: { loads?: Array<() => Promise<LoadedVendor>>; update?: () => Promise<{ message: string }> } = {}) {
@@ -24,10 +26,16 @@ function start(options: { loads?: Array<() => Promise<LoadedVendor>>; update?: (
   const fetchVendor = vi.fn(() => (loads.length > 1 ? loads.shift()! : loads[0]!)())
   const updateStatus = vi.fn(options.update ?? (async () => ({ message: "User status updated successfully." })))
   const fetchStatusHistory = vi.fn(async () => [change])
+  const fetchVendorSessions = vi.fn(async (): Promise<VendorSession[]> => [session])
   const notify = vi.fn()
   const actor = createActor(
     vendorDetailsMachine.provide({
-      actors: { fetchVendor: fromPromise(fetchVendor), updateStatus: fromPromise(updateStatus as never), fetchStatusHistory: fromPromise(fetchStatusHistory) },
+      actors: {
+        fetchVendor: fromPromise(fetchVendor),
+        updateStatus: fromPromise(updateStatus as never),
+        fetchStatusHistory: fromPromise(fetchStatusHistory),
+        fetchVendorSessions: fromPromise(fetchVendorSessions),
+      },
       actions: { notify: (_, params) => notify(params) },
     }),
     { input: { userId: "v1" } },
@@ -38,14 +46,14 @@ function start(options: { loads?: Array<() => Promise<LoadedVendor>>; update?: (
 const ready = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (s) => s.matches("ready") && s.matches({ ready: { history: "loaded", sessions: "loaded" } }))
 
 describe("vendor details machine", () => {
-  it("shows the vendor, its history and (until the counselling issue is wired) no sessions", async () => {
+  it("shows the vendor, its history and its sessions", async () => {
     const { actor } = start()
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
     await ready(actor)
     const { context } = actor.getSnapshot()
     expect(context.vendor?.name).toBe("Chetan Counsellor")
     expect(context.history).toEqual([change])
-    expect(context.sessions).toEqual([])
+    expect(context.sessions).toEqual([session])
     expect(actor.getSnapshot().matches({ ready: { tab: "details" } })).toBe(true)
     actor.send({ type: "tab.select", tab: "sessions" })
     expect(actor.getSnapshot().matches({ ready: { tab: "sessions" } })).toBe(true)

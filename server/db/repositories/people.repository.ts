@@ -1,10 +1,11 @@
 import { sql } from "kysely"
 import type { Role, VendorStatus } from "../../../src/api/contract/common.ts"
-import type { PersonListItem } from "../../../src/api/contract/vendor.ts"
+import type { PersonListItem } from "../../../src/api/contract/user.ts"
 import type { Db } from "../database.ts"
 import { likePattern, type Paging } from "../paging.ts"
 import type { UserRow } from "../users.table.ts"
 import { countUsers } from "./counts.repository.ts"
+import { toPersonListItem } from "./users.repository.ts"
 
 const listColumns = ["id", "name", "email", "number", "role", "status", "created_at", "organization_id", "organization_name"] as const
 type ListRow = Pick<UserRow, (typeof listColumns)[number]>
@@ -37,17 +38,6 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
   return { rows: rows.map(toPersonListItem), total }
 }
 
-export const toPersonListItem = (row: ListRow): PersonListItem => ({
-  _id: row.id,
-  name: row.name,
-  email: row.email,
-  number: row.number,
-  role: row.role,
-  status: row.status,
-  createdAt: new Date(row.created_at).toISOString(),
-  organizationId: row.organization_id,
-  organizationName: row.organization_name,
-})
 
 /** Reads a user and locks the row until the transaction ends, so two status changes cannot interleave. */
 export const lockUser = (db: Db, id: string) => db.selectFrom("users").selectAll().where("id", "=", id).forUpdate().executeTakeFirst()

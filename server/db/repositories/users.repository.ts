@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { sql, type Insertable } from "kysely"
-import type { Person, SessionUser } from "../../../src/api/contract/user.ts"
+import type { Person, PersonListItem, SessionUser } from "../../../src/api/contract/user.ts"
 import type { Db } from "../database.ts"
 import { json } from "../database.ts"
 import type { UserRow, UsersTable } from "../users.table.ts"
@@ -56,18 +56,25 @@ export const toSessionUser = (row: UserRow): SessionUser => ({
   organizationId: row.organization_id,
 })
 
+type ListRow = Pick<UserRow, "id" | "name" | "email" | "number" | "role" | "status" | "created_at" | "organization_id" | "organization_name">
+
+/** A person as a list row shows them: no profile or bank details. */
+export const toPersonListItem = (row: ListRow): PersonListItem => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  number: row.number,
+  role: row.role,
+  status: row.status,
+  createdAt: new Date(row.created_at).toISOString(),
+  organizationId: row.organization_id,
+  organizationName: row.organization_name,
+})
+
 /** The one row-to-domain mapper for people: every answer about a user goes through it. */
 export function toPerson(row: UserRow): Person {
   return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    number: row.number,
-    role: row.role,
-    status: row.status,
-    createdAt: new Date(row.created_at).toISOString(),
-    organizationId: row.organization_id,
-    organizationName: row.organization_name,
+    ...toPersonListItem(row),
     address: row.address,
     city: row.city,
     pinCode: row.pin_code,

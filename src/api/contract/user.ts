@@ -35,8 +35,8 @@ export const AccountDetails = Schema.Struct({
   accountNumber: OptText,
 })
 
-/** A user or vendor with every profile field (spec section 3). */
-export const Person = Schema.Struct({
+/** One row of a people list: what the tables show, without profile or bank details. */
+export const PersonListItem = Schema.Struct({
   _id: Id,
   name: Schema.String,
   email: Schema.String,
@@ -46,6 +46,12 @@ export const Person = Schema.Struct({
   createdAt: IsoDateTime,
   organizationId: Schema.NullOr(Schema.String),
   organizationName: Schema.NullOr(Schema.String),
+})
+export type PersonListItem = typeof PersonListItem.Type
+
+/** A user or vendor with every profile field (spec section 3): a list row plus the profile. */
+export const Person = Schema.Struct({
+  ...PersonListItem.fields,
   address: OptText,
   city: OptText,
   pinCode: OptText,

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Id, IsoDateTime, NonEmptyTrimmed, PageParam, Role, VendorStatus } from "./common.ts"
-import { Person } from "./user.ts"
+import { Person, PersonListItem } from "./user.ts"
 
 /** The roles that have an "active people" list (spec section 2, Role list pages). */
 export const listRoles = ["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"] as const
@@ -21,19 +21,6 @@ export const RoleListQuery = Schema.Struct({
 })
 export type RoleListQuery = typeof RoleListQuery.Type
 
-/** One row of a people list: what the tables show, without profile or bank details. */
-export const PersonListItem = Schema.Struct({
-  _id: Id,
-  name: Schema.String,
-  email: Schema.String,
-  number: Schema.NullOr(Schema.String),
-  role: Role,
-  status: VendorStatus,
-  createdAt: IsoDateTime,
-  organizationId: Schema.NullOr(Schema.String),
-  organizationName: Schema.NullOr(Schema.String),
-})
-export type PersonListItem = typeof PersonListItem.Type
 
 /** Answer of every people list (spec section 7: reads `data` and `totalRecords`). */
 export const PeopleListAnswer = Schema.Struct({

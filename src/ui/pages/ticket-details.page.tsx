@@ -7,6 +7,8 @@ import { ConfirmDialog } from "../components/confirm-dialog.tsx"
 import { TicketChat } from "./tickets/ticket-chat.tsx"
 import { TicketStatusBadge } from "./tickets/ticket-columns.tsx"
 import { TicketSummary } from "./tickets/ticket-summary.tsx"
+import { CurrentStateDiagram } from "../components/current-state-diagram.tsx"
+import { ticketMachine, ticketStateOf } from "../../machines/ticket.machine.ts"
 
 /** Ticket Details (/ticket/{queryId}): the chat, polled every 5 s while open; the Admin can close it. */
 export default function TicketDetailsPage({ params }: { params: Record<string, string | undefined> }) {
@@ -64,6 +66,9 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
         ) : null}
       </HStack>
       <TicketSummary thread={thread} />
+      {user?.role === "Admin" ? (
+        <CurrentStateDiagram machine={ticketMachine} stateId={`ticket.${ticketStateOf({ status: thread.status, userRating: thread.userRating })}`} label="Ticket diagram with its current state" />
+      ) : null}
       <Box bg="bg" borderWidth="1px" rounded="md" p="4">
         <TicketChat thread={thread} viewerId={user?._id ?? ""} />
       </Box>

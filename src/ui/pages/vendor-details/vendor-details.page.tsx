@@ -7,6 +7,8 @@ import { statusLabel } from "../people/status-label.ts"
 import { DetailCards } from "./detail-cards.tsx"
 import { StatusHistory } from "./status-history.tsx"
 import { VendorSessions } from "./vendor-sessions.tsx"
+import { CurrentStateDiagram } from "../../components/current-state-diagram.tsx"
+import { vendorStatusMachine, vendorStatusStateId } from "../../../machines/vendor-status.machine.ts"
 
 const machine = vendorDetailsMachine.provide({ actions: { notify: (_, p) => notify(p.text, p.tone) } })
 
@@ -98,6 +100,7 @@ function VendorDetails({ userId }: { userId: string }) {
       <Box>
         <StatusHistory history={snapshot.context.history} error={snapshot.context.historyError} loading={snapshot.matches({ ready: { history: "loading" } })} />
       </Box>
+      <CurrentStateDiagram machine={vendorStatusMachine} stateId={vendorStatusStateId(vendor.status)} label={`Status diagram, current status ${statusLabel(vendor.status)}`} />
     </Stack>
   )
 }
