@@ -147,7 +147,7 @@ describe("enquiries", () => {
     )
     expect(status).toBe(200)
     await loginAs(page, "admin@demo.test")
-    await page.getByRole("link", { name: "Enquiries" }).click()
+    await page.getByTestId("sidebar").getByRole("link", { name: "Enquiries", exact: true }).click()
     await page.waitForURL((url) => url.pathname === "/enquiries")
     await expect.poll(() => page.locator("tbody tr").first().locator("td").nth(1).textContent()).toBe(name)
     expect(await page.locator("thead th").allTextContents()).toEqual(["S.No", "Name", "Email", "Number", "City", "State", "Date | Time"])
