@@ -91,6 +91,13 @@ describe("partner sign-up", () => {
     expect(profile.data.status).toBe("Under Review")
     expect((await apiGet(`/user/certificationImage/${found.data[0]!.id}`, admin.token)).headers.get("content-type")).toBe("image/png")
     await page.context().close()
+
+    // On the Admin's screen: newest first, the partner leads the Under Review list.
+    const adminPage = await newPage(browser)
+    await loginAs(adminPage, "admin@demo.test")
+    await adminPage.goto("/under-review-vendors")
+    await expect.poll(() => adminPage.locator("tbody tr").first().textContent(), { timeout: 10_000 }).toContain(email)
+    await adminPage.context().close()
   })
 
   it("keeps every input: passwords must match, and a server refusal names the field by its label", async () => {

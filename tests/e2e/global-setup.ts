@@ -1,5 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TestProject } from "vitest/node"
@@ -18,7 +19,7 @@ let dataDir = ""
 export async function setup(project: TestProject): Promise<void> {
   execFileSync("npx", ["vite", "build", "--logLevel", "error"], { stdio: "inherit" })
   dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"))
-  const port = 4300 + Math.floor(Math.random() * 500)
+  const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
   server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseURL, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "warn" },
@@ -39,6 +40,16 @@ export async function teardown(): Promise<void> {
     await exited
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+}
+
+/** A port nothing listens on (a random pick can hit another service, e.g. epmd on 4369). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))))
+    })
+  })
 }
 
 async function waitForServer(baseURL: string, child: ChildProcess): Promise<void> {
