@@ -19,6 +19,8 @@ export interface Config {
   logLevel: string
   /** Print the links of outbox mail in the log (laptop use); never done when mail goes through SMTP. */
   logMailLinks: boolean
+  /** Seed demo data into an empty embedded database (DEMO_SEED=false turns it off for production). */
+  demoSeed: boolean
   /** Shared login limits (and version maps) for several instances; in-process when null. */
   redisUrl: string | null
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: resolve(env.UPLOADS_DIR || join(dataDir, "uploads")),
     logLevel: env.LOG_LEVEL || "info",
     logMailLinks: env.LOG_MAIL_LINKS !== "false",
+    demoSeed: env.DEMO_SEED !== "false",
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX ?? "console:",
   }

@@ -34,7 +34,7 @@ const mailer = config.smtpUrl
 const uploads = localUploadStore(config.dataDir, config.uploadLimitBytes, config.uploadsDir)
 
 // The demo seed only ever fills the embedded database on its own; PostgreSQL needs `npm run seed:demo`.
-if (database.kind === "embedded") {
+if (database.kind === "embedded" && config.demoSeed) {
   const seeded = await seedDemoIfEmpty(database.db, uploads)
   if (seeded) log("empty database: demo data seeded")
 }
@@ -77,6 +77,6 @@ process.on("SIGINT", () => void stop("SIGINT"))
 
 await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` })
 log(`console at ${config.publicUrl} (${database.kind === "embedded" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}${redis ? `, shared limits in Redis ${redactUrl(config.redisUrl!)}` : ""})`)
-if (database.kind === "embedded") {
+if (database.kind === "embedded" && config.demoSeed) {
   log(`demo logins (password Demo@12345): ${DEMO_EMAILS.join(", ")}`)
 }

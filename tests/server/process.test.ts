@@ -12,9 +12,9 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-function startServer(port: number) {
+function startServer(port: number, extra: Record<string, string> = {}, dir = dataDir) {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "info", ...extra },
     stdio: ["ignore", "pipe", "pipe"],
   })
   children.push(child)
@@ -81,5 +81,30 @@ describe("the server process on the embedded database", () => {
     expect(again.output()).not.toContain("demo data seeded")
     again.child.kill("SIGTERM")
     expect(await again.exited, again.output()).toBe(0)
+  }, 120_000)
+
+  it("with DEMO_SEED=false leaves an empty production database empty", async () => {
+    const emptyDir = mkdtempSync(join(tmpdir(), "console-no-demo-"))
+    const quietPort = port + 3
+    const server = startServer(quietPort, { DEMO_SEED: "false" }, emptyDir)
+    const up = async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${quietPort}/api/v1/user/getProfile`)).status === 401
+      } catch {
+        return false
+      }
+    }
+    await waitUntil(up, 60_000)
+    const login = await fetch(`http://127.0.0.1:${quietPort}/api/v1/user/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@demo.test", password: "Demo@12345" }),
+    })
+    expect(login.status).toBe(401)
+    expect(server.output()).not.toContain("demo data seeded")
+    expect(server.output()).not.toContain("demo logins")
+    server.child.kill("SIGTERM")
+    expect(await server.exited).toBe(0)
+    rmSync(emptyDir, { recursive: true, force: true })
   }, 120_000)
 })
