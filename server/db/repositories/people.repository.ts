@@ -3,12 +3,10 @@ import type { Role, VendorStatus } from "../../../src/api/contract/common.ts"
 import type { PersonListItem } from "../../../src/api/contract/user.ts"
 import type { Db } from "../database.ts"
 import { likePattern, type Paging } from "../paging.ts"
-import type { UserRow } from "../users.table.ts"
 import { countUsers } from "./counts.repository.ts"
 import { toPersonListItem } from "./users.repository.ts"
 
 const listColumns = ["id", "name", "email", "number", "role", "status", "created_at", "organization_id", "organization_name"] as const
-type ListRow = Pick<UserRow, (typeof listColumns)[number]>
 
 export interface PeopleFilter {
   roles: readonly Role[]

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime, NonEmptyTrimmed, PageParam, Role, VendorStatus } from "./common.ts"
+import { IsoDateTime, NonEmptyTrimmed, PageParam, VendorStatus } from "./common.ts"
 import { Person, PersonListItem } from "./user.ts"
 
 /** The roles that have an "active people" list (spec section 2, Role list pages). */

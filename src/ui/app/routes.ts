@@ -27,11 +27,6 @@ export interface RouteDef {
   page: LazyExoticComponent<ComponentType<{ params: Record<string, string | undefined> }>>
 }
 
-const notBuilt = (title: string) =>
-  lazy(async () => {
-    const { notBuiltPage } = await import("../pages/not-built.page.tsx")
-    return { default: notBuiltPage(title) }
-  })
 
 const admin = ["Admin"] as const
 const sessionsReaders = ["User", ...vendorRoles] as const
