@@ -2,16 +2,16 @@ import type { FastifyInstance } from "fastify"
 import * as api from "../../src/api/contract/endpoints/partner.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
-import { memoryAttemptLimiter } from "../services/partner/attempt-limiter.ts"
 import { readCertificationImage } from "../services/partner/certification.service.ts"
 import { signUpPartner } from "../services/partner/partner-signup.service.ts"
+import { slidingWindowLimiter } from "../services/rate-limit.ts"
 
 /** Sign-ups per client address per hour: enough for a family sharing a connection, not for a script. */
 export const SIGNUPS_PER_HOUR = 5
 
 export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const signups = memoryAttemptLimiter({
-    max: SIGNUPS_PER_HOUR,
+  const signups = slidingWindowLimiter({
+    limit: SIGNUPS_PER_HOUR,
     windowMs: 60 * 60 * 1000,
     message: "Too many sign-up attempts from this address. Please try again in an hour.",
     now: deps.now,
@@ -20,7 +20,7 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, api.publicConfig, async () => ({ success: true, data: { partnerSignupUrl: deps.partnerSignupUrl } }))
 
   route(app, api.partnerSignup, async ({ body, files, request }) => {
-    signups.attempt(request.ip)
+    signups.hit(request.ip)
     return signUpPartner(deps, body, files)
   })
 
