@@ -9,6 +9,8 @@ export default defineConfig({
       { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], environment: "node" } },
       // Real server processes on the local PostgreSQL and Redis (several instances, see tests/ops).
       { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
+      // SIGKILL and SIGTERM of real server processes under load (see tests/README.md); one file at a time.
+      { test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000, fileParallelism: false } },
       {
         test: {
           name: "e2e",

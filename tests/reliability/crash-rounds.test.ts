@@ -1,0 +1,127 @@
+import http from "node:http"
+import { afterAll, describe, expect, it } from "vitest"
+import { embeddedTarget, postgresTarget, postgresUnreachable, ticketLedgers, type CrashTarget } from "./crash-targets.ts"
+import { killServer, login, raiseTicket, request, startServer, type ServerProcess } from "./server-process.ts"
+
+/**
+ * SIGKILL the real server while 1,000 ticket responses are under way, restart it on the same data,
+ * and check that every write the server acknowledged (2xx) is there exactly once, that nothing is
+ * half-written (a chat row without its event or the reverse) and that the ticket's derived fields
+ * (version, updated_at) agree with its chat. CRASH_ROUNDS overrides the 20 rounds per database.
+ * The writes are spread over TICKETS fresh tickets per round: each answer carries its ticket's whole
+ * chat, so a thousand on one ticket would measure answer size rather than crashes.
+ */
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20)
+const WRITES = 1_000
+const TICKETS = 20
+const CONNECTIONS = 100
+const RUN = Math.random().toString(36).slice(2, 8)
+
+const skipPostgres = await postgresUnreachable()
+if (skipPostgres) console.warn(`\n[reliability] SKIPPED the PostgreSQL crash rounds: ${skipPostgres}.\n`)
+
+const cleanups: Array<() => Promise<unknown>> = []
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error))
+})
+
+interface Flood {
+  acknowledged: string[]
+  refused: number
+  failed: number
+  killedAfter: number
+}
+
+/** Fires WRITES responses at once over CONNECTIONS keep-alive sockets and SIGKILLs the server after `killAt` acks. */
+async function floodAndKill(server: ServerProcess, tokens: { user: string; admin: string }, ticketIds: string[], round: number, killAt: number): Promise<Flood> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
+  const acknowledged: string[] = []
+  let refused = 0
+  let failed = 0
+  let killed: Promise<unknown> | null = null
+  const one = async (i: number) => {
+    // The raiser asks and the Admin answers, alternately; every text is unique so it can be counted.
+    const text = `crash ${RUN} round ${round} write ${i}`
+    const queryId = ticketIds[i % ticketIds.length]!
+    const body = i % 2 === 0 ? { queryId, question: text } : { queryId, answer: text }
+    try {
+      const answer = await request(agent, server.url, { method: "POST", path: "/api/v1/userQuery/addResponse", token: i % 2 === 0 ? tokens.user : tokens.admin, body })
+      if (answer.status === 200) {
+        acknowledged.push(text)
+        if (acknowledged.length === killAt) killed = killServer(server)
+      } else refused++
+    } catch {
+      failed++
+    }
+  }
+  await Promise.all(Array.from({ length: WRITES }, (_, i) => one(i)))
+  agent.destroy()
+  await (killed ?? killServer(server))
+  return { acknowledged, refused, failed, killedAfter: killAt }
+}
+
+/** The chat as the restarted server answers it: texts in order. */
+async function chatTexts(server: ServerProcess, adminToken: string, ticketId: string): Promise<string[]> {
+  const answer = await request(false, server.url, { path: `/api/v1/userQuery/fetchResponse/${ticketId}`, token: adminToken })
+  expect(answer.status, answer.body).toBe(200)
+  const thread = JSON.parse(answer.body) as { data: { responses: Array<{ question: string | null; answer: string | null }> } }
+  return thread.data.responses.map((r) => r.question ?? r.answer ?? "")
+}
+
+async function crashRounds(target: CrashTarget) {
+  const timings = { starts: [] as number[], inspects: [] as number[], floods: [] as number[], acks: [] as number[] }
+  let server = await startServer(target.env)
+  timings.starts.push(server.startMs)
+  const tokens = { user: await login(server.url, "user@demo.test"), admin: await login(server.url, "admin@demo.test") }
+  for (let round = 1; round <= ROUNDS; round++) {
+    const ticketIds = await Promise.all(Array.from({ length: TICKETS }, (_, t) => raiseTicket(server.url, tokens.user, `Crash round ${round} ticket ${t}`)))
+    // Somewhere in the first 60%: the kill always lands with hundreds of writes still in flight or queued.
+    const killAt = 1 + Math.floor(Math.random() * (WRITES * 0.6))
+    const floodStart = Date.now()
+    const flood = await floodAndKill(server, tokens, ticketIds, round, killAt)
+    timings.floods.push(Date.now() - floodStart)
+    timings.acks.push(flood.acknowledged.length)
+    const context = `${target.name} round ${round}: ${flood.acknowledged.length} acknowledged (kill after ${killAt}), ${flood.failed} without answer, ${flood.refused} refused\n${server.output()}`
+    expect(flood.refused, context).toBe(0)
+    expect(flood.acknowledged.length, context).toBeGreaterThanOrEqual(killAt)
+    expect(flood.failed, context).toBeGreaterThan(0)
+
+    // Reading the data as it was left by the kill (the embedded directory opened by the test itself).
+    const inspectStart = Date.now()
+    const ledgers = await target.inspect((db) => ticketLedgers(db, ticketIds))
+    timings.inspects.push(Date.now() - inspectStart)
+    for (const ledger of ledgers) {
+      expect(ledger, context).toMatchObject({ rowsWithoutEvent: 0, eventsWithoutRow: 0, duplicateTexts: 0, updatedAtMatchesLast: true })
+      expect(ledger.events, context).toBe(ledger.responses)
+      expect(ledger.version, context).toBe(1 + ledger.responses)
+    }
+    const stored = ledgers.reduce((n, l) => n + l.responses, 0)
+    expect(stored, context).toBeGreaterThanOrEqual(flood.acknowledged.length)
+
+    server = await startServer(target.env)
+    timings.starts.push(server.startMs)
+    const texts = (await Promise.all(ticketIds.map((id) => chatTexts(server, tokens.admin, id)))).flat()
+    expect(texts.length, context).toBe(stored)
+    const present = new Map<string, number>()
+    for (const t of texts) present.set(t, (present.get(t) ?? 0) + 1)
+    const lost = flood.acknowledged.filter((t) => present.get(t) !== 1)
+    expect(lost, `acknowledged writes missing after the restart. ${context}`).toEqual([])
+  }
+  await killServer(server, "SIGTERM")
+  const mean = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length))
+  console.log(`[reliability] ${target.name}: ${ROUNDS} rounds; server start ${mean(timings.starts)} ms on average (max ${Math.max(...timings.starts)}), inspection ${mean(timings.inspects)} ms, flood until the kill ${mean(timings.floods)} ms for ${mean(timings.acks)} acknowledged writes on average`)
+}
+
+describe("SIGKILL during 1,000 concurrent ticket responses", () => {
+  it(`on the embedded database (${ROUNDS} rounds): every acknowledged write survives, nothing half-written`, async () => {
+    const target = await embeddedTarget()
+    cleanups.push(() => target.cleanup())
+    await crashRounds(target)
+  })
+
+  it.skipIf(skipPostgres !== null)(`on PostgreSQL (${ROUNDS} rounds): every acknowledged write survives, nothing half-written`, async () => {
+    const target = await postgresTarget()
+    cleanups.push(() => target.cleanup())
+    await crashRounds(target)
+  })
+})

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { sql } from "kysely"
+import pg from "pg"
+import type { Db } from "../../server/db/database.ts"
+import { openDatabase } from "../../server/db/open-database.ts"
+import { seedDemoIfEmpty } from "../../server/scripts/demo-seed.ts"
+
+/**
+ * Where a crash round's server keeps its data: a fresh embedded data directory, or a fresh PostgreSQL
+ * database made for the run and dropped after it. `inspect` opens the data from the test process
+ * (for the embedded database only while no server holds the directory, as in production).
+ */
+export interface CrashTarget {
+  name: string
+  env: Record<string, string>
+  inspect<T>(look: (db: Db) => Promise<T>): Promise<T>
+  cleanup(): Promise<void>
+}
+
+export const PG_URL = process.env.RELIABILITY_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
+
+/** Null when PostgreSQL answers, else why not (the PostgreSQL half is then skipped with that message). */
+export async function postgresUnreachable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+    await client.query("select 1")
+    return null
+  } catch (error) {
+    return `PostgreSQL at ${PG_URL} is not reachable (${(error as Error).message})`
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+export async function embeddedTarget(): Promise<CrashTarget> {
+  const dataDir = mkdtempSync(join(tmpdir(), "console-crash-"))
+  const inspect = async <T>(look: (db: Db) => Promise<T>) => {
+    // Takes the data directory's lock like a server would: a stale lock of a killed server must not block it.
+    const database = await openDatabase({ kind: "embedded", dataDir })
+    try {
+      return await look(database.db)
+    } finally {
+      await database.close()
+    }
+  }
+  await inspect((db) => seedDemoIfEmpty(db))
+  return { name: "embedded", env: { DATA_DIR: dataDir, DEMO_SEED: "false" }, inspect, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) }
+}
+
+async function onServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+export async function postgresTarget(): Promise<CrashTarget> {
+  const name = `console_crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+  await onServer(`create database ${name}`)
+  const url = new URL(PG_URL)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ kind: "postgres", url: url.toString() })
+  await seedDemoIfEmpty(database.db)
+  const dataDir = mkdtempSync(join(tmpdir(), "console-crash-pg-"))
+  return {
+    name: "PostgreSQL",
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    inspect: (look) => look(database.db),
+    cleanup: async () => {
+      await database.close()
+      await onServer(`drop database if exists ${name} with (force)`)
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface TicketLedger {
+  id: string
+  responses: number
+  events: number
+  rowsWithoutEvent: number
+  eventsWithoutRow: number
+  duplicateTexts: number
+  version: number
+  updatedAtMatchesLast: boolean
+}
+
+/** In one query: each ticket's chat rows, their events, anything half-written, and the derived fields. */
+export async function ticketLedgers(db: Db, ticketIds: string[]): Promise<TicketLedger[]> {
+  const { rows } = await sql<TicketLedger>`
+    select
+      t.id as "id",
+      (select count(*)::int from ticket_responses r where r.ticket_id = t.id) as "responses",
+      (select count(*)::int from events e where e.entity_id = t.id and e.type = 'ticket.responded') as "events",
+      (select count(*)::int from ticket_responses r where r.ticket_id = t.id and not exists
+        (select 1 from events e where e.entity_id = t.id and e.type = 'ticket.responded' and e.after->>'responseId' = r.id)) as "rowsWithoutEvent",
+      (select count(*)::int from events e where e.entity_id = t.id and e.type = 'ticket.responded' and not exists
+        (select 1 from ticket_responses r where r.id = e.after->>'responseId')) as "eventsWithoutRow",
+      (select count(*)::int from (select coalesce(question, answer) from ticket_responses r where r.ticket_id = t.id
+        group by coalesce(question, answer) having count(*) > 1) d) as "duplicateTexts",
+      t.version as "version",
+      (t.updated_at = coalesce((select max(created_at) from ticket_responses r where r.ticket_id = t.id), t.created_at)) as "updatedAtMatchesLast"
+    from tickets t where t.id in (${sql.join(ticketIds)})
+    order by t.id
+  `.execute(db)
+  if (rows.length !== ticketIds.length) throw new Error(`only ${rows.length} of ${ticketIds.length} tickets are in the database`)
+  return rows
+}
