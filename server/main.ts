@@ -56,12 +56,17 @@ const app = await buildApp({
   logger,
 })
 
+const FORCE_EXIT_MS = 9_000
 let stopping = false
 async function stop(signal: string) {
   if (stopping) return
   stopping = true
   log(`${signal}: finishing in-flight requests`)
-  const force = setTimeout(() => process.exit(1), 10_000)
+  // Orchestrators SIGKILL after 10 s; leave on our own terms (and say so) just before that.
+  const force = setTimeout(() => {
+    currentLogger(logger).error(`${signal}: requests still running after ${FORCE_EXIT_MS / 1000} s; exiting without them`)
+    process.exit(1)
+  }, FORCE_EXIT_MS)
   force.unref()
   // close() drops idle keep-alive sockets once; a request still in flight leaves its socket idle
   // only afterwards, so keep sweeping or the stop would wait out the keep-alive timeout.
