@@ -45,6 +45,18 @@ describe("the counsellor-overlap rule under concurrency", () => {
     expect(server.outbox().length - outboxBefore).toBe(2)
   })
 
+  it("100 simultaneous bookings of exactly the same slot: exactly one succeeds, with one event and one session row", async () => {
+    const at = minuteAfter(server, 93 * DAY)
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => call(server, admin, "POST", "/counselling/create", booking(i, at))))
+    const codes = answers.map((a) => a.statusCode)
+    expect(codes.filter((c) => c === 200)).toHaveLength(1)
+    expect(codes.filter((c) => c === 409)).toHaveLength(99)
+    const stored = await server.db.selectFrom("counselling_sessions").select("id").where("counsellor_id", "=", counsellorId).where("starts_at", "=", new Date(at)).execute()
+    expect(stored).toHaveLength(1)
+    expect(stored[0]!.id).toBe(answers.find((a) => a.statusCode === 200)!.json().data._id)
+    expect(await eventsOf(server, "counsellingSession.created", stored[0]!.id)).toHaveLength(1)
+  })
+
   it("20 simultaneous bookings of separate hours all succeed: the lock serialises, it does not refuse", async () => {
     const at = minuteAfter(server, 95 * DAY)
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(server, admin, "POST", "/counselling/create", booking(i, at + i * HOUR))))
