@@ -15,6 +15,10 @@ import { seedDemoIfEmpty } from "../../server/scripts/demo-seed.ts"
 export interface CrashTarget {
   name: string
   env: Record<string, string>
+  /** The server's lock file, for the embedded database. */
+  lockFile?: string
+  /** Whether the data can be read between the kill and the restart without standing in for the server. */
+  inspectWhileDown: boolean
   inspect<T>(look: (db: Db) => Promise<T>): Promise<T>
   cleanup(): Promise<void>
 }
@@ -47,7 +51,13 @@ export async function embeddedTarget(): Promise<CrashTarget> {
     }
   }
   await inspect((db) => seedDemoIfEmpty(db))
-  return { name: "embedded", env: { DATA_DIR: dataDir, DEMO_SEED: "false" }, inspect, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) }
+  return {
+    name: "embedded",
+    env: { DATA_DIR: dataDir, DEMO_SEED: "false" },
+    lockFile: join(dataDir, "server.lock"),
+    inspectWhileDown: false,
+    inspect,
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) }
 }
 
 async function onServer(statement: string): Promise<void> {
@@ -71,6 +81,7 @@ export async function postgresTarget(): Promise<CrashTarget> {
   return {
     name: "PostgreSQL",
     env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    inspectWhileDown: true,
     inspect: (look) => look(database.db),
     cleanup: async () => {
       await database.close()
