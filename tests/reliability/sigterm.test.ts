@@ -1,4 +1,5 @@
 import http from "node:http"
+import { connect } from "node:net"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -60,6 +61,29 @@ describe("SIGTERM under load", () => {
       expect(server.output()).toContain("SIGTERM: finishing in-flight requests")
       busy.destroy()
       idle.destroy()
+    } finally {
+      await killServer(server)
+    }
+  })
+
+  it("gives up at 9 s on a request that never completes (a client that stops sending its body), says so and exits 1", async () => {
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" })
+    try {
+      // Headers promise 100 bytes of body; 10 arrive. The server holds the request open, waiting for the rest.
+      const socket = connect(server.port, "127.0.0.1")
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()))
+      socket.on("error", () => {})
+      socket.write("POST /api/v1/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":")
+      await new Promise((r) => setTimeout(r, 300))
+      const signalled = Date.now()
+      server.child.kill("SIGTERM")
+      const exit = await server.exited
+      const tookMs = Date.now() - signalled
+      socket.destroy()
+      expect(exit, server.output()).toEqual({ code: 1, signal: null })
+      expect(tookMs).toBeGreaterThanOrEqual(8_500)
+      expect(tookMs).toBeLessThan(10_000)
+      expect(server.output()).toContain("SIGTERM: requests still running after 9 s; exiting without them")
     } finally {
       await killServer(server)
     }
