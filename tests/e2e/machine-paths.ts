@@ -7,6 +7,9 @@ import type { AnyStateMachine, AnyStateNode, EventObject } from "xstate"
 import { generatePaths } from "../paths/path-harness.ts"
 import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
 
+/** How long a screen check waits for the console to catch up (2 cores shared with other suites). */
+export const SCREEN = { timeout: 10_000, interval: 100 }
+
 type PathEvent = EventObject & Record<string, unknown>
 
 /** What one state looks like to a user and to the API; each throws (via expect) when it does not hold. */
@@ -21,8 +24,8 @@ export interface E2ePathSpec<World> {
   input?: unknown
   /** The events a user can fire through the console (what a click cannot send is left out, e.g. a 9-star rating). */
   events: PathEvent[]
-  /** Creates this path's own entity through the API and opens the pages the path needs. */
-  setup: (browser: Browser) => Promise<World>
+  /** Creates this path's own entity through the API and opens the pages the path needs (the path's events tell what it will need). */
+  setup: (browser: Browser, path: { events: PathEvent[] }) => Promise<World>
   teardown?: (world: World) => Promise<void>
   /**
    * The real clicks that fire an event, by event type, as the role the contract allows. When the
@@ -83,7 +86,7 @@ export function describeMachinePathsE2e<World>(name: string, spec: E2ePathSpec<W
         async () => {
           const browser = await launchBrowser()
           try {
-            const world = await spec.setup(browser)
+            const world = await spec.setup(browser, { events: path.steps.slice(1).map((s) => s.event as PathEvent) })
             for (const [i, step] of path.steps.entries()) {
               const event = step.event as PathEvent
               if (i > 0) {

@@ -3,7 +3,7 @@ import { expect } from "vitest"
 import type { VendorStatus } from "../../src/api/contract/common.ts"
 import { vendorStatusMachine } from "../../src/machines/vendor-status.machine.ts"
 import { solidPng } from "../fixtures/images.ts"
-import { apiGet, describeMachinePathsE2e, postFormFrom, signedInPage, tokenOf } from "./machine-paths.ts"
+import { SCREEN, apiGet, describeMachinePathsE2e, postFormFrom, signedInPage, tokenOf } from "./machine-paths.ts"
 
 interface World {
   admin: Page
@@ -61,7 +61,7 @@ const changeStatus = (page: Page) => page.getByRole("button", { name: "Change St
 
 /** The badge shows the status, and the menu is offered exactly while the status is not final. */
 async function showsStatus(world: World, status: VendorStatus) {
-  await expect.poll(() => world.admin.getByTestId("status-badge").first().textContent()).toBe(shown(status))
+  await expect.poll(() => world.admin.getByTestId("status-badge").first().textContent(), SCREEN).toBe(shown(status))
   expect(await changeStatus(world.admin).count()).toBe(status === "Approve" ? 0 : 1)
 }
 
@@ -92,7 +92,7 @@ describeMachinePathsE2e<World>("vendor status", {
         await world.admin.getByRole("menuitem").first().waitFor()
         expect(await item.count()).toBe(0)
         await world.admin.keyboard.press("Escape")
-        await expect.poll(() => world.admin.getByRole("menuitem").count()).toBe(0)
+        await expect.poll(() => world.admin.getByRole("menuitem").count(), SCREEN).toBe(0)
         return
       }
       await item.waitFor()
