@@ -76,9 +76,7 @@ function startSystemUnderTest(spec: PathSpec) {
  * state or transition of the machine is covered by no path.
  */
 export function describeMachinePaths(name: string, spec: PathSpec): void {
-  const testable = toTestableMachine(spec.machine)
-  const model = createTestModel(testable, { events: spec.events, input: spec.input } as never)
-  const paths = [...withEdgePaths(testable, model, model.getShortestPaths()), ...(spec.simplePaths ? model.getSimplePaths() : [])]
+  const { testable, paths } = generatePaths(spec)
   const graph = describeGraph(testable)
   const seenStates = new Set<string>()
   const seenTransitions = new Set<string>()
@@ -113,6 +111,18 @@ export function describeMachinePaths(name: string, spec: PathSpec): void {
       expect(missing, `${name}: transitions no path takes`).toEqual([])
     })
   })
+}
+
+/**
+ * The paths a machine is tested along: `createTestModel`'s shortest paths, plus one path for every
+ * transition they skip (see `withEdgePaths`), plus simple paths where asked. The unit path tests and
+ * the end-to-end path specs (tests/e2e/*.paths.e2e.test.ts) walk the same list.
+ */
+export function generatePaths(spec: Pick<PathSpec, "machine" | "input" | "events" | "simplePaths">) {
+  const testable = toTestableMachine(spec.machine)
+  const model = createTestModel(testable, { events: spec.events, input: spec.input } as never)
+  const paths = [...withEdgePaths(testable, model, model.getShortestPaths()), ...(spec.simplePaths ? model.getSimplePaths() : [])]
+  return { testable, paths }
 }
 
 type Model = ReturnType<typeof createTestModel>

@@ -54,12 +54,12 @@ describe("PATCH /user/assignOrUpdateCounsellor/:userId", () => {
     expect(assigned.totalRecords).toBe(before.totalRecords + 1)
     expect((assigned.data.data as Row[]).find((r) => r._id === client._id)!.counsellor).toEqual({ _id: counsellorId, name: "Chetan Counsellor", role: "Counsellor" })
     const events = await eventsOf(server, "user.counsellorAssigned", client._id)
-    expect(events.map((e) => [e.before, e.after])).toEqual([[{ counsellorId: null }, { counsellorId }]])
+    expect(events.map((e) => [e.before, e.after])).toEqual([[{ counsellor_id: null }, { counsellor_id: counsellorId }]])
 
     const lawyerId = await idOf(server, "lawyer@demo.test")
     expect((await call(server, admin, "PATCH", `/user/assignOrUpdateCounsellor/${client._id}`, { counsellorId: lawyerId })).statusCode).toBe(200)
     const changed = await eventsOf(server, "user.counsellorChanged", client._id)
-    expect(changed.map((e) => [e.before, e.after])).toEqual([[{ counsellorId }, { counsellorId: lawyerId }]])
+    expect(changed.map((e) => [e.before, e.after])).toEqual([[{ counsellor_id: counsellorId }, { counsellor_id: lawyerId }]])
     const details = (await page(`/user/get/${client._id}`)).data
     expect(details).toMatchObject({ _id: client._id, role: "User", counsellorId: lawyerId, counsellorName: "Leela Lawyer", counsellorRole: "Lawyer" })
   })

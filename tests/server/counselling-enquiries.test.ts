@@ -120,7 +120,7 @@ describe("POST /user/sendUserLoginAccess", () => {
     expect(await eventsOf(server, "user.created", user.id)).toHaveLength(1)
     const sent = await eventsOf(server, "counsellingEnquiry.accessSent", enquiry._id)
     expect(sent).toHaveLength(1)
-    expect(sent[0]!.after).toEqual({ isAccessSend: true, userId: user.id })
+    expect(sent[0]!.after).toEqual({ is_access_send: true, user_id: user.id })
 
     const mail = server.outbox().filter((m) => m.to === "access.person@example.org").at(-1)!
     const link = /http:\/\/console\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)!

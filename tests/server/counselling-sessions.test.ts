@@ -51,7 +51,7 @@ describe("POST /counselling/create", () => {
     expect(data.counsellor).toEqual({ name: data.counsellorName, role: data.counsellorRole })
     const events = await eventsOf(server, "counsellingSession.created", data._id)
     expect(events).toHaveLength(1)
-    expect(events[0]!.after).toMatchObject({ _id: data._id, meetingKey: data.meetingKey })
+    expect(events[0]!.after).toMatchObject({ topic: data.topic, meeting_key: data.meetingKey })
 
     const mails = mailsSince(outboxBefore)
     const counsellorEmail = (await server.db.selectFrom("users").select("email").where("id", "=", client.counsellorId).executeTakeFirstOrThrow()).email

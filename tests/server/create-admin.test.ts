@@ -82,8 +82,10 @@ describe("npm run create-admin", { timeout: 120_000 }, () => {
     expect(await verifyPassword(olga.password_hash, "Recovered-pass-5")).toBe(true)
     const event = events.at(-1)!
     expect([event.type, event.entity_id]).toEqual(["user.madeAdmin", olga.id])
-    expect(event.before).toMatchObject({ name: "Olga Operator", role: "Admin" })
-    expect(event.after).toMatchObject({ name: "Olga Restored", role: "Admin", status: "Approve", passwordReset: true })
+    // The event carries the fields that changed (here the name); the reset password, a secret, only by the event's type.
+    expect(event.before).toMatchObject({ name: "Olga Operator" })
+    expect(event.after).toMatchObject({ name: "Olga Restored" })
+    expect(JSON.stringify(event)).not.toContain("argon2")
   })
 
   it("asks for the password on a terminal without echoing it", async () => {

@@ -91,8 +91,10 @@ describe("POST /user/partnerSignup", () => {
 
     const events = await server.db.selectFrom("events").selectAll().where("entity_id", "=", body.data._id).execute()
     expect(events.map((e) => e.type)).toEqual(["user.partnerSignedUp"])
-    expect(events[0]!.after).toEqual({ role: "Counsellor", status: "Under Review", email: "farah.khan@example.org" })
+    // A creation carries every field of the user (fold convention), but never the password or its hash.
+    expect(events[0]!.after).toMatchObject({ role: "Counsellor", status: "Under Review", email: "farah.khan@example.org", organization_name: "Calm Minds Studio" })
     expect(JSON.stringify(events[0])).not.toContain("Partner@123")
+    expect(JSON.stringify(events[0])).not.toContain("argon2")
 
     const mail = server.outbox().find((m) => m.to.includes("farah.khan@example.org"))
     expect(mail?.text).toContain("Under Review")

@@ -73,7 +73,7 @@ describe("POST /userQuery/create", () => {
     expect(data.queryId).toBe(data._id)
     const events = await server.db.selectFrom("events").selectAll().where("entity_id", "=", data._id).execute()
     expect(events.map((e) => e.type)).toEqual(["ticket.created"])
-    expect(events[0]!.after).toMatchObject({ ticketType: "General", hasImage: false })
+    expect(events[0]!.after).toMatchObject({ ticket_type: "General", image_name: null, closed: false })
     const mine = (await get("/userQuery/get", "counsellor")).json().data
     expect(mine[0]._id).toBe(data._id)
   })

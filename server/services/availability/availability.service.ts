@@ -5,7 +5,8 @@ import { findDays, findDefaultSlots, setDefaultSlots, upsertDays } from "../../d
 import { findUserById } from "../../db/repositories/users.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 
 export interface AvailabilityDeps {
   db: Db
@@ -40,11 +41,14 @@ export async function saveMyAvailability(deps: AvailabilityDeps, caller: Caller,
   const dates = request.days.map((d) => d.date)
   const at = new Date(deps.now())
   await deps.db.transaction().execute(async (trx) => {
-    const before = await view(trx, caller.id, dates)
+    const before = await snapshotOf(trx, "availability", caller.id)
     await upsertDays(trx, caller.id, request.days, at)
     if (request.defaultSlots !== undefined) await setDefaultSlots(trx, caller.id, request.defaultSlots, at)
-    const after = await view(trx, caller.id, dates)
-    await appendEvent(trx, { entityType: "availability", entityId: caller.id, type: "availability.updated", actorId: caller.id, before: before.data, after: after.data })
+    // Clearing the default with no dates left removes the vendor's availability altogether.
+    const gone = (await snapshotOf(trx, "availability", caller.id)) === null
+    if (before || !gone) {
+      await recordChange(trx, { entityType: "availability", entityId: caller.id, type: gone ? "availability.deleted" : "availability.updated", actorId: caller.id, before })
+    }
   })
   return view(deps.db, caller.id, dates)
 }

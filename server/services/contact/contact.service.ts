@@ -3,7 +3,7 @@ import type { PageQuery } from "../../../src/api/contract/common.ts"
 import type { Db } from "../../db/database.ts"
 import { paging } from "../../db/paging.ts"
 import { insertEnquiry, listEnquiries, toEnquiry } from "../../db/repositories/contact-enquiries.repository.ts"
-import { appendEvent } from "../events.ts"
+import { recordChange } from "../audit/record-change.ts"
 
 /** Spec section 9: the enquiries list shows 10 per page. */
 const ENQUIRY_PAGE = 10
@@ -21,7 +21,7 @@ export async function createEnquiry(deps: { db: Db; now: () => number }, request
       { name: request.name, email: request.email, number: request.number, city: request.city, state: request.state, message: request.message?.trim() || null },
       new Date(deps.now()),
     )
-    await appendEvent(trx, { entityType: "contactEnquiry", entityId: inserted.id, type: "contactEnquiry.created", actorId: null })
+    await recordChange(trx, { entityType: "contactEnquiry", entityId: inserted.id, type: "contactEnquiry.created", actorId: null })
     return inserted
   })
   return { success: true, message: "Thank you! We will get back to you soon.", data: toEnquiry(row) }

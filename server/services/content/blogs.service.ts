@@ -8,7 +8,8 @@ import type { AppDeps } from "../../deps.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, conflict, notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import { pickImage, requireImage, withStoredImage } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 import { sanitizeBlogHtml, textOf } from "./sanitize-blog-html.ts"
@@ -68,7 +69,7 @@ export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, f
           .returningAll()
           .executeTakeFirstOrThrow()
         const blog = toBlog(row)
-        await appendEvent(trx, { entityType: "blog", entityId: blog._id, type: "blog.created", actorId: caller.id, after: blog })
+        await recordChange(trx, { entityType: "blog", entityId: blog._id, type: "blog.created", actorId: caller.id })
         return blog
       }),
     )
@@ -85,6 +86,7 @@ export async function updateBlog(deps: Deps, caller: Caller, id: string, fields:
       deps.db.transaction().execute(async (trx) => {
         const before = await lockBlog(trx, id)
         if (!before) throw notFound("Blog not found.")
+        const beforeFields = await snapshotOf(trx, "blog", id)
         // A renamed blog gets the new name's slug; an unchanged name keeps its address.
         const renamed = fields.blogName !== undefined && fields.blogName !== before.blog_name
         const row = await trx
@@ -103,7 +105,7 @@ export async function updateBlog(deps: Deps, caller: Caller, id: string, fields:
           .returningAll()
           .executeTakeFirstOrThrow()
         const blog = toBlog(row)
-        await appendEvent(trx, { entityType: "blog", entityId: id, type: "blog.updated", actorId: caller.id, before: toBlog(before), after: blog })
+        await recordChange(trx, { entityType: "blog", entityId: id, type: "blog.updated", actorId: caller.id, before: beforeFields })
         return { result: blog, replaced: image ? before.image : null }
       }),
     ),
@@ -115,8 +117,9 @@ export async function setBlogStatus(deps: Pick<AppDeps, "db" | "now">, caller: C
   const data = await deps.db.transaction().execute(async (trx) => {
     const before = await lockBlog(trx, id)
     if (!before) throw notFound("Blog not found.")
+    const beforeFields = await snapshotOf(trx, "blog", id)
     const row = await trx.updateTable("blogs").set({ status, updated_at: new Date(deps.now()) }).where("id", "=", id).returningAll().executeTakeFirstOrThrow()
-    await appendEvent(trx, { entityType: "blog", entityId: id, type: "blog.statusChanged", actorId: caller.id, before: { status: before.status }, after: { status } })
+    await recordChange(trx, { entityType: "blog", entityId: id, type: "blog.statusChanged", actorId: caller.id, before: beforeFields })
     return toBlog(row)
   })
   return { success: true, message: status ? "Blog published." : "Blog unpublished.", data }
@@ -126,8 +129,9 @@ export async function deleteBlog(deps: Pick<AppDeps, "db" | "uploads">, caller: 
   const image = await deps.db.transaction().execute(async (trx) => {
     const before = await lockBlog(trx, id)
     if (!before) throw notFound("Blog not found.")
+    const beforeFields = await snapshotOf(trx, "blog", id)
     await trx.deleteFrom("blogs").where("id", "=", id).execute()
-    await appendEvent(trx, { entityType: "blog", entityId: id, type: "blog.deleted", actorId: caller.id, before: toBlog(before) })
+    await recordChange(trx, { entityType: "blog", entityId: id, type: "blog.deleted", actorId: caller.id, before: beforeFields })
     return before.image
   })
   deps.uploads.remove(image, "public")

@@ -5,7 +5,8 @@ import type { AppDeps } from "../../deps.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import { pickImage, requireImage, withStoredImage } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 
@@ -27,7 +28,7 @@ export async function addCard<Row, Item extends { _id: string }, Fields>(deps: D
     const result = await deps.db.transaction().execute(async (trx) => {
       const row = await kind.repository.insert(trx, { id: randomUUID(), fields, image: image!, at: new Date(deps.now()) })
       const item = kind.repository.toItem(row)
-      await appendEvent(trx, { entityType: kind.entityType, entityId: item._id, type: `${kind.entityType}.created`, actorId: caller.id, after: item })
+      await recordChange(trx, { entityType: kind.entityType, entityId: item._id, type: `${kind.entityType}.created`, actorId: caller.id })
       return item
     })
     return { result }
@@ -48,9 +49,10 @@ export async function updateCard<Row, Item extends { _id: string }, Fields>(
     deps.db.transaction().execute(async (trx) => {
       const before = await kind.repository.lock(trx, id)
       if (!before) throw notFound(`${kind.noun} not found.`)
+      const fieldsBefore = await snapshotOf(trx, kind.entityType, id)
       const row = await kind.repository.update(trx, { id, fields, image, at: new Date(deps.now()) })
       const item = kind.repository.toItem(row)
-      await appendEvent(trx, { entityType: kind.entityType, entityId: id, type: `${kind.entityType}.updated`, actorId: caller.id, before: kind.repository.toItem(before), after: item })
+      await recordChange(trx, { entityType: kind.entityType, entityId: id, type: `${kind.entityType}.updated`, actorId: caller.id, before: fieldsBefore })
       return { result: item, replaced: image ? kind.repository.imageOf(before) : null }
     }),
   )
@@ -61,8 +63,9 @@ export async function deleteCard<Row, Item extends { _id: string }, Fields>(deps
   const image = await deps.db.transaction().execute(async (trx) => {
     const before = await kind.repository.lock(trx, id)
     if (!before) throw notFound(`${kind.noun} not found.`)
+    const fieldsBefore = await snapshotOf(trx, kind.entityType, id)
     await kind.repository.remove(trx, id)
-    await appendEvent(trx, { entityType: kind.entityType, entityId: id, type: `${kind.entityType}.deleted`, actorId: caller.id, before: kind.repository.toItem(before) })
+    await recordChange(trx, { entityType: kind.entityType, entityId: id, type: `${kind.entityType}.deleted`, actorId: caller.id, before: fieldsBefore })
     return kind.repository.imageOf(before)
   })
   // The file goes only once the row is gone for good.

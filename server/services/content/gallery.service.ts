@@ -6,7 +6,8 @@ import type { AppDeps } from "../../deps.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import { requireImage, withStoredImage } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 
@@ -16,7 +17,7 @@ export async function addGalleryImage(deps: Pick<AppDeps, "db" | "uploads" | "no
     const result = await deps.db.transaction().execute(async (trx) => {
       const row = await insertGalleryItem(trx, { id: randomUUID(), image: image!, created_by: caller.id, created_at: new Date(deps.now()) })
       const item = toGalleryItem(row)
-      await appendEvent(trx, { entityType: "gallery", entityId: item._id, type: "gallery.created", actorId: caller.id, after: item })
+      await recordChange(trx, { entityType: "gallery", entityId: item._id, type: "gallery.created", actorId: caller.id })
       return item
     })
     return { result }
@@ -28,8 +29,9 @@ export async function deleteGalleryImage(deps: Pick<AppDeps, "db" | "uploads">, 
   const image = await deps.db.transaction().execute(async (trx) => {
     const before = await lockGalleryItem(trx, id)
     if (!before) throw notFound("Gallery image not found.")
+    const beforeFields = await snapshotOf(trx, "gallery", id)
     await deleteGalleryItem(trx, id)
-    await appendEvent(trx, { entityType: "gallery", entityId: id, type: "gallery.deleted", actorId: caller.id, before: toGalleryItem(before) })
+    await recordChange(trx, { entityType: "gallery", entityId: id, type: "gallery.deleted", actorId: caller.id, before: beforeFields })
     return before.image
   })
   deps.uploads.remove(image, "public")

@@ -1,11 +1,12 @@
 import type { Db } from "../../db/database.ts"
 import { lockEnquiry, markAccessSent } from "../../db/repositories/counselling-enquiries.repository.ts"
-import { findUserByEmail, insertUser, isUniqueViolation, toPerson } from "../../db/repositories/users.repository.ts"
+import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import type { UserRow } from "../../db/users.table.ts"
 import { sendSetPasswordInvite } from "../auth/auth.service.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { conflict, HttpError, notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import type { Mailer } from "../mail/mailer.ts"
 
 export const ACCESS_SENT = "Access sent successfully."
@@ -46,17 +47,11 @@ function grantAccess(deps: AccessDeps, caller: Caller, enquiryId: string): Promi
     if (user && user.role !== "User") throw conflict(`${enquiry.email} already belongs to a ${user.role} account.`)
     if (!user) {
       user = await insertUser(trx, { name: enquiry.name, email: enquiry.email, number: enquiry.number, role: "User", status: "Approve", created_at: at, updated_at: at })
-      await appendEvent(trx, { entityType: "user", entityId: user.id, type: "user.created", actorId: caller.id, after: toPerson(user) })
+      await recordChange(trx, { entityType: "user", entityId: user.id, type: "user.created", actorId: caller.id })
     }
+    const before = await snapshotOf(trx, "counsellingEnquiry", enquiry.id)
     await markAccessSent(trx, enquiry.id, user.id, at)
-    await appendEvent(trx, {
-      entityType: "counsellingEnquiry",
-      entityId: enquiry.id,
-      type: "counsellingEnquiry.accessSent",
-      actorId: caller.id,
-      before: { isAccessSend: enquiry.is_access_send, userId: enquiry.user_id },
-      after: { isAccessSend: true, userId: user.id },
-    })
+    await recordChange(trx, { entityType: "counsellingEnquiry", entityId: enquiry.id, type: "counsellingEnquiry.accessSent", actorId: caller.id, before })
     return user
   })
 }

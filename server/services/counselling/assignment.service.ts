@@ -13,7 +13,8 @@ import {
 import { findUserById } from "../../db/repositories/users.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 
 export const COUNSELLOR_ASSIGNED = "Counsellor assigned successfully."
 
@@ -57,15 +58,9 @@ export async function assignCounsellor(deps: { db: Db; now: () => number }, call
     if (!(assignableRoles as readonly string[]).includes(counsellor.role) || counsellor.status !== "Approve") {
       throw badRequest("counsellorId: must be an approved person of an assignable role")
     }
+    const before = await snapshotOf(trx, "user", userId)
     await setCounsellor(trx, userId, counsellorId, new Date(deps.now()))
-    await appendEvent(trx, {
-      entityType: "user",
-      entityId: userId,
-      type: client.counsellor_id ? "user.counsellorChanged" : "user.counsellorAssigned",
-      actorId: caller.id,
-      before: { counsellorId: client.counsellor_id },
-      after: { counsellorId },
-    })
+    await recordChange(trx, { entityType: "user", entityId: userId, type: client.counsellor_id ? "user.counsellorChanged" : "user.counsellorAssigned", actorId: caller.id, before })
   })
   return { success: true, message: COUNSELLOR_ASSIGNED }
 }

@@ -3,7 +3,7 @@ import type { PageQuery } from "../../../src/api/contract/common.ts"
 import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { insertEnquiry, listEnquiries, toCounsellingEnquiry } from "../../db/repositories/counselling-enquiries.repository.ts"
-import { appendEvent } from "../events.ts"
+import { recordChange } from "../audit/record-change.ts"
 import type { RateLimiter } from "../rate-limit.ts"
 
 export const ENQUIRY_RECEIVED = "Thank you! Your enquiry has been received. We will contact you soon."
@@ -13,13 +13,7 @@ export async function createEnquiry(deps: { db: Db; intakeLimiter: RateLimiter }
   deps.intakeLimiter.hit(clientAddress)
   await deps.db.transaction().execute(async (trx) => {
     const row = await insertEnquiry(trx, enquiry)
-    await appendEvent(trx, {
-      entityType: "counsellingEnquiry",
-      entityId: row.id,
-      type: "counsellingEnquiry.created",
-      actorId: null,
-      after: toCounsellingEnquiry(row),
-    })
+    await recordChange(trx, { entityType: "counsellingEnquiry", entityId: row.id, type: "counsellingEnquiry.created", actorId: null })
   })
   return { success: true, message: ENQUIRY_RECEIVED }
 }

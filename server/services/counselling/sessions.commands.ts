@@ -9,7 +9,8 @@ import * as repo from "../../db/repositories/counselling-sessions.repository.ts"
 import { findUserById } from "../../db/repositories/users.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, conflict, notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import type { Mailer } from "../mail/mailer.ts"
 import type { MeetingProvider } from "../meetings/meeting-provider.ts"
 import { mailSessionChange } from "./session-mail.ts"
@@ -84,7 +85,7 @@ export async function createSession(deps: SessionDeps, caller: Caller, body: Cre
         updated_at: new Date(now),
       })
       const after = await snapshot(trx, id, now)
-      await appendEvent(trx, { entityType: "counsellingSession", entityId: id, type: "counsellingSession.created", actorId: caller.id, after: after.session })
+      await recordChange(trx, { entityType: "counsellingSession", entityId: id, type: "counsellingSession.created", actorId: caller.id })
       return after
     })
     .catch(async (error: unknown) => {
@@ -113,6 +114,7 @@ export async function updateSession(deps: SessionDeps, caller: Caller, id: strin
     if (!current.meeting_key) throw conflict(MISSING_MEETING_KEY_MESSAGE)
     const times = timesOf(deps, body)
     await refuseOverlap(trx, current.counsellor_id, times, id)
+    const before = await snapshotOf(trx, "counsellingSession", id)
     const meeting = await deps.meetings.update(
       { meetingKey: current.meeting_key, joinLink: current.join_link ?? "", startLink: current.start_link ?? "" },
       { topic: body.topic, startsAt: times.startsAt, durationMinutes: body.duration },
@@ -130,14 +132,7 @@ export async function updateSession(deps: SessionDeps, caller: Caller, id: strin
       updated_at: new Date(now),
     })
     const after = await snapshot(trx, id, now)
-    await appendEvent(trx, {
-      entityType: "counsellingSession",
-      entityId: id,
-      type: "counsellingSession.updated",
-      actorId: caller.id,
-      before: repo.toCounsellingSession(current, now),
-      after: after.session,
-    })
+    await recordChange(trx, { entityType: "counsellingSession", entityId: id, type: "counsellingSession.updated", actorId: caller.id, before })
     return after
   })
   const mailed = await mailSessionChange(deps, "changed", changed.view)
@@ -145,17 +140,11 @@ export async function updateSession(deps: SessionDeps, caller: Caller, id: strin
 }
 
 export async function deleteSession(deps: SessionDeps, caller: Caller, meetingKey: string) {
-  const now = deps.now()
   const removed = await deps.db.transaction().execute(async (trx) => {
     const current = await lockSession(trx, () => repo.findSessionByMeetingKey(trx, meetingKey))
+    const before = await snapshotOf(trx, "counsellingSession", current.id)
     await repo.deleteSessionRow(trx, current.id)
-    await appendEvent(trx, {
-      entityType: "counsellingSession",
-      entityId: current.id,
-      type: "counsellingSession.deleted",
-      actorId: caller.id,
-      before: repo.toCounsellingSession(current, now),
-    })
+    await recordChange(trx, { entityType: "counsellingSession", entityId: current.id, type: "counsellingSession.deleted", actorId: caller.id, before })
     return current
   })
   await deps.meetings.remove(meetingKey).catch(() => {})

@@ -6,7 +6,8 @@ import type { AppDeps } from "../../deps.ts"
 import { sendSetPasswordInvite } from "../auth/auth.service.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { conflict, notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import { contentPaging, listAnswer } from "../content/list-answer.ts"
 
 type Deps = Pick<AppDeps, "db" | "now" | "mailer" | "publicUrl">
@@ -25,7 +26,7 @@ export async function createEditor(deps: Deps, caller: Caller, request: CreateEd
     const data = await deps.db.transaction().execute(async (trx) => {
       const row = await insertUser(trx, { name: request.name, email: request.email, number: request.number, role: "Editor", status: "Approve", password_hash: null })
       const editor = toEditor(row)
-      await appendEvent(trx, { entityType: "user", entityId: row.id, type: "user.created", actorId: caller.id, after: editor })
+      await recordChange(trx, { entityType: "user", entityId: row.id, type: "user.created", actorId: caller.id })
       await sendSetPasswordInvite({ ...deps, db: trx }, row, "An administrator has made you an editor of the website content in the Console.")
       return editor
     })
@@ -41,8 +42,9 @@ export async function updateEditor(deps: Pick<AppDeps, "db" | "now">, caller: Ca
     const data = await deps.db.transaction().execute(async (trx) => {
       const before = await lockEditor(trx, id)
       if (!before) throw notFound("Editor not found.")
+      const fields = await snapshotOf(trx, "user", id)
       const editor = toEditor(await updateEditorRow(trx, id, request, new Date(deps.now())))
-      await appendEvent(trx, { entityType: "user", entityId: id, type: "user.updated", actorId: caller.id, before: toEditor(before), after: editor })
+      await recordChange(trx, { entityType: "user", entityId: id, type: "user.updated", actorId: caller.id, before: fields })
       return editor
     })
     return { success: true, message: "Editor updated successfully!", data }
@@ -57,8 +59,9 @@ export async function deleteEditor(deps: Pick<AppDeps, "db">, caller: Caller, id
     await deps.db.transaction().execute(async (trx) => {
       const before = await lockEditor(trx, id)
       if (!before) throw notFound("Editor not found.")
+      const fields = await snapshotOf(trx, "user", id)
       await deleteEditorRow(trx, id)
-      await appendEvent(trx, { entityType: "user", entityId: id, type: "user.deleted", actorId: caller.id, before: toEditor(before) })
+      await recordChange(trx, { entityType: "user", entityId: id, type: "user.deleted", actorId: caller.id, before: fields })
     })
   } catch (error) {
     if (isForeignKeyViolation(error)) throw conflict("This editor is still referred to by other records (tickets or sessions) and cannot be deleted.")

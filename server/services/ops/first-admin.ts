@@ -5,7 +5,8 @@ import { ResetPasswordRequest } from "../../../src/api/contract/user.ts"
 import type { Db } from "../../db/database.ts"
 import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import { hashPassword } from "../auth/passwords.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import { Refused } from "./refused.ts"
 
 /** The same rules as the console's forms: a valid email, a password of 8 to 128 characters. */
@@ -30,24 +31,18 @@ export async function createFirstAdmin(db: Db, input: AdminInput, options: { for
       if (existing && !options.force) throw new Refused(`An account with the email ${input.email} already exists. Run again with --force to make it an Admin with this password.`)
       if (!existing) {
         const user = await insertUser(trx, { name: input.name, email: input.email, role: "Admin", status: "Approve", password_hash: passwordHash })
-        const after = { name: user.name, email: user.email, role: user.role, status: user.status }
-        await appendEvent(trx, { entityType: "user", entityId: user.id, type: "user.created", actorId: null, after: { ...after, via: "create-admin" } })
+        await recordChange(trx, { entityType: "user", entityId: user.id, type: "user.created", actorId: null })
         return "created"
       }
+      const before = await snapshotOf(trx, "user", existing.id)
       await trx
         .updateTable("users")
         .set((eb) => ({ name: input.name, role: "Admin", status: "Approve", password_hash: passwordHash, updated_at: new Date(), version: eb("version", "+", 1) }))
         .where("id", "=", existing.id)
         .execute()
       await trx.updateTable("refresh_tokens").set({ revoked_at: new Date() }).where("user_id", "=", existing.id).where("revoked_at", "is", null).execute()
-      await appendEvent(trx, {
-        entityType: "user",
-        entityId: existing.id,
-        type: "user.madeAdmin",
-        actorId: null,
-        before: { name: existing.name, role: existing.role, status: existing.status },
-        after: { name: input.name, role: "Admin", status: "Approve", passwordReset: true, via: "create-admin --force" },
-      })
+      // The new password is in the row but, a secret, never in the log: the event type says it was reset.
+      await recordChange(trx, { entityType: "user", entityId: existing.id, type: "user.madeAdmin", actorId: null, before })
       return "updated"
     })
   } catch (error) {

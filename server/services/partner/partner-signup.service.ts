@@ -4,7 +4,7 @@ import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/reposit
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import { hashPassword } from "../auth/passwords.ts"
 import { badRequest, conflict } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { recordChange } from "../audit/record-change.ts"
 import type { Mailer } from "../mail/mailer.ts"
 import type { UploadStore } from "../storage/uploads.ts"
 
@@ -78,13 +78,8 @@ export async function signUpPartner(deps: PartnerDeps, form: PartnerSignupReques
           accountNumber: form.accountNumber,
         },
       })
-      await appendEvent(trx, {
-        entityType: "user",
-        entityId: row.id,
-        type: "user.partnerSignedUp",
-        actorId: row.id,
-        after: { role: row.role, status: row.status, email: row.email },
-      })
+      // The sign-up creates the user: its event carries every field (the password hash excepted, see projections).
+      await recordChange(trx, { entityType: "user", entityId: row.id, type: "user.partnerSignedUp", actorId: row.id })
       return row
     })
   } catch (error) {

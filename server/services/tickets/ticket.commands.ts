@@ -5,7 +5,8 @@ import type { TicketRow } from "../../db/tickets.table.ts"
 import { findTicket, insertResponse, insertTicket, lockTicket, lockTicketByNumber, toTicket, updateTicket } from "../../db/repositories/tickets.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, forbidden, notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import { assertStep, foundTicket, isAdmin } from "./ticket-access.ts"
 import type { TicketDeps } from "./ticket-deps.ts"
 import { loadThread } from "./ticket.queries.ts"
@@ -20,13 +21,7 @@ export async function createTicket(deps: TicketDeps, caller: Caller, fields: Cre
   try {
     row = await deps.db.transaction().execute(async (trx) => {
       const created = await insertTicket(trx, { raiserId: caller.id, ticketType: fields.ticketType, query: fields.query, imageName: image?.name ?? null, at: new Date(deps.now()) })
-      await appendEvent(trx, {
-        entityType: "ticket",
-        entityId: created.id,
-        type: "ticket.created",
-        actorId: caller.id,
-        after: { number: created.number, ticketType: created.ticket_type, query: created.query, hasImage: image !== null },
-      })
+      await recordChange(trx, { entityType: "ticket", entityId: created.id, type: "ticket.created", actorId: caller.id })
       return created
     })
   } catch (error) {
@@ -49,8 +44,9 @@ export async function closeTicket(deps: TicketDeps, caller: Caller, queryId: str
   await changeTicket(deps, (trx) => lockTicket(trx, queryId), async (trx, row) => {
     assertStep(row, { type: "ticket.close" })
     const at = new Date(deps.now())
+    const before = await snapshotOf(trx, "ticket", row.id)
     const closed = await updateTicket(trx, row.id, { closed: true, closed_at: at, closed_by: caller.id, updated_at: at })
-    await appendEvent(trx, { entityType: "ticket", entityId: row.id, type: "ticket.closed", actorId: caller.id, before: { status: false }, after: { status: true } })
+    await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.closed", actorId: caller.id, before })
     return closed
   })
   return { success: true, message: "Ticket closed.", data: (await loadThread(deps, queryId)).thread }
@@ -68,14 +64,12 @@ export async function addResponse(deps: TicketDeps, caller: Caller, body: AddRes
     if (!admin && (question === "" || answer !== "")) throw badRequest(question === "" ? "question: is required" : "answer: only the Admin answers")
     const at = new Date(deps.now())
     const response = await insertResponse(trx, { ticketId: row.id, question: admin ? null : question, answer: admin ? answer : null, addedBy: caller.id, at })
+    const before = await snapshotOf(trx, "ticket", row.id)
     const changed = await updateTicket(trx, row.id, { updated_at: at })
-    await appendEvent(trx, {
-      entityType: "ticket",
-      entityId: row.id,
-      type: "ticket.responded",
-      actorId: caller.id,
-      after: { responseId: response.id, question: response.question, answer: response.answer },
-    })
+    // A response is its own entity (its row names the ticket); on the ticket's own trail the step is
+    // logged too, with no fields, since none of the ticket's fields change.
+    await recordChange(trx, { entityType: "ticketResponse", entityId: response.id, type: "ticketResponse.created", actorId: caller.id })
+    await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.responded", actorId: caller.id, before })
     return changed
   })
   return { success: true, message: "Response added.", data: (await loadThread(deps, body.queryId)).thread }
@@ -90,15 +84,9 @@ export async function giveFeedback(deps: TicketDeps, caller: Caller, body: Feedb
     if (caller.id !== row.raiser_id) throw forbidden("Only the person who raised this ticket can give feedback on it.")
     assertStep(row, { type: "ticket.feedback", rating: body.rating, remark: body.remark })
     const at = new Date(deps.now())
+    const before = await snapshotOf(trx, "ticket", row.id)
     const changed = await updateTicket(trx, row.id, { user_rating: body.rating, user_review: body.remark, feedback_at: at, updated_at: at })
-    await appendEvent(trx, {
-      entityType: "ticket",
-      entityId: row.id,
-      type: "ticket.feedbackGiven",
-      actorId: caller.id,
-      before: { userRating: null, userReview: null },
-      after: { userRating: body.rating, userReview: body.remark },
-    })
+    await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.feedbackGiven", actorId: caller.id, before })
     return changed
   })
   const ticket = await findTicket(deps.db, rated.id)

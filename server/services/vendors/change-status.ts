@@ -7,7 +7,8 @@ import { STATUS_CHANGED } from "../../db/repositories/status-history.repository.
 import { isVendorRole } from "../../../src/api/contract/common.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { conflict, notFound } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import type { Mailer } from "../mail/mailer.ts"
 import { statusChangedMail } from "./status-mail.ts"
 
@@ -32,16 +33,11 @@ export async function changeVendorStatus(deps: ChangeStatusDeps, caller: Caller,
     const refusal = refusalOf(vendor.status, request.status)
     if (refusal) throw conflict(refusal)
     const to = request.status as typeof vendor.status
+    const before = await snapshotOf(trx, "user", vendor.id)
     const row = await setUserStatus(trx, vendor.id, to, at)
     if (to === "Reject") await revokeRefreshTokensOf(trx, vendor.id, at)
-    await appendEvent(trx, {
-      entityType: "user",
-      entityId: vendor.id,
-      type: STATUS_CHANGED,
-      actorId: caller.id,
-      before: { status: vendor.status },
-      after: { status: to },
-    })
+    // Only `status` changes, so the event is `{ status }` before and after, as the status history reads it.
+    await recordChange(trx, { entityType: "user", entityId: vendor.id, type: STATUS_CHANGED, actorId: caller.id, before })
     return row
   })
   let message = "User status updated successfully."

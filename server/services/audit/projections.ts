@@ -1,0 +1,105 @@
+import { sql } from "kysely"
+import type { Database, Db } from "../../db/database.ts"
+
+/** The fields of an entity its events carry: plain JSON (dates as ISO strings), keyed by column. */
+export type Fields = Record<string, unknown>
+
+export interface Projection {
+  entityType: string
+  /** Every entity of this type in the database now. */
+  ids: (db: Db) => Promise<string[]>
+  /** The entity's folded field set, read from its row(s); null when it does not exist. */
+  load: (db: Db, id: string) => Promise<Fields | null>
+  /** Every entity with its fields, in one read where the table allows (the seed and the fold test walk them all). */
+  all: (db: Db) => Promise<Array<[string, Fields]>>
+}
+
+/** A row as event JSON: dates to ISO strings, the rest as the driver read it (jsonb already parsed). */
+function plainRow(row: Record<string, unknown>, exclude: readonly string[]): Fields {
+  const out: Fields = {}
+  for (const [key, value] of Object.entries(row)) {
+    if (exclude.includes(key)) continue
+    out[key] = value instanceof Date ? value.toISOString() : value
+  }
+  return out
+}
+
+type Table = keyof Database
+
+/** One row per entity, keyed by `id`; `exclude` names the columns events do not carry (each with its reason below). */
+function rowProjection(entityType: string, table: Table, exclude: readonly string[]): Projection {
+  return {
+    entityType,
+    ids: async (db) => (await db.selectFrom(table).select(sql<string>`id`.as("id")).execute()).map((r) => r.id),
+    load: async (db, id) => {
+      const row = await db.selectFrom(table).selectAll().where(sql.ref("id"), "=", id).executeTakeFirst()
+      return row ? plainRow(row as Record<string, unknown>, ["id", ...exclude]) : null
+    },
+    all: async (db) => {
+      const rows = (await db.selectFrom(table).selectAll().execute()) as Array<Record<string, unknown>>
+      return rows.map((row) => [String(row.id), plainRow(row, ["id", ...exclude])])
+    },
+  }
+}
+
+/**
+ * `updated_at` and `version` are maintained by every write (a clock and an optimistic-lock
+ * counter), not set by a command's intent, so no event carries them. Other exclusions:
+ * - users.password_hash: a secret never written to the log (password events carry no fields);
+ * - tickets.number: the identity column the database assigns (the ticket id shown as TKT-…);
+ * - ticket_responses.seq: the identity column ordering a thread.
+ * Counters (user_counts, contact_enquiry_count), the search index (people_search_terms) and the
+ * token tables are derived or private state, not audited entities.
+ */
+const MAINTAINED = ["updated_at", "version"] as const
+
+/** A vendor's availability: the default weekly slots and the per-day overrides, one entity per vendor. */
+const availability: Projection = {
+  entityType: "availability",
+  ids: async (db) => {
+    const rows = await db
+      .selectFrom("vendor_default_availability")
+      .select("vendor_id")
+      .union(db.selectFrom("vendor_availability").select("vendor_id"))
+      .execute()
+    return rows.map((r) => r.vendor_id)
+  },
+  load: async (db, id) => {
+    const fallback = await db.selectFrom("vendor_default_availability").select("slots").where("vendor_id", "=", id).executeTakeFirst()
+    const days = await db.selectFrom("vendor_availability").select(["day", "slots"]).where("vendor_id", "=", id).orderBy("day").execute()
+    if (!fallback && days.length === 0) return null
+    return { default_slots: fallback?.slots ?? null, days: Object.fromEntries(days.map((d) => [d.day, d.slots])) }
+  },
+  all: async (db) => {
+    const out: Array<[string, Fields]> = []
+    for (const id of await availability.ids(db)) out.push([id, (await availability.load(db, id))!])
+    return out
+  },
+}
+
+/** The one definition, per entity type, of the fields its events fold to; the fold test and the as-of view both use it. */
+export const projections: Record<string, Projection> = Object.fromEntries(
+  [
+    rowProjection("user", "users", [...MAINTAINED, "password_hash"]),
+    rowProjection("ticket", "tickets", [...MAINTAINED, "number"]),
+    rowProjection("ticketResponse", "ticket_responses", ["seq"]),
+    rowProjection("counsellingEnquiry", "counselling_enquiries", MAINTAINED),
+    rowProjection("counsellingSession", "counselling_sessions", MAINTAINED),
+    rowProjection("contactEnquiry", "contact_enquiries", MAINTAINED),
+    rowProjection("blog", "blogs", MAINTAINED),
+    rowProjection("gallery", "gallery_items", MAINTAINED),
+    rowProjection("expert", "experts", MAINTAINED),
+    rowProjection("testimonial", "testimonials", MAINTAINED),
+    rowProjection("press", "press_items", MAINTAINED),
+    availability,
+  ].map((p) => [p.entityType, p]),
+)
+
+export function projectionOf(entityType: string): Projection {
+  const projection = projections[entityType]
+  if (!projection) throw new Error(`no projection for entity type '${entityType}'`)
+  return projection
+}
+
+/** The entity's fields now (inside the caller's transaction), e.g. before a change. */
+export const snapshotOf = (db: Db, entityType: string, id: string): Promise<Fields | null> => projectionOf(entityType).load(db, id)
