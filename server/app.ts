@@ -7,7 +7,7 @@ import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
 import { registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
 import { registerRouteRegistry } from "./plugins/route-registry.ts"
-import { registerSecurityHeaders } from "./plugins/security-headers.ts"
+import { fallbackSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers.ts"
 import { registerStaticSpa } from "./plugins/static-spa.ts"
 import { registerPublicUploads } from "./plugins/uploads.ts"
 import { apiRoutes } from "./routes/index.ts"
@@ -27,14 +27,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => {
       const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "path: a part of the address is longer than 100 characters" : "path: is not a valid address"
       const plain = reply as unknown as FastifyReply
-      plain.code(400).send({ success: false, message })
+      plain.code(400).headers(fallbackSecurityHeaders()).send({ success: false, message })
     },
   })
   registerRouteRegistry(app)
   registerRequestIdHeader(app)
   registerErrorHandler(app)
   await registerSecurityHeaders(app)
-  await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true })
+  // preservePath: file names arrive as sent, so a crafted path is seen and refused rather than silently cut.
+  await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true, preservePath: true })
   registerAuth(app, deps.tokens)
   registerHealth(app, deps.db)
   await app.register(async (api) => apiRoutes(api, deps), { prefix: "/api/v1" })
