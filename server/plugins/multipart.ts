@@ -36,10 +36,11 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
 }
 
 /** Browsers send a bare file name; a path, a control character or a bare `..` means somebody crafted it. */
-const UNSAFE_NAME = /[/\\\u0000-\u001f]|^\.\.?$/
+const hasControlCharacter = (name: string) => [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+const isUnsafeName = (name: string) => /[/\\]|^\.\.?$/.test(name) || hasControlCharacter(name)
 
 function fileProblem(field: string, filename: string, mimetype: string, data: Buffer): string | null {
-  if (UNSAFE_NAME.test(filename)) return `${field}: the file name must be a plain name, without folders or control characters`
+  if (isUnsafeName(filename)) return `${field}: the file name must be a plain name, without folders or control characters`
   if (data.length === 0) return `${field}: the file is empty`
   // The bytes decide the kind later; a declared type that is not an image at all is refused outright.
   if (!/^image\/[\w.+-]+$/i.test(mimetype) && mimetype !== "application/octet-stream") return `${field}: must be an image (PNG, JPEG, WebP or GIF), not ${mimetype.slice(0, 60)}`
