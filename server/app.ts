@@ -1,5 +1,5 @@
 import multipart from "@fastify/multipart"
-import Fastify, { type FastifyInstance } from "fastify"
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify"
 import type { AppDeps } from "./deps.ts"
 import { registerApiDocs } from "./plugins/api-docs.ts"
 import { registerAuth } from "./plugins/auth.ts"
@@ -7,7 +7,7 @@ import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
 import { registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
 import { registerRouteRegistry } from "./plugins/route-registry.ts"
-import { registerSecurityHeaders } from "./plugins/security-headers.ts"
+import { fallbackSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers.ts"
 import { registerStaticSpa } from "./plugins/static-spa.ts"
 import { registerPublicUploads } from "./plugins/uploads.ts"
 import { apiRoutes } from "./routes/index.ts"
@@ -21,12 +21,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdOf,
     trustProxy: deps.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A path that is not valid UTF-8 once decoded, or with a segment over 100 characters, never
+    // reaches a route; answer in the usual shape, naming the path, instead of fastify's own.
+    // (fastify types this reply with the route generics of no route; it is a plain reply here)
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "path: a part of the address is longer than 100 characters" : "path: is not a valid address"
+      const plain = reply as unknown as FastifyReply
+      plain.code(400).headers(fallbackSecurityHeaders()).send({ success: false, message })
+    },
   })
   registerRouteRegistry(app)
   registerRequestIdHeader(app)
   registerErrorHandler(app)
   await registerSecurityHeaders(app)
-  await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true })
+  // preservePath: file names arrive as sent, so a crafted path is seen and refused rather than silently cut.
+  await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true, preservePath: true })
   registerAuth(app, deps.tokens)
   registerHealth(app, deps.db)
   await app.register(async (api) => apiRoutes(api, deps), { prefix: "/api/v1" })

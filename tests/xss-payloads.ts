@@ -31,3 +31,24 @@ export const xssPayloads = [
   '<div><noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript></div>',
   '<template><script>alert(1)</script></template>',
 ]
+
+/**
+ * The same payloads with `alert(1)` replaced by a marker a browser test can read (`window.__xss`), for
+ * pages where a dialog might be swallowed; tests listen for dialogs too, so both forms are covered.
+ */
+export const markedXssPayloads = xssPayloads.map((p) => p.replace(/alert\(1\)/g, "window.__xss=1").replace(/msgbox\(1\)/g, "window.__xss=1"))
+
+/** Payloads packed into strings of at most `max` characters (for fields with a length limit). */
+export function packedPayloads(max: number, payloads: readonly string[] = markedXssPayloads): string[] {
+  const packs: string[] = []
+  let current = ""
+  for (const p of payloads.filter((x) => x.length <= max)) {
+    if (current && current.length + 1 + p.length > max) {
+      packs.push(current)
+      current = ""
+    }
+    current = current ? `${current} ${p}` : p
+  }
+  if (current) packs.push(current)
+  return packs
+}

@@ -28,6 +28,8 @@ function clientMessage(error: FastifyError): string {
       return "The request is too large."
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return "Unsupported content type."
+    case "FST_PROTO_VIOLATION":
+      return "body: fields named __proto__, constructor or prototype are not allowed"
     default:
       return error.message
   }

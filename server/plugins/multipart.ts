@@ -10,19 +10,39 @@ export interface UploadedFile {
 
 /**
  * Reads a multipart form whole: text fields (empty ones skipped, as the console skips nulls) and
- * files in memory, bounded by the multipart plugin's size limit. Content is checked later by its bytes.
+ * files in memory, bounded by the multipart plugin's size limit. Content is checked later by its bytes;
+ * here a file is refused for what it claims to be: a name with a path (the plugin keeps paths so we can
+ * see them), a declared type that is not an image, or no bytes at all. The whole form is still read
+ * before refusing, so the connection is left clean.
  */
 export async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   if (!request.isMultipart()) throw badRequest("body: must be multipart/form-data")
   const fields: Record<string, string> = {}
   const files: UploadedFile[] = []
+  let refusal: string | null = null
   for await (const part of request.parts()) {
     if (part.type === "file") {
       const data = await part.toBuffer()
-      if (data.length > 0) files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data })
+      // A file input left empty arrives as a part with no name and no bytes: nothing was chosen.
+      if (part.filename === "" && data.length === 0) continue
+      refusal ??= fileProblem(part.fieldname, part.filename, part.mimetype, data)
+      if (!refusal) files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data })
     } else if (typeof part.value === "string" && part.value !== "" && part.value !== "null") {
       fields[part.fieldname] = part.value
     }
   }
+  if (refusal) throw badRequest(refusal)
   return { fields, files }
+}
+
+/** Browsers send a bare file name; a path, a control character or a bare `..` means somebody crafted it. */
+const hasControlCharacter = (name: string) => [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+const isUnsafeName = (name: string) => /[/\\]|^\.\.?$/.test(name) || hasControlCharacter(name)
+
+function fileProblem(field: string, filename: string, mimetype: string, data: Buffer): string | null {
+  if (isUnsafeName(filename)) return `${field}: the file name must be a plain name, without folders or control characters`
+  if (data.length === 0) return `${field}: the file is empty`
+  // The bytes decide the kind later; a declared type that is not an image at all is refused outright.
+  if (!/^image\/[\w.+-]+$/i.test(mimetype) && mimetype !== "application/octet-stream") return `${field}: must be an image (PNG, JPEG, WebP or GIF), not ${mimetype.slice(0, 60)}`
+  return null
 }

@@ -4,6 +4,7 @@ import { canCall, type Endpoint } from "../../src/api/contract/endpoint.ts"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
 import type { Caller } from "../services/auth/tokens.ts"
 import { forbidden, unauthorized } from "../services/errors.ts"
+import { refuseNul, requireObjectBody } from "./input-guards.ts"
 import { readMultipart, type UploadedFile } from "./multipart.ts"
 
 export interface RouteInput<E extends Endpoint> {
@@ -35,6 +36,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         if (!caller) throw unauthorized()
         if (!canCall(endpoint.access, caller.role)) throw forbidden()
       }
+      refuseNul(request.params, "params")
+      refuseNul(request.query, "query")
       const params = endpoint.params ? decodeOrThrow(endpoint.params, request.params, "") : {}
       const query = endpoint.query ? decodeOrThrow(endpoint.query, request.query ?? {}, "") : {}
       let files: UploadedFile[] = []
@@ -43,6 +46,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         const form = await readMultipart(request)
         rawBody = form.fields
         files = form.files
+      }
+      if (endpoint.body) {
+        requireObjectBody(rawBody)
+        refuseNul(rawBody, "body")
       }
       const body = endpoint.body ? decodeOrThrow(endpoint.body, rawBody, "") : {}
       const answer = await handler({ params, query, body, files, caller, request, reply } as RouteInput<E>)

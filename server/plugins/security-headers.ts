@@ -28,3 +28,16 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains")
   })
 }
+
+/**
+ * For the few answers fastify sends before any hook runs (a path that cannot be decoded): the same
+ * protections, with a CSP that allows nothing since the answer is a JSON error.
+ */
+export function fallbackSecurityHeaders(): Record<string, string> {
+  return {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  }
+}

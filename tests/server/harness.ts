@@ -29,7 +29,7 @@ export interface TestServer {
  * A whole server on a fresh database: embedded PGlite in memory by default, or a schema of its own
  * on PostgreSQL when TEST_DATABASE_URL is set, so the same suite runs on both.
  */
-export async function startTestServer(options: { seed?: boolean; trustProxy?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(options: { seed?: boolean; trustProxy?: boolean; distDir?: string } = {}): Promise<TestServer> {
   const url = process.env.TEST_DATABASE_URL
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const database = await openDatabase(url ? { kind: "postgres", url, schema } : { kind: "embedded", dataDir: null })
@@ -48,7 +48,7 @@ export async function startTestServer(options: { seed?: boolean; trustProxy?: bo
     uploads,
     publicUrl: "http://console.test",
     dataDir,
-    distDir: join(dataDir, "no-dist"),
+    distDir: options.distDir ?? join(dataDir, "no-dist"),
     partnerSignupUrl: "http://console.test/partner-signup",
     uploadLimitBytes: 2 * 1024 * 1024,
     trustProxy: options.trustProxy ?? false,

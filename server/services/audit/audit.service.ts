@@ -7,7 +7,8 @@ import { foldEvents } from "./fold-events.ts"
 const parseInstant = (value: string | undefined, field: string): Date | null => {
   if (!value) return null
   const date = new Date(value)
-  if (Number.isNaN(date.getTime())) throw badRequest(`${field}: must be a date and time (ISO 8601)`)
+  // Years beyond 9999 parse in JavaScript but not in PostgreSQL, where they would fail as a 500.
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) throw badRequest(`${field}: must be a date and time (ISO 8601)`)
   return date
 }
 
@@ -70,7 +71,8 @@ function csvCell(value: string): string {
 }
 
 export async function entityAsOf(db: Db, entityType: string, entityId: string, at: string) {
-  const instant = parseInstant(at, "at")!
+  const instant = parseInstant(at, "at")
+  if (!instant) throw badRequest("at: is required")
   const rows = await filtered(db, { entityType, entityId, to: instant.toISOString() }).select(columns).orderBy("events.id", "asc").execute()
   const events = rows.map((r) => toAuditEvent(r as Row))
   const folded = foldEvents(events)

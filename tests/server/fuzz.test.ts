@@ -1,0 +1,126 @@
+import fc from "fast-check"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { roles, type Role } from "../../src/api/contract/common.ts"
+import type { Endpoint } from "../../src/api/contract/endpoint.ts"
+import { endpoints } from "../../src/api/contract/endpoints.ts"
+import { LEAK, fieldNames, schemaSamples, someAllowedRole, urlOf } from "./contract-inputs.ts"
+import { bearer, startTestServer, type TestServer } from "./harness.ts"
+import { multipart } from "./multipart.ts"
+
+/**
+ * Every call of the contract, called by a role it admits with params, query and body drawn from its
+ * schemas and then broken: wrong types, missing fields, huge and odd strings, nulls, deep nesting,
+ * numbers at their limits, prototype-pollution keys. Never a 5xx, never internals in the answer,
+ * and a 400 names the field it is about. FUZZ_SEED and FUZZ_RUNS reproduce or deepen a run.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647)
+
+let server: TestServer
+const tokens = new Map<Role, string>()
+beforeAll(async () => {
+  server = await startTestServer()
+  for (const role of roles) tokens.set(role, await server.login(`${role.toLowerCase()}@demo.test`))
+})
+afterAll(() => server?.close())
+
+const deep = (depth: number): unknown => (depth === 0 ? "bottom" : { a: deep(depth - 1) })
+const polluted = () => JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}') as unknown
+
+/** Values no schema field expects. */
+const hostile: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(null, true, false, 0, -1, -0, 1.5, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1e308, 2 ** 31, -(2 ** 31)),
+  fc.constantFrom("", " ", "\u0000", "x".repeat(100_000), "NaN", "Infinity", "-1", "1e999", "'; drop table users; --", "' or 1=1 --", "../../etc/passwd", "%00", "${7*7}", "{{7*7}}", "2030-02-30", "25:99Z", "00000000-0000-0000-0000-000000000000", "__proto__", "constructor", "toString", "<script>alert(1)</script>", "😀".repeat(500), "\ud800", "Admin"),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+  fc.array(fc.anything({ maxDepth: 2 }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.anything({ maxDepth: 1 }), { maxKeys: 4 }),
+  fc.constant(deep(200)),
+  fc.constant(polluted()),
+)
+
+type Mutation = { kind: "set"; key: string; value: unknown } | { kind: "delete"; key: string } | { kind: "replace"; value: unknown } | { kind: "pollute" }
+
+const mutation = (keys: string[]): fc.Arbitrary<Mutation> => {
+  const key = keys.length > 0 ? fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 10 })) : fc.string({ maxLength: 10 })
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.record({ kind: fc.constant("set" as const), key, value: hostile }) },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant("delete" as const), key }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("replace" as const), value: hostile }) },
+    { weight: 1, arbitrary: fc.constant({ kind: "pollute" as const }) },
+  )
+}
+
+/** A fresh copy, so a mutation never changes a shared generated value (which could make it cyclic). */
+const copy = (v: unknown): unknown => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)))
+
+function mutate(base: unknown, mutations: Mutation[]): unknown {
+  let value: unknown = copy(base && typeof base === "object" ? base : {})
+  for (const m of mutations) {
+    if (m.kind === "replace") value = copy(m.value)
+    else if (value && typeof value === "object" && !Array.isArray(value)) {
+      const obj = value as Record<string, unknown>
+      if (m.kind === "set") Object.defineProperty(obj, m.key, { value: copy(m.value), enumerable: true, writable: true, configurable: true })
+      else if (m.kind === "delete") delete obj[m.key]
+      else Object.assign(obj, polluted())
+    }
+  }
+  return value
+}
+
+/** One part of a request: a base drawn from the schema (or empty), then 0–3 mutations. */
+function part(schema: Endpoint["body"], seed: number): fc.Arbitrary<unknown> {
+  const bases = schemaSamples(schema, 5, seed)
+  const base = bases.length > 0 ? fc.constantFrom(...bases) : fc.constant({})
+  return fc.tuple(base, fc.array(mutation(fieldNames(schema)), { maxLength: 3 })).map(([b, ms]) => mutate(b, ms))
+}
+
+const asText = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v) ?? "")
+const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : { value: v })
+
+async function send(e: Endpoint, params: unknown, query: unknown, body: unknown, asJson: boolean) {
+  const role = someAllowedRole(e)
+  const headers: Record<string, string> = role ? bearer(tokens.get(role)!) : {}
+  const url = urlOf(e, Object.fromEntries(Object.entries(asRecord(params)).map(([k, v]) => [k, asText(v)])), asRecord(query))
+  if (e.method === "GET" || e.method === "DELETE") return server.app.inject({ method: e.method, url, headers })
+  if (e.multipart && !asJson) {
+    const form = multipart(Object.fromEntries(Object.entries(asRecord(body)).map(([k, v]) => [k, asText(v)])))
+    return server.app.inject({ method: e.method, url, payload: form.payload, headers: { ...headers, ...form.headers } })
+  }
+  return server.app.inject({ method: e.method, url, payload: JSON.stringify(body) ?? "null", headers: { ...headers, "content-type": "application/json" } })
+}
+
+/** A 400 starts with the path of the field it is about (`email: …`, `days.0.slots: …`, `body: …`, `" ": …`). */
+const SEGMENT = String.raw`(?:[\w$]+|"(?:[^"\\]|\\.)*")`
+const NAMES_A_FIELD = new RegExp(String.raw`^${SEGMENT}(?:\.${SEGMENT})*: \S`)
+/**
+ * 400s about the request as a whole, in the spec's own words (the sign-in screens show them as they are):
+ * a reset token that does not match, and two password fields that differ.
+ */
+const WHOLE_REQUEST = new Set(["This reset link is invalid or has expired.", "Passwords do not match!"])
+
+describe(`fuzzing every call (seed ${SEED}, ${RUNS} runs each; FUZZ_SEED=${SEED} reproduces)`, () => {
+  endpoints.forEach((e, index) => {
+    it(`${e.method} ${e.path}`, async () => {
+      const input = fc.record({
+        params: part(e.params, SEED + index),
+        query: part(e.query, SEED + index),
+        body: part(e.body, SEED + index),
+        asJson: fc.boolean(),
+      })
+      await fc.assert(
+        fc.asyncProperty(input, async ({ params, query, body, asJson }) => {
+          const res = await send(e, params, query, body, asJson)
+          const where = `${e.method} ${e.path} → ${res.statusCode} ${res.body.slice(0, 200)}`
+          expect(res.statusCode, where).toBeLessThan(500)
+          expect(res.body, where).not.toMatch(LEAK)
+          if (res.statusCode === 400 && !WHOLE_REQUEST.has(res.json().message)) expect(res.json().message, where).toMatch(NAMES_A_FIELD)
+          expect(({} as Record<string, unknown>).polluted, "Object.prototype was polluted").toBeUndefined()
+        }),
+        { numRuns: RUNS, seed: SEED + index },
+      )
+    }, 120_000)
+  })
+})

@@ -1,0 +1,107 @@
+import type { Role } from "../../src/api/contract/common.ts"
+import { assignedClient, call, DAY, enquiryPayload, minuteAfter, utcSlot } from "./counselling-fixtures.ts"
+import { expect } from "vitest"
+import { bearer, type TestServer } from "./harness.ts"
+import { multipart, pngImage, type FilePart } from "./ticket-fixtures.ts"
+
+/**
+ * One request per write of the contract that the server accepts as it stands, on the demo data, for the
+ * generated security suites (mass assignment, upload attacks) to start from. `n` makes each one unique.
+ */
+export interface Ctx {
+  tokens: Map<Role, string>
+  ticket: { _id: string; ticketId: string }
+  ticketToClose: { _id: string; ticketId: string }
+  client: { userId: string; counsellorId: string }
+  ids: Record<"blog" | "expert" | "testimonial" | "press" | "editor", string>
+  vendorUnderReview: string
+}
+export interface Request {
+  role: Role | null
+  params?: Record<string, string>
+  body: Record<string, unknown>
+  files?: FilePart[]
+}
+export const png = (field: string): FilePart => ({ field, filename: "p.png", contentType: "image/png", data: pngImage() })
+const unique = () => Math.random().toString(36).slice(2, 10)
+
+/** A request each write accepts as it stands (checked below), so extras are judged on a call that works. */
+export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => Request | Promise<Request>> = {
+  login: () => ({ role: null, body: { email: "editor@demo.test", password: "Demo@12345" } }),
+  resetPasswordLink: () => ({ role: null, body: { email: "editor@demo.test" } }),
+  resetPassword: () => ({ role: null, body: { token: "not-a-real-token", password: "Newpass@123", confirmPassword: "Newpass@123" } }),
+  updateCurrentPassword: () => ({ role: "Nutritionist", body: { oldPassword: "Demo@12345", newPassword: "Demo@12345" } }),
+  createTicket: () => ({ role: "User", body: { ticketType: "General", query: "Cannot open my session link" }, files: [png("image")] }),
+  closeTicket: (ctx) => ({ role: "Admin", body: { queryId: ctx.ticketToClose._id } }),
+  addResponse: (ctx) => ({ role: "Admin", body: { question: "", answer: "We are looking into it", queryId: ctx.ticket._id } }),
+  giveFeedback: async (ctx, _n, server) => {
+    // Feedback is once per closed ticket: raise and close a fresh one each time.
+    const form = multipart({ ticketType: "General", query: "Feedback ticket" })
+    const ticket = (await server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: form.payload, headers: { ...form.headers, ...bearer(ctx.tokens.get("User")!) } })).json().data
+    await call(server, ctx.tokens.get("Admin")!, "PATCH", "/userQuery/update", { queryId: ticket._id })
+    return { role: "User", body: { rating: 4, remark: "Quick help", ticketId: ticket.ticketId } }
+  },
+  partnerSignup: () => ({
+    role: null,
+    body: { role: "Counsellor", name: "Farah Khan", email: `p-${unique()}@example.org`, number: "9812345678", password: "Partner@123", confirmPassword: "Partner@123", address: "12 Hill Road", city: "Mumbai", pinCode: "400050", state: "Maharashtra", language: "English", experience: "6 years", preferredContactMethod: "Email", organizationName: "Calm Minds", qualifications: "M.A.", briefBio: "Counsellor", serviceDescription: "Sessions", registrationNumber: "REG-1", certificationName: "Licensed", issuingAuthority: "RCI", certificationNumber: "C-1", expirationDate: "2031-01-01", accountHolderName: "Farah Khan", bankName: "HDFC Bank", ifscCode: "HDFC0001234", accountNumber: "50100123456789" },
+    files: [png("certificationImg")],
+  }),
+  saveMyAvailability: (_ctx, _n, server) => ({ role: "Counsellor", body: { days: [{ date: new Date(server.clock.now + DAY).toISOString().slice(0, 10), slots: ["10:00"] }] } }),
+  createBlog: () => ({ role: "Editor", body: { blogName: `Mass ${unique()}`, title: "t", keyword: "k", description: "d", about: "<p>x</p>" }, files: [png("image")] }),
+  updateBlog: (ctx) => ({ role: "Editor", params: { id: ctx.ids.blog }, body: { title: "Updated" } }),
+  updateBlogStatus: (ctx) => ({ role: "Editor", params: { id: ctx.ids.blog }, body: { status: true } }),
+  addGalleryImage: () => ({ role: "Editor", body: {}, files: [png("image")] }),
+  addExpert: () => ({ role: "Editor", body: { name: "Dr. Mass", designation: "Counsellor" }, files: [png("avatar")] }),
+  updateExpert: (ctx) => ({ role: "Editor", params: { id: ctx.ids.expert }, body: { designation: "Senior Counsellor" } }),
+  addTestimonial: () => ({ role: "Editor", body: { name: "Happy", summery: "Lovely" }, files: [png("avatar")] }),
+  updateTestimonial: (ctx) => ({ role: "Editor", params: { id: ctx.ids.testimonial }, body: { summery: "Still lovely" } }),
+  addPress: () => ({ role: "Editor", body: { link: "https://news.example.com/a", type: "Press Release" }, files: [png("thumbnail")] }),
+  updatePress: (ctx) => ({ role: "Editor", params: { id: ctx.ids.press }, body: { link: "https://news.example.com/b" } }),
+  createEditor: () => ({ role: "Admin", body: { name: "Mass Editor", email: `e-${unique()}@example.org`, number: "9876543210" } }),
+  updateEditor: (ctx) => ({ role: "Admin", params: { id: ctx.ids.editor }, body: { name: "Renamed Editor" } }),
+  createCounsellingEnquiry: (_ctx, n) => ({ role: null, body: enquiryPayload(900 + n, { email: `q-${unique()}@example.org` }) }),
+  sendUserLoginAccess: async (_ctx, n, server) => {
+    const email = `access-${unique()}@example.org`
+    const res = await server.app.inject({ method: "POST", url: "/api/v1/enquiry/create", payload: enquiryPayload(700 + n, { email }), remoteAddress: `198.51.100.${n % 250}` })
+    expect(res.statusCode, res.body).toBe(200)
+    const row = await server.db.selectFrom("counselling_enquiries").select("id").where("email", "=", email).executeTakeFirstOrThrow()
+    return { role: "Admin", body: { enquiryId: row.id, name: "Access", email, number: "9876500000" } }
+  },
+  assignOrUpdateCounsellor: (ctx) => ({ role: "Admin", params: { userId: ctx.client.userId }, body: { counsellorId: ctx.client.counsellorId } }),
+  createSession: (ctx, n, server) => ({ role: "Admin", body: { userId: ctx.client.userId, counsellorId: ctx.client.counsellorId, ...utcSlot(minuteAfter(server, (40 + n) * DAY)), topic: "Mass", agenda: "a", duration: 30, note: null } }),
+  updateSession: async (ctx, n, server) => {
+    const created = await call(server, ctx.tokens.get("Admin")!, "POST", "/counselling/create", (await valid.createSession!(ctx, 100 + n, server)).body)
+    expect(created.statusCode, created.body).toBe(200)
+    return { role: "Admin", params: { id: created.json().data._id }, body: { ...utcSlot(minuteAfter(server, (200 + n) * DAY)), topic: "Moved", agenda: "a", duration: 30, note: null } }
+  },
+  updateUserStatus: (ctx) => ({ role: "Admin", body: { status: "Temp Approve", userId: ctx.vendorUnderReview } }),
+  createEnquiry: () => ({ role: null, body: { name: "Mira Sen", email: "mira.sen@example.org", number: "+91 98200 12345", city: "Pune", state: "Maharashtra", message: "Call me" } }),
+}
+
+/** Signs in the roles the requests use and finds ids of the demo data they refer to. */
+export async function requestContext(server: TestServer): Promise<Ctx> {
+  const ctx = {} as Ctx
+  ctx.tokens = new Map()
+  for (const role of ["Admin", "Editor", "User", "Counsellor", "Nutritionist"] as Role[]) ctx.tokens.set(role, await server.login(`${role.toLowerCase()}@demo.test`))
+  const admin = ctx.tokens.get("Admin")!
+  const raise = async () => {
+    const form = multipart({ ticketType: "General", query: "Base ticket" })
+    return (await server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: form.payload, headers: { ...form.headers, ...bearer(ctx.tokens.get("User")!) } })).json().data
+  }
+  ctx.ticket = await raise()
+  ctx.ticketToClose = await raise()
+  ctx.client = await assignedClient(server, admin, 0)
+  const first = async (url: string, key: string) => {
+    const data = (await call(server, admin, "GET", url)).json().data
+    return (data[key] ?? data)[0]._id as string
+  }
+  ctx.ids = {
+    blog: await first("/blog/get?page=1&limit=1", "blogs"),
+    expert: await first("/expert/auth/get?page=1&limit=1", "experts"),
+    testimonial: await first("/testimonial/auth/get?page=1&limit=1", "testimonials"),
+    press: await first("/press-and-recognition/auth/get?page=1&limit=1", "press"),
+    editor: await first("/user/editors?page=1&limit=1", "editors"),
+  }
+  ctx.vendorUnderReview = (await server.db.selectFrom("users").select("id").where("status", "=", "Under Review").executeTakeFirstOrThrow()).id
+  return ctx
+}
