@@ -14,6 +14,7 @@ import { SessionFormDialog } from "../components/session-form-dialog.tsx"
 import { SessionStatusBadge } from "../components/session-status-badge.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
+import { useListActor } from "../components/use-list-actor.ts"
 
 
 function allSessionColumns(o: {
@@ -64,7 +65,7 @@ function allSessionColumns(o: {
 
 /** All Sessions: View (every field), Edit (upcoming only), Delete (confirmed), paging. */
 export default function AllSessionsPage() {
-  const list = useActorRef(allSessionsListMachine, { input: {} })
+  const list = useListActor(allSessionsListMachine)
   const view = usePagedList(list)
   const toast = (_: unknown, { text, tone }: { text: string; tone: "success" | "error" }) => notify(text, tone)
   const edit = useActorRef(editSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: toast } }), { input: {} })

@@ -10,10 +10,11 @@ import { DataTable, type Column } from "../components/data-table.tsx"
 import { formatDate, truncate } from "../components/format.ts"
 import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
 
 /** Blogs: S.No, Blog Name (link, cut at 15), URL (slug, cut at 15), created date, delete and status toggle. */
 export default function BlogsPage() {
-  const list = useActorRef(blogListMachine, { input: {} })
+  const list = useListActor(blogListMachine)
   const [actionsLogic] = useState(() =>
     blogActionsMachine.provide({ actions: { listChanged: () => list.send({ type: "list.reload" }), notify: (_, { text, tone }) => notify(text, tone) } }),
   )

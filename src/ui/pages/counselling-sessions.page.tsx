@@ -14,6 +14,7 @@ import { SessionFormDialog } from "../components/session-form-dialog.tsx"
 import { SessionStatusBadge } from "../components/session-status-badge.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
+import { useListActor } from "../components/use-list-actor.ts"
 
 function PersonCard(props: { title: string; testId: string; name: string | null; role: string | null; id: string | null }) {
   return (
@@ -67,7 +68,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
   const detailsError = useSelector(detailsActor, (s) => s.context.error)
   const detailsLoading = useSelector(detailsActor, (s) => s.hasTag("busy"))
   const listMachine = useMemo(() => userSessionsListMachine(userId), [userId])
-  const list = useActorRef(listMachine, { input: {} })
+  const list = useListActor(listMachine)
   const view = usePagedList(list)
   const form = useActorRef(createSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }))
   const formState = useSelector(form, (s) => ({ open: !s.matches("closed"), busy: s.hasTag("busy"), done: s.matches("saved"), ...s.context }))

@@ -12,6 +12,7 @@ import { NoWrap } from "../components/no-wrap.tsx"
 import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
+import { useListActor } from "../components/use-list-actor.ts"
 
 
 interface EnquiryColumnsInput {
@@ -54,7 +55,7 @@ function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
 
 /** 1:1 Counselling enquiries: send access (confirmed), a green tick once sent, View modal, totals and paging. */
 export default function CounsellingPage() {
-  const list = useActorRef(enquiryListMachine, { input: {} })
+  const list = useListActor(enquiryListMachine)
   const view = usePagedList(list)
   const access = useActorRef(sendAccessMachine.provide({ actions: { notify: (_, { text, tone }) => notify(text, tone), done: () => view.reload() } }))
   const confirming = useSelector(access, (s) => s.matches("confirming"))

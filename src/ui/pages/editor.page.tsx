@@ -9,10 +9,11 @@ import { DataTable, type Column } from "../components/data-table.tsx"
 import { FormMessage } from "../components/form-message.tsx"
 import { orNA } from "../components/format.ts"
 import { notify } from "../components/toaster.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
 
 /** Editor (Admin only): #, Name, Email, Number, User Role, with Add Editor, edit and delete. */
 export default function EditorPage() {
-  const list = useActorRef(editorListMachine, { input: {} })
+  const list = useListActor(editorListMachine)
   const reload = () => list.send({ type: "list.reload" })
   const [formLogic] = useState(() => editorFormMachine.provide({ actions: { listChanged: reload } }))
   const [actionsLogic] = useState(() => editorActionsMachine.provide({ actions: { listChanged: reload, notify: (_, { text, tone }) => notify(text, tone) } }))

@@ -1,5 +1,5 @@
 import { Heading, Stack, Text } from "@chakra-ui/react"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import type { Enquiry } from "../../api/contract/contact.ts"
 import { ENQUIRIES_EMPTY, enquiriesMachine } from "../../machines/enquiries.machine.ts"
 import { pageCount } from "../../machines/paged-list.machine.ts"
@@ -8,6 +8,7 @@ import { formatDateTime } from "../components/format.ts"
 import { Pager } from "../components/pager.tsx"
 import { OneLine, serialNumber } from "./people/person-columns.tsx"
 import { SearchBox } from "./people/search-box.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
 
 function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
   return [
@@ -23,7 +24,7 @@ function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
 
 /** All Enquiries (spec section 2): contact enquiries with total records and paging; Admin only. */
 export default function EnquiriesPage() {
-  const actor = useActorRef(enquiriesMachine, { input: {} })
+  const actor = useListActor(enquiriesMachine)
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
@@ -35,7 +36,7 @@ export default function EnquiriesPage() {
       <Heading as="h1" size="lg">
         All Enquiries
       </Heading>
-      <SearchBox onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
+      <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={ENQUIRIES_EMPTY} />
       {ready ? (
         <>

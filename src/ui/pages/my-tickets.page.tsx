@@ -11,11 +11,12 @@ import { Pager } from "../components/pager.tsx"
 import { FeedbackDialog } from "./tickets/feedback-dialog.tsx"
 import { RaiseTicket } from "./tickets/raise-ticket-dialog.tsx"
 import { ticketColumns } from "./tickets/ticket-columns.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
 
 /** My Tickets (/my-tickets): the ticket table, the floating Raise Ticket button and the feedback modal. */
 export default function MyTicketsPage() {
   const user = useSelector(authActor, selectUser)
-  const list = useActorRef(ticketListMachine, { input: {} })
+  const list = useListActor(ticketListMachine)
   const feedback = useActorRef(feedbackMachine.provide({ actions: { submitted: () => list.send({ type: "list.reload" }) } }))
   const snapshot = useSelector(list, (s) => s)
   if (!user) return null

@@ -13,6 +13,7 @@ import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { AssignToDialog } from "./unassign-users/assign-to-dialog.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
 
 function SelectBox(props: { label: string; checked: boolean | "indeterminate"; onChange: (checked: boolean) => void }) {
   return (
@@ -55,7 +56,7 @@ function unassignedColumns(o: {
 
 /** Unassign Users: select users (or the whole page), View their enquiry, 'Assign To' a counsellor. */
 export default function UnassignUsersPage() {
-  const list = useActorRef(unassignedUsersListMachine, { input: {} })
+  const list = useListActor(unassignedUsersListMachine)
   const view = usePagedList(list)
   const assign = useActorRef(assignCounsellorMachine.provide({ actions: { assigned: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }))
   const selected = useSelector(assign, (s) => s.context.selected)

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../confirm-dialog.tsx"
 import { FormMessage } from "../form-message.tsx"
 import { notify } from "../toaster.tsx"
 import { ContentFormDialog } from "./content-form-dialog.tsx"
+import { useListActor } from "../use-list-actor.ts"
 
 export interface CardsScreenConfig<Item> {
   title: string
@@ -35,7 +36,7 @@ export interface CardsScreenConfig<Item> {
  * modal and the delete confirmation, each driven by its machine.
  */
 export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> }) {
-  const list = useActorRef(config.listMachine, { input: {} })
+  const list = useListActor(config.listMachine)
   const reload = () => list.send({ type: "list.reload" })
   const [formLogic] = useState(() => config.formMachine.provide({ actions: { listChanged: reload } }))
   const [actionsLogic] = useState(() =>

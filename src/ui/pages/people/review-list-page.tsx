@@ -12,6 +12,7 @@ import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
 import { organizationColumn, personColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
+import { readListUrl, watchListUrl, writeListUrl } from "../../components/list-url.ts"
 import { statusLabel } from "./status-label.ts"
 
 /** The per-row dropdown: the spec's options for the row's status; disabled while that row's change is pending. */
@@ -45,8 +46,15 @@ function statusColumn(context: ReviewListContext, setStatus: (userId: string, st
 
 /** Under Review, Temp Approve and Rejected (spec section 2): each row's status dropdown offers the spec's options. */
 export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
-  const machine = useMemo(() => createReviewListMachine(kind).provide({ actions: { notify: (_, p) => notify(p.text, p.tone) } }), [kind])
-  const actor = useActorRef(machine)
+  const machine = useMemo(
+    () =>
+      createReviewListMachine(kind).provide({
+        actions: { notify: (_, p) => notify(p.text, p.tone), pushUrl: (_, state) => writeListUrl(state, false), replaceUrl: (_, state) => writeListUrl(state, true) },
+        actors: { watchUrl: watchListUrl },
+      }),
+    [kind],
+  )
+  const actor = useActorRef(machine, { input: readListUrl() })
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
@@ -59,7 +67,7 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
       <Heading as="h1" size="lg">
         {texts.title}
       </Heading>
-      <SearchBox onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
+      <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
       <DataTable
         columns={[...personColumns(context.page, context.pageSize), statusColumn(context, (userId, status) => actor.send({ type: "row.setStatus", userId, status })), organizationColumn]}
         rows={context.rows}

@@ -4,7 +4,18 @@ import { Button, Field, HStack, Input } from "@chakra-ui/react"
  * Search by name, email or number. The text stays in the input until Search (or Enter) sends it,
  * so typing makes no call per keystroke.
  */
-export function SearchBox({ label = "Search by name, email or number", onSearch, disabled }: { label?: string; onSearch: (search: string) => void; disabled?: boolean }) {
+export function SearchBox({
+  label = "Search by name, email or number",
+  onSearch,
+  disabled,
+  current = "",
+}: {
+  label?: string
+  onSearch: (search: string) => void
+  disabled?: boolean
+  /** The list's search (from the URL on reload or back): the input shows it. */
+  current?: string
+}) {
   return (
     <form
       role="search"
@@ -16,7 +27,7 @@ export function SearchBox({ label = "Search by name, email or number", onSearch,
       <HStack align="end" gap="2" maxW="lg">
         <Field.Root>
           <Field.Label fontSize="sm">{label}</Field.Label>
-          <Input name="search" type="search" size="sm" bg="bg" autoComplete="off" />
+          <Input key={current} name="search" type="search" size="sm" bg="bg" autoComplete="off" defaultValue={current} />
         </Field.Root>
         <Button type="submit" size="sm" variant="outline" disabled={disabled}>
           Search
