@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from "xstate"
 import { createPagedListMachine, type PageRequest } from "../../src/machines/paged-list.machine.ts"
 
 /** The paged list owns its URL state: input from the URL, a page change pushes, a search replaces, back is followed. */
-function start(input: { page?: number; search?: string }) {
+function start(urlState: { page?: number; search?: string }) {
   const requests: PageRequest[] = []
   const pushUrl = vi.fn()
   const replaceUrl = vi.fn()
@@ -16,7 +16,7 @@ function start(input: { page?: number; search?: string }) {
     },
     actions: { pushUrl: (_, p) => pushUrl(p), replaceUrl: (_, p) => replaceUrl(p) },
   })
-  const actor = createActor(machine, { input }).start()
+  const actor = createActor(machine, { input: urlState }).start()
   return { actor, requests, pushUrl, replaceUrl }
 }
 
