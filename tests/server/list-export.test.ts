@@ -20,18 +20,30 @@ function parseCsv(text: string): string[][] {
   let row: string[] = []
   let cell = ""
   let quoted = false
+  const endCell = () => {
+    row.push(cell)
+    cell = ""
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++
-      else if (c === '"') quoted = false
-      else cell += c
-    } else if (c === '"') quoted = true
-    else if (c === ",") row.push(cell), (cell = "")
-    else if (c === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++
-    else cell += c
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"'
+      i++
+    } else if (quoted && c === '"') quoted = false
+    else if (quoted) cell += c
+    else if (c === '"') quoted = true
+    else if (c === ",") endCell()
+    else if (c === "\r" && text[i + 1] === "\n") {
+      endCell()
+      rows.push(row)
+      row = []
+      i++
+    } else cell += c
   }
-  if (cell || row.length) row.push(cell), rows.push(row)
+  if (cell || row.length) {
+    endCell()
+    rows.push(row)
+  }
   return rows
 }
 

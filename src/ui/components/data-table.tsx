@@ -24,7 +24,7 @@ export function DataTable<Row>(props: {
   if (props.loading) {
     return (
       <Center py="10" aria-busy="true">
-        <Spinner aria-label="Loading" />
+        <Spinner role="status" aria-label="Loading" />
       </Center>
     )
   }

@@ -15,6 +15,7 @@ import { SessionStatusBadge } from "../components/session-status-badge.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 
 function allSessionColumns(o: {
@@ -91,6 +92,7 @@ export default function AllSessionsPage() {
         <Heading as="h1" size="lg">
           All Sessions
         </Heading>
+        <ExportCsvButton list="all-sessions" search="" />
         <Text fontSize="sm" color="fg.muted" data-testid="total-records">
           Total Records: {view.total}
         </Text>

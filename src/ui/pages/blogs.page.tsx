@@ -11,6 +11,7 @@ import { formatDate, truncate } from "../components/format.ts"
 import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 /** Blogs: S.No, Blog Name (link, cut at 15), URL (slug, cut at 15), created date, delete and status toggle. */
 export default function BlogsPage() {
@@ -43,6 +44,7 @@ export default function BlogsPage() {
         <Heading as="h1" size="lg">
           Blogs
         </Heading>
+        <ExportCsvButton list="blogs" search="" />
         <Button asChild colorPalette="teal">
           <RouterLink href="/add-blog">+ Add Blog</RouterLink>
         </Button>

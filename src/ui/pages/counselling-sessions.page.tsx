@@ -94,7 +94,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
       </HStack>
       {detailsLoading ? (
         <Center py="6">
-          <Spinner aria-label="Loading" />
+          <Spinner role="status" aria-label="Loading" />
         </Center>
       ) : detailsError ? (
         <Text role="alert" color="red.600">

@@ -8,6 +8,7 @@ import { NoWrap } from "../components/no-wrap.tsx"
 import { Pager } from "../components/pager.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 function counsellingUserColumns(firstNumber: number): Column<CounsellingUser>[] {
   return [
@@ -38,6 +39,7 @@ export default function CounsellingUsersPage() {
         <Heading as="h1" size="lg">
           Counselling Users
         </Heading>
+        <ExportCsvButton list="counselling-users" search="" />
         <Text fontSize="sm" color="fg.muted" data-testid="total-records">
           Total Records: {view.total}
         </Text>

@@ -13,6 +13,7 @@ import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 
 interface EnquiryColumnsInput {
@@ -75,6 +76,7 @@ export default function CounsellingPage() {
         <Heading as="h1" size="lg">
           1:1 Counselling
         </Heading>
+        <ExportCsvButton list="counselling" search="" />
         <Text fontSize="sm" color="fg.muted" data-testid="total-records">
           Total Records: {view.total}
         </Text>

@@ -10,6 +10,7 @@ import { FormMessage } from "../components/form-message.tsx"
 import { orNA } from "../components/format.ts"
 import { notify } from "../components/toaster.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 /** Editor (Admin only): #, Name, Email, Number, User Role, with Add Editor, edit and delete. */
 export default function EditorPage() {
@@ -37,6 +38,7 @@ export default function EditorPage() {
         <Heading as="h1" size="lg">
           Editor
         </Heading>
+        <ExportCsvButton list="editor" search="" />
         <Button colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
           + Add Editor
         </Button>

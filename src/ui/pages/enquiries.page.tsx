@@ -1,4 +1,4 @@
-import { Heading, Stack, Text } from "@chakra-ui/react"
+import { HStack, Heading, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { Enquiry } from "../../api/contract/contact.ts"
 import { ENQUIRIES_EMPTY, enquiriesMachine } from "../../machines/enquiries.machine.ts"
@@ -9,6 +9,7 @@ import { Pager } from "../components/pager.tsx"
 import { OneLine, serialNumber } from "./people/person-columns.tsx"
 import { SearchBox } from "./people/search-box.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
   return [
@@ -33,9 +34,12 @@ export default function EnquiriesPage() {
   const columns = enquiryColumns(context.page, context.pageSize)
   return (
     <Stack gap="4">
-      <Heading as="h1" size="lg">
-        All Enquiries
-      </Heading>
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          All Enquiries
+        </Heading>
+        <ExportCsvButton list="enquiries" search={context.search} />
+      </HStack>
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={ENQUIRIES_EMPTY} />
       {ready ? (

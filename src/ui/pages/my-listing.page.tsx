@@ -20,7 +20,7 @@ export default function MyListingPage() {
   if (snapshot.matches("loading")) {
     return (
       <Center py="20" aria-busy="true">
-        <Spinner size="lg" aria-label="Loading availability" />
+        <Spinner role="status" size="lg" aria-label="Loading availability" />
       </Center>
     )
   }

@@ -12,6 +12,7 @@ import { FeedbackDialog } from "./tickets/feedback-dialog.tsx"
 import { RaiseTicket } from "./tickets/raise-ticket-dialog.tsx"
 import { ticketColumns } from "./tickets/ticket-columns.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 /** My Tickets (/my-tickets): the ticket table, the floating Raise Ticket button and the feedback modal. */
 export default function MyTicketsPage() {
@@ -33,6 +34,7 @@ export default function MyTicketsPage() {
         <Heading as="h1" size="lg">
           My Tickets
         </Heading>
+        <ExportCsvButton list="my-tickets" search="" />
         <Text fontSize="sm" color="fg.muted" data-testid="ticket-total">
           Total: {context.total}
         </Text>

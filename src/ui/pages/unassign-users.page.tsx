@@ -14,6 +14,7 @@ import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { AssignToDialog } from "./unassign-users/assign-to-dialog.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 function SelectBox(props: { label: string; checked: boolean | "indeterminate"; onChange: (checked: boolean) => void }) {
   return (
@@ -84,6 +85,7 @@ export default function UnassignUsersPage() {
         <Heading as="h1" size="lg">
           Unassign Users
         </Heading>
+        <ExportCsvButton list="unassign-users" search="" />
         <HStack gap="4">
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">
             Total Records: {view.total}

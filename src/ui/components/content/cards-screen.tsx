@@ -66,7 +66,7 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
       <FormMessage message={formMessage} />
       {loading ? (
         <Center py="10" aria-busy="true">
-          <Spinner aria-label="Loading" />
+          <Spinner role="status" aria-label="Loading" />
         </Center>
       ) : error ? (
         <Text role="alert" color="red.600" data-testid="list-error">

@@ -71,7 +71,8 @@ export function Toolbar() {
 function ToolButton(props: { label: string; active: boolean; children: ReactNode; onMouseDown: (e: React.MouseEvent) => void; onClick: () => void }) {
   return (
     <Button size="xs" variant={props.active ? "solid" : "ghost"} colorPalette="teal" aria-label={props.label} aria-pressed={props.active} title={props.label} onMouseDown={props.onMouseDown} onClick={props.onClick}>
-      {props.children}
+      {/* The glyph (H1, 1. List) is decoration: the label names the button, so name and text never disagree. */}
+      <span aria-hidden="true">{props.children}</span>
     </Button>
   )
 }

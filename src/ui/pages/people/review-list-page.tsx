@@ -14,6 +14,8 @@ import { organizationColumn, personColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
 import { readListUrl, watchListUrl, writeListUrl } from "../../components/list-url.ts"
 import { statusLabel } from "./status-label.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import type { ExportList } from "../../../api/contract/list-export.ts"
 
 /** The per-row dropdown: the spec's options for the row's status; disabled while that row's change is pending. */
 function statusColumn(context: ReviewListContext, setStatus: (userId: string, status: VendorStatus) => void): Column<PersonListItem> {
@@ -37,12 +39,14 @@ function statusColumn(context: ReviewListContext, setStatus: (userId: string, st
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          {pending ? <Spinner size="xs" aria-label={`Updating ${row.name}`} /> : null}
+          {pending ? <Spinner role="status" size="xs" aria-label={`Updating ${row.name}`} /> : null}
         </HStack>
       )
     },
   }
 }
+
+const reviewExportList: Record<ReviewListKind, ExportList> = { pending: "under-review-vendors", temp: "temp-approve-vendors", reject: "rejected-vendors" }
 
 /** Under Review, Temp Approve and Rejected (spec section 2): each row's status dropdown offers the spec's options. */
 export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
@@ -64,9 +68,12 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
   const texts = reviewListTexts[kind]
   return (
     <Stack gap="4">
-      <Heading as="h1" size="lg">
-        {texts.title}
-      </Heading>
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          {texts.title}
+        </Heading>
+        <ExportCsvButton list={reviewExportList[kind]} search={context.search} />
+      </HStack>
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
       <DataTable
         columns={[...personColumns(context.page, context.pageSize), statusColumn(context, (userId, status) => actor.send({ type: "row.setStatus", userId, status })), organizationColumn]}

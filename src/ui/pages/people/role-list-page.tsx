@@ -1,5 +1,5 @@
 import { useMemo } from "react"
-import { Heading, Stack } from "@chakra-ui/react"
+import { HStack, Heading, Stack } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { PersonListItem } from "../../../api/contract/user.ts"
 import type { ListRole } from "../../../api/contract/vendor.ts"
@@ -12,6 +12,8 @@ import { StatusBadge } from "../../components/status-badge.tsx"
 import { organizationColumn, personColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import type { ExportList } from "../../../api/contract/list-export.ts"
 
 const statusBadgeColumn: Column<PersonListItem> = { header: "Status", cell: (row) => <StatusBadge status={row.status} /> }
 
@@ -29,9 +31,12 @@ export function RoleListPage({ role }: { role: ListRole }) {
   const columns = [...personColumns(context.page, context.pageSize), statusBadgeColumn, organizationColumn]
   return (
     <Stack gap="4">
-      <Heading as="h1" size="lg">
-        {texts.title}
-      </Heading>
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          {texts.title}
+        </Heading>
+        <ExportCsvButton list={role.toLowerCase() as ExportList} search={context.search} />
+      </HStack>
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={texts.empty} />
       {ready ? (

@@ -38,7 +38,7 @@ function VendorDetails({ userId }: { userId: string }) {
   if (!snapshot.matches("ready") || !vendor) {
     return (
       <Center py="20" aria-busy="true">
-        <Spinner size="lg" aria-label="Loading" />
+        <Spinner role="status" size="lg" aria-label="Loading" />
       </Center>
     )
   }
