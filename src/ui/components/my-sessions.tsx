@@ -39,7 +39,7 @@ function mySessionColumns(o: { firstNumber: number; isClient: boolean; status: S
     {
       header: "View",
       cell: (s) => (
-        <Button size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
           View
         </Button>
       ),

@@ -40,10 +40,10 @@ function allSessionColumns(o: {
         const editable = canEditSession(s.dateTime, o.now)
         return (
           <HStack gap="1">
-            <Button size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
+            <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
               View
             </Button>
-            <Button
+            <Button aria-haspopup="dialog" data-dialog="edit"
               size="xs"
               variant="outline"
               colorPalette="teal"
@@ -54,7 +54,7 @@ function allSessionColumns(o: {
             >
               Edit
             </Button>
-            <Button size="xs" variant="outline" colorPalette="red" loading={o.deletingId === s._id} onClick={() => o.onDelete(s)} aria-label={`Delete session ${s.topic}`}>
+            <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" loading={o.deletingId === s._id} onClick={() => o.onDelete(s)} aria-label={`Delete session ${s.topic}`}>
               Delete
             </Button>
           </HStack>

@@ -101,7 +101,7 @@ function blogColumns(a: BlogRowActions): Column<Blog>[] {
             <Switch.Control />
             <Switch.Label minW="16">{a.statusOf(b) ? "Active" : "Inactive"}</Switch.Label>
           </Switch.Root>
-          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${b.blogName}`} onClick={() => a.onDelete(b)}>
+          <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${b.blogName}`} onClick={() => a.onDelete(b)}>
             Delete
           </Button>
         </HStack>

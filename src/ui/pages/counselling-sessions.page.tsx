@@ -54,7 +54,7 @@ function sessionColumns(firstNumber: number, onView: (session: CounsellingSessio
     {
       header: "View",
       cell: (s) => (
-        <Button size="xs" variant="outline" onClick={() => onView(s)} aria-label={`View session ${s.topic}`}>
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => onView(s)} aria-label={`View session ${s.topic}`}>
           View
         </Button>
       ),
@@ -82,7 +82,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
         <Heading as="h1" size="lg">
           Counselling Sessions
         </Heading>
-        <Button
+        <Button aria-haspopup="dialog" data-dialog="create"
           colorPalette="teal"
           size="sm"
           disabled={!details?.counsellorId}

@@ -46,7 +46,7 @@ function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
     {
       header: "View",
       cell: (e) => (
-        <Button size="xs" variant="outline" onClick={() => o.onView(e)} aria-label={`View enquiry of ${e.name}`}>
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(e)} aria-label={`View enquiry of ${e.name}`}>
           View
         </Button>
       ),

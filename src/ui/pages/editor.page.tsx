@@ -39,7 +39,7 @@ export default function EditorPage() {
           Editor
         </Heading>
         <ExportCsvButton list="editor" search="" />
-        <Button colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
+        <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
           + Add Editor
         </Button>
       </HStack>
@@ -68,10 +68,10 @@ function editorColumns(a: { onEdit: (editor: Editor) => void; onDelete: (editor:
       header: "Actions",
       cell: (row) => (
         <HStack gap="2">
-          <Button size="xs" variant="outline" aria-label={`Edit ${row.name}`} onClick={() => a.onEdit(row)}>
+          <Button aria-haspopup="dialog" data-dialog="edit" size="xs" variant="outline" aria-label={`Edit ${row.name}`} onClick={() => a.onEdit(row)}>
             Edit
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={() => a.onDelete(row)}>
+          <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={() => a.onDelete(row)}>
             Delete
           </Button>
         </HStack>

@@ -60,7 +60,7 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
           <TicketStatusBadge closed={thread.status} />
         </HStack>
         {snapshot.can({ type: "close.request" }) ? (
-          <Button colorPalette="red" variant="outline" size="sm" onClick={() => actor.send({ type: "close.request" })}>
+          <Button aria-haspopup="dialog" data-dialog="close" colorPalette="red" variant="outline" size="sm" onClick={() => actor.send({ type: "close.request" })}>
             Close Ticket
           </Button>
         ) : null}

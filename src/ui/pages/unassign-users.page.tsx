@@ -47,7 +47,7 @@ function unassignedColumns(o: {
     {
       header: "View",
       cell: (u) => (
-        <Button size="xs" variant="outline" onClick={() => o.onView(u)} aria-label={`View enquiry of ${u.name}`}>
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(u)} aria-label={`View enquiry of ${u.name}`}>
           View
         </Button>
       ),
@@ -91,7 +91,7 @@ export default function UnassignUsersPage() {
             Total Records: {view.total}
           </Text>
           {selected.length > 0 ? (
-            <Button colorPalette="teal" size="sm" loading={opening} disabled={!selecting && !opening} onClick={() => assign.send({ type: "form.open" })}>
+            <Button aria-haspopup="dialog" data-dialog="assign" colorPalette="teal" size="sm" loading={opening} disabled={!selecting && !opening} onClick={() => assign.send({ type: "form.open" })}>
               Assign To ({selected.length})
             </Button>
           ) : null}

@@ -59,7 +59,7 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
         <Heading as="h1" size="lg">
           {config.title}
         </Heading>
-        <Button colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
+        <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
           {config.addLabel}
         </Button>
       </HStack>
@@ -83,11 +83,11 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
               <Box flex="1">{config.renderCard(item)}</Box>
               <HStack justify="flex-end" p="3" pt="0" gap="2">
                 {config.editable ? (
-                  <Button size="sm" variant="outline" aria-label={`Edit ${config.nameOf(item)}`} onClick={() => form.send({ type: "form.open", item })}>
+                  <Button aria-haspopup="dialog" data-dialog="edit" size="sm" variant="outline" aria-label={`Edit ${config.nameOf(item)}`} onClick={() => form.send({ type: "form.open", item })}>
                     Edit
                   </Button>
                 ) : null}
-                <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${config.nameOf(item)}`} disabled={!canAct} onClick={() => actions.send({ type: "delete.request", id: config.idOf(item) })}>
+                <Button aria-haspopup="dialog" data-dialog="delete" size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${config.nameOf(item)}`} disabled={!canAct} onClick={() => actions.send({ type: "delete.request", id: config.idOf(item) })}>
                   Delete
                 </Button>
               </HStack>
