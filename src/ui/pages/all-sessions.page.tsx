@@ -54,7 +54,7 @@ function allSessionColumns(o: {
             >
               Edit
             </Button>
-            <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" loading={o.deletingId === s._id} onClick={() => o.onDelete(s)} aria-label={`Delete session ${s.topic}`}>
+            <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" loading={o.deletingId === s._id} aria-busy={o.deletingId === s._id} onClick={() => o.onDelete(s)} aria-label={`Delete session ${s.topic}`}>
               Delete
             </Button>
           </HStack>

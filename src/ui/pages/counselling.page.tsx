@@ -38,7 +38,7 @@ function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
             ✓
           </Box>
         ) : (
-          <Button size="xs" colorPalette="teal" loading={o.sendingId === e._id} onClick={() => o.onSend(e)} aria-label={`Send access to ${e.name}`}>
+          <Button size="xs" colorPalette="teal" loading={o.sendingId === e._id} aria-busy={o.sendingId === e._id} onClick={() => o.onSend(e)} aria-label={`Send access to ${e.name}`}>
             Send Access
           </Button>
         ),

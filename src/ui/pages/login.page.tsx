@@ -47,7 +47,7 @@ export default function LoginPage() {
               />
             </Field.Root>
             <FormMessage message={context.message} />
-            <Button type="submit" colorPalette="teal" disabled={busy}>
+            <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
               {busy ? "Sending..." : "Reset Password"}
             </Button>
             <Link as="button" alignSelf="center" onClick={() => actor.send({ type: "reset.back" })}>
@@ -99,7 +99,7 @@ export default function LoginPage() {
             </Link>
           </HStack>
           <FormMessage message={context.message} />
-          <Button type="submit" colorPalette="teal" disabled={busy}>
+          <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
             {busy ? "Logging in..." : "Login"}
           </Button>
           <Text fontSize="sm" textAlign="center">

@@ -103,7 +103,7 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
               />
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="teal" alignSelf="flex-end" loading={sending} loadingText="Sending..." disabled={!snapshot.can({ type: "message.send" })}>
+            <Button type="submit" colorPalette="teal" alignSelf="flex-end" loading={sending} aria-busy={sending} loadingText="Sending..." disabled={!snapshot.can({ type: "message.send" })}>
               Send
             </Button>
           </Stack>

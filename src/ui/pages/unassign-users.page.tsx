@@ -91,7 +91,7 @@ export default function UnassignUsersPage() {
             Total Records: {view.total}
           </Text>
           {selected.length > 0 ? (
-            <Button aria-haspopup="dialog" data-dialog="assign" colorPalette="teal" size="sm" loading={opening} disabled={!selecting && !opening} onClick={() => assign.send({ type: "form.open" })}>
+            <Button aria-haspopup="dialog" data-dialog="assign" colorPalette="teal" size="sm" loading={opening} aria-busy={opening} disabled={!selecting && !opening} onClick={() => assign.send({ type: "form.open" })}>
               Assign To ({selected.length})
             </Button>
           ) : null}

@@ -85,7 +85,7 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
               </Field.Root>
               <FormMessage message={context.message} />
               <HStack justify="flex-end">
-                <Button type="submit" colorPalette="teal" loading={saving} disabled={busy}>
+                <Button type="submit" colorPalette="teal" loading={saving} aria-busy={saving} disabled={busy}>
                   {title}
                 </Button>
               </HStack>

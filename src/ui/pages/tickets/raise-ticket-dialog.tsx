@@ -106,7 +106,7 @@ export function RaiseTicket(props: { floating?: boolean; onSubmitted?: (answer: 
                   <Button variant="outline" onClick={() => actor.send({ type: "form.close" })} disabled={busy}>
                     Cancel
                   </Button>
-                  <Button type="submit" colorPalette="teal" disabled={busy || done}>
+                  <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy} disabled={done}>
                     {busy ? "Submitting..." : "Submit"}
                   </Button>
                 </Dialog.Footer>
