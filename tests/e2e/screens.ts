@@ -32,11 +32,23 @@ export async function resolvePath(page: Page, route: RouteDef): Promise<string> 
   if (!source) throw new Error(`${route.path}: add where its parameter comes from to paramSources in tests/e2e/screens.ts`)
   if ("fixed" in source) return source.fixed
   await page.goto(source.from)
+  await settle(page)
   const link = page.locator(`main a[href^="${source.prefix}"]`).first()
+  // A role with no ticket yet raises one, so Ticket Details is visited for every role that may open it.
+  if (route.path === "/ticket/:queryId" && (await link.count()) === 0) await raiseTicket(page)
   await link.waitFor({ state: "attached", timeout: 15_000 })
   const href = await link.getAttribute("href")
   if (!href) throw new Error(`${route.path}: no link to ${source.prefix} on ${source.from}`)
   return href
+}
+
+async function raiseTicket(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "+ Raise Ticket" }).first().click()
+  const dialog = page.getByRole("dialog")
+  await dialog.getByLabel("Ticket Type").selectOption("Technical")
+  await dialog.getByLabel("Query").fill("A question raised by the screen tour of the browser suites.")
+  await dialog.getByRole("button", { name: "Submit" }).click()
+  await dialog.waitFor({ state: "hidden", timeout: 10_000 })
 }
 
 /** Waits until the screen has its heading and no loading screen is left. */

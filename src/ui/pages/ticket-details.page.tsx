@@ -59,7 +59,8 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
           </Text>
           <TicketStatusBadge closed={thread.status} />
         </HStack>
-        {snapshot.can({ type: "close.request" }) ? (
+        {/* Kept while its confirmation is open, so focus can return to it when that closes. */}
+        {snapshot.can({ type: "close.request" }) || snapshot.matches({ ready: { closing: "confirming" } }) ? (
           <Button aria-haspopup="dialog" data-dialog="close" colorPalette="red" variant="outline" size="sm" onClick={() => actor.send({ type: "close.request" })}>
             Close Ticket
           </Button>
