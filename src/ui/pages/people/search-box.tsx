@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react"
 import { Button, Field, HStack, Input } from "@chakra-ui/react"
 
 /**
@@ -16,6 +17,11 @@ export function SearchBox({
   /** The list's search (from the URL on reload or back): the input shows it. */
   current?: string
 }) {
+  // Back/forward or a reload changes the list's search: the input follows without being remounted (focus stays).
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (input.current && input.current.value !== current) input.current.value = current
+  }, [current])
   return (
     <form
       role="search"
@@ -27,7 +33,7 @@ export function SearchBox({
       <HStack align="end" gap="2" maxW="lg">
         <Field.Root>
           <Field.Label fontSize="sm">{label}</Field.Label>
-          <Input key={current} name="search" type="search" size="sm" bg="bg" autoComplete="off" defaultValue={current} />
+          <Input ref={input} name="search" type="search" size="sm" bg="bg" autoComplete="off" defaultValue={current} />
         </Field.Root>
         <Button type="submit" size="sm" variant="outline" disabled={disabled}>
           Search
