@@ -32,8 +32,9 @@ describe("busy buttons", () => {
     await page.getByLabel("Email").fill("lawyer@demo.test")
     await page.getByLabel("Password", { exact: true }).fill("Demo@12345")
     const release = await hold(page, "**/api/v1/user/login")
-    const login = page.getByRole("button", { name: "Login" })
-    await login.press("Enter")
+    // Enter in the password field submits (the first submit button of the form is Login).
+    const login = page.locator('form button[type="submit"]')
+    await page.getByLabel("Password", { exact: true }).press("Enter")
     await expect.poll(() => login.getAttribute("aria-busy")).toBe("true")
     expect(await login.isDisabled()).toBe(true)
     release()

@@ -50,7 +50,7 @@ export default function LoginPage() {
             <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
               {busy ? "Sending..." : "Reset Password"}
             </Button>
-            <Link as="button" alignSelf="center" onClick={() => actor.send({ type: "reset.back" })}>
+            <Link as="button" type="button" alignSelf="center" onClick={() => actor.send({ type: "reset.back" })}>
               Back to Login
             </Link>
           </Stack>
@@ -94,7 +94,7 @@ export default function LoginPage() {
               <Switch.Control />
               <Switch.Label>Remember Me</Switch.Label>
             </Switch.Root>
-            <Link as="button" fontSize="sm" onClick={() => actor.send({ type: "reset.open" })}>
+            <Link as="button" type="button" fontSize="sm" onClick={() => actor.send({ type: "reset.open" })}>
               Forgot Password?
             </Link>
           </HStack>
