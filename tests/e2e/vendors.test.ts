@@ -31,7 +31,7 @@ describe("vendor approval", () => {
     const underReview = Number(await count(page, "Under Review"))
     const yogaTeachers = Number(await count(page, "YogaTeacher"))
 
-    await page.getByRole("link", { name: /^Under Review:/ }).click()
+    await page.getByRole("link", { name: /^Under Review \d/ }).click()
     await page.waitForURL((url) => url.pathname === "/under-review-vendors")
     await expect.poll(() => page.getByTestId("page-info").textContent()).toBe("Showing Page: 1 of 2")
     await search(page, vendor.email)

@@ -24,7 +24,7 @@ function AdminExportButton({ list, search }: { list: ExportList; search: string 
   const actor = useActorRef(machine, { input: { list } })
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   return (
-    <Button size="sm" variant="outline" loading={busy} loadingText="Exporting…" aria-busy={busy} onClick={() => actor.send({ type: "export.csv", search })}>
+    <Button size="sm" variant="outline" loading={busy} aria-busy={busy} onClick={() => actor.send({ type: "export.csv", search })}>
       Export CSV
     </Button>
   )

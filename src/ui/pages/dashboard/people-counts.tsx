@@ -1,4 +1,4 @@
-import { Box, Button, Card, Heading, Link, SimpleGrid, Spinner, Stack, Text, VisuallyHidden } from "@chakra-ui/react"
+import { Box, Button, Card, Heading, Link, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import type { Role } from "../../../api/contract/common.ts"
@@ -24,12 +24,12 @@ const reviewCards: CardDef[] = [
 function CountCard({ label, href, value, loading }: { label: string; href: string; value: string; loading: boolean }) {
   return (
     <Link asChild _hover={{ textDecoration: "none" }} display="block" rounded="md">
+      {/* Named by what it shows (label, then the count): a separate aria-label would not match the visible text. */}
       <RouterLink href={href}>
         <Card.Root size="sm" _hover={{ borderColor: "teal.500" }} h="full">
           <Card.Body gap="1">
             <Text fontSize="sm" color="fg.muted">
               {label}
-              <VisuallyHidden>: </VisuallyHidden>
             </Text>
             {loading ? (
               <Spinner role="status" size="sm" aria-label={`Loading ${label}`} />
