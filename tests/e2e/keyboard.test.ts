@@ -49,6 +49,7 @@ async function typeInto(page: Page, target: Locator, text: string) {
 
 /** A menu keeps focus on itself and highlights one item: arrows move the highlight to the named one. */
 async function highlight(page: Page, name: string) {
+  await page.keyboard.press("Home")
   for (let i = 0; i < 12; i++) {
     const current = await page.evaluate(() => document.querySelector('[role="menu"][data-state="open"] [data-highlighted]')?.textContent?.trim() ?? "")
     if (current === name) return
