@@ -1,6 +1,7 @@
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
-import { ChakraProvider, defaultSystem } from "@chakra-ui/react"
+import { ChakraProvider } from "@chakra-ui/react"
+import { system } from "./ui/app/theme.ts"
 import { App } from "./ui/app/app.tsx"
 import { colorModeActor } from "./ui/app/color-mode-actor.ts"
 
@@ -9,7 +10,7 @@ void colorModeActor
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <App />
     </ChakraProvider>
   </StrictMode>,

@@ -15,6 +15,7 @@ import { counsellingRoutes } from "./counselling.routes.ts"
 import { contactRoutes } from "./contact.routes.ts"
 import { dashboardRoutes } from "./dashboard.routes.ts"
 import { vendorRoutes } from "./vendors.routes.ts"
+import { exportRoutes } from "./export.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
@@ -33,4 +34,5 @@ export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   vendorRoutes(api, deps)
   contactRoutes(api, deps)
   dashboardRoutes(api, deps)
+  exportRoutes(api, deps)
 }

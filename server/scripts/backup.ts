@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { loadConfig } from "../config.ts"
 import { writeBackup } from "../services/ops/backup.ts"
+import { progressBar } from "./progress-bar.ts"
 import { openConfiguredDatabase, runScript } from "./script-database.ts"
 
 const USAGE = `Usage: npm run backup -- [file]
@@ -19,7 +20,9 @@ await runScript(async () => {
   const config = loadConfig()
   const database = await openConfiguredDatabase(config)
   try {
-    const summary = await writeBackup(database.db, { file, uploadsDir: config.uploadsDir, databaseKind: database.kind })
+    const bar = progressBar("Backup")
+    const summary = await writeBackup(database.db, { file, uploadsDir: config.uploadsDir, databaseKind: database.kind, onProgress: (d, t, label) => bar.update(d, t, label) })
+    bar.finish()
     const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0)
     process.stdout.write(
       `Backup written to ${file} (${Math.ceil(statSync(file).size / 1024)} KiB): ${Object.keys(summary.tables).length} tables, ${rows} rows, ${summary.files} uploads.\n`,

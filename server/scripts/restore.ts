@@ -3,6 +3,7 @@ import { resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { loadConfig } from "../config.ts"
 import { restoreBackup } from "../services/ops/restore.ts"
+import { progressBar, type ProgressBar } from "./progress-bar.ts"
 import { openConfiguredDatabase, runScript, UsageError } from "./script-database.ts"
 
 const USAGE = `Usage: npm run restore -- <file> [--force]
@@ -24,7 +25,22 @@ await runScript(async () => {
   const config = loadConfig()
   const database = await openConfiguredDatabase(config)
   try {
-    const summary = await restoreBackup(database.db, { file, uploadsDir: config.uploadsDir, force: values.force })
+    // Tables first (their number is known), then a counter of uploads.
+    const bars: { tables: ProgressBar; uploads: ProgressBar | null } = { tables: progressBar("Restoring tables"), uploads: null }
+    const summary = await restoreBackup(database.db, {
+      file,
+      uploadsDir: config.uploadsDir,
+      force: values.force,
+      onProgress: (done, total, label) => {
+        if (total > 0) return bars.tables.update(done, total, label)
+        if (!bars.uploads) {
+          bars.tables.finish()
+          bars.uploads = progressBar("Restoring uploads")
+        }
+        bars.uploads.update(done, 0, label)
+      },
+    })
+    ;(bars.uploads ?? bars.tables).finish()
     const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0)
     process.stdout.write(`Restored ${Object.keys(summary.tables).length} tables, ${rows} rows and ${summary.files} uploads from ${file}.\n`)
   } finally {

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
 
 export interface Page<Row> {
   rows: Row[]
@@ -26,13 +26,26 @@ export type PagedListEvent =
   | { type: "page.goto"; page: number }
   | { type: "search.change"; search: string }
   | { type: "list.reload" }
+  | { type: "url.changed"; page: number; search: string }
+
+/** What a list keeps in the address bar: its page and search (the URL is the truth on reload and back). */
+export interface ListUrlState {
+  page: number
+  search: string
+}
 
 /** 'Showing Page: x of y' never says 'of 0' (spec: page count is at least 1). */
 export const pageCount = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize))
 
+/** After the page changed: a new history entry, so back returns to the previous page. */
+const pushPage = { type: "pushUrl", params: ({ context }: { context: ListUrlState }) => ({ page: context.page, search: context.search }) } as const
+
 /**
  * One paged list: loading → ready | failed, previous/next, search, reload. Each screen makes its own
  * with the call that fetches a page and the message shown when that call fails (spec section 8).
+ * The page and search live in the URL: the view gives the URL's values as input and provides
+ * `pushUrl` (a page change: back returns to it), `replaceUrl` (a new search or a corrected page)
+ * and `watchUrl` (back/forward send `url.changed`); by default the machine touches no URL.
  */
 export function createPagedListMachine<Row>(options: {
   id: string
@@ -48,17 +61,23 @@ export function createPagedListMachine<Row>(options: {
     },
     actors: {
       fetchPage: fromPromise<Page<Row>, PageRequest>(({ input }) => options.fetchPage(input)),
+      watchUrl: fromCallback<EventObject>(() => () => {}),
+    },
+    actions: {
+      pushUrl: (_, _params: ListUrlState) => {},
+      replaceUrl: (_, _params: ListUrlState) => {},
     },
     guards: {
       hasNextPage: ({ context }) => context.page < pageCount(context.total, context.pageSize),
       hasPreviousPage: ({ context }) => context.page > 1,
+      isOtherUrl: ({ context, event }) => event.type === "url.changed" && (event.page !== context.page || event.search !== context.search),
       isOtherPage: ({ context, event }) =>
         event.type === "page.goto" && event.page !== context.page && event.page >= 1 && event.page <= pageCount(context.total, context.pageSize),
     },
   }).createMachine({
     id: options.id,
     context: ({ input }) => ({
-      page: input?.page ?? 1,
+      page: input?.page !== undefined && Number.isInteger(input.page) && input.page >= 1 ? input.page : 1,
       pageSize: options.pageSize ?? 10,
       search: input?.search ?? "",
       rows: [],
@@ -66,9 +85,15 @@ export function createPagedListMachine<Row>(options: {
       error: null,
     }),
     initial: "loading",
+    invoke: { src: "watchUrl" },
     on: {
-      "search.change": { target: ".loading", actions: assign({ search: ({ event }) => event.search, page: 1 }) },
+      "search.change": {
+        target: ".loading",
+        actions: [assign({ search: ({ event }) => event.search, page: 1 }), { type: "replaceUrl", params: ({ event }) => ({ page: 1, search: event.search }) }],
+      },
       "list.reload": { target: ".loading" },
+      // Back/forward (or a link) changed the URL: show what it names, without writing it again.
+      "url.changed": { guard: "isOtherUrl", target: ".loading", actions: assign({ page: ({ event }) => Math.max(1, event.page), search: ({ event }) => event.search }) },
     },
     states: {
       loading: {
@@ -83,7 +108,10 @@ export function createPagedListMachine<Row>(options: {
               guard: ({ context, event }) => event.output.rows.length === 0 && context.page > pageCount(event.output.total, context.pageSize),
               target: "loading",
               reenter: true,
-              actions: assign({ page: ({ event, context }) => pageCount(event.output.total, context.pageSize) }),
+              actions: [
+                assign({ page: ({ event, context }) => pageCount(event.output.total, context.pageSize) }),
+                { type: "replaceUrl", params: ({ context }) => ({ page: context.page, search: context.search }) },
+              ],
             },
             {
               target: "ready",
@@ -96,9 +124,9 @@ export function createPagedListMachine<Row>(options: {
       ready: {
         description: "Rows are shown with 'Showing Page: x of y' and previous/next buttons.",
         on: {
-          "page.next": { guard: "hasNextPage", target: "loading", actions: assign({ page: ({ context }) => context.page + 1 }) },
-          "page.previous": { guard: "hasPreviousPage", target: "loading", actions: assign({ page: ({ context }) => context.page - 1 }) },
-          "page.goto": { guard: "isOtherPage", target: "loading", actions: assign({ page: ({ event }) => event.page }) },
+          "page.next": { guard: "hasNextPage", target: "loading", actions: [assign({ page: ({ context }) => context.page + 1 }), pushPage] },
+          "page.previous": { guard: "hasPreviousPage", target: "loading", actions: [assign({ page: ({ context }) => context.page - 1 }), pushPage] },
+          "page.goto": { guard: "isOtherPage", target: "loading", actions: [assign({ page: ({ event }) => event.page }), pushPage] },
         },
       },
       failed: {

@@ -19,6 +19,8 @@ import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
 import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
 import * as ticketApi from "../api/contract/endpoints/ticket.endpoints.ts"
 import { auditLogMachine } from "./audit-log.machine.ts"
+import { listExportMachine } from "./list-export.machine.ts"
+import * as exportApi from "../api/contract/endpoints/export.endpoints.ts"
 import { assignCounsellorMachine } from "./assign-counsellor.machine.ts"
 import { authMachine } from "./auth.machine.ts"
 import { deleteSessionMachine, sendAccessMachine } from "./counselling-actions.machine.ts"
@@ -127,6 +129,13 @@ export const machineRegistry: MachineEntry[] = [
     summary: "The Admin's view of the event log: filters, paging, CSV export.",
     machine: auditLogMachine,
     firedBy: { "fetchEvents done": auditApi.listAuditEvents, "fetchEvents error": auditApi.listAuditEvents, "exportCsv done": auditApi.exportAuditEvents, "exportCsv error": auditApi.exportAuditEvents },
+  },
+  {
+    id: "list-export",
+    title: "Export CSV",
+    summary: "The Admin's 'Export CSV' of a list screen: every page with the current search, busy while it is prepared.",
+    machine: listExportMachine,
+    firedBy: { "exportList done": exportApi.exportList, "exportList error": exportApi.exportList },
   },
   {
     id: "entity-as-of",

@@ -1,10 +1,10 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
 import { messageOf } from "../api/api-error.ts"
 import type { VendorStatus } from "../api/contract/common.ts"
 import type { PersonListItem } from "../api/contract/user.ts"
 import type { ReviewListKind } from "../api/contract/vendor.ts"
 import * as vendorsApi from "../api/vendors.api.ts"
-import type { Page, PageRequest } from "./paged-list.machine.ts"
+import type { ListUrlState, Page, PageRequest } from "./paged-list.machine.ts"
 import { pageCount } from "./paged-list.machine.ts"
 import { LIST_PAGE_SIZE } from "./role-list.machine.ts"
 import { reviewListOptions } from "./vendor-status.machine.ts"
@@ -41,10 +41,12 @@ export type ReviewListEvent =
   | { type: "search.change"; search: string }
   | { type: "list.reload" }
   | { type: "row.setStatus"; userId: string; status: VendorStatus }
+  | { type: "url.changed"; page: number; search: string }
 
 export const isRowUpdating = (context: ReviewListContext, userId: string) => context.queue.some((q) => q.userId === userId)
 
-const search = { target: "#reviewList.loading", actions: "setSearch" } as const
+const search = { target: "#reviewList.loading", actions: ["setSearch", { type: "replaceUrl", params: ({ context }: { context: ListUrlState }) => ({ page: 1, search: context.search }) }] } as const
+const pushPage = { type: "pushUrl", params: ({ context }: { context: ListUrlState }) => ({ page: context.page, search: context.search }) } as const
 
 /**
  * A review list (Under Review, Temp Approve, Rejected): a paged list whose rows carry a status
@@ -54,12 +56,13 @@ const search = { target: "#reviewList.loading", actions: "setSearch" } as const
  */
 export function createReviewListMachine(kind: ReviewListKind) {
   return setup({
-    types: { context: {} as ReviewListContext, events: {} as ReviewListEvent },
+    types: { context: {} as ReviewListContext, events: {} as ReviewListEvent, input: {} as Partial<ListUrlState> | undefined },
     actors: {
       fetchPage: fromPromise<Page<PersonListItem>, PageRequest>(async ({ input }) => {
         const answer = await vendorsApi.fetchReviewList(kind, input)
         return { rows: [...answer.data], total: answer.totalRecords }
       }),
+      watchUrl: fromCallback<EventObject>(() => () => {}),
       updateStatus: fromPromise<{ message: string }, StatusChangeRequest>(({ input }) =>
         vendorsApi.updateUserStatus(input.userId, input.status, input.organizationId),
       ),
@@ -67,6 +70,9 @@ export function createReviewListMachine(kind: ReviewListKind) {
     actions: {
       /** Provided by the view: a toast. */
       notify: (_, _params: { text: string; tone: "success" | "error" }) => {},
+      /** Provided by the view: the URL's page and search (a page change pushes, a search replaces). */
+      pushUrl: (_, _params: ListUrlState) => {},
+      replaceUrl: (_, _params: ListUrlState) => {},
       enqueue: assign({
         queue: ({ context, event }) => {
           if (event.type !== "row.setStatus") return context.queue
@@ -75,6 +81,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
         },
       }),
       dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
+      takeUrl: assign(({ event }) => (event.type === "url.changed" ? { page: Math.max(1, event.page), search: event.search } : {})),
       setSearch: assign({ search: ({ context, event }) => (event.type === "search.change" ? event.search : context.search), page: 1 }),
     },
     guards: {
@@ -85,12 +92,22 @@ export function createReviewListMachine(kind: ReviewListKind) {
         const row = context.rows.find((r) => r._id === event.userId)
         return row !== undefined && !isRowUpdating(context, row._id) && event.status !== row.status && reviewListOptions(row.status).includes(event.status)
       },
+      isOtherUrl: ({ context, event }) => event.type === "url.changed" && (event.page !== context.page || event.search !== context.search),
       hasQueued: ({ context }) => context.queue.length > 0,
     },
   }).createMachine({
     id: "reviewList",
-    context: { page: 1, pageSize: LIST_PAGE_SIZE, search: "", rows: [], total: 0, error: null, queue: [] },
+    context: ({ input }) => ({
+      page: input?.page !== undefined && Number.isInteger(input.page) && input.page >= 1 ? input.page : 1,
+      pageSize: LIST_PAGE_SIZE,
+      search: input?.search ?? "",
+      rows: [],
+      total: 0,
+      error: null,
+      queue: [],
+    }),
     initial: "loading",
+    invoke: { src: "watchUrl" },
     states: {
       loading: {
         description: "A loading screen shows while the page is fetched.",
@@ -104,7 +121,10 @@ export function createReviewListMachine(kind: ReviewListKind) {
               guard: ({ context, event }) => event.output.rows.length === 0 && context.page > pageCount(event.output.total, context.pageSize),
               target: "loading",
               reenter: true,
-              actions: assign({ page: ({ event, context }) => pageCount(event.output.total, context.pageSize) }),
+              actions: [
+                assign({ page: ({ event, context }) => pageCount(event.output.total, context.pageSize) }),
+                { type: "replaceUrl", params: ({ context }) => ({ page: context.page, search: context.search }) },
+              ],
             },
             { target: "ready", actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, error: null }) },
           ],
@@ -118,8 +138,9 @@ export function createReviewListMachine(kind: ReviewListKind) {
           idle: {
             description: "Nothing is being updated; paging, search and reload are open.",
             on: {
-              "page.next": { guard: "hasNextPage", target: "#reviewList.loading", actions: assign({ page: ({ context }) => context.page + 1 }) },
-              "page.previous": { guard: "hasPreviousPage", target: "#reviewList.loading", actions: assign({ page: ({ context }) => context.page - 1 }) },
+              "page.next": { guard: "hasNextPage", target: "#reviewList.loading", actions: [assign({ page: ({ context }) => context.page + 1 }), pushPage] },
+              "page.previous": { guard: "hasPreviousPage", target: "#reviewList.loading", actions: [assign({ page: ({ context }) => context.page - 1 }), pushPage] },
+              "url.changed": { guard: "isOtherUrl", target: "#reviewList.loading", actions: "takeUrl" },
               "search.change": search,
               "list.reload": { target: "#reviewList.loading" },
               "row.setStatus": { guard: "isOfferedChange", target: "updating", actions: "enqueue" },
@@ -145,7 +166,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
       },
       failed: {
         description: "The list's failure message shows in red; reload or a new search tries again.",
-        on: { "list.reload": { target: "loading" }, "search.change": search },
+        on: { "list.reload": { target: "loading" }, "search.change": search, "url.changed": { guard: "isOtherUrl", target: "loading", actions: "takeUrl" } },
       },
     },
   })

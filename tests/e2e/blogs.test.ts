@@ -45,7 +45,7 @@ describe("blogs", () => {
     await page.keyboard.press("Shift+Home")
     await page.waitForTimeout(250)
     await page.getByRole("button", { name: "Bold" }).click()
-    await expect.poll(() => body.locator("span[style*='color']").filter({ hasText: "This line is red" }).count()).toBe(1)
+    await expect.poll(() => body.locator("span[data-blog-color='red']").filter({ hasText: "This line is red" }).count()).toBe(1)
     await page.getByRole("button", { name: "Add Blog" }).click()
 
     await page.waitForURL((u) => u.pathname === "/blogs")
@@ -65,7 +65,7 @@ describe("blogs", () => {
     await page.getByTitle(name).click()
     await page.waitForURL((u) => u.pathname.startsWith("/blog/"))
     const editor = page.getByRole("textbox", { name: "About Blog" })
-    await expect.poll(() => editor.locator("span[style*='color: rgb(255, 0, 0)']").filter({ hasText: "This line is red" }).count()).toBe(1)
+    await expect.poll(() => editor.locator("span[data-blog-color='red']").filter({ hasText: "This line is red" }).count()).toBe(1)
     await expect.poll(() => editor.locator("strong").filter({ hasText: "Bold closing words" }).count()).toBe(1)
     await expect.poll(() => page.getByTestId("image-preview").getAttribute("src")).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/)
     await page.getByLabel("Title").fill("Breathe in colour, revised")

@@ -17,6 +17,12 @@ let dataDir = ""
 
 /** Builds the console and starts the real server (`npm start`'s process) on a fresh embedded database. */
 export async function setup(project: TestProject): Promise<void> {
+  // E2E_BASE_URL (and E2E_DATA_DIR for the outbox) runs the suite against a server already started.
+  if (process.env.E2E_BASE_URL) {
+    project.provide("baseURL", process.env.E2E_BASE_URL)
+    project.provide("dataDir", process.env.E2E_DATA_DIR ?? "")
+    return
+  }
   execFileSync("npx", ["vite", "build", "--logLevel", "error"], { stdio: "inherit" })
   dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"))
   const port = await freePort()

@@ -84,6 +84,8 @@ describeMachinePaths("blog list", {
     { type: "page.previous" },
     { type: "page.goto", page: 5 },
     { type: "search.change", search: "yoga" },
+    { type: "url.changed", page: 2, search: "yoga" },
+    { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
     { type: "fetchPage.done", output: { rows: [blog], total: 45 } },
     // Rows removed meanwhile: page 5 of 45 is past the end of 35, so the list steps back to page 4.

@@ -11,6 +11,7 @@ const events = [
   { type: "page.previous" },
   { type: "page.goto", page: 3 },
   { type: "search.change", search: "" },
+  { type: "url.changed", page: 2, search: "ana" },
   { type: "list.reload" },
 ]
 

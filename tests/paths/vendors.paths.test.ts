@@ -27,6 +27,7 @@ describeMachinePaths("vendor status", {
 
 describeMachinePaths("review list (Under Review)", {
   machine: createReviewListMachine("pending"),
+  input: {},
   events: [
     { type: "fetchPage.done", output: { rows: [row(1, "Under Review"), row(2, "Under Review")], total: 11 } },
     { type: "fetchPage.done", output: { rows: [], total: 2 } },
@@ -34,6 +35,8 @@ describeMachinePaths("review list (Under Review)", {
     { type: "page.next" },
     { type: "page.previous" },
     { type: "search.change", search: "zz" },
+    { type: "url.changed", page: 2, search: "zz" },
+    { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
     { type: "row.setStatus", userId: "v1", status: "Approve" },
     { type: "row.setStatus", userId: "v2", status: "Reject" },
@@ -58,6 +61,8 @@ describeMachinePaths("role list (Active ImageConsultants)", {
     { type: "page.previous" },
     { type: "page.goto", page: 2 },
     { type: "search.change", search: "ira" },
+    { type: "url.changed", page: 2, search: "ira" },
+    { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
   ],
 })

@@ -41,6 +41,7 @@ function start(options: { rows: PersonListItem[]; failUpdate?: boolean; kind?: "
       actors: { fetchPage: fromPromise(fetchPage), updateStatus: fromPromise(updateStatus) },
       actions: { notify: (_, params) => notify(params) },
     }),
+    { input: {} },
   ).start()
   const answer = async () => {
     pending.shift()!()
@@ -129,6 +130,7 @@ describe("review list machine", () => {
   it("shows the list's failure text when the page cannot be fetched", async () => {
     const actor = createActor(
       createReviewListMachine("pending").provide({ actors: { fetchPage: fromPromise(() => Promise.reject(new ApiError("network", 0, "", "x"))) } }),
+      { input: {} },
     ).start()
     await waitFor(actor, (s) => s.matches("failed"))
     expect(actor.getSnapshot().context.error).toBe("Failed to fetch users under review.")

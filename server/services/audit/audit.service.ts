@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { badRequest } from "../errors.ts"
 import { foldEvents } from "./fold-events.ts"
+import { csvCell } from "../export/csv.ts"
 
 const parseInstant = (value: string | undefined, field: string): Date | null => {
   if (!value) return null
@@ -65,10 +66,6 @@ export async function exportEvents(db: Db, query: AuditQuery): Promise<string> {
   return [header.join(","), ...lines].join("\r\n") + "\r\n"
 }
 
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
 
 export async function entityAsOf(db: Db, entityType: string, entityId: string, at: string) {
   const instant = parseInstant(at, "at")

@@ -32,7 +32,13 @@ export interface BackupSummary {
  * a consistent snapshot while the server keeps running (PostgreSQL; the embedded database is locked by
  * its server, so stop it first). Written to `<file>.partial`, renamed when complete.
  */
-export async function writeBackup(db: Db, options: { file: string; uploadsDir: string; databaseKind: string; now?: () => Date }): Promise<BackupSummary> {
+/** Told after each table and each upload: how many of the steps are done (uploads after the tables). */
+export type Progress = (done: number, total: number, label: string) => void
+
+export async function writeBackup(
+  db: Db,
+  options: { file: string; uploadsDir: string; databaseKind: string; now?: () => Date; onProgress?: Progress },
+): Promise<BackupSummary> {
   const partial = `${options.file}.partial`
   const summary: BackupSummary = { tables: {}, files: 0 }
   try {
@@ -49,7 +55,7 @@ export async function writeBackup(db: Db, options: { file: string; uploadsDir: s
           migrations: await appliedMigrations(trx),
           tables: tables.map((t) => t.name),
         }
-        const lines = backupLines(trx, header, tables, options.uploadsDir, summary)
+        const lines = backupLines(trx, header, tables, options.uploadsDir, summary, options.onProgress ?? (() => {}))
         await pipeline(Readable.from(lines), createGzip(), createWriteStream(partial, { mode: 0o600 }))
       })
     renameSync(partial, options.file)
@@ -62,8 +68,11 @@ export async function writeBackup(db: Db, options: { file: string; uploadsDir: s
 
 const line = (value: unknown) => `${JSON.stringify(value)}\n`
 
-async function* backupLines(db: Db, header: object, tables: TableInfo[], uploadsDir: string, summary: BackupSummary): AsyncGenerator<string> {
+async function* backupLines(db: Db, header: object, tables: TableInfo[], uploadsDir: string, summary: BackupSummary, progress: Progress): AsyncGenerator<string> {
   yield line(header)
+  const files = uploadFiles(uploadsDir)
+  const steps = tables.length + files.length
+  let done = 0
   for (const table of tables) {
     const { rows: counted } = await sql<{ n: string | number }>`select count(*) as n from ${sql.id(table.name)}`.execute(db)
     const count = Number(counted[0]?.n ?? 0)
@@ -80,11 +89,13 @@ async function* backupLines(db: Db, header: object, tables: TableInfo[], uploads
     }
     if (written !== count) throw new Error(`Table ${table.name} changed while it was read (${written} of ${count} rows)`)
     summary.tables[table.name] = count
+    progress(++done, steps, `${table.name} (${count} rows)`)
   }
-  for (const path of uploadFiles(uploadsDir)) {
+  for (const path of files) {
     const data = readFileSync(join(uploadsDir, path))
     yield line({ file: path, size: data.length, sha256: createHash("sha256").update(data).digest("hex"), data: data.toString("base64") })
     summary.files++
+    progress(++done, steps, "uploads")
   }
   yield line({ end: true, tables: summary.tables, files: summary.files })
 }

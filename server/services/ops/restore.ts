@@ -24,7 +24,14 @@ interface Header {
  * whatever is there. All rows go in one transaction: a bad or truncated file leaves the database as
  * it was. Uploads are written to a staging folder and moved into place only after the commit.
  */
-export async function restoreBackup(db: Db, options: { file: string; uploadsDir: string; force: boolean }): Promise<BackupSummary> {
+/**
+ * `onProgress` is told after each table (done of the backup's tables, label the table) and then
+ * after each upload (total 0: their number is only known at the end).
+ */
+export async function restoreBackup(
+  db: Db,
+  options: { file: string; uploadsDir: string; force: boolean; onProgress?: (done: number, total: number, label: string) => void },
+): Promise<BackupSummary> {
   const lines = readLines(options.file)
   const header = parseHeader(await next(lines, "header"))
   const tables = await listTables(db)
@@ -44,7 +51,7 @@ export async function restoreBackup(db: Db, options: { file: string; uploadsDir:
       // rows must not fire those triggers a second time. Transactional, so a failed restore keeps them.
       for (const table of tables) await sql`alter table ${sql.id(table.name)} disable trigger user`.execute(trx)
       if (options.force) for (const table of [...tables].reverse()) await sql`delete from ${sql.id(table.name)}`.execute(trx)
-      const loaded = await loadBody(trx, lines, tables, staging)
+      const loaded = await loadBody(trx, lines, tables, staging, header.tables.length, options.onProgress ?? (() => {}))
       for (const table of tables) await continueSequences(trx, table)
       await checkAtEnd()
       // After the deferred key checks: ALTER TABLE waits for no pending trigger events.
@@ -63,7 +70,14 @@ export async function restoreBackup(db: Db, options: { file: string; uploadsDir:
   }
 }
 
-async function loadBody(db: Db, lines: AsyncIterator<string>, tables: TableInfo[], staging: string): Promise<BackupSummary> {
+async function loadBody(
+  db: Db,
+  lines: AsyncIterator<string>,
+  tables: TableInfo[],
+  staging: string,
+  tableCount: number,
+  progress: (done: number, total: number, label: string) => void,
+): Promise<BackupSummary> {
   const summary: BackupSummary = { tables: {}, files: 0 }
   for (;;) {
     const item = JSON.parse(await next(lines, "end marker")) as Record<string, unknown>
@@ -72,9 +86,11 @@ async function loadBody(db: Db, lines: AsyncIterator<string>, tables: TableInfo[
       if (!table) throw new Error(`The backup holds a table (${item.table}) this database does not have.`)
       const columns = (item.columns as string[]).filter((c) => table.columns.includes(c))
       summary.tables[table.name] = await loadRows(db, lines, table, columns, Number(item.rows))
+      progress(Object.keys(summary.tables).length, tableCount, `${table.name} (${summary.tables[table.name]} rows)`)
     } else if (typeof item.file === "string") {
       writeStagedFile(staging, item)
       summary.files++
+      progress(summary.files, 0, "uploads")
     } else if (item.end === true) {
       const expected = JSON.stringify(item.tables) + item.files
       if (JSON.stringify(summary.tables) + summary.files !== expected) throw new Error("The backup file's end marker does not match its content.")

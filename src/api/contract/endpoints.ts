@@ -17,6 +17,7 @@ import { counsellingUsersEndpoints } from "./endpoints/counselling-users.endpoin
 import { contactEndpoints } from "./endpoints/contact.endpoints.ts"
 import { dashboardEndpoints } from "./endpoints/dashboard.endpoints.ts"
 import { vendorEndpoints } from "./endpoints/vendors.endpoints.ts"
+import { exportEndpoints } from "./endpoints/export.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -44,4 +45,5 @@ export const endpoints: readonly Endpoint[] = [
   ...vendorEndpoints,
   ...contactEndpoints,
   ...dashboardEndpoints,
+  ...exportEndpoints,
 ]

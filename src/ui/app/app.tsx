@@ -10,7 +10,7 @@ const Layout = lazy(() => import("./layout.tsx"))
 
 const PageSpinner = () => (
   <Center py="20" aria-busy="true">
-    <Spinner size="lg" aria-label="Loading" />
+    <Spinner role="status" size="lg" aria-label="Loading" />
   </Center>
 )
 

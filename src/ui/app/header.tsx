@@ -17,7 +17,7 @@ export function Header() {
   if (!user) return null
   return (
     <Flex as="header" align="center" gap={{ base: "2", md: "4" }} px={{ base: "3", md: "6" }} py="3" bg="bg" borderBottomWidth="1px">
-      <IconButton aria-label="Open menu" variant="ghost" size="sm" display={{ base: "inline-flex", md: "none" }} onClick={() => setMenuOpen(true)}>
+      <IconButton aria-haspopup="dialog" data-dialog="menu" aria-label="Open menu" variant="ghost" size="sm" display={{ base: "inline-flex", md: "none" }} onClick={() => setMenuOpen(true)}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
           <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
         </svg>
@@ -48,7 +48,7 @@ export function Header() {
               <Menu.Item value="profile" onSelect={() => navigate("/profile")}>
                 Profile
               </Menu.Item>
-              <Menu.Item value="password" onSelect={() => setPasswordOpen(true)}>
+              <Menu.Item value="password" aria-haspopup="dialog" onSelect={() => setPasswordOpen(true)}>
                 Update Password
               </Menu.Item>
               {user.role === "Admin" ? (

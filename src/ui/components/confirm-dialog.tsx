@@ -26,7 +26,7 @@ export function ConfirmDialog(props: {
               <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
                 Cancel
               </Button>
-              <Button colorPalette="red" onClick={props.onConfirm} loading={props.busy}>
+              <Button colorPalette="red" onClick={props.onConfirm} loading={props.busy} aria-busy={props.busy}>
                 {props.confirmLabel ?? "Yes"}
               </Button>
             </Dialog.Footer>

@@ -24,7 +24,7 @@ export function DataTable<Row>(props: {
   if (props.loading) {
     return (
       <Center py="10" aria-busy="true">
-        <Spinner aria-label="Loading" />
+        <Spinner role="status" aria-label="Loading" />
       </Center>
     )
   }
@@ -43,7 +43,17 @@ export function DataTable<Row>(props: {
     )
   }
   return (
-    <Box overflowX="auto" borderWidth="1px" rounded="md" bg="bg">
+    // A box that may scroll sideways takes focus, so keyboard users can scroll it too (WCAG 2.1.1).
+    <Box
+      overflowX="auto"
+      borderWidth="1px"
+      rounded="md"
+      bg="bg"
+      tabIndex={0}
+      role="region"
+      aria-label={props.caption ?? "Table"}
+      _focusVisible={{ outline: "2px solid", outlineColor: "teal.solid", outlineOffset: "2px" }}
+    >
       <Table.Root size="sm" striped>
         {props.caption ? <Table.Caption>{props.caption}</Table.Caption> : null}
         <Table.Header>

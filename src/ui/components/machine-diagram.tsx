@@ -13,7 +13,7 @@ export function MachineDiagram({ source, label }: { source: string; label: strin
     <Box role="img" aria-label={label} borderWidth="1px" rounded="md" p="3" bg="bg" overflowX="auto">
       {busy ? (
         <Center py="6">
-          <Spinner aria-label="Drawing diagram" />
+          <Spinner role="status" aria-label="Drawing diagram" />
         </Center>
       ) : svg ? (
         // Mermaid renders with securityLevel 'strict' (its output is sanitised).

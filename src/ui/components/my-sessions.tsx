@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react"
 import { Button, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react"
-import { useActorRef, useSelector } from "@xstate/react"
+import { useSelector } from "@xstate/react"
 import type { CounsellingSession, SessionStatus } from "../../api/contract/counselling-session.ts"
 import type { SessionUser } from "../../api/contract/user.ts"
 import { mySessionsListMachine } from "../../machines/counselling-lists.machine.ts"
@@ -11,6 +11,7 @@ import { NoWrap } from "./no-wrap.tsx"
 import { Pager } from "./pager.tsx"
 import { SessionDetailsDialog } from "./session-details-dialog.tsx"
 import { usePagedList } from "./use-paged-list.ts"
+import { useListActor } from "./use-list-actor.ts"
 
 const zoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone
 
@@ -38,7 +39,7 @@ function mySessionColumns(o: { firstNumber: number; isClient: boolean; status: S
     {
       header: "View",
       cell: (s) => (
-        <Button size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
           View
         </Button>
       ),
@@ -48,7 +49,7 @@ function mySessionColumns(o: { firstNumber: number; isClient: boolean; status: S
 
 function SessionsTable({ user, status }: { user: SessionUser; status: SessionStatus }) {
   const machine = useMemo(() => mySessionsListMachine(user, status), [user, status])
-  const list = useActorRef(machine, { input: {} })
+  const list = useListActor(machine)
   const view = usePagedList(list)
   const [viewing, setViewing] = useState<CounsellingSession | null>(null)
   const isClient = user.role === "User"

@@ -7,7 +7,7 @@ import { formatDateTime } from "./format.ts"
 
 const MeetingLink = ({ href, label }: { href: string | null; label: string }) =>
   href ? (
-    <Link href={href} target="_blank" rel="noopener noreferrer" colorPalette="teal" aria-label={label} wordBreak="break-all">
+    <Link href={href} target="_blank" rel="noopener noreferrer" colorPalette="teal" aria-label={`${label}: ${href}`} wordBreak="break-all">
       {href}
     </Link>
   ) : null

@@ -91,7 +91,7 @@ export function SessionFormDialog(props: {
                 <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="teal" loading={props.busy} disabled={props.done}>
+                <Button type="submit" colorPalette="teal" loading={props.busy} aria-busy={props.busy} disabled={props.done}>
                   {props.submitLabel}
                 </Button>
               </Dialog.Footer>

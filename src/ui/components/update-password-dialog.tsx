@@ -47,7 +47,7 @@ export function UpdatePasswordDialog({ open, onClose }: { open: boolean; onClose
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button type="submit" colorPalette="teal" disabled={busy}>
+                <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
                   {busy ? "Updating..." : "Update"}
                 </Button>
               </Dialog.Footer>

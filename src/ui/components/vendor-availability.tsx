@@ -22,7 +22,7 @@ export function VendorAvailability({ vendorId, date }: { vendorId: string; date:
         Available on {dayLabel(snapshot.context.date)}
         {isDefault && snapshot.matches("ready") && slots.length > 0 ? " (default hours)" : ""}
       </Text>
-      {snapshot.hasTag("busy") ? <Spinner size="sm" aria-label="Loading availability" /> : null}
+      {snapshot.hasTag("busy") ? <Spinner role="status" size="sm" aria-label="Loading availability" /> : null}
       {snapshot.matches("failed") ? (
         <Text role="alert" color="red.600" fontSize="sm">
           {error}

@@ -14,6 +14,8 @@ import { SessionFormDialog } from "../components/session-form-dialog.tsx"
 import { SessionStatusBadge } from "../components/session-status-badge.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
+import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 
 function allSessionColumns(o: {
@@ -38,10 +40,10 @@ function allSessionColumns(o: {
         const editable = canEditSession(s.dateTime, o.now)
         return (
           <HStack gap="1">
-            <Button size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
+            <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
               View
             </Button>
-            <Button
+            <Button aria-haspopup="dialog" data-dialog="edit"
               size="xs"
               variant="outline"
               colorPalette="teal"
@@ -52,7 +54,7 @@ function allSessionColumns(o: {
             >
               Edit
             </Button>
-            <Button size="xs" variant="outline" colorPalette="red" loading={o.deletingId === s._id} onClick={() => o.onDelete(s)} aria-label={`Delete session ${s.topic}`}>
+            <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" loading={o.deletingId === s._id} aria-busy={o.deletingId === s._id} onClick={() => o.onDelete(s)} aria-label={`Delete session ${s.topic}`}>
               Delete
             </Button>
           </HStack>
@@ -64,7 +66,7 @@ function allSessionColumns(o: {
 
 /** All Sessions: View (every field), Edit (upcoming only), Delete (confirmed), paging. */
 export default function AllSessionsPage() {
-  const list = useActorRef(allSessionsListMachine, { input: {} })
+  const list = useListActor(allSessionsListMachine)
   const view = usePagedList(list)
   const toast = (_: unknown, { text, tone }: { text: string; tone: "success" | "error" }) => notify(text, tone)
   const edit = useActorRef(editSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: toast } }), { input: {} })
@@ -90,6 +92,7 @@ export default function AllSessionsPage() {
         <Heading as="h1" size="lg">
           All Sessions
         </Heading>
+        <ExportCsvButton list="all-sessions" search="" />
         <Text fontSize="sm" color="fg.muted" data-testid="total-records">
           Total Records: {view.total}
         </Text>

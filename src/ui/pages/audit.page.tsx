@@ -57,7 +57,7 @@ export default function AuditPage() {
           ))}
         </SimpleGrid>
         <HStack mt="3" wrap="wrap">
-          <Button type="submit" size="sm" colorPalette="teal" loading={loading}>
+          <Button type="submit" size="sm" colorPalette="teal" loading={loading} aria-busy={loading}>
             Apply filters
           </Button>
           <Button size="sm" variant="outline" onClick={() => log.send({ type: "filter.clear" })}>
@@ -120,7 +120,7 @@ function AsOfPanel() {
             <Field.Label>Date and time</Field.Label>
             <Input size="sm" type="datetime-local" value={ctx.at} onChange={(e) => actor.send({ type: "field.change", field: "at", value: e.target.value })} />
           </Field.Root>
-          <Button type="submit" size="sm" colorPalette="teal" loading={busy}>
+          <Button type="submit" size="sm" colorPalette="teal" loading={busy} aria-busy={busy}>
             Rebuild
           </Button>
         </SimpleGrid>

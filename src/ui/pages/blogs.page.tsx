@@ -10,10 +10,12 @@ import { DataTable, type Column } from "../components/data-table.tsx"
 import { formatDate, truncate } from "../components/format.ts"
 import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 /** Blogs: S.No, Blog Name (link, cut at 15), URL (slug, cut at 15), created date, delete and status toggle. */
 export default function BlogsPage() {
-  const list = useActorRef(blogListMachine, { input: {} })
+  const list = useListActor(blogListMachine)
   const [actionsLogic] = useState(() =>
     blogActionsMachine.provide({ actions: { listChanged: () => list.send({ type: "list.reload" }), notify: (_, { text, tone }) => notify(text, tone) } }),
   )
@@ -42,6 +44,7 @@ export default function BlogsPage() {
         <Heading as="h1" size="lg">
           Blogs
         </Heading>
+        <ExportCsvButton list="blogs" search="" />
         <Button asChild colorPalette="teal">
           <RouterLink href="/add-blog">+ Add Blog</RouterLink>
         </Button>
@@ -98,7 +101,7 @@ function blogColumns(a: BlogRowActions): Column<Blog>[] {
             <Switch.Control />
             <Switch.Label minW="16">{a.statusOf(b) ? "Active" : "Inactive"}</Switch.Label>
           </Switch.Root>
-          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${b.blogName}`} onClick={() => a.onDelete(b)}>
+          <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${b.blogName}`} onClick={() => a.onDelete(b)}>
             Delete
           </Button>
         </HStack>

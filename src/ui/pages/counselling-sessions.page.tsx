@@ -14,6 +14,7 @@ import { SessionFormDialog } from "../components/session-form-dialog.tsx"
 import { SessionStatusBadge } from "../components/session-status-badge.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
+import { useListActor } from "../components/use-list-actor.ts"
 
 function PersonCard(props: { title: string; testId: string; name: string | null; role: string | null; id: string | null }) {
   return (
@@ -53,7 +54,7 @@ function sessionColumns(firstNumber: number, onView: (session: CounsellingSessio
     {
       header: "View",
       cell: (s) => (
-        <Button size="xs" variant="outline" onClick={() => onView(s)} aria-label={`View session ${s.topic}`}>
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => onView(s)} aria-label={`View session ${s.topic}`}>
           View
         </Button>
       ),
@@ -67,7 +68,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
   const detailsError = useSelector(detailsActor, (s) => s.context.error)
   const detailsLoading = useSelector(detailsActor, (s) => s.hasTag("busy"))
   const listMachine = useMemo(() => userSessionsListMachine(userId), [userId])
-  const list = useActorRef(listMachine, { input: {} })
+  const list = useListActor(listMachine)
   const view = usePagedList(list)
   const form = useActorRef(createSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }))
   const formState = useSelector(form, (s) => ({ open: !s.matches("closed"), busy: s.hasTag("busy"), done: s.matches("saved"), ...s.context }))
@@ -81,7 +82,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
         <Heading as="h1" size="lg">
           Counselling Sessions
         </Heading>
-        <Button
+        <Button aria-haspopup="dialog" data-dialog="create"
           colorPalette="teal"
           size="sm"
           disabled={!details?.counsellorId}
@@ -93,7 +94,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
       </HStack>
       {detailsLoading ? (
         <Center py="6">
-          <Spinner aria-label="Loading" />
+          <Spinner role="status" aria-label="Loading" />
         </Center>
       ) : detailsError ? (
         <Text role="alert" color="red.600">

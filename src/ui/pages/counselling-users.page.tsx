@@ -1,5 +1,4 @@
 import { Heading, HStack, Link, Stack, Text } from "@chakra-ui/react"
-import { useActorRef } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import type { CounsellingUser } from "../../api/contract/counselling-user.ts"
 import { counsellingUsersListMachine } from "../../machines/counselling-lists.machine.ts"
@@ -8,6 +7,8 @@ import { formatDateTime } from "../components/format.ts"
 import { NoWrap } from "../components/no-wrap.tsx"
 import { Pager } from "../components/pager.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
+import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 function counsellingUserColumns(firstNumber: number): Column<CounsellingUser>[] {
   return [
@@ -29,7 +30,7 @@ function counsellingUserColumns(firstNumber: number): Column<CounsellingUser>[] 
 
 /** Counselling Users: assigned clients with their counsellor; the name opens their sessions. */
 export default function CounsellingUsersPage() {
-  const list = useActorRef(counsellingUsersListMachine, { input: {} })
+  const list = useListActor(counsellingUsersListMachine)
   const view = usePagedList(list)
   const columns = counsellingUserColumns(view.firstNumber)
   return (
@@ -38,6 +39,7 @@ export default function CounsellingUsersPage() {
         <Heading as="h1" size="lg">
           Counselling Users
         </Heading>
+        <ExportCsvButton list="counselling-users" search="" />
         <Text fontSize="sm" color="fg.muted" data-testid="total-records">
           Total Records: {view.total}
         </Text>

@@ -12,6 +12,8 @@ import { NoWrap } from "../components/no-wrap.tsx"
 import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
+import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 
 interface EnquiryColumnsInput {
@@ -36,7 +38,7 @@ function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
             ✓
           </Box>
         ) : (
-          <Button size="xs" colorPalette="teal" loading={o.sendingId === e._id} onClick={() => o.onSend(e)} aria-label={`Send access to ${e.name}`}>
+          <Button size="xs" colorPalette="teal" loading={o.sendingId === e._id} aria-busy={o.sendingId === e._id} onClick={() => o.onSend(e)} aria-label={`Send access to ${e.name}`}>
             Send Access
           </Button>
         ),
@@ -44,7 +46,7 @@ function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
     {
       header: "View",
       cell: (e) => (
-        <Button size="xs" variant="outline" onClick={() => o.onView(e)} aria-label={`View enquiry of ${e.name}`}>
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(e)} aria-label={`View enquiry of ${e.name}`}>
           View
         </Button>
       ),
@@ -54,7 +56,7 @@ function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
 
 /** 1:1 Counselling enquiries: send access (confirmed), a green tick once sent, View modal, totals and paging. */
 export default function CounsellingPage() {
-  const list = useActorRef(enquiryListMachine, { input: {} })
+  const list = useListActor(enquiryListMachine)
   const view = usePagedList(list)
   const access = useActorRef(sendAccessMachine.provide({ actions: { notify: (_, { text, tone }) => notify(text, tone), done: () => view.reload() } }))
   const confirming = useSelector(access, (s) => s.matches("confirming"))
@@ -74,6 +76,7 @@ export default function CounsellingPage() {
         <Heading as="h1" size="lg">
           1:1 Counselling
         </Heading>
+        <ExportCsvButton list="counselling" search="" />
         <Text fontSize="sm" color="fg.muted" data-testid="total-records">
           Total Records: {view.total}
         </Text>

@@ -9,10 +9,12 @@ import { DataTable, type Column } from "../components/data-table.tsx"
 import { FormMessage } from "../components/form-message.tsx"
 import { orNA } from "../components/format.ts"
 import { notify } from "../components/toaster.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 /** Editor (Admin only): #, Name, Email, Number, User Role, with Add Editor, edit and delete. */
 export default function EditorPage() {
-  const list = useActorRef(editorListMachine, { input: {} })
+  const list = useListActor(editorListMachine)
   const reload = () => list.send({ type: "list.reload" })
   const [formLogic] = useState(() => editorFormMachine.provide({ actions: { listChanged: reload } }))
   const [actionsLogic] = useState(() => editorActionsMachine.provide({ actions: { listChanged: reload, notify: (_, { text, tone }) => notify(text, tone) } }))
@@ -36,7 +38,8 @@ export default function EditorPage() {
         <Heading as="h1" size="lg">
           Editor
         </Heading>
-        <Button colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
+        <ExportCsvButton list="editor" search="" />
+        <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
           + Add Editor
         </Button>
       </HStack>
@@ -65,10 +68,10 @@ function editorColumns(a: { onEdit: (editor: Editor) => void; onDelete: (editor:
       header: "Actions",
       cell: (row) => (
         <HStack gap="2">
-          <Button size="xs" variant="outline" aria-label={`Edit ${row.name}`} onClick={() => a.onEdit(row)}>
+          <Button aria-haspopup="dialog" data-dialog="edit" size="xs" variant="outline" aria-label={`Edit ${row.name}`} onClick={() => a.onEdit(row)}>
             Edit
           </Button>
-          <Button size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={() => a.onDelete(row)}>
+          <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={() => a.onDelete(row)}>
             Delete
           </Button>
         </HStack>

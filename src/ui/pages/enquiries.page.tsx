@@ -1,5 +1,5 @@
-import { Heading, Stack, Text } from "@chakra-ui/react"
-import { useActorRef, useSelector } from "@xstate/react"
+import { HStack, Heading, Stack, Text } from "@chakra-ui/react"
+import { useSelector } from "@xstate/react"
 import type { Enquiry } from "../../api/contract/contact.ts"
 import { ENQUIRIES_EMPTY, enquiriesMachine } from "../../machines/enquiries.machine.ts"
 import { pageCount } from "../../machines/paged-list.machine.ts"
@@ -8,6 +8,8 @@ import { formatDateTime } from "../components/format.ts"
 import { Pager } from "../components/pager.tsx"
 import { OneLine, serialNumber } from "./people/person-columns.tsx"
 import { SearchBox } from "./people/search-box.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
   return [
@@ -23,7 +25,7 @@ function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
 
 /** All Enquiries (spec section 2): contact enquiries with total records and paging; Admin only. */
 export default function EnquiriesPage() {
-  const actor = useActorRef(enquiriesMachine, { input: {} })
+  const actor = useListActor(enquiriesMachine)
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
@@ -32,10 +34,13 @@ export default function EnquiriesPage() {
   const columns = enquiryColumns(context.page, context.pageSize)
   return (
     <Stack gap="4">
-      <Heading as="h1" size="lg">
-        All Enquiries
-      </Heading>
-      <SearchBox onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          All Enquiries
+        </Heading>
+        <ExportCsvButton list="enquiries" search={context.search} />
+      </HStack>
+      <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={ENQUIRIES_EMPTY} />
       {ready ? (
         <>

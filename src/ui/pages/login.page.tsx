@@ -47,10 +47,10 @@ export default function LoginPage() {
               />
             </Field.Root>
             <FormMessage message={context.message} />
-            <Button type="submit" colorPalette="teal" disabled={busy}>
+            <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
               {busy ? "Sending..." : "Reset Password"}
             </Button>
-            <Link as="button" alignSelf="center" onClick={() => actor.send({ type: "reset.back" })}>
+            <Link as="button" type="button" alignSelf="center" onClick={() => actor.send({ type: "reset.back" })}>
               Back to Login
             </Link>
           </Stack>
@@ -94,12 +94,12 @@ export default function LoginPage() {
               <Switch.Control />
               <Switch.Label>Remember Me</Switch.Label>
             </Switch.Root>
-            <Link as="button" fontSize="sm" onClick={() => actor.send({ type: "reset.open" })}>
+            <Link as="button" type="button" fontSize="sm" onClick={() => actor.send({ type: "reset.open" })}>
               Forgot Password?
             </Link>
           </HStack>
           <FormMessage message={context.message} />
-          <Button type="submit" colorPalette="teal" disabled={busy}>
+          <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
             {busy ? "Logging in..." : "Login"}
           </Button>
           <Text fontSize="sm" textAlign="center">

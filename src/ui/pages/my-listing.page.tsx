@@ -20,7 +20,7 @@ export default function MyListingPage() {
   if (snapshot.matches("loading")) {
     return (
       <Center py="20" aria-busy="true">
-        <Spinner size="lg" aria-label="Loading availability" />
+        <Spinner role="status" size="lg" aria-label="Loading availability" />
       </Center>
     )
   }
@@ -86,7 +86,7 @@ export default function MyListingPage() {
               <Checkbox.Label>Make as default for all dates</Checkbox.Label>
             </Checkbox.Root>
             <FormMessage message={message} />
-            <Button type="submit" colorPalette="teal" alignSelf="start" disabled={saving} loading={saving} loadingText="Submitting...">
+            <Button type="submit" colorPalette="teal" alignSelf="start" disabled={saving} loading={saving} aria-busy={saving} loadingText="Submitting...">
               Submit
             </Button>
           </Stack>

@@ -11,11 +11,13 @@ import { Pager } from "../components/pager.tsx"
 import { FeedbackDialog } from "./tickets/feedback-dialog.tsx"
 import { RaiseTicket } from "./tickets/raise-ticket-dialog.tsx"
 import { ticketColumns } from "./tickets/ticket-columns.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 /** My Tickets (/my-tickets): the ticket table, the floating Raise Ticket button and the feedback modal. */
 export default function MyTicketsPage() {
   const user = useSelector(authActor, selectUser)
-  const list = useActorRef(ticketListMachine, { input: {} })
+  const list = useListActor(ticketListMachine)
   const feedback = useActorRef(feedbackMachine.provide({ actions: { submitted: () => list.send({ type: "list.reload" }) } }))
   const snapshot = useSelector(list, (s) => s)
   if (!user) return null
@@ -32,6 +34,7 @@ export default function MyTicketsPage() {
         <Heading as="h1" size="lg">
           My Tickets
         </Heading>
+        <ExportCsvButton list="my-tickets" search="" />
         <Text fontSize="sm" color="fg.muted" data-testid="ticket-total">
           Total: {context.total}
         </Text>

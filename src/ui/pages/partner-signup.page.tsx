@@ -175,7 +175,7 @@ export default function PartnerSignupPage() {
                 </Section>
                 <FormMessage message={message} />
                 <Stack direction={{ base: "column", sm: "row" }} gap="4" align={{ sm: "center" }}>
-                  <Button type="submit" colorPalette="teal" disabled={busy} loading={busy} loadingText="Submitting...">
+                  <Button type="submit" colorPalette="teal" disabled={busy} loading={busy} aria-busy={busy} loadingText="Submitting...">
                     Submit Application
                   </Button>
                   <Text fontSize="sm">

@@ -88,7 +88,7 @@ function Certificate({ actor }: { actor: ActorRefFrom<typeof machine> }) {
         </Heading>
       </Card.Header>
       <Card.Body>
-        {snapshot.matches({ ready: "loadingCertificate" }) ? <Spinner aria-label="Loading certification image" /> : null}
+        {snapshot.matches({ ready: "loadingCertificate" }) ? <Spinner role="status" aria-label="Loading certification image" /> : null}
         {certificate ? <BlobImage blob={certificate} alt={`Certification proof of ${profile?.name ?? ""}`} maxH="md" objectFit="contain" rounded="md" borderWidth="1px" /> : null}
         {certificateError ? <Text color="red.600">{certificateError}</Text> : null}
         {snapshot.matches({ ready: "noCertificate" }) ? <Text color="fg.muted">N/A</Text> : null}
@@ -104,7 +104,7 @@ export default function ProfilePage() {
   if (snapshot.hasTag("busy") || snapshot.matches("signedOut")) {
     return (
       <Center py="20" aria-busy="true">
-        <Spinner size="lg" aria-label="Loading profile" />
+        <Spinner role="status" size="lg" aria-label="Loading profile" />
       </Center>
     )
   }

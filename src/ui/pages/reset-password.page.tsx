@@ -41,7 +41,7 @@ export default function ResetPasswordPage({ params }: { params: Record<string, s
             onToggle={() => actor.send({ type: "visibility.toggle", field: "confirmPassword" })}
           />
           <FormMessage message={context.message} />
-          <Button type="submit" colorPalette="teal" disabled={busy}>
+          <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
             {busy ? "Resetting..." : "Reset Password"}
           </Button>
           <Link asChild alignSelf="center" fontSize="sm">

@@ -59,8 +59,9 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
           </Text>
           <TicketStatusBadge closed={thread.status} />
         </HStack>
-        {snapshot.can({ type: "close.request" }) ? (
-          <Button colorPalette="red" variant="outline" size="sm" onClick={() => actor.send({ type: "close.request" })}>
+        {/* Kept while its confirmation is open, so focus can return to it when that closes. */}
+        {snapshot.can({ type: "close.request" }) || snapshot.matches({ ready: { closing: "confirming" } }) ? (
+          <Button aria-haspopup="dialog" data-dialog="close" colorPalette="red" variant="outline" size="sm" onClick={() => actor.send({ type: "close.request" })}>
             Close Ticket
           </Button>
         ) : null}
@@ -103,7 +104,7 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
               />
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="teal" alignSelf="flex-end" loading={sending} loadingText="Sending..." disabled={!snapshot.can({ type: "message.send" })}>
+            <Button type="submit" colorPalette="teal" alignSelf="flex-end" loading={sending} aria-busy={sending} loadingText="Sending..." disabled={!snapshot.can({ type: "message.send" })}>
               Send
             </Button>
           </Stack>

@@ -13,6 +13,8 @@ import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { AssignToDialog } from "./unassign-users/assign-to-dialog.tsx"
+import { useListActor } from "../components/use-list-actor.ts"
+import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
 function SelectBox(props: { label: string; checked: boolean | "indeterminate"; onChange: (checked: boolean) => void }) {
   return (
@@ -45,7 +47,7 @@ function unassignedColumns(o: {
     {
       header: "View",
       cell: (u) => (
-        <Button size="xs" variant="outline" onClick={() => o.onView(u)} aria-label={`View enquiry of ${u.name}`}>
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(u)} aria-label={`View enquiry of ${u.name}`}>
           View
         </Button>
       ),
@@ -55,7 +57,7 @@ function unassignedColumns(o: {
 
 /** Unassign Users: select users (or the whole page), View their enquiry, 'Assign To' a counsellor. */
 export default function UnassignUsersPage() {
-  const list = useActorRef(unassignedUsersListMachine, { input: {} })
+  const list = useListActor(unassignedUsersListMachine)
   const view = usePagedList(list)
   const assign = useActorRef(assignCounsellorMachine.provide({ actions: { assigned: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }))
   const selected = useSelector(assign, (s) => s.context.selected)
@@ -83,12 +85,13 @@ export default function UnassignUsersPage() {
         <Heading as="h1" size="lg">
           Unassign Users
         </Heading>
+        <ExportCsvButton list="unassign-users" search="" />
         <HStack gap="4">
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">
             Total Records: {view.total}
           </Text>
           {selected.length > 0 ? (
-            <Button colorPalette="teal" size="sm" loading={opening} disabled={!selecting && !opening} onClick={() => assign.send({ type: "form.open" })}>
+            <Button aria-haspopup="dialog" data-dialog="assign" colorPalette="teal" size="sm" loading={opening} aria-busy={opening} disabled={!selecting && !opening} onClick={() => assign.send({ type: "form.open" })}>
               Assign To ({selected.length})
             </Button>
           ) : null}

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../confirm-dialog.tsx"
 import { FormMessage } from "../form-message.tsx"
 import { notify } from "../toaster.tsx"
 import { ContentFormDialog } from "./content-form-dialog.tsx"
+import { useListActor } from "../use-list-actor.ts"
 
 export interface CardsScreenConfig<Item> {
   title: string
@@ -35,7 +36,7 @@ export interface CardsScreenConfig<Item> {
  * modal and the delete confirmation, each driven by its machine.
  */
 export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> }) {
-  const list = useActorRef(config.listMachine, { input: {} })
+  const list = useListActor(config.listMachine)
   const reload = () => list.send({ type: "list.reload" })
   const [formLogic] = useState(() => config.formMachine.provide({ actions: { listChanged: reload } }))
   const [actionsLogic] = useState(() =>
@@ -58,14 +59,14 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
         <Heading as="h1" size="lg">
           {config.title}
         </Heading>
-        <Button colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
+        <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
           {config.addLabel}
         </Button>
       </HStack>
       <FormMessage message={formMessage} />
       {loading ? (
         <Center py="10" aria-busy="true">
-          <Spinner aria-label="Loading" />
+          <Spinner role="status" aria-label="Loading" />
         </Center>
       ) : error ? (
         <Text role="alert" color="red.600" data-testid="list-error">
@@ -82,11 +83,11 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
               <Box flex="1">{config.renderCard(item)}</Box>
               <HStack justify="flex-end" p="3" pt="0" gap="2">
                 {config.editable ? (
-                  <Button size="sm" variant="outline" aria-label={`Edit ${config.nameOf(item)}`} onClick={() => form.send({ type: "form.open", item })}>
+                  <Button aria-haspopup="dialog" data-dialog="edit" size="sm" variant="outline" aria-label={`Edit ${config.nameOf(item)}`} onClick={() => form.send({ type: "form.open", item })}>
                     Edit
                   </Button>
                 ) : null}
-                <Button size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${config.nameOf(item)}`} disabled={!canAct} onClick={() => actions.send({ type: "delete.request", id: config.idOf(item) })}>
+                <Button aria-haspopup="dialog" data-dialog="delete" size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${config.nameOf(item)}`} disabled={!canAct} onClick={() => actions.send({ type: "delete.request", id: config.idOf(item) })}>
                   Delete
                 </Button>
               </HStack>

@@ -5,7 +5,7 @@ import { withHistory } from "slate-history"
 import { Editable, Slate, withReact } from "slate-react"
 import * as cmd from "./rich-text-commands.ts"
 import { parseHtml, serializeHtml } from "./rich-text-html.ts"
-import { renderElement, renderLeaf } from "./rich-text-render.tsx"
+import { blogColorStyles, renderElement, renderLeaf } from "./rich-text-render.tsx"
 import { Toolbar } from "./rich-text-toolbar.tsx"
 import type { Mark } from "./rich-text-types.ts"
 
@@ -27,7 +27,16 @@ export default function RichTextEditor(props: { id: string; labelId: string; ini
     <Box borderWidth="1px" borderColor={props.invalid ? "red.500" : "border"} rounded="md" bg="bg">
       <Slate editor={editor} initialValue={initialValue} onValueChange={(value) => props.onChange(serializeHtml(value))}>
         <Toolbar />
-        <Box px="3" py="2" minH="48" css={{ "& [data-slate-editor]": { minHeight: "11rem", outline: "none" } }}>
+        <Box
+          px="3"
+          py="2"
+          minH="48"
+          rounded="md"
+          // The editable itself draws no outline; the writing area shows the focus ring instead.
+          _focusWithin={{ outline: "2px solid", outlineColor: "colorPalette.focusRing", outlineOffset: "-2px" }}
+          colorPalette="teal"
+          css={{ "& [data-slate-editor]": { minHeight: "11rem", outline: "none" }, "& [data-slate-placeholder]": { opacity: "1 !important", color: "var(--chakra-colors-fg-muted)" }, ...blogColorStyles }}
+        >
           <Editable
             id={props.id}
             aria-labelledby={props.labelId}

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react"
-import { Button, Field, HStack, Input, NativeSelect, Stack } from "@chakra-ui/react"
+import { Button, Field, HStack, Input, NativeSelect, Stack, VisuallyHidden } from "@chakra-ui/react"
 import { ReactEditor, useSlate } from "slate-react"
 import { blogColors } from "../../../api/contract/blog.ts"
 import * as cmd from "./rich-text-commands.ts"
@@ -70,8 +70,10 @@ export function Toolbar() {
 
 function ToolButton(props: { label: string; active: boolean; children: ReactNode; onMouseDown: (e: React.MouseEvent) => void; onClick: () => void }) {
   return (
-    <Button size="xs" variant={props.active ? "solid" : "ghost"} colorPalette="teal" aria-label={props.label} aria-pressed={props.active} title={props.label} onMouseDown={props.onMouseDown} onClick={props.onClick}>
-      {props.children}
+    <Button size="xs" variant={props.active ? "solid" : "ghost"} colorPalette="teal" aria-pressed={props.active} title={props.label} onMouseDown={props.onMouseDown} onClick={props.onClick}>
+      {/* The glyph (H1, 1. List) is what is seen; the words are what is heard, so name and text never disagree. */}
+      <span aria-hidden="true">{props.children}</span>
+      <VisuallyHidden>{props.label}</VisuallyHidden>
     </Button>
   )
 }

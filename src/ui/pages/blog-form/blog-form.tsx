@@ -42,7 +42,7 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
       </HStack>
       {loading ? (
         <Center py="10" aria-busy="true">
-          <Spinner aria-label="Loading" />
+          <Spinner role="status" aria-label="Loading" />
         </Center>
       ) : loadFailed ? (
         <FormMessage message={context.message} />
@@ -70,7 +70,7 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
               <Field.Root required invalid={Boolean(context.errors.about)}>
                 <Field.Label id="about-blog-label">About Blog</Field.Label>
                 <Box w="full">
-                  <Suspense fallback={<Spinner aria-label="Loading editor" />}>
+                  <Suspense fallback={<Spinner role="status" aria-label="Loading editor" />}>
                     <RichTextEditor
                       id="about-blog"
                       labelId="about-blog-label"
@@ -85,7 +85,7 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
               </Field.Root>
               <FormMessage message={context.message} />
               <HStack justify="flex-end">
-                <Button type="submit" colorPalette="teal" loading={saving} disabled={busy}>
+                <Button type="submit" colorPalette="teal" loading={saving} aria-busy={saving} disabled={busy}>
                   {title}
                 </Button>
               </HStack>

@@ -48,7 +48,7 @@ function TotalsCards() {
               ) : error ? (
                 <Text fontSize="2xl">–</Text>
               ) : (
-                <Spinner size="sm" mt="2" aria-label={`Loading ${card.label}`} />
+                <Spinner role="status" size="sm" mt="2" aria-label={`Loading ${card.label}`} />
               )}
             </RouterLink>
           </Link>

@@ -24,14 +24,15 @@ const reviewCards: CardDef[] = [
 function CountCard({ label, href, value, loading }: { label: string; href: string; value: string; loading: boolean }) {
   return (
     <Link asChild _hover={{ textDecoration: "none" }} display="block" rounded="md">
-      <RouterLink href={href} aria-label={`${label}: ${loading ? "loading" : value}`}>
+      {/* Named by what it shows (label, then the count): a separate aria-label would not match the visible text. */}
+      <RouterLink href={href}>
         <Card.Root size="sm" _hover={{ borderColor: "teal.500" }} h="full">
           <Card.Body gap="1">
             <Text fontSize="sm" color="fg.muted">
               {label}
             </Text>
             {loading ? (
-              <Spinner size="sm" aria-label={`Loading ${label}`} />
+              <Spinner role="status" size="sm" aria-label={`Loading ${label}`} />
             ) : (
               <Text fontSize="2xl" fontWeight="semibold" data-testid={`count-${label}`}>
                 {value}

@@ -13,7 +13,7 @@ function CountCard(props: { label: string; href: string; count: number | null; l
           <RouterLink href={props.href}>{props.label}</RouterLink>
         </Link>
         <Text fontSize="3xl" fontWeight="bold" data-testid="count-value">
-          {props.loading ? <Spinner size="sm" aria-label="Loading" /> : (props.count ?? "—")}
+          {props.loading ? <Spinner role="status" size="sm" aria-label="Loading" /> : (props.count ?? "—")}
         </Text>
       </Card.Body>
     </Card.Root>

@@ -1,5 +1,5 @@
 import { useMemo } from "react"
-import { Heading, HStack, NativeSelect, Spinner, Stack } from "@chakra-ui/react"
+import { Box, Button, HStack, Heading, Menu, Portal, Spinner, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { VendorStatus } from "../../../api/contract/common.ts"
 import type { PersonListItem } from "../../../api/contract/user.ts"
@@ -12,41 +12,68 @@ import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
 import { organizationColumn, personColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
+import { readListUrl, watchListUrl, writeListUrl } from "../../components/list-url.ts"
 import { statusLabel } from "./status-label.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import type { ExportList } from "../../../api/contract/list-export.ts"
 
-/** The per-row dropdown: the spec's options for the row's status; disabled while that row's change is pending. */
+/**
+ * The per-row status menu: the spec's options for the row's status, the current one checked. A menu
+ * (not a native select, whose arrow keys would change the status at once): arrows only move, Enter
+ * or a click chooses. Disabled while that row's change is pending.
+ */
 function statusColumn(context: ReviewListContext, setStatus: (userId: string, status: VendorStatus) => void): Column<PersonListItem> {
   return {
     header: "Status",
     cell: (row) => {
       const pending = context.queue.find((q) => q.userId === row._id)
+      const shown = pending?.status ?? row.status
       return (
         <HStack gap="2" minW="40">
-          <NativeSelect.Root size="sm" disabled={pending !== undefined}>
-            <NativeSelect.Field
-              aria-label={`Status of ${row.name}`}
-              value={pending?.status ?? row.status}
-              onChange={(e) => setStatus(row._id, e.currentTarget.value as VendorStatus)}
-            >
-              {reviewListOptions(row.status).map((status) => (
-                <option key={status} value={status}>
-                  {statusLabel(status)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {pending ? <Spinner size="xs" aria-label={`Updating ${row.name}`} /> : null}
+          <Menu.Root positioning={{ placement: "bottom-start" }}>
+            <Menu.Trigger asChild>
+              <Button size="sm" variant="outline" disabled={pending !== undefined} aria-label={`Status of ${row.name}: ${statusLabel(shown)}`}>
+                {statusLabel(shown)}
+                <Box as="span" aria-hidden="true" fontSize="xs">
+                  ▾
+                </Box>
+              </Button>
+            </Menu.Trigger>
+            <Portal>
+              <Menu.Positioner>
+                <Menu.Content>
+                  <Menu.RadioItemGroup value={shown} onValueChange={(e) => e.value !== shown && setStatus(row._id, e.value as VendorStatus)}>
+                    {reviewListOptions(row.status).map((status) => (
+                      <Menu.RadioItem key={status} value={status}>
+                        {statusLabel(status)}
+                        <Menu.ItemIndicator />
+                      </Menu.RadioItem>
+                    ))}
+                  </Menu.RadioItemGroup>
+                </Menu.Content>
+              </Menu.Positioner>
+            </Portal>
+          </Menu.Root>
+          {pending ? <Spinner role="status" size="xs" aria-label={`Updating ${row.name}`} /> : null}
         </HStack>
       )
     },
   }
 }
 
+const reviewExportList: Record<ReviewListKind, ExportList> = { pending: "under-review-vendors", temp: "temp-approve-vendors", reject: "rejected-vendors" }
+
 /** Under Review, Temp Approve and Rejected (spec section 2): each row's status dropdown offers the spec's options. */
 export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
-  const machine = useMemo(() => createReviewListMachine(kind).provide({ actions: { notify: (_, p) => notify(p.text, p.tone) } }), [kind])
-  const actor = useActorRef(machine)
+  const machine = useMemo(
+    () =>
+      createReviewListMachine(kind).provide({
+        actions: { notify: (_, p) => notify(p.text, p.tone), pushUrl: (_, state) => writeListUrl(state, false), replaceUrl: (_, state) => writeListUrl(state, true) },
+        actors: { watchUrl: watchListUrl },
+      }),
+    [kind],
+  )
+  const actor = useActorRef(machine, { input: readListUrl() })
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
@@ -56,10 +83,13 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
   const texts = reviewListTexts[kind]
   return (
     <Stack gap="4">
-      <Heading as="h1" size="lg">
-        {texts.title}
-      </Heading>
-      <SearchBox onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          {texts.title}
+        </Heading>
+        <ExportCsvButton list={reviewExportList[kind]} search={context.search} />
+      </HStack>
+      <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
       <DataTable
         columns={[...personColumns(context.page, context.pageSize), statusColumn(context, (userId, status) => actor.send({ type: "row.setStatus", userId, status })), organizationColumn]}
         rows={context.rows}

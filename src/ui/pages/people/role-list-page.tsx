@@ -1,6 +1,6 @@
 import { useMemo } from "react"
-import { Heading, Stack } from "@chakra-ui/react"
-import { useActorRef, useSelector } from "@xstate/react"
+import { HStack, Heading, Stack } from "@chakra-ui/react"
+import { useSelector } from "@xstate/react"
 import type { PersonListItem } from "../../../api/contract/user.ts"
 import type { ListRole } from "../../../api/contract/vendor.ts"
 import { pageCount } from "../../../machines/paged-list.machine.ts"
@@ -11,6 +11,9 @@ import { Pager } from "../../components/pager.tsx"
 import { StatusBadge } from "../../components/status-badge.tsx"
 import { organizationColumn, personColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
+import { useListActor } from "../../components/use-list-actor.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import type { ExportList } from "../../../api/contract/list-export.ts"
 
 const statusBadgeColumn: Column<PersonListItem> = { header: "Status", cell: (row) => <StatusBadge status={row.status} /> }
 
@@ -18,7 +21,7 @@ const statusBadgeColumn: Column<PersonListItem> = { header: "Status", cell: (row
 export function RoleListPage({ role }: { role: ListRole }) {
   const organizationId = useSelector(authActor, (s) => selectUser(s)?.organizationId ?? null)
   const machine = useMemo(() => createRoleListMachine(role, organizationId), [role, organizationId])
-  const actor = useActorRef(machine, { input: {} })
+  const actor = useListActor(machine)
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
@@ -28,10 +31,13 @@ export function RoleListPage({ role }: { role: ListRole }) {
   const columns = [...personColumns(context.page, context.pageSize), statusBadgeColumn, organizationColumn]
   return (
     <Stack gap="4">
-      <Heading as="h1" size="lg">
-        {texts.title}
-      </Heading>
-      <SearchBox onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
+      <HStack justify="space-between" wrap="wrap">
+        <Heading as="h1" size="lg">
+          {texts.title}
+        </Heading>
+        <ExportCsvButton list={role.toLowerCase() as ExportList} search={context.search} />
+      </HStack>
+      <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={texts.empty} />
       {ready ? (
         <Pager

@@ -1,10 +1,27 @@
+import { useEffect, useRef } from "react"
 import { Button, Field, HStack, Input } from "@chakra-ui/react"
 
 /**
  * Search by name, email or number. The text stays in the input until Search (or Enter) sends it,
  * so typing makes no call per keystroke.
  */
-export function SearchBox({ label = "Search by name, email or number", onSearch, disabled }: { label?: string; onSearch: (search: string) => void; disabled?: boolean }) {
+export function SearchBox({
+  label = "Search by name, email or number",
+  onSearch,
+  disabled,
+  current = "",
+}: {
+  label?: string
+  onSearch: (search: string) => void
+  disabled?: boolean
+  /** The list's search (from the URL on reload or back): the input shows it. */
+  current?: string
+}) {
+  // Back/forward or a reload changes the list's search: the input follows without being remounted (focus stays).
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (input.current && input.current.value !== current) input.current.value = current
+  }, [current])
   return (
     <form
       role="search"
@@ -16,7 +33,7 @@ export function SearchBox({ label = "Search by name, email or number", onSearch,
       <HStack align="end" gap="2" maxW="lg">
         <Field.Root>
           <Field.Label fontSize="sm">{label}</Field.Label>
-          <Input name="search" type="search" size="sm" bg="bg" autoComplete="off" />
+          <Input ref={input} name="search" type="search" size="sm" bg="bg" autoComplete="off" defaultValue={current} />
         </Field.Root>
         <Button type="submit" size="sm" variant="outline" disabled={disabled}>
           Search

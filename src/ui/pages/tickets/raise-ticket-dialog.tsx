@@ -20,7 +20,7 @@ export function RaiseTicket(props: { floating?: boolean; onSubmitted?: (answer: 
   const fileInput = useRef<HTMLInputElement>(null)
 
   const button = (
-    <Button
+    <Button aria-haspopup="dialog" data-dialog="raise"
       colorPalette="teal"
       onClick={() => actor.send({ type: "form.open" })}
       {...(props.floating ? { position: "fixed", bottom: "6", right: "6", zIndex: "docked", shadow: "lg", rounded: "full", size: "lg" } : {})}
@@ -106,7 +106,7 @@ export function RaiseTicket(props: { floating?: boolean; onSubmitted?: (answer: 
                   <Button variant="outline" onClick={() => actor.send({ type: "form.close" })} disabled={busy}>
                     Cancel
                   </Button>
-                  <Button type="submit" colorPalette="teal" disabled={busy || done}>
+                  <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy} disabled={done}>
                     {busy ? "Submitting..." : "Submit"}
                   </Button>
                 </Dialog.Footer>

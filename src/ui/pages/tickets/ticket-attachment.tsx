@@ -8,7 +8,7 @@ export function TicketAttachment({ queryId, ticketId }: { queryId: string; ticke
   const url = useSelector(actor, (s) => s.context.url)
   const failed = useSelector(actor, (s) => s.matches("failed"))
   if (failed) return <Text color="red.600">The attachment could not be loaded.</Text>
-  if (!url) return <Spinner size="sm" aria-label="Loading attachment" />
+  if (!url) return <Spinner role="status" size="sm" aria-label="Loading attachment" />
   return (
     <Link href={url} target="_blank" rel="noopener" display="inline-block">
       <Image src={url} alt={`Attachment of ${ticketId}`} maxH="60" maxW="full" rounded="md" borderWidth="1px" />

@@ -24,9 +24,9 @@ export function TicketChat({ thread, viewerId }: { thread: TicketThread; viewerI
             key={r._id}
             alignSelf={mine ? "flex-end" : "flex-start"}
             maxW={{ base: "90%", md: "70%" }}
-            bg={isAnswer ? "teal.50" : "gray.100"}
+            bg={isAnswer ? "teal.subtle" : "gray.subtle"}
             borderWidth="1px"
-            borderColor={isAnswer ? "teal.200" : "gray.200"}
+            borderColor={isAnswer ? "teal.muted" : "gray.muted"}
             rounded="lg"
             px="4"
             py="2"

@@ -60,7 +60,7 @@ function TicketAction({ ticket, isAdmin, onFeedback }: { ticket: Ticket; isAdmin
   if (isAdmin || state !== "open") {
     if (!isAdmin && state === "closed") {
       return (
-        <Button size="xs" colorPalette="teal" variant="outline" onClick={() => onFeedback(ticket)} aria-label={`Feedback for ${ticket.ticketId}`}>
+        <Button aria-haspopup="dialog" data-dialog="feedback" size="xs" colorPalette="teal" variant="outline" onClick={() => onFeedback(ticket)} aria-label={`Feedback for ${ticket.ticketId}`}>
           Feedback
         </Button>
       )

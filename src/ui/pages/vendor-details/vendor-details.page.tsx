@@ -38,7 +38,7 @@ function VendorDetails({ userId }: { userId: string }) {
   if (!snapshot.matches("ready") || !vendor) {
     return (
       <Center py="20" aria-busy="true">
-        <Spinner size="lg" aria-label="Loading" />
+        <Spinner role="status" size="lg" aria-label="Loading" />
       </Center>
     )
   }
@@ -58,7 +58,7 @@ function VendorDetails({ userId }: { userId: string }) {
         {options.length > 0 ? (
           <Menu.Root open={menuOpen} closeOnSelect={false} onOpenChange={(e) => actor.send({ type: e.open ? "menu.open" : "menu.close" })}>
             <Menu.Trigger asChild>
-              <Button size="sm" colorPalette="teal" loading={updating} loadingText="Updating...">
+              <Button size="sm" colorPalette="teal" loading={updating} aria-busy={updating} loadingText="Updating...">
                 Change Status
               </Button>
             </Menu.Trigger>

@@ -1,0 +1,182 @@
+import type { ListRole, ReviewListKind } from "../../../src/api/contract/vendor.ts"
+import type { ExportList } from "../../../src/api/contract/list-export.ts"
+import type { AppDeps } from "../../deps.ts"
+import type { Caller } from "../auth/tokens.ts"
+import { fetchEnquiries as fetchContactEnquiries } from "../contact/contact.service.ts"
+import { listAllBlogs } from "../content/blogs.service.ts"
+import { fetchCounsellingUsers, fetchUnassignedUsers } from "../counselling/assignment.service.ts"
+import { fetchEnquiries as fetchCounsellingEnquiries } from "../counselling/enquiries.service.ts"
+import { fetchAllSessions } from "../counselling/sessions.queries.ts"
+import { listEditors } from "../editors/editors.service.ts"
+import { getTickets } from "../tickets/ticket.queries.ts"
+import { reviewList, roleList } from "../vendors/vendor-queries.ts"
+
+type Cell = string | number | boolean | null | undefined
+/** One page of a list as its screen fetches it: the rows and how many there are in all. */
+type FetchPage = (deps: AppDeps, caller: Caller, page: number, limit: number, search: string | undefined) => Promise<{ rows: readonly object[]; total: number }>
+
+interface ListExport {
+  file: string
+  /** The screen's columns (S.No and action buttons left out), each with how a row shows it. */
+  columns: ReadonlyArray<readonly [string, (row: never) => Cell]>
+  fetchPage: FetchPage
+}
+
+const orNA = (v: string | null | undefined) => (v ? v : "N/A")
+const approvedLabel = (status: string) => (status === "Approve" ? "Approved" : status)
+
+type PersonRow = { name: string; email: string; number: string | null; role: string; status: string; createdAt: string; organizationName: string | null }
+const personColumns = [
+  ["Name", (r: PersonRow) => r.name],
+  ["Email", (r: PersonRow) => r.email],
+  ["Number", (r: PersonRow) => orNA(r.number)],
+  ["Role", (r: PersonRow) => r.role],
+  ["Date | Time", (r: PersonRow) => r.createdAt],
+  ["Status", (r: PersonRow) => approvedLabel(r.status)],
+  ["Organization", (r: PersonRow) => orNA(r.organizationName)],
+] as const
+
+const roleExport = (role: ListRole, file: string): ListExport => ({
+  file,
+  columns: personColumns,
+  fetchPage: async (deps, _caller, page, limit, search) => {
+    const answer = await roleList(deps.db, role, { page, limit, search })
+    return { rows: answer.data, total: answer.totalRecords }
+  },
+})
+
+const reviewExport = (kind: ReviewListKind, file: string): ListExport => ({
+  file,
+  columns: personColumns,
+  fetchPage: async (deps, _caller, page, limit, search) => {
+    const answer = await reviewList(deps.db, kind, { page, limit, search })
+    return { rows: answer.data, total: answer.totalRecords }
+  },
+})
+
+type Contact = { name: string; email: string; number: string | null; createdAt: string }
+
+/** Every Admin list screen's export, by the screen's path. */
+export const listExports: Record<ExportList, ListExport> = {
+  lawyer: roleExport("Lawyer", "lawyers"),
+  counsellor: roleExport("Counsellor", "counsellors"),
+  nutritionist: roleExport("Nutritionist", "nutritionists"),
+  yogateacher: roleExport("YogaTeacher", "yogateachers"),
+  imageconsultant: roleExport("ImageConsultant", "imageconsultants"),
+  user: roleExport("User", "users"),
+  "under-review-vendors": reviewExport("pending", "under-review"),
+  "temp-approve-vendors": reviewExport("temp", "temp-approve"),
+  "rejected-vendors": reviewExport("reject", "rejected"),
+  enquiries: {
+    file: "enquiries",
+    columns: [
+      ["Name", (r: Contact) => r.name],
+      ["Email", (r: Contact) => r.email],
+      ["Number", (r: Contact) => r.number],
+      ["City", (r: { city: string }) => r.city],
+      ["State", (r: { state: string }) => r.state],
+      ["Date | Time", (r: Contact) => r.createdAt],
+    ],
+    fetchPage: async (deps, _caller, page, limit, search) => {
+      const answer = await fetchContactEnquiries(deps.db, { page, limit, search })
+      return { rows: answer.enquiry, total: answer.totalRecords }
+    },
+  },
+  counselling: {
+    file: "counselling-enquiries",
+    columns: [
+      ["Name", (r: Contact) => r.name],
+      ["Email", (r: Contact) => r.email],
+      ["Number", (r: Contact) => r.number],
+      ["Date | Time", (r: Contact) => r.createdAt],
+    ],
+    fetchPage: async (deps, _caller, page, limit) => {
+      const answer = await fetchCounsellingEnquiries(deps, { page, limit })
+      return { rows: answer.data.enquiry, total: answer.totalRecords }
+    },
+  },
+  "unassign-users": {
+    file: "unassigned-users",
+    columns: [
+      ["Name", (r: Contact) => r.name],
+      ["Email", (r: Contact) => r.email],
+      ["Number", (r: Contact) => orNA(r.number)],
+      ["Date | Time", (r: Contact) => r.createdAt],
+    ],
+    fetchPage: async (deps, _caller, page, limit) => {
+      const answer = await fetchUnassignedUsers(deps, { page, limit })
+      return { rows: answer.data.data, total: answer.totalRecords }
+    },
+  },
+  "counselling-users": {
+    file: "counselling-users",
+    columns: [
+      ["Name", (r: Contact) => r.name],
+      ["Email", (r: Contact) => r.email],
+      ["Number", (r: Contact) => orNA(r.number)],
+      ["Counsellor", (r: { counsellor: { name: string; role: string } | null }) => (r.counsellor ? `${r.counsellor.name} (${r.counsellor.role})` : "Unassigned")],
+      ["Date | Time", (r: Contact) => r.createdAt],
+    ],
+    fetchPage: async (deps, _caller, page, limit) => {
+      const answer = await fetchCounsellingUsers(deps, { page, limit })
+      return { rows: answer.data.data, total: answer.totalRecords }
+    },
+  },
+  "all-sessions": {
+    file: "all-sessions",
+    columns: [
+      ["Name", (r: Contact) => r.name],
+      ["Email", (r: Contact) => r.email],
+      ["Number", (r: Contact) => orNA(r.number)],
+      ["Counsellor", (r: { counsellorName: string }) => r.counsellorName],
+      ["Counsellor Role", (r: { counsellorRole: string }) => r.counsellorRole],
+      ["Status", (r: { status: string }) => r.status],
+    ],
+    fetchPage: async (deps, _caller, page, limit) => {
+      const answer = await fetchAllSessions(deps, { page, limit })
+      return { rows: answer.data.counsellingSessions, total: answer.totalRecords }
+    },
+  },
+  "my-tickets": {
+    file: "tickets",
+    columns: [
+      ["Ticket ID", (r: { ticketId: string }) => r.ticketId],
+      ["Ticket Type", (r: { ticketType: string }) => r.ticketType],
+      ["Query", (r: { query: string }) => r.query],
+      ["Raised By", (r: { name: string; role: string }) => `${r.name} (${r.role})`],
+      ["Date | Time", (r: { createdAt: string }) => r.createdAt],
+      ["Status", (r: { status: boolean }) => (r.status ? "Closed" : "Open")],
+      ["Rating", (r: { status: boolean; userRating: number | null }) => (!r.status ? "" : (r.userRating ?? "N/A"))],
+      ["Review", (r: { status: boolean; userReview: string | null }) => (!r.status ? "" : (r.userReview ?? "N/A"))],
+    ],
+    fetchPage: async (deps, caller, page, limit) => {
+      const answer = await getTickets(deps, caller, { page, limit })
+      return { rows: answer.data, total: answer.pagination.total }
+    },
+  },
+  blogs: {
+    file: "blogs",
+    columns: [
+      ["Blog Name", (r: { blogName: string }) => r.blogName],
+      ["URL", (r: { slug: string }) => r.slug],
+      ["Created", (r: { createdAt: string }) => r.createdAt],
+    ],
+    fetchPage: async (deps, _caller, page, limit) => {
+      const answer = await listAllBlogs(deps, { page, limit }, false)
+      return { rows: answer.data, total: answer.pagination.total }
+    },
+  },
+  editor: {
+    file: "editors",
+    columns: [
+      ["Name", (r: Contact) => r.name],
+      ["Email", (r: Contact) => r.email],
+      ["Number", (r: Contact) => orNA(r.number)],
+      ["User Role", (r: { role: string }) => r.role],
+    ],
+    fetchPage: async (deps, _caller, page, limit) => {
+      const answer = await listEditors(deps, { page, limit })
+      return { rows: answer.data, total: answer.pagination.total }
+    },
+  },
+}

@@ -1,0 +1,17 @@
+import { Schema } from "effect"
+import { endpoint } from "../endpoint.ts"
+import { ExportListParams, ExportListQuery } from "../list-export.ts"
+
+export const exportList = endpoint({
+  name: "exportList",
+  method: "GET",
+  path: "/export/:list",
+  params: ExportListParams,
+  query: ExportListQuery,
+  answer: Schema.String,
+  access: ["Admin"],
+  summary:
+    "Every row of one Admin list screen (all pages) with its current search, as CSV with the screen's columns; cells a spreadsheet would run as a formula start with '",
+})
+
+export const exportEndpoints = [exportList]

@@ -1,0 +1,28 @@
+import { Schema } from "effect"
+
+/** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
+export const exportLists = [
+  "lawyer",
+  "counsellor",
+  "nutritionist",
+  "yogateacher",
+  "imageconsultant",
+  "user",
+  "under-review-vendors",
+  "temp-approve-vendors",
+  "rejected-vendors",
+  "enquiries",
+  "counselling",
+  "unassign-users",
+  "counselling-users",
+  "all-sessions",
+  "my-tickets",
+  "blogs",
+  "editor",
+] as const
+export const ExportList = Schema.Literals(exportLists)
+export type ExportList = typeof ExportList.Type
+
+export const ExportListParams = Schema.Struct({ list: ExportList })
+/** The list's current search (the lists without a search ignore it). */
+export const ExportListQuery = Schema.Struct({ search: Schema.optional(Schema.String.check(Schema.isMaxLength(200, { message: "must be at most 200 characters" }))) })

@@ -1,0 +1,57 @@
+import { assign, fromPromise, setup } from "xstate"
+import { messageOf } from "../api/api-error.ts"
+import type { ExportList } from "../api/contract/list-export.ts"
+import * as exportApi from "../api/export.api.ts"
+
+export const EXPORT_FAILED = "Failed to export the list."
+
+export interface ListExportContext {
+  list: ExportList
+  error: string | null
+}
+
+export type ListExportEvent = { type: "export.csv"; search: string }
+
+/**
+ * The Admin's 'Export CSV' button of a list screen: the whole list with its current search is
+ * fetched as CSV (the button is busy meanwhile, a second press does nothing), then handed to the
+ * browser as a download; a failure is told in a toast and the button is ready again.
+ */
+export const listExportMachine = setup({
+  types: { context: {} as ListExportContext, events: {} as ListExportEvent, input: {} as { list: ExportList } },
+  actors: {
+    exportList: fromPromise<string, { list: ExportList; search: string }>(({ input }) => exportApi.exportList(input.list, input.search)),
+  },
+  actions: {
+    /** Provided by the view: save the CSV as a file. */
+    download: (_, _params: { csv: string; list: ExportList }) => {},
+    /** Provided by the view: a toast. */
+    notify: (_, _params: { text: string; tone: "success" | "error" }) => {},
+  },
+}).createMachine({
+  id: "listExport",
+  context: ({ input }) => ({ list: input.list, error: null }),
+  initial: "idle",
+  states: {
+    idle: {
+      description: "'Export CSV' is ready.",
+      on: { "export.csv": { target: "exporting" } },
+    },
+    exporting: {
+      description: "The CSV of the whole list (with its search) is fetched; the button shows it is busy.",
+      tags: ["busy"],
+      invoke: {
+        src: "exportList",
+        input: ({ context, event }) => ({ list: context.list, search: event.type === "export.csv" ? event.search : "" }),
+        onDone: { target: "idle", actions: [assign({ error: null }), { type: "download", params: ({ context, event }) => ({ csv: event.output, list: context.list }) }] },
+        onError: {
+          target: "idle",
+          actions: [
+            assign({ error: ({ event }) => messageOf(event.error, EXPORT_FAILED) }),
+            { type: "notify", params: ({ event }) => ({ text: messageOf(event.error, EXPORT_FAILED), tone: "error" as const }) },
+          ],
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,41 @@
+import { fromCallback, type EventObject } from "xstate"
+import { navigate } from "wouter/use-browser-location"
+import type { createPagedListMachine, ListUrlState } from "../../machines/paged-list.machine.ts"
+
+/**
+ * The browser side of a list's URL state (`?page=2&search=ana`): read once as the machine's input,
+ * written by the machine's pushUrl/replaceUrl actions, watched for back/forward. Page 1 and an
+ * empty search are left out, so a plain list keeps a plain address.
+ */
+export function readListUrl(): ListUrlState {
+  const query = new URLSearchParams(window.location.search)
+  const page = Number(query.get("page") ?? "1")
+  return { page: Number.isInteger(page) && page >= 1 ? page : 1, search: query.get("search") ?? "" }
+}
+
+export function writeListUrl(state: ListUrlState, replace: boolean): void {
+  const query = new URLSearchParams(window.location.search)
+  if (state.page > 1) query.set("page", String(state.page))
+  else query.delete("page")
+  if (state.search) query.set("search", state.search)
+  else query.delete("search")
+  const qs = query.toString()
+  const to = `${window.location.pathname}${qs ? `?${qs}` : ""}`
+  if (to === `${window.location.pathname}${window.location.search}`) return
+  navigate(to, { replace })
+}
+
+/** Sends `url.changed` whenever back/forward lands on another page or search of this screen. */
+export const watchListUrl = fromCallback<EventObject>(({ sendBack }) => {
+  const onPop = () => sendBack({ type: "url.changed", ...readListUrl() })
+  window.addEventListener("popstate", onPop)
+  return () => window.removeEventListener("popstate", onPop)
+})
+
+/** A paged list whose page and search live in the address bar. */
+export function withListUrl<Row>(machine: ReturnType<typeof createPagedListMachine<Row>>) {
+  return machine.provide({
+    actions: { pushUrl: (_, state) => writeListUrl(state, false), replaceUrl: (_, state) => writeListUrl(state, true) },
+    actors: { watchUrl: watchListUrl },
+  })
+}

@@ -1,0 +1,59 @@
+import type { Page } from "playwright-core"
+import { canCall } from "../../src/api/contract/endpoint.ts"
+import type { Role } from "../../src/api/contract/common.ts"
+import { routes, type RouteDef } from "../../src/ui/app/routes.ts"
+import { demoLogins } from "../../server/db/seeds/people.seed.ts"
+
+/**
+ * The screens the accessibility and responsive suites visit, driven from the route table so a new
+ * screen cannot escape them: every route, for every demo role that may open it.
+ */
+
+/** Where a route with a parameter finds a real value: a list screen whose links lead to it. */
+const paramSources: Record<string, { from: string; prefix: string } | { fixed: string }> = {
+  "/reset-password/:token": { fixed: "/reset-password/not-a-real-token" },
+  "/vendor-details/:userId": { from: "/lawyer", prefix: "/vendor-details/" },
+  "/counselling/:userId": { from: "/counselling-users", prefix: "/counselling/" },
+  "/ticket/:queryId": { from: "/my-tickets", prefix: "/ticket/" },
+  "/blog/:blogId": { from: "/blogs", prefix: "/blog/" },
+}
+
+export const roleEmails: Array<{ role: Role; email: string }> = demoLogins.map((l) => ({ role: l.role, email: l.email }))
+
+export const publicRoutes = (): RouteDef[] => routes.filter((r) => r.access === "public")
+
+/** Routes a signed-in role opens (the public sign-in screens are visited signed out). */
+export const routesFor = (role: Role): RouteDef[] => routes.filter((r) => r.access !== "public" && canCall(r.access, role))
+
+/** The address to visit for a route: parameters are filled from a list's first link; throws when none is known. */
+export async function resolvePath(page: Page, route: RouteDef): Promise<string> {
+  if (!route.path.includes(":")) return route.path
+  const source = paramSources[route.path]
+  if (!source) throw new Error(`${route.path}: add where its parameter comes from to paramSources in tests/e2e/screens.ts`)
+  if ("fixed" in source) return source.fixed
+  await page.goto(source.from)
+  await settle(page)
+  const link = page.locator(`main a[href^="${source.prefix}"]`).first()
+  // A role with no ticket yet raises one, so Ticket Details is visited for every role that may open it.
+  if (route.path === "/ticket/:queryId" && (await link.count()) === 0) await raiseTicket(page)
+  await link.waitFor({ state: "attached", timeout: 15_000 })
+  const href = await link.getAttribute("href")
+  if (!href) throw new Error(`${route.path}: no link to ${source.prefix} on ${source.from}`)
+  return href
+}
+
+async function raiseTicket(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "+ Raise Ticket" }).first().click()
+  const dialog = page.getByRole("dialog")
+  await dialog.getByLabel("Ticket Type").selectOption("Technical")
+  await dialog.getByLabel("Query").fill("A question raised by the screen tour of the browser suites.")
+  await dialog.getByRole("button", { name: "Submit" }).click()
+  await dialog.waitFor({ state: "hidden", timeout: 10_000 })
+}
+
+/** Waits until the screen has its heading and no loading screen is left. */
+export async function settle(page: Page): Promise<void> {
+  await page.locator("h1").first().waitFor({ state: "visible", timeout: 15_000 })
+  await page.waitForFunction(() => document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout: 15_000 }).catch(() => {})
+  await page.waitForTimeout(150)
+}

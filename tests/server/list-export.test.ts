@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { exportLists } from "../../src/api/contract/list-export.ts"
+import { csvCell } from "../../server/services/export/csv.ts"
+import { bearer, startTestServer, type TestServer } from "./harness.ts"
+
+let server: TestServer
+let admin: string
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await server.login("admin@demo.test")
+})
+afterAll(() => server.close())
+
+const get = (url: string, token: string | null = admin) =>
+  server.app.inject({ method: "GET", url: `/api/v1${url}`, headers: token ? bearer(token) : {} })
+
+/** A strict RFC 4180 reader, so the test checks what a spreadsheet would see, not the raw text. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let cell = ""
+  let quoted = false
+  const endCell = () => {
+    row.push(cell)
+    cell = ""
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"'
+      i++
+    } else if (quoted && c === '"') quoted = false
+    else if (quoted) cell += c
+    else if (c === '"') quoted = true
+    else if (c === ",") endCell()
+    else if (c === "\r" && text[i + 1] === "\n") {
+      endCell()
+      rows.push(row)
+      row = []
+      i++
+    } else cell += c
+  }
+  if (cell || row.length) {
+    endCell()
+    rows.push(row)
+  }
+  return rows
+}
+
+describe("csvCell", () => {
+  it("quotes commas, quotes and line breaks and defuses formulas", () => {
+    expect(csvCell("plain")).toBe("plain")
+    expect(csvCell('a "b", c')).toBe('"a ""b"", c"')
+    expect(csvCell("two\nlines")).toBe('"two\nlines"')
+    for (const lead of ["=", "+", "-", "@"]) expect(csvCell(`${lead}1+1`)).toBe(`'${lead}1+1`)
+    expect(csvCell("=A1,B1")).toBe(`"'=A1,B1"`)
+    expect(csvCell(null)).toBe("")
+    expect(csvCell(4)).toBe("4")
+  })
+})
+
+describe("GET /export/:list (CSV of an Admin list)", () => {
+  it("exports every Admin list with its screen's header, one line a row", async () => {
+    for (const list of exportLists) {
+      const res = await get(`/export/${list}`)
+      expect(res.statusCode, list).toBe(200)
+      expect(res.headers["content-type"]).toContain("text/csv")
+      expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/)
+      const rows = parseCsv(res.body)
+      expect(rows[0]!.length, list).toBeGreaterThan(2)
+      for (const r of rows) expect(r.length, `${list}: ${r.join("|")}`).toBe(rows[0]!.length)
+    }
+  })
+
+  it("exports all pages, not the visible one, with the same count the screen's list reports", async () => {
+    const users = (await get("/user/User?page=1&limit=10")).json()
+    expect(users.totalRecords).toBeGreaterThan(10)
+    const rows = parseCsv((await get("/export/user")).body)
+    expect(rows[0]).toEqual(["Name", "Email", "Number", "Role", "Date | Time", "Status", "Organization"])
+    expect(rows.length - 1).toBe(users.totalRecords)
+    expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(users.totalRecords)
+    const tickets = (await get("/userQuery/get?page=1&limit=10")).json()
+    expect(parseCsv((await get("/export/my-tickets")).body).length - 1).toBe(tickets.pagination.total)
+  })
+
+  it("applies the list's current search", async () => {
+    const page = (await get("/user/Lawyer?page=1&limit=1")).json()
+    const lawyer = page.data[0]
+    const rows = parseCsv((await get(`/export/lawyer?search=${encodeURIComponent(lawyer.email)}`)).body)
+    expect(rows.slice(1).map((r) => r[1])).toEqual([lawyer.email])
+    expect(parseCsv((await get("/export/lawyer?search=zz-no-such-person")).body)).toHaveLength(1)
+  })
+
+  it("keeps hostile cells as text: quotes, commas, line breaks and formulas survive a round trip", async () => {
+    const hostile = { name: '=HYPERLINK("http://evil","x")', email: "csv@example.com", number: "+91 98765 43210", city: "Pune, \"West\"", state: "-2+3", message: "line one\nline two" }
+    const created = await server.app.inject({ method: "POST", url: "/api/v1/contact/create", payload: hostile })
+    expect(created.statusCode).toBe(200)
+    const res = await get("/export/enquiries?search=csv%40example.com")
+    const rows = parseCsv(res.body)
+    expect(rows).toHaveLength(2)
+    expect(rows[1]!.slice(0, 5)).toEqual([`'${hostile.name}`, hostile.email, `'${hostile.number}`, hostile.city, `'${hostile.state}`])
+    expect(res.body).not.toMatch(/(^|,)=HYPERLINK/m)
+  })
+
+  it("is the Admin's only: 401 without a session, 403 for other roles, 400 naming an unknown list", async () => {
+    expect((await get("/export/user", null)).statusCode).toBe(401)
+    const editor = await server.login("editor@demo.test")
+    expect((await get("/export/user", editor)).statusCode).toBe(403)
+    const unknown = await get("/export/passwords")
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().message).toMatch(/list/)
+  })
+})
