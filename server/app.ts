@@ -27,7 +27,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app)
   await registerSecurityHeaders(app)
   await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true })
-  registerAuth(app, deps.tokens)
+  registerAuth(app, deps)
   registerHealth(app, deps.db)
   await app.register(async (api) => apiRoutes(api, deps), { prefix: "/api/v1" })
   registerApiDocs(app)

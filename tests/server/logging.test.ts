@@ -9,6 +9,7 @@ import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
+import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 
 /** Captures every JSON line the logger writes. */
 function captureLines() {
@@ -28,6 +29,7 @@ async function loggingApp(server: TestServer, logLinks: boolean) {
   const logger = createLogger({ level: "info", destination })
   const app = await buildApp({
     ticketVersions: memoryTicketVersions(),
+    tokenVersions: memoryTokenVersions(),
     db: server.db,
     tokens: server.tokens,
     limiter: memoryLoginLimiter(),

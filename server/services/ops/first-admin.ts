@@ -5,6 +5,7 @@ import { ResetPasswordRequest } from "../../../src/api/contract/user.ts"
 import type { Db } from "../../db/database.ts"
 import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import { hashPassword } from "../auth/passwords.ts"
+import { endSessions } from "../auth/sessions.ts"
 import { appendEvent } from "../events.ts"
 import { Refused } from "./refused.ts"
 
@@ -39,7 +40,9 @@ export async function createFirstAdmin(db: Db, input: AdminInput, options: { for
         .set((eb) => ({ name: input.name, role: "Admin", status: "Approve", password_hash: passwordHash, updated_at: new Date(), version: eb("version", "+", 1) }))
         .where("id", "=", existing.id)
         .execute()
-      await trx.updateTable("refresh_tokens").set({ revoked_at: new Date() }).where("user_id", "=", existing.id).where("revoked_at", "is", null).execute()
+      // The password is reset: every session of the account ends (running servers trust their cached
+      // token version for at most a minute, in memory or in Redis, then read the row again).
+      await endSessions(trx, existing.id, new Date())
       await appendEvent(trx, {
         entityType: "user",
         entityId: existing.id,

@@ -17,6 +17,7 @@ import { counsellingUsersEndpoints } from "./endpoints/counselling-users.endpoin
 import { contactEndpoints } from "./endpoints/contact.endpoints.ts"
 import { dashboardEndpoints } from "./endpoints/dashboard.endpoints.ts"
 import { vendorEndpoints } from "./endpoints/vendors.endpoints.ts"
+import { twoFactorEndpoints } from "./endpoints/two-factor.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -26,6 +27,7 @@ import type { Endpoint } from "./endpoint.ts"
  */
 export const endpoints: readonly Endpoint[] = [
   ...authEndpoints,
+  ...twoFactorEndpoints,
   ...auditEndpoints,
   ...ticketEndpoints,
   ...partnerEndpoints,
