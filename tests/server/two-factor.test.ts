@@ -138,6 +138,13 @@ describe("two-step sign-in", () => {
 })
 
 describe("turning it off", () => {
+  it("takes a recovery code instead of a current one (the phone is lost)", async () => {
+    const { token, recoveryCodes } = await enrol("editor@demo.test")
+    const ok = await call("POST", "/user/two-factor/disable", token, { password: "Demo@12345", code: recoveryCodes[3]! })
+    expect(ok.statusCode, ok.body).toBe(200)
+    expect(await server.db.selectFrom("user_recovery_codes").selectAll().execute()).not.toContainEqual(expect.objectContaining({ used_at: null, user_id: (await call("GET", "/user/getProfile", token)).json().data._id }))
+  })
+
   it("needs the password and a current code, then sign-in is one step again", async () => {
     const { secret } = await enrol("imageconsultant@demo.test")
     server.clock.now += 60_000

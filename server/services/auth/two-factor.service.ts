@@ -58,6 +58,7 @@ export async function enableTwoFactor(deps: Pick<AuthDeps, "db" | "now">, caller
   return { success: true, message: "Two-factor sign-in is on. Keep these recovery codes somewhere safe: they are shown only once.", data: { recoveryCodes } }
 }
 
+/** Turning off takes the password and a current code (or an unused recovery code). */
 export async function disableTwoFactor(deps: Pick<AuthDeps, "db" | "now">, caller: Caller, password: string, code: string) {
   const user = await findUserById(deps.db, caller.id)
   if (!user) throw unauthorized()
@@ -65,8 +66,8 @@ export async function disableTwoFactor(deps: Pick<AuthDeps, "db" | "now">, calle
   if (totp?.enabled_at == null) throw conflict("Two-factor sign-in is not on.")
   if (caller.role === "Admin" && (await adminTwoFactorRequired(deps.db))) throw conflict("Two-factor sign-in is required for Admin accounts and cannot be turned off.")
   if (!(await verifyPassword(user.password_hash, password))) throw badRequest("password: The password is incorrect.")
-  const step = matchingStep(totp.secret, code, deps.now(), totp.last_step === null ? null : Number(totp.last_step))
-  if (step === null || !(await useStep(deps.db, caller.id, step))) throw badRequest(INVALID_CODE)
+  // A recovery code also works: the person who lost the phone signs in with one, then turns it off.
+  if (!(await codeAccepted(deps, caller.id, totp.secret, totp.last_step, code))) throw badRequest(INVALID_CODE)
   await deps.db.transaction().execute(async (trx) => {
     await trx.deleteFrom("user_totp").where("user_id", "=", caller.id).execute()
     await trx.deleteFrom("user_recovery_codes").where("user_id", "=", caller.id).execute()

@@ -36,6 +36,8 @@ export default function LoginPage() {
     return (
       <AuthCard title="Two-factor sign-in">
         <form
+          // A form of its own (not the login form's nodes reused), so the code field mounts and takes focus.
+          key="code"
           noValidate
           onSubmit={(e) => {
             e.preventDefault()
