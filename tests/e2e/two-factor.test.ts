@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { codeAt, stepAt } from "../../server/services/auth/totp.ts"
@@ -21,6 +23,19 @@ const api = async (path: string, init: { method?: string; token?: string; body?:
     ...(init.body ? { body: JSON.stringify(init.body) } : {}),
   })
   return { status: res.status, body: (await res.json()) as { message: string; data: Record<string, unknown> } }
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+
+/** axe-core on the page's main landmark (these screens' own content): no serious or critical violation. */
+async function expectAccessible(page: Page, where: string) {
+  await page.evaluate(axeSource)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (el: Element) => Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe
+    const result = await axe.run(document.querySelector("main") ?? document.body)
+    return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length})`)
+  })
+  expect(violations, where).toEqual([])
 }
 
 /** Signs in through the API with a recovery code and turns two-factor off with another (no 30 s waits). */
@@ -53,6 +68,7 @@ async function openTwoFactor(page: Page, name: string) {
 async function enrolOnScreen(page: Page): Promise<{ secret: string; codes: string[]; step: number }> {
   await page.getByRole("button", { name: "Set up two-factor" }).click()
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim()
+  await expectAccessible(page, "enrolment")
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
   expect(await page.getByTestId("totp-uri").textContent()).toContain(`secret=${secret}`)
   expect(await page.getByRole("img", { name: /QR code/ }).getAttribute("src")).toMatch(/^data:image\/png;base64,/)
@@ -64,6 +80,7 @@ async function enrolOnScreen(page: Page): Promise<{ secret: string; codes: strin
   await page.keyboard.type(codeAt(secret, step))
   await page.keyboard.press("Enter")
   await expect.poll(() => page.getByTestId("recovery-codes").getByRole("listitem").count()).toBe(10)
+  await expectAccessible(page, "recovery codes")
   const codes = (await page.getByTestId("recovery-codes").getByRole("listitem").allTextContents()).map((c) => c.trim())
   return { secret, codes, step }
 }
@@ -76,6 +93,7 @@ async function signInWithCode(page: Page, email: string, code: string) {
   const field = page.getByLabel("Authentication code")
   await field.waitFor()
   await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true)
+  await expectAccessible(page, "code step")
   await page.keyboard.type(code)
   await page.keyboard.press("Enter")
 }

@@ -157,8 +157,9 @@ describe("turning it off", () => {
     const ok = await call("POST", "/user/two-factor/disable", token, { password: "Demo@12345", code: freshCode(secret) })
     expect(ok.statusCode, ok.body).toBe(200)
     expect((await passwordLogin("imageconsultant@demo.test")).json().data).toHaveProperty("accessToken")
-    const types = (await server.db.selectFrom("events").select("type").where("type", "=", "user.totp.disabled").execute()).length
-    expect(types).toBe(1)
+    const id = (await call("GET", "/user/getProfile", token)).json().data._id as string
+    const events = await server.db.selectFrom("events").select(["type", "after", "actor_id"]).where("entity_id", "=", id).where("type", "=", "user.totp.disabled").execute()
+    expect(events).toEqual([{ type: "user.totp.disabled", after: { totpEnabled: false }, actor_id: id }])
   })
 })
 
