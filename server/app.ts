@@ -36,7 +36,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app)
   // preservePath: file names arrive as sent, so a crafted path is seen and refused rather than silently cut.
   await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true, preservePath: true })
-  registerAuth(app, deps.tokens)
+  registerAuth(app, deps)
   registerHealth(app, deps.db)
   await app.register(async (api) => apiRoutes(api, deps), { prefix: "/api/v1" })
   registerApiDocs(app)

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify"
 import type { Db } from "./db/database.ts"
 import type { LoginLimiter } from "./services/auth/login-limiter.ts"
 import type { TokenService } from "./services/auth/tokens.ts"
+import type { TokenVersionStore } from "./services/auth/token-versions.ts"
 import type { Mailer } from "./services/mail/mailer.ts"
 import type { UploadStore } from "./services/storage/uploads.ts"
 import type { TicketVersionStore } from "./services/tickets/ticket-versions.ts"
@@ -10,6 +11,8 @@ import type { TicketVersionStore } from "./services/tickets/ticket-versions.ts"
 export interface AppDeps {
   db: Db
   tokens: TokenService
+  /** Each user's current token version (revocation); shared (Redis) when several instances run. */
+  tokenVersions: TokenVersionStore
   limiter: LoginLimiter
   mailer: Mailer
   uploads: UploadStore

@@ -8,6 +8,8 @@ import { DEMO_EMAILS, seedDemoIfEmpty } from "./scripts/demo-seed.ts"
 import { memoryLoginLimiter } from "./services/auth/login-limiter.ts"
 import { redisLoginLimiter } from "./services/auth/redis-login-limiter.ts"
 import { tokenService } from "./services/auth/tokens.ts"
+import { memoryTokenVersions } from "./services/auth/token-versions.ts"
+import { redisTokenVersions } from "./services/auth/redis-token-versions.ts"
 import { connectRedis, redactUrl } from "./services/cache/redis.ts"
 import { redisTicketVersions } from "./services/tickets/redis-ticket-versions.ts"
 import { memoryTicketVersions } from "./services/tickets/ticket-versions.ts"
@@ -23,7 +25,7 @@ const fail = (error: Error): never => {
 const database = await openDatabase(
   config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir },
 ).catch(fail)
-// With REDIS_URL every instance shares login limits and ticket versions through Redis.
+// With REDIS_URL every instance shares login limits, ticket versions and token versions through Redis.
 const redis: Redis | null = config.redisUrl ? await connectRedis(config.redisUrl).catch(fail) : null
 
 const log = (message: string) => currentLogger(logger).info(message)
@@ -44,6 +46,7 @@ const app = await buildApp({
   tokens: tokenService(config.jwtSecret),
   limiter: redis ? redisLoginLimiter(redis, config.redisPrefix) : memoryLoginLimiter(),
   ticketVersions: redis ? redisTicketVersions(redis, config.redisPrefix) : memoryTicketVersions(),
+  tokenVersions: redis ? redisTokenVersions(redis, config.redisPrefix) : memoryTokenVersions(),
   mailer,
   uploads,
   publicUrl: config.publicUrl,

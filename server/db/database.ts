@@ -14,6 +14,7 @@ import type { PeopleSearchTermsTable } from "./people-search.table.ts"
 import type { ContactEnquiriesTable, ContactEnquiryCountTable } from "./contact-enquiries.table.ts"
 import type { UserCountsTable } from "./user-counts.table.ts"
 import type { UsersTable } from "./users.table.ts"
+import type { SettingsTable, UserRecoveryCodesTable, UserTotpTable } from "./sign-in-security.table.ts"
 
 export interface Database {
   users: UsersTable
@@ -35,6 +36,9 @@ export interface Database {
   contact_enquiries: ContactEnquiriesTable
   contact_enquiry_count: ContactEnquiryCountTable
   user_counts: UserCountsTable
+  user_totp: UserTotpTable
+  user_recovery_codes: UserRecoveryCodesTable
+  settings: SettingsTable
 }
 
 export type Db = Kysely<Database>

@@ -29,5 +29,7 @@ export interface UsersTable {
   created_at: ColumnType<Date, Date | string | undefined, never>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
   version: Generated<number>
+  /** Carried in every access token; bumping it revokes them all (logout, password change, rejection). */
+  token_version: Generated<number>
 }
 export type UserRow = Selectable<UsersTable>

@@ -17,7 +17,8 @@ const REDACT_PATHS = [
   'res.headers["set-cookie"]',
   "headers.authorization",
   "headers.cookie",
-  ...["password", "newPassword", "oldPassword", "confirmPassword", "token", "accessToken", "refreshToken", "secret", "link", "resetLink"].flatMap(
+  // Two-factor: the TOTP secret, its URI and QR code, codes, recovery codes and the sign-in challenge.
+  ...["password", "newPassword", "oldPassword", "confirmPassword", "token", "accessToken", "refreshToken", "secret", "link", "resetLink", "code", "challengeToken", "recoveryCodes", "otpauthUri", "qrCodeDataUrl"].flatMap(
     (key) => [key, `*.${key}`, `*.*.${key}`],
   ),
 ]

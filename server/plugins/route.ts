@@ -17,6 +17,10 @@ export interface RouteInput<E extends Endpoint> {
   reply: FastifyReply
 }
 
+/** All an Admin who must enrol two-factor can reach until enrolled (and signed in again with a code). */
+const ENROLMENT_CALLS = new Set(["getProfile", "logout", "getTwoFactor", "startTwoFactor", "enableTwoFactor"])
+export const ENROL_FIRST = "Two-factor sign-in is required for Admin accounts: set it up on the Account screen first."
+
 /** A handler answers a value (encoded with the endpoint's schema), or the reply it sent itself (a 304, a file). */
 type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<E["answer"]["Encoded"] | E["answer"]["Type"] | FastifyReply>
 
@@ -35,6 +39,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       if (endpoint.access !== "public") {
         if (!caller) throw unauthorized()
         if (!canCall(endpoint.access, caller.role)) throw forbidden()
+        if (request.enrolOnly && !ENROLMENT_CALLS.has(endpoint.name)) throw forbidden(ENROL_FIRST)
       }
       refuseNul(request.params, "params")
       refuseNul(request.query, "query")

@@ -10,4 +10,5 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, api.resetPassword, ({ body }) => auth.resetPassword(deps, body.token, body.password, body.confirmPassword))
   route(app, api.updateCurrentPassword, ({ body, caller }) => auth.updatePassword(deps, caller, body.oldPassword, body.newPassword))
   route(app, api.getProfile, ({ caller }) => auth.getProfile(deps, caller))
+  route(app, api.logout, ({ caller }) => auth.logout(deps, caller))
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify"
 import type { AppDeps } from "../deps.ts"
 import { auditRoutes } from "./audit.routes.ts"
 import { authRoutes } from "./auth.routes.ts"
+import { twoFactorRoutes } from "./two-factor.routes.ts"
 import { ticketRoutes } from "./ticket.routes.ts"
 import { availabilityRoutes } from "./availability.routes.ts"
 import { partnerRoutes } from "./partner.routes.ts"
@@ -20,6 +21,7 @@ import { exportRoutes } from "./export.routes.ts"
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   authRoutes(api, deps)
+  twoFactorRoutes(api, deps)
   auditRoutes(api, deps)
   ticketRoutes(api, deps)
   partnerRoutes(api, deps)

@@ -1,4 +1,5 @@
 import * as api from "./contract/endpoints/auth.endpoints.ts"
+import * as twoFactor from "./contract/endpoints/two-factor.endpoints.ts"
 import { call } from "./client.ts"
 
 export const login = (email: string, password: string) => call(api.login, { body: { email, password } })
@@ -8,3 +9,6 @@ export const resetPassword = (token: string, password: string, confirmPassword: 
 export const updatePassword = (oldPassword: string, newPassword: string) =>
   call(api.updateCurrentPassword, { body: { oldPassword, newPassword } })
 export const getProfile = () => call(api.getProfile)
+/** Ends every session of the signed-in person on the server (the console forgets its own either way). */
+export const logout = () => call(api.logout)
+export const loginTwoFactor = (challengeToken: string, code: string) => call(twoFactor.loginTwoFactor, { body: { challengeToken, code } })

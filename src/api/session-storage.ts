@@ -8,6 +8,8 @@ export const StoredSession = Schema.Struct({
   user: SessionUser,
   expiresAt: Schema.Number,
   remember: Schema.Boolean,
+  /** An Admin who must set up two-factor first: the console shows only the two-factor screen. */
+  mustEnrolTwoFactor: Schema.optional(Schema.Boolean),
 })
 export type StoredSession = typeof StoredSession.Type
 

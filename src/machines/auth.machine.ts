@@ -1,4 +1,5 @@
-import { assign, setup } from "xstate"
+import { assign, fromPromise, setup } from "xstate"
+import * as authApi from "../api/auth.api.ts"
 import type { SessionUser } from "../api/contract/user.ts"
 import { clearSession, saveSession, type StoredSession } from "../api/session-storage.ts"
 
@@ -11,19 +12,24 @@ export interface AuthContext {
 }
 
 export type AuthEvent =
-  | { type: "auth.signedIn"; accessToken: string; refreshToken: string; user: SessionUser; remember: boolean }
+  | { type: "auth.signedIn"; accessToken: string; refreshToken: string; user: SessionUser; remember: boolean; mustEnrolTwoFactor?: boolean }
   | { type: "auth.logout" }
   | { type: "auth.unauthorized" }
 
 /**
  * Session lifetime: tokens and user are stored on sign-in; the session ends on Logout, on any 401,
  * or 2 hours after sign-in (counted from the sign-in itself, so a reload does not extend it).
+ * Logout first asks the server to end the session everywhere (revoking its tokens); the console
+ * forgets the session whether or not that call succeeds.
  */
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
     input: {} as { stored: StoredSession | null; now?: () => number },
+  },
+  actors: {
+    endServerSession: fromPromise<unknown>(() => authApi.logout()),
   },
   actions: {
     storeSession: assign({
@@ -35,6 +41,7 @@ export const authMachine = setup({
               user: event.user,
               remember: event.remember,
               expiresAt: context.now() + SESSION_LIFETIME_MS,
+              ...(event.mustEnrolTwoFactor ? { mustEnrolTwoFactor: true } : {}),
             }
           : context.session,
     }),
@@ -76,9 +83,21 @@ export const authMachine = setup({
         sessionRemaining: { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
       },
       on: {
-        "auth.logout": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
+        "auth.logout": { target: "signingOut" },
         "auth.unauthorized": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
         "auth.signedIn": { target: "signedIn", reenter: true, actions: ["storeSession", "persistSession"] },
+      },
+    },
+    signingOut: {
+      description: "POST /user/logout with the session's token (revokes it on every instance); best effort: done or failed, the session is forgotten.",
+      invoke: {
+        src: "endServerSession",
+        onDone: { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
+        onError: { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
+      },
+      on: {
+        // The logout call itself may answer 401 (the token was already revoked): that ends it too.
+        "auth.unauthorized": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
       },
     },
   },

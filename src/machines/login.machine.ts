@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
 import * as authApi from "../api/auth.api.ts"
 import { isApiError } from "../api/api-error.ts"
-import type { LoginAnswer } from "../api/contract/user.ts"
+import { isTwoFactorChallenge, type LoginAnswer, type LoginOrChallengeAnswer } from "../api/contract/user.ts"
 
 export type Tone = "success" | "error"
 export interface Message {
@@ -15,19 +15,34 @@ export interface LoginContext {
   remember: boolean
   showPassword: boolean
   resetEmail: string
+  /** The second sign-in step: the code typed, and the challenge the password earned (never stored). */
+  code: string
+  challengeToken: string | null
   message: Message | null
 }
 
 export type LoginEvent =
-  | { type: "field.change"; field: "email" | "password" | "resetEmail"; value: string }
+  | { type: "field.change"; field: "email" | "password" | "resetEmail" | "code"; value: string }
   | { type: "remember.toggle" }
   | { type: "password.toggleVisibility" }
   | { type: "login.submit" }
   | { type: "reset.open" }
   | { type: "reset.back" }
   | { type: "reset.submit" }
+  | { type: "code.submit" }
+  | { type: "code.back" }
 
 const RESET_SENT = "Password reset link sent successfully! Check your email."
+const CODE_NEEDED = "Enter the 6-digit code from your authenticator app, or a recovery code."
+
+/** Where a finished sign-in goes: an Admin who must set up two-factor sees only that screen. */
+export const landingOf = (answer: LoginAnswer): string => (answer.data.twoFactorSetupRequired ? "/two-factor" : "/")
+
+function failureText(error: unknown, fallback: string): string {
+  if (isApiError(error) && error.kind === "decode") return `${fallback} Invalid response data.`
+  if (isApiError(error) && (error.kind === "http" || error.status === 429)) return error.message || fallback
+  return fallback
+}
 
 /** Spec section 8: the reset-link answer decides the message by its status. */
 export function resetLinkFailureMessage(error: unknown): string {
@@ -42,7 +57,8 @@ export const loginMachine = setup({
     events: {} as LoginEvent,
   },
   actors: {
-    signIn: fromPromise<LoginAnswer, { email: string; password: string }>(({ input }) => authApi.login(input.email, input.password)),
+    signIn: fromPromise<LoginOrChallengeAnswer, { email: string; password: string }>(({ input }) => authApi.login(input.email, input.password)),
+    verifyCode: fromPromise<LoginAnswer, { challengeToken: string; code: string }>(({ input }) => authApi.loginTwoFactor(input.challengeToken, input.code)),
     sendResetLink: fromPromise<{ status: number }, { email: string }>(async ({ input }) => {
       await authApi.sendResetLink(input.email)
       return { status: 200 }
@@ -62,10 +78,13 @@ export const loginMachine = setup({
   guards: {
     hasCredentials: ({ context }) => context.email.trim() !== "" && context.password.trim() !== "",
     hasResetEmail: ({ context }) => context.resetEmail.trim() !== "",
+    needsCode: (_, params: { answer: LoginOrChallengeAnswer }) => isTwoFactorChallenge(params.answer),
+    /** Six digits, or a recovery code (`xxxxx-xxxxx`, 10 characters without the dash). */
+    hasCode: ({ context }) => /^\d{6}$/.test(context.code.replace(/\s/g, "")) || context.code.replace(/[\s-]/g, "").length === 10,
   },
 }).createMachine({
   id: "login",
-  context: { email: "", password: "", remember: false, showPassword: false, resetEmail: "", message: null },
+  context: { email: "", password: "", remember: false, showPassword: false, resetEmail: "", code: "", challengeToken: null, message: null },
   initial: "login",
   on: {
     "field.change": { actions: "setField" },
@@ -95,31 +114,70 @@ export const loginMachine = setup({
           invoke: {
             src: "signIn",
             input: ({ context }) => ({ email: context.email.trim(), password: context.password.trim() }),
-            onDone: {
-              target: "signedIn",
-              actions: [
-                assign({ message: ({ event }) => ({ text: event.output.message || "Login successful!", tone: "success" as Tone }) }),
-                { type: "signedIn", params: ({ event, context }) => ({ answer: event.output, remember: context.remember }) },
-                { type: "navigate", params: { to: "/" } },
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: "needsCode", params: ({ event }) => ({ answer: event.output }) },
+                target: "#login.code",
+                actions: assign({
+                  challengeToken: ({ event }) => (isTwoFactorChallenge(event.output) ? event.output.data.challengeToken : null),
+                  code: "",
+                  message: null,
+                }),
+              },
+              {
+                target: "signedIn",
+                actions: [
+                  assign({ message: ({ event }) => ({ text: event.output.message || "Login successful!", tone: "success" as Tone }) }),
+                  { type: "signedIn", params: ({ event, context }) => ({ answer: event.output as LoginAnswer, remember: context.remember }) },
+                  { type: "navigate", params: ({ event }) => ({ to: landingOf(event.output as LoginAnswer) }) },
+                ],
+              },
+            ],
             onError: {
               target: "editing",
-              actions: assign({
-                message: ({ event }) => ({
-                  text:
-                    isApiError(event.error) && event.error.kind === "decode"
-                      ? "Login failed. Invalid response data."
-                      : isApiError(event.error) && event.error.kind === "http"
-                        ? event.error.message || "Login failed."
-                        : "Login failed.",
-                  tone: "error" as Tone,
-                }),
-              }),
+              actions: assign({ message: ({ event }) => ({ text: failureText(event.error, "Login failed."), tone: "error" as Tone }) }),
             },
           },
         },
         signedIn: { description: "Signed in; the console moves to '/'.", type: "final" },
+      },
+    },
+    code: {
+      description: "Two-factor step: one code field (numeric keyboard, focused), Verify button, Back to Login link.",
+      initial: "editing",
+      on: {
+        "code.back": { target: "login", actions: assign({ code: "", challengeToken: null, password: "", message: null }) },
+      },
+      states: {
+        editing: {
+          description: "Waiting for a 6-digit code or a recovery code.",
+          on: {
+            "code.submit": [
+              { guard: "hasCode", target: "verifying", actions: "clearMessage" },
+              { actions: assign({ message: { text: CODE_NEEDED, tone: "error" as Tone } }) },
+            ],
+          },
+        },
+        verifying: {
+          description: "POST /user/login/two-factor; the Verify button is disabled. Wrong codes count in the login limiter.",
+          tags: ["busy"],
+          invoke: {
+            src: "verifyCode",
+            input: ({ context }) => ({ challengeToken: context.challengeToken ?? "", code: context.code.trim() }),
+            onDone: {
+              target: "#login.login.signedIn",
+              actions: [
+                assign({ message: ({ event }) => ({ text: event.output.message || "Login successful!", tone: "success" as Tone }), challengeToken: null, code: "" }),
+                { type: "signedIn", params: ({ event, context }) => ({ answer: event.output, remember: context.remember }) },
+                { type: "navigate", params: ({ event }) => ({ to: landingOf(event.output) }) },
+              ],
+            },
+            onError: {
+              target: "editing",
+              actions: assign({ code: "", message: ({ event }) => ({ text: failureText(event.error, "Verification failed."), tone: "error" as Tone }) }),
+            },
+          },
+        },
       },
     },
     reset: {

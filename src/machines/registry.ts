@@ -18,6 +18,7 @@ import * as availabilityApi from "../api/contract/endpoints/availability.endpoin
 import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
 import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
 import * as ticketApi from "../api/contract/endpoints/ticket.endpoints.ts"
+import * as twoFactorApi from "../api/contract/endpoints/two-factor.endpoints.ts"
 import { auditLogMachine } from "./audit-log.machine.ts"
 import { listExportMachine } from "./list-export.machine.ts"
 import * as exportApi from "../api/contract/endpoints/export.endpoints.ts"
@@ -62,6 +63,8 @@ import { ticketChatMachine } from "./ticket-chat.machine.ts"
 import { ticketListMachine } from "./ticket-list.machine.ts"
 import { ticketMachine } from "./ticket.machine.ts"
 import { updatePasswordMachine } from "./update-password.machine.ts"
+import { twoFactorMachine } from "./two-factor.machine.ts"
+import { securitySettingsMachine } from "./security-settings.machine.ts"
 import { vendorAvailabilityMachine } from "./vendor-availability.machine.ts"
 
 export interface MachineEntry {
@@ -92,14 +95,51 @@ export const machineRegistry: MachineEntry[] = [
       "auth.signedIn": authApi.login,
       "auth.logout": "the signed-in person (Logout in the user menu)",
       "auth.unauthorized": "any call the server answers with 401",
+      "endServerSession done": authApi.logout,
+      "endServerSession error": authApi.logout,
     },
   },
   {
     id: "login",
     title: "Login panel",
-    summary: "Login and reset modes of the login screen (spec section 4).",
+    summary: "Login, two-factor code and reset modes of the login screen (spec section 4; issue 10).",
     machine: loginMachine,
-    firedBy: { "signIn done": authApi.login, "signIn error": authApi.login, "sendResetLink done": authApi.resetPasswordLink, "sendResetLink error": authApi.resetPasswordLink },
+    firedBy: {
+      "signIn done": authApi.login,
+      "signIn error": authApi.login,
+      "verifyCode done": twoFactorApi.loginTwoFactor,
+      "verifyCode error": twoFactorApi.loginTwoFactor,
+      "sendResetLink done": authApi.resetPasswordLink,
+      "sendResetLink error": authApi.resetPasswordLink,
+    },
+  },
+  {
+    id: "two-factor",
+    title: "Two-factor sign-in",
+    summary: "Set up TOTP (QR code, first code, recovery codes shown once) and turn it off with password and code.",
+    machine: twoFactorMachine,
+    firedBy: {
+      "loadStatus done": twoFactorApi.getTwoFactor,
+      "loadStatus error": twoFactorApi.getTwoFactor,
+      "startSetup done": twoFactorApi.startTwoFactor,
+      "startSetup error": twoFactorApi.startTwoFactor,
+      "enable done": twoFactorApi.enableTwoFactor,
+      "enable error": twoFactorApi.enableTwoFactor,
+      "disable done": twoFactorApi.disableTwoFactor,
+      "disable error": twoFactorApi.disableTwoFactor,
+    },
+  },
+  {
+    id: "security-settings",
+    title: "Security settings",
+    summary: "The Admin's switch: require two-factor sign-in for Admin accounts.",
+    machine: securitySettingsMachine,
+    firedBy: {
+      "load done": twoFactorApi.getSecuritySettings,
+      "load error": twoFactorApi.getSecuritySettings,
+      "save done": twoFactorApi.updateSecuritySettings,
+      "save error": twoFactorApi.updateSecuritySettings,
+    },
   },
   {
     id: "reset-password",

@@ -273,6 +273,38 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
     expect(JSON.stringify(await afterAnswer.json())).toContain("Try the link again now.")
   })
 
+  it("end a session on every instance: a logout or password change through one refuses the old token on the other at once", async () => {
+    const email = "ops-session@example.com"
+    const pgClient = new pg.Client({ connectionString: databaseUrl() })
+    await pgClient.connect()
+    await pgClient.query("insert into users (id, name, email, role, status, password_hash) values ($1, 'Ops Session', $2, 'User', 'Approve', $3)", [
+      "00000000-0000-4000-8000-000000005e55",
+      email,
+      await hashPassword("Ops-session-pass-1"),
+    ])
+    await pgClient.end()
+    const signIn = async (password: string, from: string) =>
+      ((await (await call(a!, "/api/v1/user/login", { method: "POST", body: { email, password }, from })).json()) as { data: { accessToken: string } }).data.accessToken
+    const first = await signIn("Ops-session-pass-1", "203.0.113.40")
+    // Both instances have seen (and cached) the token's version before it is revoked.
+    for (const instance of [a!, b!]) expect((await call(instance, "/api/v1/user/getProfile", { token: first })).status, instance.name).toBe(200)
+    expect((await call(a!, "/api/v1/user/logout", { method: "POST", token: first })).status).toBe(200)
+    for (const instance of [b!, a!]) expect((await call(instance, "/api/v1/user/getProfile", { token: first })).status, instance.name).toBe(401)
+
+    const second = await signIn("Ops-session-pass-1", "203.0.113.41")
+    expect((await call(a!, "/api/v1/user/getProfile", { token: second })).status).toBe(200)
+    const changed = await call(b!, "/api/v1/user/updateCurrentPassword", { method: "PATCH", token: second, body: { oldPassword: "Ops-session-pass-1", newPassword: "Ops-session-pass-2" } })
+    expect(changed.status).toBe(200)
+    expect((await call(a!, "/api/v1/user/getProfile", { token: second })).status).toBe(401)
+    const third = await signIn("Ops-session-pass-2", "203.0.113.42")
+    for (const instance of [a!, b!]) expect((await call(instance, "/api/v1/user/getProfile", { token: third })).status, instance.name).toBe(200)
+    // The shared version sits in Redis under this run's prefix.
+    const redis = new Redis(REDIS_URL)
+    const version = await redis.get(`${PREFIX}token-version:00000000-0000-4000-8000-000000005e55`)
+    await redis.quit()
+    expect(version).toBe("2")
+  })
+
   it("both answer /healthz and /readyz", async () => {
     for (const instance of [a!, b!]) {
       expect((await fetch(`${instance.url}/healthz`)).status).toBe(200)

@@ -1,6 +1,7 @@
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { redisLoginLimiter } from "../../server/services/auth/redis-login-limiter.ts"
+import { redisTokenVersions } from "../../server/services/auth/redis-token-versions.ts"
 import { redisTicketVersions } from "../../server/services/tickets/redis-ticket-versions.ts"
 
 const REDIS_URL = process.env.OPS_REDIS_URL || "redis://127.0.0.1:6379"
@@ -76,5 +77,18 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
     await b.remember("q1", { version: 4, raiserId: "u1" })
     expect((await a.get("q1"))?.version).toBe(4)
     expect(await redis.pttl(`${PREFIX}ticket-version:q1`)).toBeGreaterThan(29 * 24 * 3600 * 1000)
+  })
+
+  it("keeps token versions that never move backwards, expire within a minute and can be forgotten", async () => {
+    const versions = redisTokenVersions(redis, PREFIX)
+    expect(await versions.get("u1")).toBeUndefined()
+    await versions.remember("u1", 3)
+    await versions.remember("u1", 2)
+    expect(await versions.get("u1")).toBe(3)
+    const ttl = await redis.pttl(`${PREFIX}token-version:u1`)
+    expect(ttl).toBeGreaterThan(0)
+    expect(ttl).toBeLessThanOrEqual(60_000)
+    await versions.forget("u1")
+    expect(await versions.get("u1")).toBeUndefined()
   })
 })

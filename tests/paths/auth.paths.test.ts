@@ -8,8 +8,11 @@ describeMachinePaths("auth", {
   input: { stored: null, now: () => 1_000_000 },
   events: [
     { type: "auth.signedIn", accessToken: "access", refreshToken: "refresh", user, remember: true },
+    { type: "auth.signedIn", accessToken: "access", refreshToken: "refresh", user, remember: false, mustEnrolTwoFactor: true },
     { type: "auth.logout" },
     { type: "auth.unauthorized" },
+    { type: "endServerSession.done", output: { success: true, message: "Logged out successfully." } },
+    { type: "endServerSession.error", error: new Error("offline") },
     { type: "after.sessionRemaining" },
   ],
 })
@@ -20,5 +23,5 @@ describeMachinePaths("auth (restored from storage)", {
     stored: { accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: 1_000_000 + 60_000 },
     now: () => 1_000_000,
   },
-  events: [{ type: "auth.logout" }, { type: "after.sessionRemaining" }, { type: "auth.signedIn", accessToken: "b", refreshToken: "s", user, remember: false }],
+  events: [{ type: "auth.logout" }, { type: "endServerSession.done", output: {} }, { type: "after.sessionRemaining" }, { type: "auth.signedIn", accessToken: "b", refreshToken: "s", user, remember: false }],
 })

@@ -1,6 +1,7 @@
 import { SignJWT } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bearer, startTestServer, TEST_SECRET, type TestServer } from "./harness.ts"
+import { INVALID_TOKEN } from "../../server/plugins/auth.ts"
 
 let server: TestServer
 beforeAll(async () => {
@@ -91,7 +92,7 @@ describe("tokens", () => {
     for (const token of [none, wrongKey, hs512, expired, tampered, "garbage"]) {
       const res = await profile(bearer(token))
       expect(res.statusCode, token).toBe(401)
-      expect(res.json()).toEqual({ success: false, message: "Unauthorized" })
+      expect(res.json()).toEqual({ success: false, message: INVALID_TOKEN })
     }
   })
 

@@ -11,6 +11,7 @@ import { tokenService, type TokenService } from "../../server/services/auth/toke
 import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
+import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing"
 
@@ -45,6 +46,7 @@ export async function startTestServer(options: { seed?: boolean; trustProxy?: bo
     limiter: memoryLoginLimiter(now),
     mailer: outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {}),
     ticketVersions: memoryTicketVersions(),
+    tokenVersions: memoryTokenVersions(now),
     uploads,
     publicUrl: "http://console.test",
     dataDir,

@@ -7,6 +7,7 @@ import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
+import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 
 let server: TestServer
 beforeAll(async () => {
@@ -35,6 +36,7 @@ describe("/healthz and /readyz", () => {
     const database = await openDatabase({ kind: "embedded", dataDir: null })
     const app = await buildApp({
       ticketVersions: memoryTicketVersions(),
+      tokenVersions: memoryTokenVersions(),
       db: database.db,
       tokens: server.tokens,
       limiter: memoryLoginLimiter(),

@@ -9,6 +9,7 @@ import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
+import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 
 /** Captures every JSON line the logger writes. */
 function captureLines() {
@@ -28,6 +29,7 @@ async function loggingApp(server: TestServer, logLinks: boolean) {
   const logger = createLogger({ level: "info", destination })
   const app = await buildApp({
     ticketVersions: memoryTicketVersions(),
+    tokenVersions: memoryTokenVersions(),
     db: server.db,
     tokens: server.tokens,
     limiter: memoryLoginLimiter(),
@@ -75,14 +77,18 @@ async function secretFlow(app: FastifyInstance, server: TestServer, email: strin
     payload: { token, password: "New-secret-pass-1", confirmPassword: "New-secret-pass-1" },
   })
   expect(reset.statusCode).toBe(200)
+  // The reset ended every session: sign in again with the new password.
+  const again = await app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email, password: "New-secret-pass-1" } })
+  expect(again.statusCode).toBe(200)
+  const freshToken = again.json().data.accessToken as string
   const changed = await app.inject({
     method: "PATCH",
     url: "/api/v1/user/updateCurrentPassword",
-    headers: bearer(accessToken),
+    headers: bearer(freshToken),
     payload: { oldPassword: "New-secret-pass-1", newPassword: "Demo@12345" },
   })
   expect(changed.statusCode).toBe(200)
-  return { accessToken, refreshToken, token, secrets: ["Demo@12345", "Wrong-password-42", "New-secret-pass-1", accessToken, refreshToken, token, "cookie-secret-value"] }
+  return { accessToken, refreshToken, token, secrets: ["Demo@12345", "Wrong-password-42", "New-secret-pass-1", accessToken, freshToken, refreshToken, token, "cookie-secret-value"] }
 }
 
 let server: TestServer

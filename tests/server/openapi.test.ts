@@ -67,10 +67,16 @@ describe("the OpenAPI document at /api/docs/openapi.json", () => {
   it("describes bodies and answers with the contract's schemas", () => {
     const login = doc.paths["/user/login"]!.post as unknown as {
       requestBody: { content: Record<string, { schema: { required: string[] } }> }
-      responses: { "200": { content: Record<string, { schema: { properties: Record<string, unknown> } }> } }
+      responses: { "200": { content: Record<string, { schema: { anyOf: Array<{ properties: Record<string, { properties?: Record<string, unknown> }> }> } }> } }
     }
     expect(login.requestBody.content["application/json"]!.schema.required).toEqual(["email", "password"])
-    expect(Object.keys(login.responses["200"].content["application/json"]!.schema.properties)).toEqual(["data", "message"])
+    // Tokens, or (with two-factor on) a challenge for the second step.
+    const answers = login.responses["200"].content["application/json"]!.schema.anyOf
+    expect(answers.map((a) => Object.keys(a.properties))).toEqual([["data", "message"], ["data", "message"]])
+    expect(answers.map((a) => Object.keys(a.properties.data!.properties ?? {}))).toEqual([
+      ["accessToken", "refreshToken", "user", "twoFactorSetupRequired"],
+      ["twoFactorRequired", "challengeToken"],
+    ])
   })
 })
 

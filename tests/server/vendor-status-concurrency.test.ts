@@ -19,7 +19,7 @@ beforeAll(async () => {
   admins.push({ id: demo.id, token: await server.login("admin@demo.test") })
   for (let i = 0; i < 3; i++) {
     const row = await insertUser(server.db, { name: `Parallel Admin ${i}`, email: `parallel-admin-${i}-${randomUUID().slice(0, 6)}@example.net`, number: null, role: "Admin", status: "Approve", organization_id: null })
-    admins.push({ id: row.id, token: await server.tokens.signAccess({ id: row.id, role: "Admin" }) })
+    admins.push({ id: row.id, token: await server.tokens.signAccess({ id: row.id, role: "Admin", version: row.token_version }) })
   }
 })
 afterAll(() => server.close())

@@ -285,8 +285,10 @@ describe("who may call", () => {
       }
       expect((await patch({ status: "Approve", userId: "x" }, token)).statusCode, email).toBe(403)
     }
-    // The demo counsellor is rejected by an earlier test and cannot sign in: a token signed for the role stands in.
-    const counsellor = await server.tokens.signAccess({ id: "someone", role: "Counsellor" })
+    // The demo counsellor is rejected by an earlier test and cannot sign in: a token signed for it, with its
+    // current token version (its rejection moved the version on), stands in.
+    const row = await server.db.selectFrom("users").select(["id", "token_version"]).where("email", "=", "counsellor@demo.test").executeTakeFirstOrThrow()
+    const counsellor = await server.tokens.signAccess({ id: row.id, role: "Counsellor", version: row.token_version })
     for (const url of urls) expect((await get(url, counsellor)).statusCode, `Counsellor ${url}`).toBe(403)
     expect((await patch({ status: "Approve", userId: "x" }, counsellor)).statusCode).toBe(403)
   })

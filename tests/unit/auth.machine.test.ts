@@ -1,16 +1,19 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, SimulatedClock } from "xstate"
+import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate"
 import { authMachine, SESSION_LIFETIME_MS } from "../../src/machines/auth.machine.ts"
 
 const user = { _id: "u1", name: "Uma User", email: "user@demo.test", role: "User" as const, organizationId: null }
 
-function start(stored: Parameters<typeof createActor<typeof authMachine>>[1] extends infer _ ? unknown : never = null) {
+function start(stored: Parameters<typeof createActor<typeof authMachine>>[1] extends infer _ ? unknown : never = null, endServerSession: () => Promise<unknown> = () => Promise.resolve({})) {
   const clock = new SimulatedClock()
   const goToLogin = vi.fn()
   const persisted: unknown[] = []
   const cleared = vi.fn()
   const actor = createActor(
-    authMachine.provide({ actions: { goToLogin, persistSession: ({ context }) => void persisted.push(context.session), clearStoredSession: cleared } }),
+    authMachine.provide({
+      actions: { goToLogin, persistSession: ({ context }) => void persisted.push(context.session), clearStoredSession: cleared },
+      actors: { endServerSession: fromPromise<unknown>(endServerSession) },
+    }),
     { input: { stored: stored as never, now: () => clock.now() }, clock },
   ).start()
   return { actor, clock, goToLogin, persisted, cleared }
@@ -34,6 +37,31 @@ describe("auth machine", () => {
     expect(actor.getSnapshot().context.session).toBeNull()
     expect(goToLogin).toHaveBeenCalledOnce()
     expect(cleared).toHaveBeenCalled()
+  })
+
+  it.each([
+    ["answers", () => Promise.resolve({ success: true, message: "Logged out successfully." })],
+    ["fails", () => Promise.reject(new Error("offline"))],
+  ])("on Logout asks the server to end the session, and forgets it locally when the call %s", async (_, answer) => {
+    const calls: string[] = []
+    const { actor, goToLogin, cleared } = start(null, () => {
+      // The call goes out while the token is still held, so the client can send it.
+      calls.push(actor.getSnapshot().context.session?.accessToken ?? "none")
+      return answer()
+    })
+    actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: false })
+    actor.send({ type: "auth.logout" })
+    await waitFor(actor, (s) => s.matches("signedOut"))
+    expect(calls).toEqual(["a"])
+    expect(actor.getSnapshot().context.session).toBeNull()
+    expect(goToLogin).toHaveBeenCalledOnce()
+    expect(cleared).toHaveBeenCalled()
+  })
+
+  it("keeps an Admin's duty to enrol two-factor with the session", () => {
+    const { actor, persisted } = start()
+    actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: false, mustEnrolTwoFactor: true })
+    expect(persisted).toEqual([{ accessToken: "a", refreshToken: "r", user, remember: false, expiresAt: SESSION_LIFETIME_MS, mustEnrolTwoFactor: true }])
   })
 
   it("logs out on any 401", () => {

@@ -25,7 +25,8 @@ describe("state diagrams", () => {
     const auth = machineRegistry.find((e) => e.id === "auth")!
     const diagram = toMermaid(auth.machine, { delayLabels: auth.delayLabels })
     expect(diagram).toContain("auth_signedIn --> auth_signedOut : after 2 h (from sign-in)")
-    expect(diagram).toContain("auth_signedIn --> auth_signedOut : auth.logout")
+    expect(diagram).toContain("auth_signedIn --> auth_signingOut : auth.logout")
+    expect(diagram).toContain("auth_signingOut --> auth_signedOut : endServerSession error")
     expect(diagram).toContain("auth_signedIn --> auth_signedOut : auth.unauthorized")
     expect(diagram).toContain("auth_restoring --> auth_signedIn : always [hasLiveSession]")
   })

@@ -47,7 +47,3 @@ export const setUserStatus = (db: Db, id: string, status: VendorStatus, at: Date
     .where("id", "=", id)
     .returningAll()
     .executeTakeFirstOrThrow()
-
-/** A rejected vendor keeps no way to renew a session. */
-export const revokeRefreshTokensOf = (db: Db, userId: string, at: Date) =>
-  db.updateTable("refresh_tokens").set({ revoked_at: at }).where("user_id", "=", userId).where("revoked_at", "is", null).execute()

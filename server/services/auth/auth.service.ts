@@ -3,7 +3,12 @@ import { findUserByEmail, findUserById, setPasswordHash, toPerson, toSessionUser
 import { badRequest, notFound, unauthorized } from "../errors.ts"
 import { appendEvent } from "../events.ts"
 import type { Mailer } from "../mail/mailer.ts"
+import type { UserRow } from "../../db/users.table.ts"
 import type { LoginLimiter } from "./login-limiter.ts"
+import { endSessions } from "./sessions.ts"
+import { adminTwoFactorRequired } from "./security-settings.ts"
+import type { TokenVersionStore } from "./token-versions.ts"
+import { hasTwoFactor } from "./two-factor.repository.ts"
 import { hashPassword, verifyPassword } from "./passwords.ts"
 import { REFRESH_TOKEN_DAYS, hashToken, randomToken, type Caller, type TokenService } from "./tokens.ts"
 
@@ -17,6 +22,7 @@ export interface AuthDeps {
   mailer: Mailer
   publicUrl: string
   now: () => number
+  tokenVersions: TokenVersionStore
 }
 
 export async function login(deps: AuthDeps, email: string, password: string, clientAddress: string) {
@@ -29,6 +35,17 @@ export async function login(deps: AuthDeps, email: string, password: string, cli
   }
   if (user.status === "Reject") throw unauthorized("Your account has been rejected. Please contact support.")
   await deps.limiter.succeed(keys)
+  if (await hasTwoFactor(deps.db, user.id)) {
+    // The password alone gives no token: only a challenge to exchange, with a code, for tokens.
+    const challengeToken = await deps.tokens.signChallenge(user.id)
+    return { data: { twoFactorRequired: true as const, challengeToken }, message: "Enter the 6-digit code from your authenticator app." }
+  }
+  const mustEnrol = user.role === "Admin" && (await adminTwoFactorRequired(deps.db))
+  return startSession(deps, user, mustEnrol)
+}
+
+/** Signs the tokens of a sign-in that has passed every step; an Admin who must enrol gets an enrolment-only token. */
+export async function startSession(deps: Pick<AuthDeps, "db" | "tokens" | "now">, user: UserRow, mustEnrol: boolean) {
   const refreshToken = randomToken()
   await deps.db
     .insertInto("refresh_tokens")
@@ -39,8 +56,23 @@ export async function login(deps: AuthDeps, email: string, password: string, cli
       revoked_at: null,
     })
     .execute()
-  const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role })
-  return { data: { accessToken, refreshToken, user: toSessionUser(user) }, message: "Login successful!" }
+  const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, version: user.token_version, enrolOnly: mustEnrol })
+  const data = { accessToken, refreshToken, user: toSessionUser(user) }
+  return mustEnrol
+    ? { data: { ...data, twoFactorSetupRequired: true as const }, message: "Two-factor sign-in is required for Admin accounts: set it up to continue." }
+    : { data, message: "Login successful!" }
+}
+
+/** POST /user/logout: ends every session of the caller (see sessions.ts). */
+export async function logout(deps: AuthDeps, caller: Caller) {
+  const at = new Date(deps.now())
+  const version = await deps.db.transaction().execute(async (trx) => {
+    const next = await endSessions(trx, caller.id, at)
+    await appendEvent(trx, { entityType: "user", entityId: caller.id, type: "user.loggedOut", actorId: caller.id })
+    return next
+  })
+  await deps.tokenVersions.remember(caller.id, version)
+  return { success: true, message: "Logged out successfully." }
 }
 
 /** Same answer whether or not the email is known, so the call cannot be used to find accounts. */
@@ -84,7 +116,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
   if (password !== confirmPassword) throw badRequest("Passwords do not match!")
   const passwordHash = await hashPassword(password)
   const now = new Date(deps.now())
-  await deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     // Marking the token used in the same statement that finds it makes it single-use under concurrency.
     const used = await trx
       .updateTable("password_reset_tokens")
@@ -96,9 +128,11 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
       .executeTakeFirst()
     if (!used) throw badRequest("This reset link is invalid or has expired.")
     await setPasswordHash(trx, used.user_id, passwordHash)
-    await revokeRefreshTokens(trx, used.user_id, now)
+    const version = await endSessions(trx, used.user_id, now)
     await appendEvent(trx, { entityType: "user", entityId: used.user_id, type: "user.passwordReset", actorId: used.user_id })
+    return { userId: used.user_id, version }
   })
+  await deps.tokenVersions.remember(ended.userId, ended.version)
   return { success: true, message: "Password reset successfully." }
 }
 
@@ -107,11 +141,14 @@ export async function updatePassword(deps: AuthDeps, caller: Caller, oldPassword
   if (!user) throw unauthorized()
   if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest("oldPassword: Current password is incorrect.")
   const passwordHash = await hashPassword(newPassword)
-  await deps.db.transaction().execute(async (trx) => {
+  const version = await deps.db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash)
-    await revokeRefreshTokens(trx, user.id, new Date(deps.now()))
+    const next = await endSessions(trx, user.id, new Date(deps.now()))
     await appendEvent(trx, { entityType: "user", entityId: user.id, type: "user.passwordChanged", actorId: user.id })
+    return next
   })
+  // Every session ends, this one too: the console signs in again with the new password.
+  await deps.tokenVersions.remember(user.id, version)
   return { success: true, message: "Password updated successfully." }
 }
 
@@ -120,6 +157,3 @@ export async function getProfile(deps: Pick<AuthDeps, "db">, caller: Caller) {
   if (!user) throw notFound("User not found.")
   return { success: true, data: toPerson(user) }
 }
-
-const revokeRefreshTokens = (db: Db, userId: string, at: Date) =>
-  db.updateTable("refresh_tokens").set({ revoked_at: at }).where("user_id", "=", userId).where("revoked_at", "is", null).execute()

@@ -54,7 +54,7 @@ export async function updateEditor(deps: Pick<AppDeps, "db" | "now">, caller: Ca
   }
 }
 
-export async function deleteEditor(deps: Pick<AppDeps, "db">, caller: Caller, id: string) {
+export async function deleteEditor(deps: Pick<AppDeps, "db" | "tokenVersions">, caller: Caller, id: string) {
   try {
     await deps.db.transaction().execute(async (trx) => {
       const before = await lockEditor(trx, id)
@@ -67,6 +67,8 @@ export async function deleteEditor(deps: Pick<AppDeps, "db">, caller: Caller, id
     if (isForeignKeyViolation(error)) throw conflict("This editor is still referred to by other records (tickets or sessions) and cannot be deleted.")
     throw error
   }
+  // The deleted editor's tokens are refused from the next request: the version check finds no row.
+  await deps.tokenVersions.forget(id)
   return { success: true, message: "Editor deleted successfully." }
 }
 

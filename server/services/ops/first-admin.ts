@@ -7,6 +7,7 @@ import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/reposit
 import { hashPassword } from "../auth/passwords.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
+import { endSessions } from "../auth/sessions.ts"
 import { Refused } from "./refused.ts"
 
 /** The same rules as the console's forms: a valid email, a password of 8 to 128 characters. */
@@ -40,7 +41,9 @@ export async function createFirstAdmin(db: Db, input: AdminInput, options: { for
         .set((eb) => ({ name: input.name, role: "Admin", status: "Approve", password_hash: passwordHash, updated_at: new Date(), version: eb("version", "+", 1) }))
         .where("id", "=", existing.id)
         .execute()
-      await trx.updateTable("refresh_tokens").set({ revoked_at: new Date() }).where("user_id", "=", existing.id).where("revoked_at", "is", null).execute()
+      // Every session of the account ends (running servers trust their cached token version for at most a
+      // minute, in memory or in Redis, then read the row again).
+      await endSessions(trx, existing.id, new Date())
       // The new password is in the row but, a secret, never in the log: the event type says it was reset.
       await recordChange(trx, { entityType: "user", entityId: existing.id, type: "user.madeAdmin", actorId: null, before })
       return "updated"

@@ -1,10 +1,12 @@
 import type { UpdateUserStatusRequest } from "../../../src/api/contract/vendor.ts"
 import { refusalOf } from "../../../src/machines/vendor-status.machine.ts"
 import type { Db } from "../../db/database.ts"
-import { lockUser, revokeRefreshTokensOf, setUserStatus } from "../../db/repositories/people.repository.ts"
+import { lockUser, setUserStatus } from "../../db/repositories/people.repository.ts"
 import { toPersonListItem } from "../../db/repositories/users.repository.ts"
 import { STATUS_CHANGED } from "../../db/repositories/status-history.repository.ts"
 import { isVendorRole } from "../../../src/api/contract/common.ts"
+import { endSessions } from "../auth/sessions.ts"
+import type { TokenVersionStore } from "../auth/token-versions.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { conflict, notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
@@ -17,15 +19,18 @@ export interface ChangeStatusDeps {
   mailer: Mailer
   publicUrl: string
   now: () => number
+  tokenVersions: TokenVersionStore
 }
 
 /**
  * PATCH /user/updateUser. In one transaction: lock the vendor, ask the vendor status machine,
  * update the row (the dashboard counters move with it, by trigger), append the event, and on
- * Reject revoke the vendor's refresh tokens. The vendor is emailed once the change is committed.
+ * Reject end the vendor's sessions (refresh tokens revoked, access tokens refused from the next
+ * request). The vendor is emailed once the change is committed.
  */
 export async function changeVendorStatus(deps: ChangeStatusDeps, caller: Caller, request: UpdateUserStatusRequest) {
   const at = new Date(deps.now())
+  let endedVersion: number | null = null
   const updated = await deps.db.transaction().execute(async (trx) => {
     const vendor = await lockUser(trx, request.userId)
     const inOrganization = request.organizationId == null || request.organizationId === vendor?.organization_id
@@ -35,11 +40,12 @@ export async function changeVendorStatus(deps: ChangeStatusDeps, caller: Caller,
     const to = request.status as typeof vendor.status
     const before = await snapshotOf(trx, "user", vendor.id)
     const row = await setUserStatus(trx, vendor.id, to, at)
-    if (to === "Reject") await revokeRefreshTokensOf(trx, vendor.id, at)
+    if (to === "Reject") endedVersion = await endSessions(trx, vendor.id, at)
     // Only `status` changes, so the event is `{ status }` before and after, as the status history reads it.
     await recordChange(trx, { entityType: "user", entityId: vendor.id, type: STATUS_CHANGED, actorId: caller.id, before })
     return row
   })
+  if (endedVersion !== null) await deps.tokenVersions.remember(updated.id, endedVersion)
   let message = "User status updated successfully."
   try {
     await deps.mailer.send(statusChangedMail(updated, updated.status, deps.publicUrl))

@@ -18,6 +18,7 @@ import { contactEndpoints } from "./endpoints/contact.endpoints.ts"
 import { dashboardEndpoints } from "./endpoints/dashboard.endpoints.ts"
 import { vendorEndpoints } from "./endpoints/vendors.endpoints.ts"
 import { exportEndpoints } from "./endpoints/export.endpoints.ts"
+import { twoFactorEndpoints } from "./endpoints/two-factor.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /**
@@ -27,6 +28,7 @@ import type { Endpoint } from "./endpoint.ts"
  */
 export const endpoints: readonly Endpoint[] = [
   ...authEndpoints,
+  ...twoFactorEndpoints,
   ...auditEndpoints,
   ...ticketEndpoints,
   ...partnerEndpoints,

@@ -69,10 +69,29 @@ export const Credentials = Schema.Struct({ email: NonEmptyTrimmed, password: Non
 export type Credentials = typeof Credentials.Type
 
 export const LoginAnswer = Schema.Struct({
-  data: Schema.Struct({ accessToken: Schema.String, refreshToken: Schema.String, user: SessionUser }),
+  data: Schema.Struct({
+    accessToken: Schema.String,
+    refreshToken: Schema.String,
+    user: SessionUser,
+    /** Only when the Admin requires two-factor and this Admin has none: the token reaches only enrolment. */
+    twoFactorSetupRequired: Schema.optional(Schema.Literal(true)),
+  }),
   message: Schema.String,
 })
 export type LoginAnswer = typeof LoginAnswer.Type
+
+/** The password was right and the account has two-factor on: a code must follow, with this challenge. */
+export const TwoFactorChallengeAnswer = Schema.Struct({
+  data: Schema.Struct({ twoFactorRequired: Schema.Literal(true), challengeToken: Schema.String }),
+  message: Schema.String,
+})
+export type TwoFactorChallengeAnswer = typeof TwoFactorChallengeAnswer.Type
+
+/** With two-factor off the answer keeps the spec's shape exactly; with it on, a challenge instead. */
+export const LoginOrChallengeAnswer = Schema.Union([LoginAnswer, TwoFactorChallengeAnswer])
+export type LoginOrChallengeAnswer = typeof LoginOrChallengeAnswer.Type
+
+export const isTwoFactorChallenge = (answer: LoginOrChallengeAnswer): answer is TwoFactorChallengeAnswer => "twoFactorRequired" in answer.data
 
 export const ResetLinkRequest = Schema.Struct({ email: Email })
 

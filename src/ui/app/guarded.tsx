@@ -1,16 +1,22 @@
 import { useEffect, type ReactNode } from "react"
 import { useSelector } from "@xstate/react"
-import { Redirect } from "wouter"
+import { Redirect, useLocation } from "wouter"
 import { canCall, type Access } from "../../api/contract/endpoint.ts"
 import { authActor, selectUser } from "./auth-actor.ts"
+
+/** The one screen an Admin who must set up two-factor may see until it is on. */
+export const ENROL_PATH = "/two-factor"
 
 /**
  * Pages needing login redirect to /login without a session; a signed-in role the route does not
  * allow is logged out and sent to /login (the spec's rule for blog and enquiry pages, applied to all).
+ * An Admin whose session may only enrol two-factor is sent to the two-factor screen.
  */
 export function Guarded({ access, title, children }: { access: Access; title: string; children: ReactNode }) {
   const user = useSelector(authActor, selectUser)
   const allowed = user !== null && canCall(access, user.role)
+  const mustEnrol = useSelector(authActor, (s) => s.context.session?.mustEnrolTwoFactor === true)
+  const [location] = useLocation()
   useEffect(() => {
     if (user && !allowed) authActor.send({ type: "auth.logout" })
   }, [user, allowed])
@@ -19,5 +25,6 @@ export function Guarded({ access, title, children }: { access: Access; title: st
   }, [title])
   if (!user) return <Redirect to="/login" replace />
   if (!allowed) return null
+  if (mustEnrol && location !== ENROL_PATH) return <Redirect to={ENROL_PATH} replace />
   return <>{children}</>
 }

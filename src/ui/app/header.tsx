@@ -51,6 +51,9 @@ export function Header() {
               <Menu.Item value="password" aria-haspopup="dialog" onSelect={() => setPasswordOpen(true)}>
                 Update Password
               </Menu.Item>
+              <Menu.Item value="two-factor" onSelect={() => navigate("/two-factor")}>
+                Two-factor sign-in
+              </Menu.Item>
               {user.role === "Admin" ? (
                 <>
                   <Menu.Item value="audit" onSelect={() => navigate("/audit")}>

@@ -4,6 +4,7 @@ import { vendorRoles } from "../../api/contract/common.ts"
 import { listAuditEvents } from "../../api/contract/endpoints/audit.endpoints.ts"
 import { fetchResponse, getTickets } from "../../api/contract/endpoints/ticket.endpoints.ts"
 import { getProfile } from "../../api/contract/endpoints/auth.endpoints.ts"
+import { getTwoFactor } from "../../api/contract/endpoints/two-factor.endpoints.ts"
 import { myAvailability } from "../../api/contract/endpoints/availability.endpoints.ts"
 import { partnerSignup } from "../../api/contract/endpoints/partner.endpoints.ts"
 import { createBlog, getBlogDetails, listBlogs } from "../../api/contract/endpoints/blog.endpoints.ts"
@@ -66,6 +67,7 @@ export const routes: RouteDef[] = [
   { path: "/my-plan", title: "My Plans", access: "signedIn", page: lazy(() => import("../pages/my-plan.page.tsx")) },
   { path: "/wallet-history", title: "Wallet History", access: "signedIn", page: lazy(() => import("../pages/wallet-history.page.tsx")) },
   { path: "/profile", title: "Profile", access: getProfile.access, page: lazy(() => import("../pages/profile.page.tsx")) },
+  { path: "/two-factor", title: "Two-factor sign-in", access: getTwoFactor.access, page: lazy(() => import("../pages/two-factor.page.tsx")) },
   { path: "/blogs", title: "Blogs", access: listBlogs.access, page: lazy(() => import("../pages/blogs.page.tsx")) },
   { path: "/add-blog", title: "Add Blog", access: createBlog.access, page: lazy(() => import("../pages/add-blog.page.tsx")) },
   { path: "/blog/:blogId", title: "Update Blog", access: getBlogDetails.access, page: lazy(() => import("../pages/update-blog.page.tsx")) },

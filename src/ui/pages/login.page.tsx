@@ -11,7 +11,14 @@ import { AuthCard } from "./auth-card.tsx"
 const machine = loginMachine.provide({
   actions: {
     signedIn: (_, { answer, remember }) =>
-      authActor.send({ type: "auth.signedIn", accessToken: answer.data.accessToken, refreshToken: answer.data.refreshToken, user: answer.data.user, remember }),
+      authActor.send({
+        type: "auth.signedIn",
+        accessToken: answer.data.accessToken,
+        refreshToken: answer.data.refreshToken,
+        user: answer.data.user,
+        remember,
+        mustEnrolTwoFactor: answer.data.twoFactorSetupRequired === true,
+      }),
     navigate: (_, { to }) => navigate(to, { replace: true }),
   },
 })
@@ -20,9 +27,50 @@ export default function LoginPage() {
   const actor = useActorRef(machine)
   const context = useSelector(actor, (s) => s.context)
   const resetMode = useSelector(actor, (s) => s.matches("reset"))
+  const codeMode = useSelector(actor, (s) => s.matches("code"))
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   // 'Sign up here' leads where the server's PARTNER_SIGNUP_URL says (by default its own /partner-signup).
   const partnerSignupUrl = useSelector(useActorRef(publicConfigMachine), (s) => s.context.partnerSignupUrl)
+
+  if (codeMode) {
+    return (
+      <AuthCard title="Two-factor sign-in">
+        <form
+          // A form of its own (not the login form's nodes reused), so the code field mounts and takes focus.
+          key="code"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            actor.send({ type: "code.submit" })
+          }}
+        >
+          <Stack gap="4">
+            <Field.Root required>
+              <Field.Label>Authentication code</Field.Label>
+              <Input
+                name="code"
+                // Numeric keyboard on phones, the browser's one-time-code autofill; recovery codes (letters) still fit.
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                autoFocus
+                maxLength={16}
+                value={context.code}
+                onChange={(e) => actor.send({ type: "field.change", field: "code", value: e.target.value })}
+              />
+              <Field.HelperText>The 6-digit code from your authenticator app, or one of your recovery codes.</Field.HelperText>
+            </Field.Root>
+            <FormMessage message={context.message} />
+            <Button type="submit" colorPalette="teal" disabled={busy}>
+              {busy ? "Verifying..." : "Verify"}
+            </Button>
+            <Link as="button" alignSelf="center" onClick={() => actor.send({ type: "code.back" })}>
+              Back to Login
+            </Link>
+          </Stack>
+        </form>
+      </AuthCard>
+    )
+  }
 
   if (resetMode) {
     return (

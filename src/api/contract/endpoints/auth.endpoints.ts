@@ -2,7 +2,7 @@ import { MessageAnswer } from "../common.ts"
 import { endpoint } from "../endpoint.ts"
 import {
   Credentials,
-  LoginAnswer,
+  LoginOrChallengeAnswer,
   ProfileAnswer,
   ResetLinkRequest,
   ResetPasswordRequest,
@@ -14,9 +14,9 @@ export const login = endpoint({
   method: "POST",
   path: "/user/login",
   body: Credentials,
-  answer: LoginAnswer,
+  answer: LoginOrChallengeAnswer,
   access: "public",
-  summary: "Sign in with email and password",
+  summary: "Sign in with email and password; with two-factor on, answers a challenge for POST /user/login/two-factor instead of tokens",
 })
 
 export const resetPasswordLink = endpoint({
@@ -58,4 +58,13 @@ export const getProfile = endpoint({
   summary: "The signed-in person's full profile",
 })
 
-export const authEndpoints = [login, resetPasswordLink, resetPassword, updateCurrentPassword, getProfile]
+export const logout = endpoint({
+  name: "logout",
+  method: "POST",
+  path: "/user/logout",
+  answer: MessageAnswer,
+  access: "signedIn",
+  summary: "Sign out everywhere: revokes the person's refresh tokens and refuses their access tokens from the next request. Records user.loggedOut",
+})
+
+export const authEndpoints = [login, resetPasswordLink, resetPassword, updateCurrentPassword, getProfile, logout]

@@ -1,0 +1,34 @@
+import type { Redis } from "ioredis"
+import type { TokenVersionStore } from "./token-versions.ts"
+
+/**
+ * Trusted for a minute, as in memory: a bump written straight to the database (the create-admin
+ * script) takes effect within that; otherwise a user costs one row read per minute.
+ */
+const TTL_MS = 60_000
+
+const REMEMBER = `local v = tonumber(redis.call('GET', KEYS[1]))
+if v and v >= tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`
+
+/**
+ * The token versions of several instances, in Redis. Each request reads the shared value (one GET)
+ * rather than a per-process copy invalidated by messages: a bump through one instance then makes the
+ * old token fail on the very next request through any other, with no window for a message in flight.
+ */
+export function redisTokenVersions(redis: Redis, prefix: string): TokenVersionStore {
+  const keyOf = (userId: string) => `${prefix}token-version:${userId}`
+  return {
+    async get(userId) {
+      const value = await redis.get(keyOf(userId))
+      return value === null ? undefined : Number(value)
+    },
+    async remember(userId, version) {
+      await redis.eval(REMEMBER, 1, keyOf(userId), version, TTL_MS)
+    },
+    async forget(userId) {
+      await redis.del(keyOf(userId))
+    },
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Each user's current token version, cached so checking an access token costs no query. The
+ * database row is the truth (`users.token_version`); this store only remembers what was read or
+ * written. In one process a map is enough; with several processes the store must be shared
+ * (redis-token-versions.ts), or a bump made through one instance would not be seen by another.
+ */
+export interface TokenVersionStore {
+  /** The version last remembered, or undefined (then the row is read and remembered). */
+  get(userId: string): Promise<number | undefined>
+  /** Never moves backwards: a request that read the row before a bump committed cannot undo the bump. */
+  remember(userId: string, version: number): Promise<void>
+  /** For a deleted account: its next token check reads the row and finds nothing. */
+  forget(userId: string): Promise<void>
+}
+
+/**
+ * Bounded: the least recently remembered users are dropped first (they are then read once more).
+ * An entry is trusted for `ttlMs` only, so a bump written straight to the database (the create-admin
+ * script resetting a password) still takes effect within a minute.
+ */
+export function memoryTokenVersions(now: () => number = Date.now, maxEntries = 100_000, ttlMs = 60_000): TokenVersionStore {
+  const entries = new Map<string, { version: number; at: number }>()
+  return {
+    async get(userId) {
+      const entry = entries.get(userId)
+      return entry && now() - entry.at < ttlMs ? entry.version : undefined
+    },
+    async remember(userId, version) {
+      const known = entries.get(userId)
+      if (known && known.version > version) return
+      entries.delete(userId)
+      entries.set(userId, { version, at: now() })
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+    },
+    async forget(userId) {
+      entries.delete(userId)
+    },
+  }
+}

@@ -1,0 +1,148 @@
+import { Box, Button, Card, Code, Field, Heading, HStack, Image, Input, List, Spinner, Stack, Text } from "@chakra-ui/react"
+import { useSelector } from "@xstate/react"
+import type { ActorRefFrom } from "xstate"
+import type { twoFactorMachine } from "../../machines/two-factor.machine.ts"
+import { CodeInput } from "./code-input.tsx"
+import { FormMessage } from "./form-message.tsx"
+
+type Actor = ActorRefFrom<typeof twoFactorMachine>
+
+function Enrolment({ actor }: { actor: Actor }) {
+  const { setup, code } = useSelector(actor, (s) => s.context)
+  const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  if (!setup) return null
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        actor.send({ type: "enrol.submit" })
+      }}
+    >
+      <Stack gap="4">
+        <Text>1. Scan this QR code with an authenticator app (or enter the secret by hand).</Text>
+        <Image src={setup.qrCodeDataUrl} alt="QR code to add this account to an authenticator app" width="200px" height="200px" bg="white" rounded="md" />
+        <Box>
+          <Text fontSize="sm">Secret</Text>
+          <Code data-testid="totp-secret" fontSize="md" wordBreak="break-all">
+            {setup.secret}
+          </Code>
+        </Box>
+        <Box>
+          <Text fontSize="sm">Setup link</Text>
+          <Code data-testid="totp-uri" fontSize="xs" wordBreak="break-all">
+            {setup.otpauthUri}
+          </Code>
+        </Box>
+        <CodeInput label="2. Enter the 6-digit code the app shows" value={code} disabled={busy} onChange={(value) => actor.send({ type: "field.change", field: "code", value })} />
+        <HStack>
+          <Button type="submit" colorPalette="teal" disabled={busy}>
+            {busy ? "Checking..." : "Turn on"}
+          </Button>
+          <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: "enrol.cancel" })}>
+            Cancel
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  )
+}
+
+function RecoveryCodes({ actor }: { actor: Actor }) {
+  const { recoveryCodes, mustSignInAgain } = useSelector(actor, (s) => s.context)
+  return (
+    <Stack gap="3">
+      <Text fontWeight="semibold">Recovery codes: each signs you in once if you lose your phone. They are shown only now.</Text>
+      <List.Root as="ol" data-testid="recovery-codes" ps="5">
+        {recoveryCodes.map((c) => (
+          <List.Item key={c}>
+            <Code>{c}</Code>
+          </List.Item>
+        ))}
+      </List.Root>
+      <Button alignSelf="start" colorPalette="teal" onClick={() => actor.send({ type: "codes.acknowledge" })}>
+        {mustSignInAgain ? "I have saved them: sign in again" : "I have saved them"}
+      </Button>
+    </Stack>
+  )
+}
+
+function Disabling({ actor }: { actor: Actor }) {
+  const { password, code } = useSelector(actor, (s) => s.context)
+  const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        actor.send({ type: "disable.submit" })
+      }}
+    >
+      <Stack gap="4">
+        <Field.Root required>
+          <Field.Label>Password</Field.Label>
+          <Input type="password" name="password" autoComplete="current-password" value={password} disabled={busy} onChange={(e) => actor.send({ type: "field.change", field: "password", value: e.target.value })} />
+        </Field.Root>
+        <CodeInput label="Current 6-digit code" value={code} disabled={busy} onChange={(value) => actor.send({ type: "field.change", field: "code", value })} />
+        <HStack>
+          <Button type="submit" colorPalette="red" disabled={busy}>
+            {busy ? "Turning off..." : "Turn off two-factor"}
+          </Button>
+          <Button variant="outline" disabled={busy} onClick={() => actor.send({ type: "disable.cancel" })}>
+            Cancel
+          </Button>
+        </HStack>
+      </Stack>
+    </form>
+  )
+}
+
+/** The two-factor card: every state of the machine has its view; the view only reads and sends. */
+export function TwoFactorPanel({ actor }: { actor: Actor }) {
+  const snapshot = useSelector(actor, (s) => s)
+  const { status, message } = snapshot.context
+  return (
+    <Card.Root maxW="2xl">
+      <Card.Header>
+        <Heading as="h2" size="md">
+          Authenticator app (TOTP)
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="4">
+          {snapshot.hasTag("busy") && !snapshot.matches("confirming") && !snapshot.matches({ disabling: "submitting" }) ? <Spinner aria-label="Loading two-factor sign-in" /> : null}
+          {status?.required && !status.enabled ? (
+            <Text role="status" fontWeight="semibold">
+              Two-factor sign-in is required for Admin accounts. Set it up to continue.
+            </Text>
+          ) : null}
+          {snapshot.matches("disabled") ? (
+            <>
+              <Text data-testid="two-factor-state">Two-factor sign-in is off.</Text>
+              <Button alignSelf="start" colorPalette="teal" onClick={() => actor.send({ type: "setup.start" })}>
+                Set up two-factor
+              </Button>
+            </>
+          ) : null}
+          {snapshot.matches("enrolling") || snapshot.matches("confirming") ? <Enrolment actor={actor} /> : null}
+          {snapshot.matches("showingCodes") ? <RecoveryCodes actor={actor} /> : null}
+          {snapshot.matches("enabled") ? (
+            <>
+              <Text data-testid="two-factor-state">Two-factor sign-in is on. Recovery codes left: {status?.recoveryCodesLeft ?? 0}.</Text>
+              <Button alignSelf="start" variant="outline" onClick={() => actor.send({ type: "disable.open" })}>
+                Turn off
+              </Button>
+            </>
+          ) : null}
+          {snapshot.matches("disabling") ? <Disabling actor={actor} /> : null}
+          {snapshot.matches("failed") ? (
+            <Button alignSelf="start" size="sm" onClick={() => actor.send({ type: "retry" })}>
+              Try again
+            </Button>
+          ) : null}
+          <FormMessage message={message} />
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  )
+}
