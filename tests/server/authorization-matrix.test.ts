@@ -19,10 +19,13 @@ let server: TestServer
 let ctx: Ctx
 const tokens = new Map<Role, string>()
 
+const signInEveryone = async () => {
+  for (const login of demoLogins) tokens.set(login.role, await server.login(login.email))
+}
 beforeAll(async () => {
   server = await startTestServer()
   ctx = await requestContext(server)
-  for (const login of demoLogins) tokens.set(login.role, await server.login(login.email))
+  await signInEveryone()
 }, 60_000)
 afterAll(() => server.close())
 
@@ -62,8 +65,9 @@ describe("authorization matrix", () => {
     expect(outside).toEqual([])
   })
 
-  // Logout ends the caller's sessions (every token of that person): it runs last, so the other rows keep theirs.
-  const endsSession = (e: Endpoint) => e.name === "logout"
+  // Logout and a password change end the caller's sessions (every token of that person): they run last,
+  // so the other rows keep theirs, and everyone signs in again after each.
+  const endsSession = (e: Endpoint) => e.name === "logout" || e.name === "updateCurrentPassword"
   const guarded = endpoints.filter((x) => x.access !== "public")
   for (const e of [...guarded.filter((x) => !endsSession(x)), ...guarded.filter(endsSession)]) {
     it(`${e.method} ${e.path}`, async () => {
@@ -86,6 +90,7 @@ describe("authorization matrix", () => {
         expect(res.statusCode, where).toBe(role ? 403 : 401)
         expect(await tablesFingerprint(server.db), `${where} changed data`).toBe(before)
       }
+      if (endsSession(e)) await signInEveryone()
     }, 60_000)
   }
 })

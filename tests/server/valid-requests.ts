@@ -1,6 +1,8 @@
 import type { Role } from "../../src/api/contract/common.ts"
 import { assignedClient, call, DAY, enquiryPayload, minuteAfter, utcSlot } from "./counselling-fixtures.ts"
 import { expect } from "vitest"
+import { insertUser } from "../../server/db/repositories/users.repository.ts"
+import { codeAt, stepAt } from "../../server/services/auth/totp.ts"
 import { bearer, type TestServer } from "./harness.ts"
 import { multipart, pngImage, type FilePart } from "./ticket-fixtures.ts"
 
@@ -18,12 +20,33 @@ export interface Ctx {
 }
 export interface Request {
   role: Role | null
+  /** A token of the request's own account, when it must not be a demo account other suites sign in with. */
+  token?: string
   params?: Record<string, string>
   body: Record<string, unknown>
   files?: FilePart[]
 }
 export const png = (field: string): FilePart => ({ field, filename: "p.png", contentType: "image/png", data: pngImage() })
 const unique = () => Math.random().toString(36).slice(2, 10)
+
+/** A fresh signed-in client, so turning two-factor on changes no demo account that other requests sign in with. */
+async function freshClient(server: TestServer): Promise<{ email: string; token: string }> {
+  const email = `tf-${unique()}@example.org`
+  const demo = await server.db.selectFrom("users").select("password_hash").where("email", "=", "user@demo.test").executeTakeFirstOrThrow()
+  await insertUser(server.db, { name: "Two Factor Client", email, number: null, role: "User", status: "Approve", organization_id: null })
+  await server.db.updateTable("users").set({ password_hash: demo.password_hash }).where("email", "=", email).execute()
+  return { email, token: await server.login(email) }
+}
+/** A fresh client with two-factor on; `code` makes codes of the steps after the one enabling used. */
+async function enrolledClient(server: TestServer) {
+  const client = await freshClient(server)
+  const setup = await server.app.inject({ method: "POST", url: "/api/v1/user/two-factor/setup", headers: bearer(client.token) })
+  const secret = setup.json().data.secret as string
+  const step = stepAt(server.clock.now)
+  const enabled = await server.app.inject({ method: "POST", url: "/api/v1/user/two-factor/enable", headers: bearer(client.token), payload: { code: codeAt(secret, step) } })
+  expect(enabled.statusCode, enabled.body).toBe(200)
+  return { ...client, code: () => codeAt(secret, step + 1) }
+}
 
 /** A request each write accepts as it stands (checked below), so extras are judged on a call that works. */
 export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => Request | Promise<Request>> = {
@@ -75,6 +98,21 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
     return { role: "Admin", params: { id: created.json().data._id }, body: { ...utcSlot(minuteAfter(server, (200 + n) * DAY)), topic: "Moved", agenda: "a", duration: 30, note: null } }
   },
   updateUserStatus: (ctx) => ({ role: "Admin", body: { status: "Temp Approve", userId: ctx.vendorUnderReview } }),
+  enableTwoFactor: async (_ctx, _n, server) => {
+    const client = await freshClient(server)
+    const setup = await server.app.inject({ method: "POST", url: "/api/v1/user/two-factor/setup", headers: bearer(client.token) })
+    return { role: "User", token: client.token, body: { code: codeAt(setup.json().data.secret, stepAt(server.clock.now)) } }
+  },
+  disableTwoFactor: async (_ctx, _n, server) => {
+    const client = await enrolledClient(server)
+    return { role: "User", token: client.token, body: { password: "Demo@12345", code: client.code() } }
+  },
+  loginTwoFactor: async (_ctx, _n, server) => {
+    const client = await enrolledClient(server)
+    const login = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: client.email, password: "Demo@12345" } })
+    return { role: null, body: { challengeToken: login.json().data.challengeToken, code: client.code() } }
+  },
+  updateSecuritySettings: () => ({ role: "Admin", body: { requireAdminTwoFactor: false } }),
   createEnquiry: () => ({ role: null, body: { name: "Mira Sen", email: "mira.sen@example.org", number: "+91 98200 12345", city: "Pune", state: "Maharashtra", message: "Call me" } }),
 }
 
