@@ -13,6 +13,7 @@ import type { TicketResponsesTable, TicketsTable } from "./tickets.table.ts"
 import type { PeopleSearchTermsTable } from "./people-search.table.ts"
 import type { ContactEnquiriesTable, ContactEnquiryCountTable } from "./contact-enquiries.table.ts"
 import type { UserCountsTable } from "./user-counts.table.ts"
+import type { ListCountsTable } from "./list-counts.table.ts"
 import type { UsersTable } from "./users.table.ts"
 
 export interface Database {
@@ -35,6 +36,7 @@ export interface Database {
   contact_enquiries: ContactEnquiriesTable
   contact_enquiry_count: ContactEnquiryCountTable
   user_counts: UserCountsTable
+  list_counts: ListCountsTable
 }
 
 export type Db = Kysely<Database>

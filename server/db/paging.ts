@@ -17,3 +17,26 @@ export const totalPages = (total: number, limit: number): number => Math.max(1, 
 
 /** `%` and `_` in a search are literal, not wildcards. */
 export const likePattern = (search: string): string => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export interface EndPaging {
+  /** Read in the opposite order and reverse the rows: the far half of a list walks the index from its other end. */
+  reverse: boolean
+  limit: number
+  offset: number
+}
+
+/**
+ * Where to read a page of a list whose size is known (a maintained count): pages in the far half are
+ * read from the list's end, so the last page costs what the first does instead of walking the whole index.
+ */
+export function fromNearestEnd(total: number, page: Paging): EndPaging {
+  if (page.offset * 2 < total || page.offset >= total) return { reverse: false, limit: page.limit, offset: page.offset }
+  const limit = Math.min(page.limit, total - page.offset)
+  return { reverse: true, limit, offset: total - page.offset - limit }
+}
+
+/** `desc` read from the far end is `asc`, and the other way round. */
+export const direction = (order: "asc" | "desc", end: EndPaging): "asc" | "desc" => (end.reverse === (order === "desc") ? "asc" : "desc")
+
+/** Searches count at most this many matches; beyond it the total is a lower bound ("1,000+"). */
+export const SEARCH_COUNT_CAP = 1000

@@ -5,6 +5,7 @@ import * as account from "./0006-account.ts"
 import * as content from "./0005-content.ts"
 import * as counselling from "./0003-counselling.ts"
 import * as vendors from "./0002-vendors.ts"
+import * as scale from "./0007-scale.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005-content": content,
   "0003-counselling": counselling,
   "0002-vendors": vendors,
+  "0007-scale": scale,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }
