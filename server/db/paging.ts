@@ -30,7 +30,8 @@ export interface EndPaging {
  * read from the list's end, so the last page costs what the first does instead of walking the whole index.
  */
 export function fromNearestEnd(total: number, page: Paging): EndPaging {
-  if (page.offset * 2 < total || page.offset >= total) return { reverse: false, limit: page.limit, offset: page.offset }
+  if (page.offset >= total) return { reverse: false, limit: 0, offset: page.offset }
+  if (page.offset * 2 < total) return { reverse: false, limit: page.limit, offset: page.offset }
   const limit = Math.min(page.limit, total - page.offset)
   return { reverse: true, limit, offset: total - page.offset - limit }
 }
@@ -40,3 +41,11 @@ export const direction = (order: "asc" | "desc", end: EndPaging): "asc" | "desc"
 
 /** Searches count at most this many matches; beyond it the total is a lower bound ("1,000+"). */
 export const SEARCH_COUNT_CAP = 1000
+
+/** Reads the page from the nearer end of a list of known size; past the end there is nothing to read. */
+export async function readFromNearestEnd<T>(total: number, page: Paging, read: (end: EndPaging) => Promise<T[]>): Promise<T[]> {
+  const end = fromNearestEnd(total, page)
+  if (end.limit <= 0) return []
+  const rows = await read(end)
+  return end.reverse ? rows.reverse() : rows
+}

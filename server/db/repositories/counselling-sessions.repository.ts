@@ -4,7 +4,7 @@ import type { Role } from "../../../src/api/contract/common.ts"
 import { sessionStatus } from "../../../src/machines/counselling-session.machine.ts"
 import type { CounsellingSessionRow, CounsellingSessionsTable } from "../counselling-sessions.table.ts"
 import type { Db } from "../database.ts"
-import { direction, fromNearestEnd, type Paging } from "../paging.ts"
+import { direction, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"
 
 /** A session row with the client's and counsellor's names, as every answer needs them. */
@@ -89,14 +89,9 @@ export async function listSessions(db: Db, filter: SessionFilter, page: Paging):
   if (filter.userId === undefined && filter.counsellorId === undefined && filter.status === undefined) {
     // Everyone's list: the total is trigger-kept and the far half is read from the oldest end.
     const total = await readListCount(db, "counselling_sessions")
-    const end = fromNearestEnd(total, page)
-    const found = await rows
-      .orderBy("s.created_at", direction("desc", end))
-      .orderBy("s.id", direction("desc", end))
-      .limit(end.limit)
-      .offset(end.offset)
-      .execute()
-    if (end.reverse) found.reverse()
+    const found = await readFromNearestEnd(total, page, (end) =>
+      rows.orderBy("s.created_at", direction("desc", end)).orderBy("s.id", direction("desc", end)).limit(end.limit).offset(end.offset).execute(),
+    )
     return { rows: found, total }
   }
   const ordered =

@@ -2,7 +2,7 @@ import { sql } from "kysely"
 import type { AssignablePerson, CounsellingDetails, CounsellingUser } from "../../../src/api/contract/counselling-user.ts"
 import { assignableRoles } from "../../../src/api/contract/counselling-user.ts"
 import type { Db } from "../database.ts"
-import { direction, fromNearestEnd, type Paging } from "../paging.ts"
+import { direction, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"
 
 const iso = (value: Date | string) => new Date(value).toISOString()
@@ -13,8 +13,8 @@ const iso = (value: Date | string) => new Date(value).toISOString()
  */
 export async function listUnassignedClients(db: Db, page: Paging) {
   const total = await readListCount(db, "clients_unassigned")
-  const end = fromNearestEnd(total, page)
-  const rows = await db
+  const rows = await readFromNearestEnd(total, page, (end) =>
+    db
     .selectFrom("users")
     .where("role", "=", "User")
     .where("counsellor_id", "is", null)
@@ -23,16 +23,16 @@ export async function listUnassignedClients(db: Db, page: Paging) {
     .orderBy("id", direction("desc", end))
     .limit(end.limit)
     .offset(end.offset)
-    .execute()
-  if (end.reverse) rows.reverse()
+    .execute(),
+  )
   return { rows: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, number: r.number, createdAt: iso(r.created_at) })), total }
 }
 
 /** People assigned to a counsellor, newest first (partial index users_assigned_idx); total and far half as above. */
 export async function listCounsellingClients(db: Db, page: Paging): Promise<{ rows: CounsellingUser[]; total: number }> {
   const total = await readListCount(db, "clients_assigned")
-  const end = fromNearestEnd(total, page)
-  const rows = await db
+  const rows = await readFromNearestEnd(total, page, (end) =>
+    db
     .selectFrom("users as u")
     .where("u.counsellor_id", "is not", null)
     .leftJoin("users as c", "c.id", "u.counsellor_id")
@@ -41,8 +41,8 @@ export async function listCounsellingClients(db: Db, page: Paging): Promise<{ ro
     .orderBy("u.id", direction("desc", end))
     .limit(end.limit)
     .offset(end.offset)
-    .execute()
-  if (end.reverse) rows.reverse()
+    .execute(),
+  )
   return {
     rows: rows.map((r) => ({
       _id: r.id,

@@ -1,7 +1,7 @@
 import type { Role, VendorStatus } from "../../../src/api/contract/common.ts"
 import type { PersonListItem } from "../../../src/api/contract/user.ts"
 import type { Db } from "../database.ts"
-import { direction, type EndPaging, fromNearestEnd, likePattern, type Paging } from "../paging.ts"
+import { direction, type EndPaging, likePattern, type Paging, readFromNearestEnd } from "../paging.ts"
 import { countUsers } from "./counts.repository.ts"
 import { cappedCount } from "./list-counts.repository.ts"
 import { toPersonListItem } from "./users.repository.ts"
@@ -34,12 +34,12 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
     query.select(listColumns).orderBy("created_at", direction("desc", end)).orderBy("id", direction("desc", end)).limit(end.limit).offset(end.offset).execute()
   if (search === "" && filter.organizationId === undefined) {
     const total = await countUsers(db, filter.roles, filter.status)
-    const end = fromNearestEnd(total, page)
-    const rows = await page1(end)
-    if (end.reverse) rows.reverse()
+    const rows = await readFromNearestEnd(total, page, page1)
     return { rows: rows.map(toPersonListItem), total, capped: false }
   }
-  const [rows, counted] = await Promise.all([page1({ reverse: false, limit: page.limit, offset: page.offset }), cappedCount(db, query)])
+  // The count walks the same index as the page (newest first), so it never reads every person.
+  const counting = query.orderBy("created_at", "desc").orderBy("id", "desc")
+  const [rows, counted] = await Promise.all([page1({ reverse: false, limit: page.limit, offset: page.offset }), cappedCount(db, counting)])
   return { rows: rows.map(toPersonListItem), total: Math.max(counted.total, page.offset + rows.length), capped: counted.capped }
 }
 

@@ -3,7 +3,7 @@ import { sql, type Updateable } from "kysely"
 import type { Role } from "../../../src/api/contract/common.ts"
 import { ticketCode, type Ticket, type TicketResponse, type TicketType } from "../../../src/api/contract/ticket.ts"
 import type { Db } from "../database.ts"
-import { direction, type EndPaging, fromNearestEnd, type Paging } from "../paging.ts"
+import { direction, type EndPaging, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"
 import type { TicketResponseRow, TicketRow, TicketsTable } from "../tickets.table.ts"
 
@@ -32,10 +32,7 @@ export async function listTickets(db: Db, raiserId: string | null, page: Paging)
     return { rows, total }
   }
   const total = await readListCount(db, "tickets")
-  const end = fromNearestEnd(total, page)
-  const rows = await read(end)
-  if (end.reverse) rows.reverse()
-  return { rows, total }
+  return { rows: await readFromNearestEnd(total, page, read), total }
 }
 
 /** One raiser's tickets (index tickets_raiser_created_idx). */

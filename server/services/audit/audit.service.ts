@@ -1,6 +1,6 @@
 import type { AuditEvent, AuditQuery } from "../../../src/api/contract/audit.ts"
 import type { Db } from "../../db/database.ts"
-import { direction, type EndPaging, fromNearestEnd, paging, totalPages } from "../../db/paging.ts"
+import { direction, type EndPaging, paging, readFromNearestEnd, totalPages } from "../../db/paging.ts"
 import { cappedCount, readListCount } from "../../db/repositories/list-counts.repository.ts"
 import { badRequest } from "../errors.ts"
 import { foldEvents } from "./fold-events.ts"
@@ -57,11 +57,11 @@ export async function listEvents(db: Db, query: AuditQuery) {
   let capped = false
   if (isUnfiltered(query)) {
     total = await readListCount(db, "events")
-    const end = fromNearestEnd(total, pageOf)
-    rows = await read(end)
-    if (end.reverse) rows.reverse()
+    rows = await readFromNearestEnd(total, pageOf, read)
   } else {
-    const [found, counted] = await Promise.all([read({ reverse: false, limit, offset: pageOf.offset }), cappedCount(db, filtered(db, query), AUDIT_COUNT_CAP)])
+    // Counted newest first along the filter's (column, id) index, never over the whole log.
+    const counting = filtered(db, query).orderBy("events.id", "desc")
+    const [found, counted] = await Promise.all([read({ reverse: false, limit, offset: pageOf.offset }), cappedCount(db, counting, AUDIT_COUNT_CAP)])
     rows = found
     total = Math.max(counted.total, pageOf.offset + found.length)
     capped = counted.capped
