@@ -89,7 +89,7 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: `/user/Lawyer?page=${last.lawyers}&limit=10` },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=priya" },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=6000000" },
-    { as: "admin", url: "/user/Lawyer?page=1{ as: "admin", url: "/user/User?page=1&limit=10&search=zzzz-nobody" }limit=10&search=zzzz-nobody" },
+    { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=zzzz-nobody" },
     { as: "admin", url: "/user/Counsellor?page=1&limit=10&organizationId=org-scale-7" },
   ],
   reviewList: [
