@@ -55,16 +55,19 @@ export function usersBatch(from: number, to: number, total: number): RawBuilder<
 const client = (blocks: number) => sql`'scale-u-' || (((g * 7) % ${sql.lit(blocks)}) * 100 + 3 + g % 57)`
 const vendor = (blocks: number) => sql`'scale-u-' || (((g / 25) % ${sql.lit(blocks)}) * 100 + 60 + g % 25)`
 
-export function sessionsBatch(from: number, to: number, blocks: number): RawBuilder<unknown> {
+export function sessionsBatch(from: number, to: number, total: number, blocks: number): RawBuilder<unknown> {
   return sql`
     insert into counselling_sessions (id, user_id, counsellor_id, topic, agenda, note, duration, starts_at, ends_at, meeting_key,
       join_link, start_link, booking_age, created_by, created_at, updated_at)
     select 'scale-s-' || g, ${client(blocks)}, ${vendor(blocks)}, ${at(TOPICS, "g")}, 'Talk through ' || lower(${at(TOPICS, "g")}) || ' and agree next steps.',
       case when g % 4 = 0 then 'Follow-up in two weeks.' end, d, s, s + d * interval '1 minute', 'scale-' || g,
       'https://meet.jit.si/scale-' || g, 'https://meet.jit.si/scale-' || g, 20 + g % 40, ${SCALE_ID.admin},
-      least(now(), s - (1 + g % 20) * interval '1 day'), least(now(), s - (1 + g % 20) * interval '1 day')
+      c, c
     from generate_series(${sql.lit(from)}::bigint, ${sql.lit(to)}::bigint) g,
-      lateral (select (array[30, 45, 60])[1 + g % 3] as d, date_trunc('hour', now()) + ((g * 37) % 17520 - 8760) * interval '1 hour' as s) x`
+      lateral (select (array[30, 45, 60])[1 + g % 3] as d, date_trunc('hour', now()) + ((g * 37) % 17520 - 8760) * interval '1 hour' as s) x,
+      -- Booked over the last year, at least a day ahead, and never two at the same instant: a clamp to
+      -- now() would give half the sessions one created_at, a tie the newest-first index cannot order.
+      lateral (select least(now() - (${sql.lit(total)} - g) * interval '31 seconds' * ${sql.lit(1_000_000 / total)}, s - (1 + g % 20) * interval '1 day' - g * interval '1 millisecond') as c) y`
 }
 
 export function ticketsBatch(from: number, to: number, total: number, blocks: number): RawBuilder<unknown> {

@@ -86,7 +86,7 @@ export async function seedScale(db: Db, options: { scale: number }, onProgress: 
     timings[table] = Math.round(performance.now() - begun)
   }
   await step("users", sizes.users, (from, to) => usersBatch(from, to, sizes.users))
-  await step("counselling_sessions", sizes.counsellingSessions, (from, to) => sessionsBatch(from, to, blocks))
+  await step("counselling_sessions", sizes.counsellingSessions, (from, to) => sessionsBatch(from, to, sizes.counsellingSessions, blocks))
   await step("tickets", sizes.tickets, (from, to) => ticketsBatch(from, to, sizes.tickets, blocks))
   await step("ticket_responses", sizes.tickets * 5, (from, to) => responsesBatch(Math.ceil(from / 5), Math.floor(to / 5)), BATCH)
   await step("counselling_enquiries", sizes.counsellingEnquiries, counsellingEnquiriesBatch)
