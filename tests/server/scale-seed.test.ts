@@ -92,7 +92,7 @@ describe("lists at the far end", () => {
         url: "/counselling/fetch",
         ids: (a: { data: { counsellingSessions: Array<{ _id: string }> } }) => a.data.counsellingSessions.map((r) => r._id),
         total: (a: { totalRecords: number }) => a.totalRecords,
-        query: "select id from counselling_sessions order by created_at desc, id desc",
+        query: "select id from counselling_sessions order by created_at desc, id asc",
       },
       {
         url: "/userQuery/get",
@@ -104,13 +104,13 @@ describe("lists at the far end", () => {
         url: "/user/unassignUser",
         ids: (a: { data: { data: Array<{ _id: string }> } }) => a.data.data.map((r) => r._id),
         total: (a: { totalRecords: number }) => a.totalRecords,
-        query: "select id from users where role = 'User' and counsellor_id is null order by created_at desc, id desc",
+        query: "select id from users where role = 'User' and counsellor_id is null order by created_at desc, id asc",
       },
       {
         url: "/user/assignUser",
         ids: (a: { data: { data: Array<{ _id: string }> } }) => a.data.data.map((r) => r._id),
         total: (a: { totalRecords: number }) => a.totalRecords,
-        query: "select id from users where counsellor_id is not null order by created_at desc, id desc",
+        query: "select id from users where counsellor_id is not null order by created_at desc, id asc",
       },
       {
         url: "/audit/events",

@@ -88,9 +88,11 @@ export async function listSessions(db: Db, filter: SessionFilter, page: Paging):
   }
   if (filter.userId === undefined && filter.counsellorId === undefined && filter.status === undefined) {
     // Everyone's list: the total is trigger-kept and the far half is read from the oldest end.
+    // Ties broken by id ascending: the order of counselling_sessions_created_idx (created_at desc, id),
+    // so both directions are one index walk with no sort.
     const total = await readListCount(db, "counselling_sessions")
     const found = await readFromNearestEnd(total, page, (end) =>
-      rows.orderBy("s.created_at", direction("desc", end)).orderBy("s.id", direction("desc", end)).limit(end.limit).offset(end.offset).execute(),
+      rows.orderBy("s.created_at", direction("desc", end)).orderBy("s.id", direction("asc", end)).limit(end.limit).offset(end.offset).execute(),
     )
     return { rows: found, total }
   }

@@ -8,7 +8,8 @@ import { readListCount } from "./list-counts.repository.ts"
 const iso = (value: Date | string) => new Date(value).toISOString()
 
 /**
- * Clients (role User) without a counsellor, newest first (partial index users_unassigned_idx);
+ * Clients (role User) without a counsellor, newest first, ties by id ascending: the order of the
+ * partial index users_unassigned_idx (created_at desc, id), walked forwards or backwards without a sort;
  * the total is trigger-kept (list_counts) and the far half is read from the oldest end.
  */
 export async function listUnassignedClients(db: Db, page: Paging) {
@@ -20,7 +21,7 @@ export async function listUnassignedClients(db: Db, page: Paging) {
     .where("counsellor_id", "is", null)
     .select(["id", "name", "email", "number", "created_at"])
     .orderBy("created_at", direction("desc", end))
-    .orderBy("id", direction("desc", end))
+    .orderBy("id", direction("asc", end))
     .limit(end.limit)
     .offset(end.offset)
     .execute(),
@@ -28,7 +29,7 @@ export async function listUnassignedClients(db: Db, page: Paging) {
   return { rows: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, number: r.number, createdAt: iso(r.created_at) })), total }
 }
 
-/** People assigned to a counsellor, newest first (partial index users_assigned_idx); total and far half as above. */
+/** People assigned to a counsellor, newest first, ties by id ascending (partial index users_assigned_idx); total and far half as above. */
 export async function listCounsellingClients(db: Db, page: Paging): Promise<{ rows: CounsellingUser[]; total: number }> {
   const total = await readListCount(db, "clients_assigned")
   const rows = await readFromNearestEnd(total, page, (end) =>
@@ -38,7 +39,7 @@ export async function listCounsellingClients(db: Db, page: Paging): Promise<{ ro
     .leftJoin("users as c", "c.id", "u.counsellor_id")
     .select(["u.id", "u.name", "u.email", "u.number", "u.created_at", "c.id as c_id", "c.name as c_name", "c.role as c_role"])
     .orderBy("u.created_at", direction("desc", end))
-    .orderBy("u.id", direction("desc", end))
+    .orderBy("u.id", direction("asc", end))
     .limit(end.limit)
     .offset(end.offset)
     .execute(),
