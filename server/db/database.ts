@@ -13,6 +13,7 @@ import type { TicketResponsesTable, TicketsTable } from "./tickets.table.ts"
 import type { PeopleSearchTermsTable } from "./people-search.table.ts"
 import type { ContactEnquiriesTable, ContactEnquiryCountTable } from "./contact-enquiries.table.ts"
 import type { UserCountsTable } from "./user-counts.table.ts"
+import type { ListCountsTable } from "./list-counts.table.ts"
 import type { UsersTable } from "./users.table.ts"
 import type { SettingsTable, UserRecoveryCodesTable, UserTotpTable } from "./sign-in-security.table.ts"
 
@@ -39,6 +40,7 @@ export interface Database {
   user_totp: UserTotpTable
   user_recovery_codes: UserRecoveryCodesTable
   settings: SettingsTable
+  list_counts: ListCountsTable
 }
 
 export type Db = Kysely<Database>

@@ -1,4 +1,6 @@
 import { PGlite } from "@electric-sql/pglite"
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin"
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import { Kysely, PGliteDialect, PostgresDialect } from "kysely"
 import pg from "pg"
 import { lockDataDir } from "./data-dir-lock.ts"
@@ -34,7 +36,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
   }
   const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => {}
   try {
-    const pglite = await PGlite.create(target.dataDir ? `${target.dataDir}/pgdata` : undefined)
+    const pglite = await PGlite.create(target.dataDir ? `${target.dataDir}/pgdata` : undefined, { extensions: { pg_trgm, btree_gin } })
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
     await migrateToLatest(db)
     return {

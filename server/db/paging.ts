@@ -17,3 +17,35 @@ export const totalPages = (total: number, limit: number): number => Math.max(1, 
 
 /** `%` and `_` in a search are literal, not wildcards. */
 export const likePattern = (search: string): string => `%${search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+export interface EndPaging {
+  /** Read in the opposite order and reverse the rows: the far half of a list walks the index from its other end. */
+  reverse: boolean
+  limit: number
+  offset: number
+}
+
+/**
+ * Where to read a page of a list whose size is known (a maintained count): pages in the far half are
+ * read from the list's end, so the last page costs what the first does instead of walking the whole index.
+ */
+export function fromNearestEnd(total: number, page: Paging): EndPaging {
+  if (page.offset >= total) return { reverse: false, limit: 0, offset: page.offset }
+  if (page.offset * 2 < total) return { reverse: false, limit: page.limit, offset: page.offset }
+  const limit = Math.min(page.limit, total - page.offset)
+  return { reverse: true, limit, offset: total - page.offset - limit }
+}
+
+/** `desc` read from the far end is `asc`, and the other way round. */
+export const direction = (order: "asc" | "desc", end: EndPaging): "asc" | "desc" => (end.reverse === (order === "desc") ? "asc" : "desc")
+
+/** Searches count at most this many matches; beyond it the total is a lower bound ("1,000+"). */
+export const SEARCH_COUNT_CAP = 1000
+
+/** Reads the page from the nearer end of a list of known size; past the end there is nothing to read. */
+export async function readFromNearestEnd<T>(total: number, page: Paging, read: (end: EndPaging) => Promise<T[]>): Promise<T[]> {
+  const end = fromNearestEnd(total, page)
+  if (end.limit <= 0) return []
+  const rows = await read(end)
+  return end.reverse ? rows.reverse() : rows
+}

@@ -30,7 +30,7 @@ export interface TestServer {
  * A whole server on a fresh database: embedded PGlite in memory by default, or a schema of its own
  * on PostgreSQL when TEST_DATABASE_URL is set, so the same suite runs on both.
  */
-export async function startTestServer(options: { seed?: boolean; trustProxy?: boolean; distDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(options: { seed?: boolean; trustProxy?: boolean; /** Wraps the database the app uses (e.g. a plugin that records queries). */ wrapDb?: (db: Db) => Db; distDir?: string } = {}): Promise<TestServer> {
   const url = process.env.TEST_DATABASE_URL
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const database = await openDatabase(url ? { kind: "postgres", url, schema } : { kind: "embedded", dataDir: null })
@@ -41,7 +41,7 @@ export async function startTestServer(options: { seed?: boolean; trustProxy?: bo
   const uploads = localUploadStore(dataDir, 2 * 1024 * 1024)
   if (options.seed !== false) await seedDemo(database.db, clock.now, uploads)
   const app = await buildApp({
-    db: database.db,
+    db: options.wrapDb ? options.wrapDb(database.db) : database.db,
     tokens,
     limiter: memoryLoginLimiter(now),
     mailer: outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {}),

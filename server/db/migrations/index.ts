@@ -5,6 +5,7 @@ import * as account from "./0006-account.ts"
 import * as content from "./0005-content.ts"
 import * as counselling from "./0003-counselling.ts"
 import * as vendors from "./0002-vendors.ts"
+import * as scale from "./0007-scale.ts"
 import * as signInSecurity from "./0008-sign-in-security.ts"
 
 /**
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0005-content": content,
   "0003-counselling": counselling,
   "0002-vendors": vendors,
+  "0007-scale": scale,
   "0008-sign-in-security": signInSecurity,
 }
 

@@ -4,7 +4,8 @@ import type { Role } from "../../../src/api/contract/common.ts"
 import { sessionStatus } from "../../../src/machines/counselling-session.machine.ts"
 import type { CounsellingSessionRow, CounsellingSessionsTable } from "../counselling-sessions.table.ts"
 import type { Db } from "../database.ts"
-import type { Paging } from "../paging.ts"
+import { direction, type Paging, readFromNearestEnd } from "../paging.ts"
+import { readListCount } from "./list-counts.repository.ts"
 
 /** A session row with the client's and counsellor's names, as every answer needs them. */
 export type SessionView = CounsellingSessionRow & {
@@ -84,6 +85,16 @@ export async function listSessions(db: Db, filter: SessionFilter, page: Paging):
     const op = filter.status === "upcoming" ? ">" : "<="
     rows = rows.where("s.starts_at", op, filter.now)
     count = count.where("s.starts_at", op, filter.now)
+  }
+  if (filter.userId === undefined && filter.counsellorId === undefined && filter.status === undefined) {
+    // Everyone's list: the total is trigger-kept and the far half is read from the oldest end.
+    // Ties broken by id ascending: the order of counselling_sessions_created_idx (created_at desc, id),
+    // so both directions are one index walk with no sort.
+    const total = await readListCount(db, "counselling_sessions")
+    const found = await readFromNearestEnd(total, page, (end) =>
+      rows.orderBy("s.created_at", direction("desc", end)).orderBy("s.id", direction("asc", end)).limit(end.limit).offset(end.offset).execute(),
+    )
+    return { rows: found, total }
   }
   const ordered =
     filter.userId === undefined && filter.counsellorId === undefined

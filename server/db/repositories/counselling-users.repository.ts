@@ -2,34 +2,48 @@ import { sql } from "kysely"
 import type { AssignablePerson, CounsellingDetails, CounsellingUser } from "../../../src/api/contract/counselling-user.ts"
 import { assignableRoles } from "../../../src/api/contract/counselling-user.ts"
 import type { Db } from "../database.ts"
-import type { Paging } from "../paging.ts"
+import { direction, type Paging, readFromNearestEnd } from "../paging.ts"
+import { readListCount } from "./list-counts.repository.ts"
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
-/** Clients (role User) without a counsellor, newest first (partial index users_unassigned_idx). */
+/**
+ * Clients (role User) without a counsellor, newest first, ties by id ascending: the order of the
+ * partial index users_unassigned_idx (created_at desc, id), walked forwards or backwards without a sort;
+ * the total is trigger-kept (list_counts) and the far half is read from the oldest end.
+ */
 export async function listUnassignedClients(db: Db, page: Paging) {
-  const base = db.selectFrom("users").where("role", "=", "User").where("counsellor_id", "is", null)
-  const [rows, count] = await Promise.all([
-    base.select(["id", "name", "email", "number", "created_at"]).orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ])
-  return { rows: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, number: r.number, createdAt: iso(r.created_at) })), total: Number(count.n) }
+  const total = await readListCount(db, "clients_unassigned")
+  const rows = await readFromNearestEnd(total, page, (end) =>
+    db
+    .selectFrom("users")
+    .where("role", "=", "User")
+    .where("counsellor_id", "is", null)
+    .select(["id", "name", "email", "number", "created_at"])
+    .orderBy("created_at", direction("desc", end))
+    .orderBy("id", direction("asc", end))
+    .limit(end.limit)
+    .offset(end.offset)
+    .execute(),
+  )
+  return { rows: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, number: r.number, createdAt: iso(r.created_at) })), total }
 }
 
-/** People assigned to a counsellor, newest first (partial index users_assigned_idx). */
+/** People assigned to a counsellor, newest first, ties by id ascending (partial index users_assigned_idx); total and far half as above. */
 export async function listCounsellingClients(db: Db, page: Paging): Promise<{ rows: CounsellingUser[]; total: number }> {
-  const base = db.selectFrom("users as u").where("u.counsellor_id", "is not", null)
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin("users as c", "c.id", "u.counsellor_id")
-      .select(["u.id", "u.name", "u.email", "u.number", "u.created_at", "c.id as c_id", "c.name as c_name", "c.role as c_role"])
-      .orderBy("u.created_at", "desc")
-      .orderBy("u.id", "desc")
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ])
+  const total = await readListCount(db, "clients_assigned")
+  const rows = await readFromNearestEnd(total, page, (end) =>
+    db
+    .selectFrom("users as u")
+    .where("u.counsellor_id", "is not", null)
+    .leftJoin("users as c", "c.id", "u.counsellor_id")
+    .select(["u.id", "u.name", "u.email", "u.number", "u.created_at", "c.id as c_id", "c.name as c_name", "c.role as c_role"])
+    .orderBy("u.created_at", direction("desc", end))
+    .orderBy("u.id", direction("asc", end))
+    .limit(end.limit)
+    .offset(end.offset)
+    .execute(),
+  )
   return {
     rows: rows.map((r) => ({
       _id: r.id,
@@ -39,7 +53,7 @@ export async function listCounsellingClients(db: Db, page: Paging): Promise<{ ro
       createdAt: iso(r.created_at),
       counsellor: r.c_id && r.c_name && r.c_role ? { _id: r.c_id, name: r.c_name, role: r.c_role } : null,
     })),
-    total: Number(count.n),
+    total,
   }
 }
 

@@ -3,6 +3,8 @@ import { sql, type Updateable } from "kysely"
 import type { Role } from "../../../src/api/contract/common.ts"
 import { ticketCode, type Ticket, type TicketResponse, type TicketType } from "../../../src/api/contract/ticket.ts"
 import type { Db } from "../database.ts"
+import { direction, type EndPaging, type Paging, readFromNearestEnd } from "../paging.ts"
+import { readListCount } from "./list-counts.repository.ts"
 import type { TicketResponseRow, TicketRow, TicketsTable } from "../tickets.table.ts"
 
 /** A ticket row with its raiser's name and role, as every read needs them. */
@@ -16,17 +18,26 @@ const withRaiser = (db: Db) =>
     .selectAll("tickets")
     .select(["users.name as raiser_name", "users.role as raiser_role"])
 
-/** One page, newest first; `raiserId` null means every ticket (the Admin's view). */
-export function listTickets(db: Db, raiserId: string | null, limit: number, offset: number): Promise<TicketWithRaiser[]> {
+/**
+ * One page, newest first, with its total; `raiserId` null means every ticket (the Admin's view),
+ * whose total is trigger-kept and whose far half is read from the oldest end.
+ */
+export async function listTickets(db: Db, raiserId: string | null, page: Paging): Promise<{ rows: TicketWithRaiser[]; total: number }> {
   let query = withRaiser(db)
   if (raiserId !== null) query = query.where("tickets.raiser_id", "=", raiserId)
-  return query.orderBy("tickets.created_at", "desc").orderBy("tickets.id", "desc").limit(limit).offset(offset).execute()
+  const read = (end: EndPaging) =>
+    query.orderBy("tickets.created_at", direction("desc", end)).orderBy("tickets.id", direction("desc", end)).limit(end.limit).offset(end.offset).execute()
+  if (raiserId !== null) {
+    const [rows, total] = await Promise.all([read({ reverse: false, limit: page.limit, offset: page.offset }), countTickets(db, raiserId)])
+    return { rows, total }
+  }
+  const total = await readListCount(db, "tickets")
+  return { rows: await readFromNearestEnd(total, page, read), total }
 }
 
-export async function countTickets(db: Db, raiserId: string | null): Promise<number> {
-  let query = db.selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("total"))
-  if (raiserId !== null) query = query.where("raiser_id", "=", raiserId)
-  const row = await query.executeTakeFirstOrThrow()
+/** One raiser's tickets (index tickets_raiser_created_idx). */
+async function countTickets(db: Db, raiserId: string): Promise<number> {
+  const row = await db.selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("total")).where("raiser_id", "=", raiserId).executeTakeFirstOrThrow()
   return Number(row.total)
 }
 

@@ -1,6 +1,7 @@
 import type { AuditEvent, AuditQuery } from "../../../src/api/contract/audit.ts"
 import type { Db } from "../../db/database.ts"
-import { paging, totalPages } from "../../db/paging.ts"
+import { direction, type EndPaging, paging, readFromNearestEnd, totalPages } from "../../db/paging.ts"
+import { cappedCount, readListCount } from "../../db/repositories/list-counts.repository.ts"
 import { badRequest } from "../errors.ts"
 import { foldEvents } from "./fold-events.ts"
 import { csvCell } from "../export/csv.ts"
@@ -43,15 +44,42 @@ const toAuditEvent = (row: Row): AuditEvent => ({
   after: row.after,
 })
 
+const isUnfiltered = (query: AuditQuery) => !query.entityType && !query.entityId && !query.actorId && !query.type && !query.from && !query.to
+
+/**
+ * The whole log's total is trigger-kept (list_counts) and its far half is read from the oldest end;
+ * a filtered log is counted up to a cap (millions of `user.created` events are not counted one by one).
+ */
 export async function listEvents(db: Db, query: AuditQuery) {
-  const { page, limit, offset } = paging(query, 20)
-  const [rows, count] = await Promise.all([
-    filtered(db, query).select(columns).orderBy("events.id", "desc").limit(limit).offset(offset).execute(),
-    filtered(db, query).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ])
-  const total = Number(count.n)
-  return { success: true, data: rows.map((r) => toAuditEvent(r as Row)), totalRecords: total, totalPages: totalPages(total, limit), currentPage: page }
+  const pageOf = paging(query, 20)
+  const { page, limit } = pageOf
+  const read = (end: EndPaging) => filtered(db, query).select(columns).orderBy("events.id", direction("desc", end)).limit(end.limit).offset(end.offset).execute()
+  let rows: Awaited<ReturnType<typeof read>>
+  let total: number
+  let capped = false
+  if (isUnfiltered(query)) {
+    total = await readListCount(db, "events")
+    rows = await readFromNearestEnd(total, pageOf, read)
+  } else {
+    // Counted newest first along the filter's (column, id) index, never over the whole log.
+    const counting = filtered(db, query).orderBy("events.id", "desc")
+    const [found, counted] = await Promise.all([read({ reverse: false, limit, offset: pageOf.offset }), cappedCount(db, counting, AUDIT_COUNT_CAP)])
+    rows = found
+    total = Math.max(counted.total, pageOf.offset + found.length)
+    capped = counted.capped
+  }
+  return {
+    success: true,
+    data: rows.map((r) => toAuditEvent(r as Row)),
+    totalRecords: total,
+    totalPages: totalPages(total, limit),
+    currentPage: page,
+    ...(capped ? { totalCapped: true } : {}),
+  }
 }
+
+/** A filtered audit log counts at most this many events (500 pages of 20). */
+const AUDIT_COUNT_CAP = 10_000
 
 const CSV_LIMIT = 100_000
 

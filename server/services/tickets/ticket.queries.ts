@@ -1,6 +1,6 @@
 import type { TicketListAnswer, TicketListQuery, TicketThread } from "../../../src/api/contract/ticket.ts"
 import { paging, totalPages } from "../../db/paging.ts"
-import { countTickets, findTicket, listResponses, listTickets, toTicket, toTicketResponse } from "../../db/repositories/tickets.repository.ts"
+import { findTicket, listResponses, listTickets, toTicket, toTicketResponse } from "../../db/repositories/tickets.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
 import { contentTypes, type ImageKind } from "../storage/image-types.ts"
@@ -11,9 +11,9 @@ import type { TicketDeps } from "./ticket-deps.ts"
 export const TICKET_PAGE_SIZE = 10
 
 export async function getTickets(deps: Pick<TicketDeps, "db">, caller: Caller, query: typeof TicketListQuery.Type): Promise<TicketListAnswer> {
-  const { page, limit, offset } = paging(query, TICKET_PAGE_SIZE)
-  const raiserId = isAdmin(caller) ? null : caller.id
-  const [rows, total] = await Promise.all([listTickets(deps.db, raiserId, limit, offset), countTickets(deps.db, raiserId)])
+  const pageOf = paging(query, TICKET_PAGE_SIZE)
+  const { page, limit } = pageOf
+  const { rows, total } = await listTickets(deps.db, isAdmin(caller) ? null : caller.id, pageOf)
   return { success: true, data: rows.map(toTicket), pagination: { total, page, limit, totalPages: totalPages(total, limit) } }
 }
 

@@ -17,18 +17,18 @@ const USER_CALL_LIMIT = 100
 
 /** GET /user/:role: active (status Approve) people of one role. */
 export async function roleList(db: Db, role: ListRole, query: RoleListQuery) {
-  const { rows, total } = await listPeople(
+  const { rows, total, capped } = await listPeople(
     db,
     { roles: [role], status: "Approve", organizationId: query.organizationId, search: query.search },
     paging(query, USER_CALL_LIMIT),
   )
-  return { success: true, data: rows, totalRecords: total }
+  return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }
 }
 
 /** GET /user/allUsers/:kind: vendors (every vendor role) in one review status. */
 export async function reviewList(db: Db, kind: ReviewListKind, query: PageQuery) {
-  const { rows, total } = await listPeople(db, { roles: vendorRoles, status: statusOfReviewList[kind], search: query.search }, paging(query, USER_CALL_LIMIT))
-  return { success: true, data: rows, totalRecords: total }
+  const { rows, total, capped } = await listPeople(db, { roles: vendorRoles, status: statusOfReviewList[kind], search: query.search }, paging(query, USER_CALL_LIMIT))
+  return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }
 }
 
 export async function vendorDetails(db: Db, id: string) {

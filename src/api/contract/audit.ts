@@ -34,6 +34,8 @@ export const AuditPage = Schema.Struct({
   totalRecords: Schema.Number,
   totalPages: Schema.Number,
   currentPage: Schema.Number,
+  /** Present (true) when a filter matched more events than were counted: totalRecords is then a lower bound. */
+  totalCapped: Schema.optional(Schema.Boolean),
 })
 
 export const EntityRef = Schema.Struct({ entityType: Schema.String, entityId: Id })

@@ -27,6 +27,8 @@ export const PeopleListAnswer = Schema.Struct({
   success: Schema.Boolean,
   data: Schema.Array(PersonListItem),
   totalRecords: Schema.Number,
+  /** Present (true) when a search matched more people than were counted: totalRecords is then a lower bound. */
+  totalCapped: Schema.optional(Schema.Boolean),
 })
 export type PeopleListAnswer = typeof PeopleListAnswer.Type
 
