@@ -22,6 +22,9 @@ const NOT_LISTS: Record<string, string> = {
   certificate: "one file by the user's primary key",
   ticketAttachment: "one file by the ticket's primary key",
   exportAuditEvents: "a CSV of up to 100,000 events reads them by design (primary key order)",
+  getTwoFactor: "the caller's own two-factor row and recovery codes, by primary key",
+  getSecuritySettings: "one settings row by its key",
+  exportList: "a CSV of a whole list reads it all by design, page by page through the list queries checked here",
   fetchAssignablePeople: "KNOWN GAP: the Assign To form reads every approved person (needs a searched picker; see bench/README.md)",
 }
 
