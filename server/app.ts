@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart"
 import Fastify, { type FastifyInstance } from "fastify"
 import type { AppDeps } from "./deps.ts"
 import { registerApiDocs } from "./plugins/api-docs.ts"
+import { registerBenchInstrument } from "./plugins/bench-instrument.ts"
 import { registerAuth } from "./plugins/auth.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
@@ -22,6 +23,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.trustProxy,
     bodyLimit: 1024 * 1024,
   })
+  // First, so its timing starts before every other hook.
+  if (deps.benchQueries) registerBenchInstrument(app, deps.benchQueries)
   registerRouteRegistry(app)
   registerRequestIdHeader(app)
   registerErrorHandler(app)
