@@ -9,6 +9,8 @@ export default defineConfig({
       { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], environment: "node" } },
       // Real server processes on the local PostgreSQL and Redis (several instances, see tests/ops).
       { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
+      // The short benchmark (bench/run.ts --short as tests); builds the console and runs real processes.
+      { test: { name: "bench", include: ["tests/bench/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 300_000 } },
       {
         test: {
           name: "e2e",

@@ -19,9 +19,18 @@ export interface TokenService {
   verifyAccess(token: string): Promise<Caller | null>
 }
 
-/** HS256 pinned: tokens with `alg: none`, another algorithm, a wrong key or a past `exp` all fail. */
+/** Verified tokens kept at most; past it the oldest is dropped (a Map iterates in insertion order). */
+const VERIFIED_CACHE_SIZE = 10_000
+
+/**
+ * HS256 pinned: tokens with `alg: none`, another algorithm, a wrong key or a past `exp` all fail.
+ * A token that verified is remembered until its `exp`: verification only depends on the token, the
+ * key and the clock, and checking the HMAC on every call was most of the cost of a 304 ticket poll.
+ */
 export function tokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret)
+  const verified = new Map<string, { caller: Caller; expiresAt: number }>()
+  const remember = rememberIn(verified)
   return {
     async signAccess(caller) {
       const issuedAt = Math.floor(now() / 1000)
@@ -33,14 +42,29 @@ export function tokenService(secret: string, now: () => number = Date.now): Toke
         .sign(key)
     },
     async verifyAccess(token) {
+      const known = verified.get(token)
+      if (known) {
+        if (now() < known.expiresAt) return known.caller
+        verified.delete(token)
+        return null
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: new Date(now()) })
         const claims = Schema.decodeUnknownSync(AccessClaims)(payload)
-        return { id: claims.sub, role: claims.role }
+        const caller = { id: claims.sub, role: claims.role }
+        if (typeof payload.exp === "number") remember(token, caller, payload.exp * 1000)
+        return caller
       } catch {
         return null
       }
     },
+  }
+}
+
+function rememberIn(verified: Map<string, { caller: Caller; expiresAt: number }>) {
+  return (token: string, caller: Caller, expiresAt: number) => {
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!)
+    verified.set(token, { caller, expiresAt })
   }
 }
 
