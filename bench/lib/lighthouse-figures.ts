@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process"
+import { once } from "node:events"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -35,8 +36,10 @@ export async function lighthouseFigures(session: ApiSession, margin: number, log
     await browser.close()
     return figures
   } finally {
+    const exited = browserProcess.exitCode === null ? once(browserProcess, "exit") : Promise.resolve()
     browserProcess.kill("SIGKILL")
-    rmSync(profile, { recursive: true, force: true })
+    await exited
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
   }
 }
 
@@ -61,8 +64,10 @@ async function audit(url: string, label: string, port: number, keepStorage: bool
   const score = (lhr.categories.performance?.score ?? 0) * 100
   const lcp = (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.POSITIVE_INFINITY) / 1000
   const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.POSITIVE_INFINITY
+  const metric = (id: string, digits = 2, scale = 1000) => ((lhr.audits[id]?.numericValue ?? Number.NaN) / scale).toFixed(digits)
+  const note = `FCP ${metric("first-contentful-paint")} s, TBT ${metric("total-blocking-time", 0, 1)} ms, SI ${metric("speed-index")} s`
   return [
-    judge({ name: `Lighthouse ${label}: performance`, value: score, unit: "score" }, { target: "≥ 95", limit: 95, better: "higher" }, margin),
+    judge({ name: `Lighthouse ${label}: performance`, value: score, unit: "score", note }, { target: "≥ 95", limit: 95, better: "higher" }, margin),
     judge({ name: `Lighthouse ${label}: LCP`, value: lcp, unit: "s" }, { target: "≤ 1.2 s", limit: 1.2, better: "lower" }, margin),
     judge({ name: `Lighthouse ${label}: CLS`, value: cls, unit: "" }, { target: "≤ 0.05", limit: 0.05, better: "lower" }, margin),
   ]
