@@ -40,7 +40,7 @@ function stopper(child: ChildProcess): () => Promise<void> {
 /** The bare `node:http` hello-world, in its own process. */
 export async function startHelloWorld(): Promise<Child> {
   const port = await freePort()
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/hello-world.ts"], { env: childEnv({ PORT: String(port) }), stdio: ["ignore", "pipe", "inherit"] })
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/hello-world.ts"], { env: childEnv({ PORT: String(port) }), stdio: ["ignore", "pipe", "ignore"] })
   await once(child.stdout!, "data")
   return { url: `http://127.0.0.1:${port}`, process: child, stop: stopper(child) }
 }
