@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { parseArgs } from "node:util"
 import { runBench, type BenchOptions } from "./lib/bench-run.ts"
 import { header, table } from "./lib/report.ts"
@@ -66,6 +66,18 @@ const options: BenchOptions = {
   log: (line) => console.log(`[bench] ${line}`),
 }
 
+const RESULTS = "bench/RESULTS.md"
+const TITLE = "# Benchmark results\n\nLatest full run of `npm run bench` per database (see bench/README.md for what each figure means).\n"
+
+/** RESULTS.md keeps one section per database; a run replaces only its own. */
+function withSection(previous: string, db: string, report: string): string {
+  const sections = new Map<string, string>()
+  for (const m of previous.matchAll(/<!-- db:(\w+) -->\n([\s\S]*?)<!-- \/db -->/g)) sections.set(m[1]!, m[2]!)
+  sections.set(db, `## ${db === "embedded" ? "Embedded database (PGlite)" : "PostgreSQL"}\n\n${report}`)
+  const order = ["embedded", "postgres"].filter((k) => sections.has(k))
+  return `${TITLE}\n${order.map((k) => `<!-- db:${k} -->\n${sections.get(k)}<!-- /db -->\n`).join("\n")}`
+}
+
 const result = await runBench(options)
 const report = `${header(result.info)}\n\n${table(result.figures)}\n`
 console.log(`\n${report}`)
@@ -73,7 +85,7 @@ const failed = result.figures.filter((f) => !f.pass)
 console.log(failed.length === 0 ? `all ${result.figures.length} figures met their targets` : `${failed.length} of ${result.figures.length} figures missed their targets: ${failed.map((f) => f.name).join("; ")}`)
 if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2))
 if (!short && !values["no-write"]) {
-  writeFileSync("bench/RESULTS.md", `# Benchmark results\n\nLatest full run of \`npm run bench\` (see bench/README.md for what each figure means).\n\n${report}`)
-  console.log("written to bench/RESULTS.md")
+  writeFileSync(RESULTS, withSection(existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "", options.db, report))
+  console.log(`written to ${RESULTS} (${options.db} section)`)
 }
 process.exit(failed.length === 0 ? 0 : 1)

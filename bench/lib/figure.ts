@@ -16,6 +16,8 @@ export interface Figure {
   better: "lower" | "higher"
   pass: boolean
   note?: string
+  /** Checked by the CI form (tests/bench): ratios measured in the same run, counts and sizes; not absolute times. */
+  ci?: boolean
 }
 
 export interface Target {

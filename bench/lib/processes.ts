@@ -11,7 +11,8 @@ export interface Child {
 
 /** The parent's environment with `extra` on top; a key set to undefined is removed, not passed as "undefined". */
 export function childEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra }
+  // NODE_ENV is dropped unless asked for: vitest sets it to "test", and `npm start` leaves it unset.
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: undefined, ...extra }
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
   return env
 }

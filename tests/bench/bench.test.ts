@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest"
 import { runBench } from "../../bench/lib/bench-run.ts"
 
 /**
- * The short benchmark (`npm run bench -- --short` in a test): a small seed, 2 s loads, every target
- * of issue 9 loosened by a margin of 2 for a shared, noisy machine (the query count stays exact and
- * the first-load size is deterministic, so it is held to the issue's figures). Lighthouse is left to
- * the full run. One test per figure, so `npm test` counts each.
+ * The short benchmark (`npm run bench -- --short` in a test): a small seed, 2 s loads. It fails on a
+ * regression of the ratios measured in the same run (to the hello-world, to page 1, to the bare app),
+ * each target loosened by a margin of 2 for a shared, noisy machine; the query count stays exact and
+ * the first-load size is held to 200 KB. Absolute times (p99, ready, dashboard ms) depend on what else
+ * the machine runs, so here they are printed, not checked: the full run (`npm run bench`) judges them.
+ * Lighthouse is left to the full run. One test per checked figure, so `npm test` counts each.
  */
 const result = await runBench({
   db: "embedded",
@@ -29,7 +31,10 @@ describe(`short benchmark (${result.info.data})`, () => {
     }
   })
 
-  for (const figure of result.figures) {
+  const unchecked = result.figures.filter((f) => !f.ci)
+  console.log(`not checked in CI (absolute times, judged by the full run):\n${unchecked.map((f) => `  ${f.name}: ${f.value.toFixed(2)} ${f.unit} (issue: ${f.target})`).join("\n")}`)
+
+  for (const figure of result.figures.filter((f) => f.ci)) {
     it(`${figure.name}: ${figure.value.toFixed(3)} ${figure.unit} (${figure.better === "lower" ? "≤" : "≥"} ${figure.limit.toFixed(3)}; issue: ${figure.target})`, () => {
       expect(figure.pass, `${figure.name} measured ${figure.value} ${figure.unit}, limit ${figure.limit}`).toBe(true)
     })
