@@ -63,7 +63,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       figures.unshift({ name: "hello-world (node:http baseline)", rps: helloLoad.rps, p50: helloLoad.p50, p99: helloLoad.p99, vsHello: 1, value: helloLoad.rps, unit: "req/s", target: "baseline", limit: 0, better: "higher", pass: helloLoad.unexpected === 0 })
       const session = await adminSession(server.url)
       log("API figures")
-      figures.push(...(await apiFigures({ session, hello: helloLoad, plan, db: options.db, margin, dashboardRounds: options.dashboardRounds })))
+      figures.push(...(await apiFigures({ session, hello: helloLoad, helloAgain: () => load(hello.url, plan), plan, db: options.db, margin, dashboardRounds: options.dashboardRounds })))
       if (options.lighthouse) figures.push(...(await lighthouseFigures(session, margin, log)))
     } finally {
       await server.stop()
