@@ -38,7 +38,9 @@ export const DASHBOARD_CALLS = [
 function loadFigure(name: string, result: Load, hello: Load, value: number, unit: string, note?: string) {
   if (result.unexpected > 0) throw new Error(`${name}: ${result.unexpected} of ${result.requests} answers were not the expected status`)
   if (result.rps === 0) throw new Error(`${name}: no answer at all within the run`)
-  return { name, rps: result.rps, p50: result.p50, p99: result.p99, vsHello: result.rps / hello.rps, value, unit, ...(note ? { note } : {}) }
+  const timeouts = result.errors > 0 ? `${result.errors} requests got no answer (timeout/error)` : undefined
+  const notes = [note, timeouts].filter(Boolean).join("; ")
+  return { name, rps: result.rps, p50: result.p50, p99: result.p99, vsHello: result.rps / hello.rps, value, unit, ...(notes ? { note: notes } : {}), errors: result.errors }
 }
 
 /** Every figure measured over HTTP against the running server, in the order of the issue. */

@@ -60,7 +60,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       figures.push(judge({ name: "Server ready after start", value: server.readyMs, unit: "ms", note: "spawn → first 200 from /readyz, existing database" }, { target: "≤ 1000 ms", limit: 1000, better: "lower" }, margin))
       log("hello-world")
       const helloLoad = await load(hello.url, plan)
-      figures.unshift({ name: "hello-world (node:http baseline)", rps: helloLoad.rps, p50: helloLoad.p50, p99: helloLoad.p99, vsHello: 1, value: helloLoad.rps, unit: "req/s", target: "baseline", limit: 0, better: "higher", pass: helloLoad.unexpected === 0 })
+      figures.unshift({ name: "hello-world (node:http baseline)", rps: helloLoad.rps, p50: helloLoad.p50, p99: helloLoad.p99, vsHello: 1, value: helloLoad.rps, unit: "req/s", target: "baseline", limit: 0, better: "higher", pass: helloLoad.unexpected === 0 && helloLoad.errors === 0 })
       const session = await adminSession(server.url)
       log("API figures")
       figures.push(...(await apiFigures({ session, hello: helloLoad, helloAgain: () => load(hello.url, plan), plan, db: options.db, margin, dashboardRounds: options.dashboardRounds })))

@@ -18,6 +18,8 @@ export interface Figure {
   note?: string
   /** Checked by the CI form (tests/bench): ratios measured in the same run, counts and sizes; not absolute times. */
   ci?: boolean
+  /** Requests of a load figure that got no answer; any makes the figure fail whatever its value. */
+  errors?: number
 }
 
 export interface Target {
@@ -32,6 +34,6 @@ export interface Target {
  */
 export function judge(figure: Omit<Figure, "pass" | "limit" | "target" | "better">, goal: Target, margin = 1): Figure {
   const limit = goal.better === "lower" ? goal.limit * margin : goal.limit / margin
-  const pass = goal.better === "lower" ? figure.value <= limit : figure.value >= limit
+  const pass = (goal.better === "lower" ? figure.value <= limit : figure.value >= limit) && !figure.errors
   return { ...figure, target: goal.target, limit, better: goal.better, pass }
 }

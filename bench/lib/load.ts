@@ -6,8 +6,10 @@ export interface Load {
   p50: number
   p99: number
   requests: number
-  /** Answers with a status other than the one the figure expects, plus connection errors. */
+  /** Answers with a status other than the one the figure expects. */
   unexpected: number
+  /** Connection errors and timeouts (no answer within autocannon's 10 s): the figure then fails. */
+  errors: number
 }
 
 export interface LoadPlan {
@@ -37,7 +39,8 @@ export async function load(url: string, plan: LoadPlan, headers: Record<string, 
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    unexpected: result.requests.total - result[bucket] + result.errors,
+    unexpected: result.requests.total - result[bucket],
+    errors: result.errors,
   }
 }
 
