@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process"
-import { cpus, totalmem } from "node:os"
+import { cpus, loadavg, totalmem } from "node:os"
 import type { Figure } from "./figure.ts"
 
 const fixed = (n: number | undefined, digits: number) => (n === undefined ? "" : n.toFixed(digits))
@@ -28,6 +28,7 @@ export function header(info: RunInfo): string {
     `- Date: ${new Date().toISOString()}`,
     `- Commit: ${commit(["rev-parse", "HEAD"])}${dirty}`,
     `- Machine: ${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${process.platform}`,
+    `- Load average when the report was written (other work on the machine): ${loadavg().map((n) => n.toFixed(1)).join(", ")}`,
     `- Database: ${info.db}; data: ${info.data}`,
     `- Load: ${info.load}${info.margin !== 1 ? `; CI margin ×${info.margin} on every target` : ""}`,
   ].join("\n")
