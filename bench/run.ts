@@ -5,12 +5,12 @@ import { header, table } from "./lib/report.ts"
 
 const USAGE = `npm run bench -- [options]     (node --import tsx bench/run.ts)
   --scale N         seed:scale size (default 1 = the issue's scale; 0.01 = 1 %)
-  --short           CI form: --scale 0.005, 2 s runs after 1 s warm-up, margin ×2, no Lighthouse, no RESULTS.md
+  --short           CI form: --scale 0.005, 10 connections, 3 s runs after 1 s warm-up, margin ×2, no Lighthouse, no RESULTS.md
   --db embedded|postgres   (default embedded; postgres uses --pg-url)
   --pg-url URL      default postgres://postgres@127.0.0.1:5432/console_bench (dropped and recreated unless --reuse)
   --data-dir DIR    embedded: keep the seeded database here and reuse it on the next run at the same scale
   --reuse           postgres: keep the database if already seeded
-  --connections N   default 50;  --duration S  default 10;  --warmup S  default 3
+  --connections N   default 50 (--short 10);  --duration S  default 10;  --warmup S  default 3
   --margin X        loosen every target by X (default 1, --short 2)
   --no-first-load   --no-lighthouse   skip those figures
   --json FILE       also write the figures as JSON;  --no-write  do not write bench/RESULTS.md`
@@ -23,7 +23,7 @@ const { values } = parseArgs({
     "pg-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/console_bench" },
     "data-dir": { type: "string" },
     reuse: { type: "boolean", default: false },
-    connections: { type: "string", default: "50" },
+    connections: { type: "string" },
     duration: { type: "string" },
     warmup: { type: "string" },
     margin: { type: "string" },
@@ -58,7 +58,7 @@ const options: BenchOptions = {
   dataDir: values["data-dir"] ?? null,
   pgUrl: values["pg-url"],
   reuse: values.reuse,
-  plan: { connections: number("connections", values.connections, 50), duration: number("duration", values.duration, short ? 2 : 10), warmup: number("warmup", values.warmup, short ? 1 : 3) },
+  plan: { connections: number("connections", values.connections ?? (short ? "10" : "50"), 50), duration: number("duration", values.duration, short ? 3 : 10), warmup: number("warmup", values.warmup, short ? 1 : 3) },
   margin: number("margin", values.margin, short ? 2 : 1),
   dashboardRounds: short ? 10 : 30,
   firstLoad: !values["no-first-load"],
