@@ -11,6 +11,8 @@ export default defineConfig({
       { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
       // SIGKILL and SIGTERM of real server processes under load (see tests/README.md); one file at a time.
       { test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000, fileParallelism: false } },
+      // The short benchmark (bench/run.ts --short as tests); builds the console and runs real processes.
+      { test: { name: "bench", include: ["tests/bench/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 300_000 } },
       {
         test: {
           name: "e2e",

@@ -35,6 +35,10 @@ export function firstLoad(distDir: string, extraChunkPatterns: RegExp[] = []): F
 /** Builds the bare one-button app with the same Vite config family, into a temporary folder. */
 export function buildBareApp(): { distDir: string; cleanup: () => void } {
   const outDir = mkdtempSync(join(tmpdir(), "bare-app-"))
-  execFileSync("npx", ["vite", "build", "bench/bare-app", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error", "--config", "bench/bare-app/vite.config.ts"], { stdio: "inherit" })
+  execFileSync("npx", ["vite", "build", "bench/bare-app", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error", "--config", "bench/bare-app/vite.config.ts"], {
+    stdio: "inherit",
+    // Production React even when called from vitest (NODE_ENV=test), as for the console's own build.
+    env: { ...process.env, NODE_ENV: "production" },
+  })
   return { distDir: outDir, cleanup: () => rmSync(outDir, { recursive: true, force: true }) }
 }

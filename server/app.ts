@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart"
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify"
 import type { AppDeps } from "./deps.ts"
 import { registerApiDocs } from "./plugins/api-docs.ts"
+import { registerBenchInstrument } from "./plugins/bench-instrument.ts"
 import { registerAuth } from "./plugins/auth.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
@@ -30,6 +31,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       plain.code(400).headers(fallbackSecurityHeaders()).send({ success: false, message })
     },
   })
+  // First, so its timing starts before every other hook.
+  if (deps.benchQueries) registerBenchInstrument(app, deps.benchQueries)
   registerRouteRegistry(app)
   registerRequestIdHeader(app)
   registerErrorHandler(app)

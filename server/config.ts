@@ -25,6 +25,8 @@ export interface Config {
   redisUrl: string | null
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisPrefix: string
+  /** BENCH_INSTRUMENT=1: Server-Timing on every answer and a query counter (bench/run.ts only). */
+  benchInstrument: boolean
 }
 
 /** Reads the environment once at start; every variable is listed in the README. */
@@ -50,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: env.DEMO_SEED !== "false",
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX ?? "console:",
+    benchInstrument: env.BENCH_INSTRUMENT === "1",
   }
 }
 

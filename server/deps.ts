@@ -5,6 +5,7 @@ import type { TokenService } from "./services/auth/tokens.ts"
 import type { TokenVersionStore } from "./services/auth/token-versions.ts"
 import type { Mailer } from "./services/mail/mailer.ts"
 import type { UploadStore } from "./services/storage/uploads.ts"
+import type { QueryCounter } from "./plugins/bench-instrument.ts"
 import type { TicketVersionStore } from "./services/tickets/ticket-versions.ts"
 
 /** Everything the app needs from outside; tests build their own. */
@@ -27,4 +28,6 @@ export interface AppDeps {
   now: () => number
   /** The JSON logger (`createLogger` in plugins/logging.ts); none in most tests. */
   logger?: FastifyBaseLogger | false
+  /** Benchmark instrumentation (Server-Timing, query count); only with BENCH_INSTRUMENT=1. */
+  benchQueries?: QueryCounter
 }

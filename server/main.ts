@@ -3,6 +3,7 @@ import type { Redis } from "ioredis"
 import { buildApp } from "./app.ts"
 import { loadConfig } from "./config.ts"
 import { openDatabase } from "./db/open-database.ts"
+import { queryCounter } from "./plugins/bench-instrument.ts"
 import { createLogger, currentLogger } from "./plugins/logging.ts"
 import { DEMO_EMAILS, seedDemoIfEmpty } from "./scripts/demo-seed.ts"
 import { memoryLoginLimiter } from "./services/auth/login-limiter.ts"
@@ -22,8 +23,10 @@ const fail = (error: Error): never => {
   logger.fatal(error.message)
   process.exit(1)
 }
+const benchQueries = config.benchInstrument ? queryCounter() : undefined
 const database = await openDatabase(
   config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir },
+  benchQueries ? { onQuery: benchQueries.onQuery } : {},
 ).catch(fail)
 // With REDIS_URL every instance shares login limits, ticket versions and token versions through Redis.
 const redis: Redis | null = config.redisUrl ? await connectRedis(config.redisUrl).catch(fail) : null
@@ -57,6 +60,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   now: Date.now,
   logger,
+  ...(benchQueries ? { benchQueries } : {}),
 })
 
 const FORCE_EXIT_MS = 9_000

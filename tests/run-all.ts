@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs"
 
 /**
  * `npm test`: every suite in order (typecheck, lint, unit, paths, server on the embedded database,
- * server on PostgreSQL when TEST_DATABASE_URL is set, ops, reliability, browser), then one line summing them all:
+ * server on PostgreSQL when TEST_DATABASE_URL is set, ops, reliability, browser, short benchmark), then one line summing them all:
  * `N passed, N failed`. Exits non-zero when anything failed.
  */
 interface Result {
@@ -54,6 +54,8 @@ runVitest("ops", "ops", { TEST_DATABASE_URL: pg ?? "" })
 // SIGKILL/SIGTERM of real server processes; its PostgreSQL half uses the local server when TEST_DATABASE_URL is unset.
 runVitest("reliability", "reliability", { TEST_DATABASE_URL: pg ?? "" })
 runVitest("e2e", "e2e", { TEST_DATABASE_URL: "" })
+// Last, so the load runs on a machine no other suite is using.
+runVitest("bench", "bench", { TEST_DATABASE_URL: "" })
 
 console.log("\n=== summary")
 for (const r of results) console.log(`${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed`)

@@ -1,7 +1,7 @@
 import { PGlite } from "@electric-sql/pglite"
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin"
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
-import { Kysely, PGliteDialect, PostgresDialect } from "kysely"
+import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from "kysely"
 import pg from "pg"
 import { lockDataDir } from "./data-dir-lock.ts"
 import type { Database, Db } from "./database.ts"
@@ -10,6 +10,11 @@ import { migrateToLatest } from "./migrate.ts"
 export type DatabaseTarget =
   | { kind: "embedded"; dataDir: string | null }
   | { kind: "postgres"; url: string; /** tests isolate themselves in a schema of their own */ schema?: string }
+
+export interface OpenOptions {
+  /** Called once per statement sent (the benchmark's query counter); absent in normal runs. */
+  onQuery?: () => void
+}
 
 export interface OpenDatabase {
   db: Db
@@ -22,7 +27,9 @@ export interface OpenDatabase {
 pg.types.setTypeParser(20, (v: string) => Number(v))
 
 /** Opens the embedded database (a data directory, or memory when null) or PostgreSQL, then migrates. */
-export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<OpenDatabase> {
+  const { onQuery } = options
+  const log = onQuery ? (event: LogEvent) => void (event.level === "query" && onQuery()) : undefined
   if (target.kind === "postgres") {
     if (target.schema) await createSchema(target.url, target.schema)
     const pool = new pg.Pool({
@@ -30,14 +37,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       max: 10,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     })
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
     await migrateToLatest(db, target.schema)
     return { db, kind: "postgres", close: () => db.destroy() }
   }
   const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => {}
   try {
     const pglite = await PGlite.create(target.dataDir ? `${target.dataDir}/pgdata` : undefined, { extensions: { pg_trgm, btree_gin } })
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...(log ? { log } : {}) })
     await migrateToLatest(db)
     return {
       db,

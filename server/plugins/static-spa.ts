@@ -10,6 +10,8 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
+      // The build writes .br and .gz beside each file (scripts/vite-precompress.ts); sent when accepted.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be fresh.
         reply.header("cache-control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache")

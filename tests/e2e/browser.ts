@@ -3,18 +3,9 @@ import { join } from "node:path"
 import { chromium, type Browser, type Page } from "playwright-core"
 import { inject } from "vitest"
 import { decodeQuotedPrintable } from "../server/harness.ts"
+import { CHROMIUM, CHROMIUM_ARGS } from "./browser-flags.ts"
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-]
+export { CHROMIUM, CHROMIUM_ARGS }
 
 export const baseURL = () => inject("baseURL")
 

@@ -18,6 +18,7 @@ const AccessClaims = Schema.Struct({
   ver: Schema.Int,
   /** Set for an Admin who must enrol two-factor first: the token reaches only the enrolment calls. */
   enrol: Schema.optional(Schema.Literal(true)),
+  exp: Schema.Number,
 })
 const ChallengeClaims = Schema.Struct({ sub: Schema.String, typ: Schema.Literal("totp-challenge") })
 
@@ -40,12 +41,20 @@ export interface TokenService {
   verifyChallenge(token: string): Promise<string | null>
 }
 
+/** Verified access tokens kept at most; past it the oldest is dropped (a Map iterates in insertion order). */
+const VERIFIED_CACHE_SIZE = 10_000
+
 /**
  * HS256 pinned: tokens with `alg: none`, another algorithm, a wrong key, a past `exp`, a future
  * `nbf`/`iat`, or another type (`typ` access vs totp-challenge) all fail.
+ * An access token that verified is remembered until its `exp`: its signature and claims only depend on
+ * the token, the key and the clock, and checking the HMAC on every call was most of the cost of a 304
+ * ticket poll. Revocation is not the signature's business: the auth plugin checks the token's version
+ * against the user's on every request, cached or not.
  */
 export function tokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret)
+  const verified = new Map<string, { token: AccessToken; expiresAt: number }>()
   const sign = (claims: Record<string, unknown>, subject: string, seconds: number) => {
     const issuedAt = Math.floor(now() / 1000)
     return new SignJWT(claims)
@@ -69,8 +78,18 @@ export function tokenService(secret: string, now: () => number = Date.now): Toke
     signAccess: (caller) =>
       sign({ role: caller.role, typ: "access", ver: caller.version, ...(caller.enrolOnly ? { enrol: true } : {}) }, caller.id, ACCESS_TOKEN_SECONDS),
     async verifyAccess(token) {
+      const known = verified.get(token)
+      if (known) {
+        if (now() < known.expiresAt) return known.token
+        verified.delete(token)
+        return null
+      }
       const claims = await verify(token, AccessClaims)
-      return claims ? { id: claims.sub, role: claims.role, version: claims.ver, enrolOnly: claims.enrol === true } : null
+      if (!claims) return null
+      const access = { id: claims.sub, role: claims.role, version: claims.ver, enrolOnly: claims.enrol === true }
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!)
+      verified.set(token, { token: access, expiresAt: claims.exp * 1000 })
+      return access
     },
     signChallenge: (userId) => sign({ typ: "totp-challenge" }, userId, CHALLENGE_TOKEN_SECONDS),
     async verifyChallenge(token) {

@@ -1,4 +1,6 @@
-import { Button, Field, Input, InputGroup } from "@chakra-ui/react"
+import { Button, Input, InputGroup } from "@chakra-ui/react"
+import { useId } from "react"
+import { PlainField } from "./plain-field.tsx"
 
 /** A password field with the spec's show/hide toggle. */
 export function PasswordInput(props: {
@@ -11,9 +13,9 @@ export function PasswordInput(props: {
   autoComplete?: string
   disabled?: boolean
 }) {
+  const id = useId()
   return (
-    <Field.Root required>
-      <Field.Label>{props.label}</Field.Label>
+    <PlainField id={id} label={props.label}>
       <InputGroup
         endElement={
           <Button size="xs" variant="ghost" onClick={props.onToggle} aria-label={props.visible ? `Hide ${props.label}` : `Show ${props.label}`}>
@@ -22,6 +24,8 @@ export function PasswordInput(props: {
         }
       >
         <Input
+          id={id}
+          required
           name={props.name}
           type={props.visible ? "text" : "password"}
           value={props.value}
@@ -30,6 +34,6 @@ export function PasswordInput(props: {
           onChange={(e) => props.onChange(e.target.value)}
         />
       </InputGroup>
-    </Field.Root>
+    </PlainField>
   )
 }

@@ -1,4 +1,5 @@
-import { Button, Field, HStack, Input, Link, Stack, Switch, Text } from "@chakra-ui/react"
+import { Button, HStack, Input, Link, Stack, Text } from "@chakra-ui/react"
+import { useId } from "react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
 import { loginMachine } from "../../machines/login.machine.ts"
@@ -6,6 +7,8 @@ import { publicConfigMachine } from "../../machines/public-config.machine.ts"
 import { authActor } from "../app/auth-actor.ts"
 import { FormMessage } from "../components/form-message.tsx"
 import { PasswordInput } from "../components/password-input.tsx"
+import { PlainField } from "../components/plain-field.tsx"
+import { PlainSwitch } from "../components/plain-switch.tsx"
 import { AuthCard } from "./auth-card.tsx"
 
 const machine = loginMachine.provide({
@@ -30,6 +33,10 @@ export default function LoginPage() {
   const codeMode = useSelector(actor, (s) => s.matches("code"))
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   // 'Sign up here' leads where the server's PARTNER_SIGNUP_URL says (by default its own /partner-signup).
+  const emailId = useId()
+  const resetEmailId = useId()
+  const codeId = useId()
+  const codeHelpId = useId()
   const partnerSignupUrl = useSelector(useActorRef(publicConfigMachine), (s) => s.context.partnerSignupUrl)
 
   if (codeMode) {
@@ -45,10 +52,12 @@ export default function LoginPage() {
           }}
         >
           <Stack gap="4">
-            <Field.Root required>
-              <Field.Label>Authentication code</Field.Label>
+            <PlainField id={codeId} label="Authentication code">
               <Input
+                id={codeId}
                 name="code"
+                required
+                aria-describedby={codeHelpId}
                 // Numeric keyboard on phones, the browser's one-time-code autofill; recovery codes (letters) still fit.
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -57,13 +66,15 @@ export default function LoginPage() {
                 value={context.code}
                 onChange={(e) => actor.send({ type: "field.change", field: "code", value: e.target.value })}
               />
-              <Field.HelperText>The 6-digit code from your authenticator app, or one of your recovery codes.</Field.HelperText>
-            </Field.Root>
+              <Text id={codeHelpId} textStyle="sm" color="fg.muted">
+                The 6-digit code from your authenticator app, or one of your recovery codes.
+              </Text>
+            </PlainField>
             <FormMessage message={context.message} />
-            <Button type="submit" colorPalette="teal" disabled={busy}>
+            <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
               {busy ? "Verifying..." : "Verify"}
             </Button>
-            <Link as="button" alignSelf="center" onClick={() => actor.send({ type: "code.back" })}>
+            <Link as="button" type="button" alignSelf="center" onClick={() => actor.send({ type: "code.back" })}>
               Back to Login
             </Link>
           </Stack>
@@ -83,9 +94,9 @@ export default function LoginPage() {
           }}
         >
           <Stack gap="4">
-            <Field.Root required>
-              <Field.Label>Email</Field.Label>
+            <PlainField id={resetEmailId} label="Email">
               <Input
+                id={resetEmailId}
                 type="email"
                 name="resetEmail"
                 required
@@ -93,7 +104,7 @@ export default function LoginPage() {
                 value={context.resetEmail}
                 onChange={(e) => actor.send({ type: "field.change", field: "resetEmail", value: e.target.value })}
               />
-            </Field.Root>
+            </PlainField>
             <FormMessage message={context.message} />
             <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
               {busy ? "Sending..." : "Reset Password"}
@@ -117,16 +128,17 @@ export default function LoginPage() {
         }}
       >
         <Stack gap="4">
-          <Field.Root required>
-            <Field.Label>Email</Field.Label>
+          <PlainField id={emailId} label="Email">
             <Input
+              id={emailId}
+              required
               type="email"
               name="email"
               autoComplete="username"
               value={context.email}
               onChange={(e) => actor.send({ type: "field.change", field: "email", value: e.target.value })}
             />
-          </Field.Root>
+          </PlainField>
           <PasswordInput
             label="Password"
             name="password"
@@ -137,11 +149,7 @@ export default function LoginPage() {
             onToggle={() => actor.send({ type: "password.toggleVisibility" })}
           />
           <HStack justify="space-between">
-            <Switch.Root checked={context.remember} onCheckedChange={() => actor.send({ type: "remember.toggle" })} size="sm">
-              <Switch.HiddenInput />
-              <Switch.Control />
-              <Switch.Label>Remember Me</Switch.Label>
-            </Switch.Root>
+            <PlainSwitch label="Remember Me" checked={context.remember} onChange={() => actor.send({ type: "remember.toggle" })} />
             <Link as="button" type="button" fontSize="sm" onClick={() => actor.send({ type: "reset.open" })}>
               Forgot Password?
             </Link>

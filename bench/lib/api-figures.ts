@@ -1,0 +1,123 @@
+import type { ApiSession } from "./api-session.ts"
+import { judge, type Figure } from "./figure.ts"
+import { load, type Load, type LoadPlan } from "./load.ts"
+
+export interface ApiRun {
+  session: ApiSession
+  hello: Load
+  /** The hello-world again, measured right before a figure compared with it (a shared machine drifts). */
+  helloAgain: () => Promise<Load>
+  plan: LoadPlan
+  db: "embedded" | "postgres"
+  /** 1 for the full run; larger loosens every target (CI on a noisy machine). */
+  margin: number
+  /** Rounds of the dashboard's calls; the median round is the figure. */
+  dashboardRounds: number
+}
+
+interface PeoplePage {
+  data: { name: string; email: string; number: string | null }[]
+  totalRecords: number
+}
+
+const LIST = "/user/Lawyer"
+const PAGE_SIZE = 10
+
+/** The dashboard's calls for the Admin, as the console makes them on opening it (see src/machines). */
+export const DASHBOARD_CALLS = [
+  "/user/getProfile",
+  "/dashboard/peopleCounts",
+  "/user/unassignUser?page=1&limit=1",
+  "/expert/auth/get?page=1&limit=1",
+  "/testimonial/auth/get?page=1&limit=1",
+  "/blog/get?page=1&limit=1",
+  "/gallery/get?page=1&limit=1",
+  "/press-and-recognition/auth/get?page=1&limit=1",
+]
+
+function loadFigure(name: string, result: Load, hello: Load, value: number, unit: string, note?: string) {
+  if (result.unexpected > 0) throw new Error(`${name}: ${result.unexpected} of ${result.requests} answers were not the expected status`)
+  // No answer at all (a starved machine) fails this figure, not the whole run: the others still count.
+  const none = result.requests === 0 ? "no answer at all within the run" : undefined
+  const timeouts = result.errors > 0 ? `${result.errors} requests got no answer (timeout/error)` : none
+  const notes = [note, timeouts].filter(Boolean).join("; ")
+  return { name, rps: result.rps, p50: result.p50, p99: result.p99, vsHello: result.rps / hello.rps, value, unit, ...(notes ? { note: notes } : {}), errors: result.errors + (result.requests === 0 ? 1 : 0) }
+}
+
+/** Every figure measured over HTTP against the running server, in the order of the issue. */
+export async function apiFigures(run: ApiRun): Promise<Figure[]> {
+  const { session, hello, plan, margin } = run
+  const url = (path: string) => `${session.base}/api/v1${path}`
+  const pageUrl = (page: number, search?: string) => `${LIST}?page=${page}&limit=${PAGE_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ""}`
+  const figures: Figure[] = []
+
+  const first = await session.json<PeoplePage>(pageUrl(1))
+  const row = first.data.find((r) => r.number) ?? first.data[0]
+  if (!row || first.totalRecords === 0) throw new Error(`${LIST} has no active Lawyers to list: seed the database first`)
+  const helloNow = run.db === "postgres" ? await run.helloAgain() : hello
+  const page1 = await load(url(pageUrl(1)), plan, session.headers)
+  figures.push(
+    run.db === "embedded"
+      ? judge(loadFigure("List page 1 (Lawyers, with total)", page1, hello, page1.p99, "ms p99"), { target: "p99 ≤ 50 ms at 50 connections", limit: 50, better: "lower" }, margin)
+      : judge({ ...loadFigure("List page 1 (Lawyers, with total)", page1, helloNow, page1.rps / helloNow.rps, "× hello rps"), ci: true }, { target: "≥ 0.10 × hello-world rps", limit: 0.1, better: "higher" }, margin),
+  )
+
+  const lastPage = Math.max(1, Math.ceil(first.totalRecords / PAGE_SIZE))
+  const last = await load(url(pageUrl(lastPage)), plan, session.headers)
+  figures.push(judge({ ...loadFigure(`List last page (page ${lastPage})`, last, hello, page1.rps / last.rps, "× page 1 cost"), ci: true }, { target: "≤ 3 × page 1", limit: 3, better: "lower" }, margin))
+
+  for (const [field, term] of [["name", row.name], ["email", row.email], ["number", row.number]] as const) {
+    if (!term) continue
+    const check = await session.json<PeoplePage>(pageUrl(1, term))
+    if (check.totalRecords === 0) throw new Error(`search by ${field} "${term}" found nothing; the figure would time an empty answer`)
+    const searched = await load(url(pageUrl(1, term)), plan, session.headers)
+    figures.push(judge({ ...loadFigure(`Search by ${field}, page 1`, searched, hello, page1.rps / searched.rps, "× page 1 cost"), ci: true }, { target: "≤ 10 × plain page 1", limit: 10, better: "lower" }, margin))
+  }
+
+  figures.push(judge({ name: "Dashboard: all its calls", value: await dashboardServerTime(session, run.dashboardRounds), unit: "ms server time", note: `${DASHBOARD_CALLS.length} calls, median of ${run.dashboardRounds} rounds, from Server-Timing` }, { target: "≤ 20 ms server time", limit: 20, better: "lower" }, margin))
+
+  figures.push(...(await pollFigures(run)))
+  return figures
+}
+
+/** Sum of the Server-Timing `app` durations of the dashboard's calls; the median over rounds. */
+async function dashboardServerTime(session: ApiSession, rounds: number): Promise<number> {
+  const totals: number[] = []
+  for (let round = 0; round < rounds + 3; round++) {
+    let sum = 0
+    for (const path of DASHBOARD_CALLS) {
+      const res = await session.get(path)
+      await res.arrayBuffer()
+      if (res.status !== 200) throw new Error(`dashboard call ${path} answered ${res.status}`)
+      const timing = /app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")
+      if (!timing) throw new Error(`dashboard call ${path} has no Server-Timing: is BENCH_INSTRUMENT=1 set on the server?`)
+      sum += Number(timing[1])
+    }
+    if (round >= 3) totals.push(sum) // the first three rounds warm up
+  }
+  return totals.sort((a, b) => a - b)[Math.floor(totals.length / 2)]!
+}
+
+/** The unchanged ticket poll: 304 under load, and the server's query count before and after. */
+async function pollFigures(run: ApiRun): Promise<Figure[]> {
+  const { session, plan, margin } = run
+  const tickets = await session.json<{ data: { _id: string }[] }>("/userQuery/get?page=1&limit=1")
+  const ticket = tickets.data[0]
+  if (!ticket) throw new Error("no ticket to poll: the seed has no tickets")
+  const path = `/userQuery/fetchResponse/${ticket._id}`
+  const full = await session.get(path)
+  await full.arrayBuffer()
+  const etag = full.headers.get("etag")
+  if (full.status !== 200 || !etag) throw new Error(`GET ${path} answered ${full.status} without an ETag`)
+  const queries = async () => ((await (await fetch(`${session.base}/__bench/queries`)).json()) as { queries: number }).queries
+  const hello = await run.helloAgain()
+  const before = await queries()
+  const poll = await load(apiUrl(session, path), plan, { ...session.headers, "if-none-match": etag }, 304)
+  const sent = (await queries()) - before
+  return [
+    judge({ ...loadFigure("Unchanged ticket poll (304)", poll, hello, poll.rps / hello.rps, "× hello rps"), ci: true }, { target: "≥ 0.50 × hello-world rps", limit: 0.5, better: "higher" }, margin),
+    judge({ name: "Unchanged ticket poll: database queries", value: sent, unit: "queries", note: `over ${poll.requests} measured polls and the warm-up`, ci: true }, { target: "0 queries", limit: 0, better: "lower" }),
+  ]
+}
+
+const apiUrl = (session: ApiSession, path: string) => `${session.base}/api/v1${path}`

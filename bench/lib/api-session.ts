@@ -1,0 +1,35 @@
+/** A signed-in client of the benchmark's server: plain fetch, answers checked before any load runs. */
+export interface ApiSession {
+  base: string
+  headers: Record<string, string>
+  get(path: string, extra?: Record<string, string>): Promise<Response>
+  json<T>(path: string): Promise<T>
+}
+
+export const BENCH_ADMIN = { name: "Bench Admin", email: "bench-admin@bench.test", password: "Bench@12345" }
+export const DEMO_ADMIN = { email: "admin@demo.test", password: "Demo@12345" }
+
+async function signIn(base: string, email: string, password: string): Promise<string | null> {
+  const res = await fetch(`${base}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) })
+  if (res.status !== 200) return null
+  const answer = (await res.json()) as { data: { accessToken: string } }
+  return answer.data.accessToken
+}
+
+/** Signs in as the benchmark's own Admin (made before the server started), else the demo Admin. */
+export async function adminSession(base: string): Promise<ApiSession> {
+  const token = (await signIn(base, BENCH_ADMIN.email, BENCH_ADMIN.password)) ?? (await signIn(base, DEMO_ADMIN.email, DEMO_ADMIN.password))
+  if (!token) throw new Error("could not sign in as an Admin (neither the bench Admin nor the demo Admin)")
+  const headers = { authorization: `Bearer ${token}` }
+  const get = (path: string, extra: Record<string, string> = {}) => fetch(`${base}/api/v1${path}`, { headers: { ...headers, ...extra } })
+  return {
+    base,
+    headers,
+    get,
+    async json<T>(path: string): Promise<T> {
+      const res = await get(path)
+      if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`)
+      return (await res.json()) as T
+    },
+  }
+}

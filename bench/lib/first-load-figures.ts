@@ -1,0 +1,36 @@
+import { execFileSync } from "node:child_process"
+import { buildBareApp, firstLoad } from "../first-load.ts"
+import { judge, type Figure } from "./figure.ts"
+
+/** Builds the console into dist/ (the server serves it to Lighthouse) the way `npm run build` does. */
+export function buildConsole(): void {
+  execFileSync("npx", ["vite", "build", "--logLevel", "error"], { stdio: ["ignore", "ignore", "inherit"], env: productionEnv() })
+}
+
+/** A build as `npm run build` makes it, even from inside vitest (which sets NODE_ENV=test: React's development build). */
+export function productionEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: "production" }
+}
+
+/**
+ * First-load JavaScript of /login: the entry, its static imports and the lazy login page with its own
+ * static imports (all needed before the form shows), gzipped, against the bare one-button app built
+ * in the same run from the same libraries. Expects dist/ freshly built (buildConsole). Both are
+ * deterministic, so the size is held to 200 KB even in CI; the ratio gets `ratioMargin` there only
+ * because its 1.10 target is not met yet (1.20 at the time of writing): CI then catches growth.
+ */
+export function firstLoadFigures(ratioMargin: number): Figure[] {
+  const app = firstLoad("dist", [/^login\.page-[\w-]+\.js$/])
+  const bare = buildBareApp()
+  try {
+    const baseline = firstLoad(bare.distDir)
+    const kb = app.gzipBytes / 1024
+    const note = `${app.files.length} files; bare app ${(baseline.gzipBytes / 1024).toFixed(1)} KB in ${baseline.files.length}`
+    return [
+      judge({ name: "First-load JS of /login", value: kb, unit: "KB gz", note, ci: true }, { target: "≤ 200 KB gzipped", limit: 200, better: "lower" }),
+      judge({ name: "First-load JS of /login vs bare app", value: app.gzipBytes / baseline.gzipBytes, unit: "× bare app", ci: true }, { target: "≤ 1.10 × bare app", limit: 1.1, better: "lower" }, ratioMargin),
+    ]
+  } finally {
+    bare.cleanup()
+  }
+}

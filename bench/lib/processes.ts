@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from "node:child_process"
+import { once } from "node:events"
+import { createServer } from "node:net"
+
+/** A child process the benchmark started, with how to reach and stop it. */
+export interface Child {
+  url: string
+  process: ChildProcess
+  stop(): Promise<void>
+}
+
+/** The parent's environment with `extra` on top; a key set to undefined is removed, not passed as "undefined". */
+export function childEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  // NODE_ENV is dropped unless asked for: vitest sets it to "test", and `npm start` leaves it unset.
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: undefined, ...extra }
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
+  return env
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, "127.0.0.1")
+  await once(server, "listening")
+  const address = server.address()
+  const port = typeof address === "object" && address ? address.port : 0
+  server.close()
+  return port
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = once(child, "exit")
+    child.kill("SIGTERM")
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000)
+    await exited
+    clearTimeout(timer)
+  }
+}
+
+/** The bare `node:http` hello-world, in its own process. */
+export async function startHelloWorld(): Promise<Child> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/hello-world.ts"], { env: childEnv({ PORT: String(port) }), stdio: ["ignore", "pipe", "ignore"] })
+  await once(child.stdout!, "data")
+  return { url: `http://127.0.0.1:${port}`, process: child, stop: stopper(child) }
+}
+
+export interface ServerStart extends Child {
+  /** Milliseconds from spawning the process until /readyz first answered 200. */
+  readyMs: number
+}
+
+/** The real server (`server/main.ts`) with bench instrumentation, timed until /readyz answers. */
+export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerStart> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const log: string[] = []
+  const started = performance.now()
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, BENCH_INSTRUMENT: "1", LOG_LEVEL: "warn" }),
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  const keep = (chunk: Buffer) => void log.push(chunk.toString())
+  child.stdout!.on("data", keep)
+  child.stderr!.on("data", keep)
+  const deadline = started + 120_000
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it was ready:\n${log.join("")}`)
+    const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false)
+    if (ready) return { url, process: child, readyMs: performance.now() - started, stop: stopper(child) }
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  child.kill("SIGKILL")
+  throw new Error(`the server was not ready within 120 s:\n${log.join("")}`)
+}
+
+/** Runs a Node script to completion, failing with its output when it fails. */
+export async function runNode(args: string[], env: NodeJS.ProcessEnv, quiet = false): Promise<void> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { env: childEnv(env), stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" })
+  const out: string[] = []
+  child.stdout?.on("data", (c: Buffer) => void out.push(c.toString()))
+  child.stderr?.on("data", (c: Buffer) => void out.push(c.toString()))
+  const [code] = (await once(child, "exit")) as [number | null]
+  if (code !== 0) throw new Error(`node ${args.join(" ")} failed (${code}):\n${out.join("")}`)
+}

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { brotliCompressSync, gzipSync } from "node:zlib"
+import Fastify from "fastify"
+import { afterAll, describe, expect, it } from "vitest"
+import { registerStaticSpa } from "../../server/plugins/static-spa.ts"
+
+const dist = mkdtempSync(join(tmpdir(), "console-dist-"))
+const script = `console.log(${JSON.stringify("x".repeat(2000))})`
+mkdirSync(join(dist, "assets"))
+writeFileSync(join(dist, "index.html"), "<!doctype html><title>Console</title>")
+writeFileSync(join(dist, "assets", "app-abc123.js"), script)
+writeFileSync(join(dist, "assets", "app-abc123.js.br"), brotliCompressSync(script))
+writeFileSync(join(dist, "assets", "app-abc123.js.gz"), gzipSync(script))
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+async function appOnDist() {
+  const app = Fastify()
+  await registerStaticSpa(app, dist)
+  return app
+}
+
+describe("the built console is sent precompressed", () => {
+  it("sends the .br file to a browser that accepts brotli, cached for good and varying on the encoding", async () => {
+    const app = await appOnDist()
+    const res = await app.inject({ method: "GET", url: "/assets/app-abc123.js", headers: { "accept-encoding": "gzip, deflate, br" } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers["content-encoding"]).toBe("br")
+    expect(res.headers.vary).toContain("accept-encoding")
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
+    expect(res.rawPayload.length).toBeLessThan(script.length / 5)
+  })
+
+  it("sends gzip to a client without brotli and the plain file to one that accepts neither", async () => {
+    const app = await appOnDist()
+    const gz = await app.inject({ method: "GET", url: "/assets/app-abc123.js", headers: { "accept-encoding": "gzip" } })
+    expect(gz.headers["content-encoding"]).toBe("gzip")
+    const plain = await app.inject({ method: "GET", url: "/assets/app-abc123.js", headers: { "accept-encoding": "identity" } })
+    expect(plain.headers["content-encoding"]).toBeUndefined()
+    expect(plain.body).toBe(script)
+  })
+
+  it("still answers client routes with a fresh index.html", async () => {
+    const app = await appOnDist()
+    const res = await app.inject({ method: "GET", url: "/vendor-details/42", headers: { "accept-encoding": "br" } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers["cache-control"]).toBe("no-cache")
+    expect(res.body).toContain("<title>Console</title>")
+  })
+})
