@@ -3,7 +3,7 @@ import { SignJWT } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ENDED_SESSION, INVALID_TOKEN, UNKNOWN_ACCOUNT } from "../../server/plugins/auth.ts"
 import { bearer, startTestServer, TEST_SECRET, type TestServer } from "./harness.ts"
-import { fingerprint } from "./fingerprint.ts"
+import { tablesFingerprint } from "./contract-inputs.ts"
 
 /**
  * Forged and stale tokens, each tried on a read and on writes that would change data if accepted
@@ -75,7 +75,7 @@ describe("forged tokens", () => {
   it("builds the whole table", () => expect(forged.length).toBeGreaterThanOrEqual(25))
 
   it("refuses every forged token with 401 and a clear message, changing nothing", async () => {
-    const before = await fingerprint(server.db)
+    const before = await tablesFingerprint(server.db)
     for (const token of forged) {
       for (const attempt of attempts(token.header)) {
         const res = await server.app.inject(attempt)
@@ -84,7 +84,7 @@ describe("forged tokens", () => {
         expect(res.json(), where).toEqual({ success: false, message: token.message })
       }
     }
-    expect(await fingerprint(server.db)).toBe(before)
+    expect(await tablesFingerprint(server.db)).toBe(before)
   })
 
   it("still accepts a real token afterwards (the table above did not lock anyone out)", async () => {
