@@ -110,9 +110,9 @@ export async function ticketLedgers(db: Db, ticketIds: string[]): Promise<Ticket
       (select count(*)::int from ticket_responses r where r.ticket_id = t.id) as "responses",
       (select count(*)::int from events e where e.entity_id = t.id and e.type = 'ticket.responded') as "events",
       (select count(*)::int from ticket_responses r where r.ticket_id = t.id and not exists
-        (select 1 from events e where e.entity_id = t.id and e.type = 'ticket.responded' and e.after->>'responseId' = r.id)) as "rowsWithoutEvent",
-      (select count(*)::int from events e where e.entity_id = t.id and e.type = 'ticket.responded' and not exists
-        (select 1 from ticket_responses r where r.id = e.after->>'responseId')) as "eventsWithoutRow",
+        (select 1 from events e where e.entity_type = 'ticketResponse' and e.entity_id = r.id and e.type = 'ticketResponse.created')) as "rowsWithoutEvent",
+      (select count(*)::int from events e where e.entity_type = 'ticketResponse' and e.type = 'ticketResponse.created'
+        and e.after->>'ticket_id' = t.id and not exists (select 1 from ticket_responses r where r.id = e.entity_id)) as "eventsWithoutRow",
       (select count(*)::int from (select coalesce(question, answer) from ticket_responses r where r.ticket_id = t.id
         group by coalesce(question, answer) having count(*) > 1) d) as "duplicateTexts",
       t.version as "version",
