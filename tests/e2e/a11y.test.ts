@@ -99,6 +99,8 @@ async function scanUserMenu(page: Page, where: string, findings: Finding[]): Pro
   const menuButton = page.getByRole("button", { name: /^User menu for / })
   await menuButton.click()
   await page.getByRole("menu").waitFor({ state: "visible" })
+  // Scanned mid-animation, the menu's text is still fading in and measures as low contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"))
   await scan(page, `${where} user menu`, findings)
   await page.getByRole("menuitem", { name: "Update Password" }).click()
   await openDialog(page).first().waitFor({ state: "visible" })

@@ -120,6 +120,13 @@ describe("keyboard only", () => {
       await expect.poll(() => page.getByText("Password updated successfully", { exact: false }).first().isVisible()).toBe(true)
       // The spec keeps the success message for 5 seconds, then the dialog closes by itself.
       await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false)
+      // A password change ends every session of the account (issue 10): sign out, and in with the new one.
+      await tabTo(page, menu, true)
+      await page.keyboard.press("Enter")
+      await highlight(page, "Logout")
+      await page.keyboard.press("Enter")
+      await page.waitForURL((url) => url.pathname === "/login")
+      await keyboardLogin(page, "imageconsultant@demo.test", to)
     }
     await page.context().close()
   })

@@ -1,4 +1,4 @@
-import { useState } from "react"
+import { useRef, useState } from "react"
 import { Badge, Box, Button, Flex, IconButton, Menu, Portal, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
@@ -13,6 +13,8 @@ export function Header() {
   const user = useSelector(authActor, selectUser)
   const [passwordOpen, setPasswordOpen] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
+  // The dialog opens from a menu item that is gone once it closes: focus returns to the menu's button.
+  const menuButton = useRef<HTMLButtonElement>(null)
   const dark = useSelector(colorModeActor, (s) => isDark(s.context))
   if (!user) return null
   return (
@@ -28,7 +30,7 @@ export function Header() {
       </Box>
       <Menu.Root positioning={{ placement: "bottom-end" }}>
         <Menu.Trigger asChild>
-          <Button variant="ghost" size="sm" aria-label={`User menu for ${user.name}`}>
+          <Button ref={menuButton} variant="ghost" size="sm" aria-label={`User menu for ${user.name}`}>
             {user.name}
           </Button>
         </Menu.Trigger>
@@ -74,7 +76,7 @@ export function Header() {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <UpdatePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <UpdatePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} finalFocus={() => menuButton.current} />
     </Flex>
   )
 }

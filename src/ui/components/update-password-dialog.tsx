@@ -10,12 +10,12 @@ const fields = [
   { field: "confirmPassword", label: "Confirm New Password", autoComplete: "new-password" },
 ] as const
 
-export function UpdatePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function UpdatePasswordDialog({ open, onClose, finalFocus }: { open: boolean; onClose: () => void; finalFocus?: () => HTMLElement | null }) {
   const actor = useActorRef(updatePasswordMachine.provide({ actions: { closePanel: onClose } }))
   const context = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && actor.send({ type: "panel.close" })}>
+    <Dialog.Root open={open} finalFocusEl={finalFocus} onOpenChange={(e) => !e.open && actor.send({ type: "panel.close" })}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
