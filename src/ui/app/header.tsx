@@ -8,6 +8,7 @@ import { colorModeActor } from "./color-mode-actor.ts"
 import { SidebarDrawer } from "./sidebar.tsx"
 import { HeaderSearch } from "./header-search.tsx"
 import { UpdatePasswordDialog } from "../components/update-password-dialog.tsx"
+import { useMenuFocusReturn } from "../components/menu-focus-return.ts"
 
 export function Header() {
   const user = useSelector(authActor, selectUser)
@@ -15,6 +16,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false)
   // The dialog opens from a menu item that is gone once it closes: focus returns to the menu's button.
   const menuButton = useRef<HTMLButtonElement>(null)
+  const returnFocus = useMenuFocusReturn(menuButton)
   const dark = useSelector(colorModeActor, (s) => isDark(s.context))
   if (!user) return null
   return (
@@ -28,7 +30,7 @@ export function Header() {
       <Box flex="1">
         <HeaderSearch />
       </Box>
-      <Menu.Root positioning={{ placement: "bottom-end" }}>
+      <Menu.Root positioning={{ placement: "bottom-end" }} onExitComplete={returnFocus}>
         <Menu.Trigger asChild>
           <Button ref={menuButton} variant="ghost" size="sm" aria-label={`User menu for ${user.name}`}>
             {user.name}

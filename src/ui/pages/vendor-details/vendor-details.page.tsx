@@ -1,3 +1,4 @@
+import { useRef } from "react"
 import { Box, Button, Center, Heading, HStack, Menu, Portal, Spinner, Stack, Tabs, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { menuStatuses, vendorDetailsMachine } from "../../../machines/vendor-details.machine.ts"
@@ -7,6 +8,7 @@ import { statusLabel } from "../people/status-label.ts"
 import { DetailCards } from "./detail-cards.tsx"
 import { StatusHistory } from "./status-history.tsx"
 import { VendorSessions } from "./vendor-sessions.tsx"
+import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { CurrentStateDiagram } from "../../components/current-state-diagram.tsx"
 import { vendorStatusMachine, vendorStatusStateId } from "../../../machines/vendor-status.machine.ts"
 
@@ -22,6 +24,8 @@ function VendorDetails({ userId }: { userId: string }) {
   const actor = useActorRef(machine, { input: { userId } })
   const snapshot = useSelector(actor, (s) => s)
   const { vendor, certificate, statusError } = snapshot.context
+  const changeStatus = useRef<HTMLButtonElement>(null)
+  const returnFocus = useMenuFocusReturn(changeStatus)
   if (snapshot.matches("notFound")) return <Message text="No vendor details found." />
   if (snapshot.matches("failed")) {
     return (
@@ -56,9 +60,9 @@ function VendorDetails({ userId }: { userId: string }) {
           <StatusBadge status={vendor.status} />
         </HStack>
         {options.length > 0 ? (
-          <Menu.Root open={menuOpen} closeOnSelect={false} onOpenChange={(e) => actor.send({ type: e.open ? "menu.open" : "menu.close" })}>
+          <Menu.Root open={menuOpen} closeOnSelect={false} onOpenChange={(e) => actor.send({ type: e.open ? "menu.open" : "menu.close" })} onExitComplete={returnFocus}>
             <Menu.Trigger asChild>
-              <Button size="sm" colorPalette="teal" loading={updating} aria-busy={updating} loadingText="Updating...">
+              <Button ref={changeStatus} size="sm" colorPalette="teal" loading={updating} aria-busy={updating} loadingText="Updating...">
                 Change Status
               </Button>
             </Menu.Trigger>
