@@ -6,7 +6,7 @@ import { registerBenchInstrument } from "./plugins/bench-instrument.ts"
 import { registerAuth } from "./plugins/auth.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
-import { registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
+import { lazyChildLogger, registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
 import { registerRouteRegistry } from "./plugins/route-registry.ts"
 import { fallbackSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers.ts"
 import { registerStaticSpa } from "./plugins/static-spa.ts"
@@ -16,7 +16,7 @@ import { apiRoutes } from "./routes/index.ts"
 /** Builds the whole server from its dependencies; `main.ts` and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: deps.logger, childLoggerFactory: lazyChildLogger } : { logger: false }),
     // The id comes from genReqId alone, which keeps an incoming x-request-id only when it looks safe.
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -36,7 +36,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRouteRegistry(app)
   registerRequestIdHeader(app)
   registerErrorHandler(app)
-  await registerSecurityHeaders(app)
+  registerSecurityHeaders(app)
   // preservePath: file names arrive as sent, so a crafted path is seen and refused rather than silently cut.
   await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true, preservePath: true })
   registerAuth(app, deps)

@@ -1,11 +1,9 @@
 import { join, resolve } from "node:path"
 import type { Redis } from "ioredis"
-import { buildApp } from "./app.ts"
 import { loadConfig } from "./config.ts"
 import { openDatabase } from "./db/open-database.ts"
 import { queryCounter } from "./plugins/bench-instrument.ts"
-import { createLogger, currentLogger } from "./plugins/logging.ts"
-import { DEMO_EMAILS, seedDemoIfEmpty } from "./scripts/demo-seed.ts"
+import { createLogger } from "./plugins/logging.ts"
 import { memoryLoginLimiter } from "./services/auth/login-limiter.ts"
 import { redisLoginLimiter } from "./services/auth/redis-login-limiter.ts"
 import { tokenService } from "./services/auth/tokens.ts"
@@ -24,14 +22,21 @@ const fail = (error: Error): never => {
   process.exit(1)
 }
 const benchQueries = config.benchInstrument ? queryCounter() : undefined
-const database = await openDatabase(
+const opening = openDatabase(
   config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir },
   benchQueries ? { onQuery: benchQueries.onQuery } : {},
 ).catch(fail)
 // With REDIS_URL every instance shares login limits, ticket versions and token versions through Redis.
-const redis: Redis | null = config.redisUrl ? await connectRedis(config.redisUrl).catch(fail) : null
+const connecting = config.redisUrl ? connectRedis(config.redisUrl).catch(fail) : null
+// The app's modules (Fastify, every route and service) load while the database opens: PGlite compiles
+// its WebAssembly off the main thread, PostgreSQL and Redis answer over the network.
+const { buildApp } = await import("./app.ts")
+const { DEMO_EMAILS, seedDemoIfEmpty } = await import("./scripts/demo-seed.ts")
+const database = await opening
+const redis: Redis | null = await connecting
 
-const log = (message: string) => currentLogger(logger).info(message)
+// Lines outside any request; a route gives the mailer its request's logger (see Mailer.withLog).
+const log = (message: string) => logger.info(message)
 const mailer = config.smtpUrl
   ? smtpMailer(config.smtpUrl, config.mailFrom)
   : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, log, { logLinks: config.logMailLinks })
@@ -71,7 +76,7 @@ async function stop(signal: string) {
   log(`${signal}: finishing in-flight requests`)
   // Orchestrators SIGKILL after 10 s; leave on our own terms (and say so) just before that.
   const force = setTimeout(() => {
-    currentLogger(logger).error(`${signal}: requests still running after ${FORCE_EXIT_MS / 1000} s; exiting without them`)
+    logger.error(`${signal}: requests still running after ${FORCE_EXIT_MS / 1000} s; exiting without them`)
     process.exit(1)
   }, FORCE_EXIT_MS)
   force.unref()

@@ -5,6 +5,7 @@ import { route } from "../plugins/route.ts"
 import { readCertificationImage } from "../services/partner/certification.service.ts"
 import { signUpPartner } from "../services/partner/partner-signup.service.ts"
 import { slidingWindowLimiter } from "../services/rate-limit.ts"
+import { withRequestLog } from "./request-mail-log.ts"
 
 /** Sign-ups per client address per hour: enough for a family sharing a connection, not for a script. */
 export const SIGNUPS_PER_HOUR = 5
@@ -21,7 +22,7 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, api.partnerSignup, async ({ body, files, request }) => {
     signups.hit(request.ip)
-    return signUpPartner(deps, body, files)
+    return signUpPartner(withRequestLog(deps, request), body, files)
   })
 
   route(app, api.certificationImage, async ({ params, caller, reply }) => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify"
 import * as api from "../../src/api/contract/endpoints/ticket.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
+import { sendNotModified } from "../plugins/security-headers.ts"
 import { notFound } from "../services/errors.ts"
 import * as commands from "../services/tickets/ticket.commands.ts"
 import * as queries from "../services/tickets/ticket.queries.ts"
@@ -20,7 +21,7 @@ export function ticketRoutes(app: FastifyInstance, deps: AppDeps): void {
     const result = await queries.fetchThread(ticketDeps, caller, params.queryId, request.headers["if-none-match"])
     // The console revalidates every poll; the answer is personal, so no shared cache may keep it.
     reply.header("etag", result.etag).header("cache-control", "private, no-cache")
-    if (result.notModified) return reply.code(304).send()
+    if (result.notModified) return sendNotModified(reply)
     return result.answer
   })
 

@@ -4,11 +4,12 @@ import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import { changeVendorStatus } from "../services/vendors/change-status.ts"
 import * as vendors from "../services/vendors/vendor-queries.ts"
+import { withRequestLog } from "./request-mail-log.ts"
 
 export function vendorRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, api.roleList, ({ params, query }) => vendors.roleList(deps.db, params.role, query))
   route(app, api.reviewList, ({ params, query }) => vendors.reviewList(deps.db, params.kind, query))
-  route(app, api.updateUserStatus, ({ body, caller }) => changeVendorStatus(deps, caller, body))
+  route(app, api.updateUserStatus, ({ body, caller, request }) => changeVendorStatus(withRequestLog(deps, request), caller, body))
   route(app, api.vendorDetails, ({ params }) => vendors.vendorDetails(deps.db, params.id))
   route(app, api.statusHistory, ({ params }) => vendors.statusHistory(deps.db, params.id))
   route(app, api.certificate, ({ params, caller }) => vendors.certificate(deps, caller, params.id))

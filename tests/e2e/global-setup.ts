@@ -4,6 +4,7 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TestProject } from "vitest/node"
+import { buildServer, SERVER_BUNDLE } from "../../scripts/build-server.ts"
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,7 +16,7 @@ declare module "vitest" {
 let server: ChildProcess | undefined
 let dataDir = ""
 
-/** Builds the console and starts the real server (`npm start`'s process) on a fresh embedded database. */
+/** Builds the console and the server bundle and starts it as `npm start` does, on a fresh embedded database. */
 export async function setup(project: TestProject): Promise<void> {
   // E2E_BASE_URL (and E2E_DATA_DIR for the outbox) runs the suite against a server already started.
   if (process.env.E2E_BASE_URL) {
@@ -24,10 +25,11 @@ export async function setup(project: TestProject): Promise<void> {
     return
   }
   execFileSync("npx", ["vite", "build", "--logLevel", "error"], { stdio: "inherit" })
+  await buildServer()
   dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"))
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  server = spawn(process.execPath, [SERVER_BUNDLE], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseURL, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   })

@@ -3,7 +3,7 @@ import { join } from "node:path"
 import type { FastifyInstance } from "fastify"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildApp } from "../../server/app.ts"
-import { createLogger, currentLogger, REDACTED, scrubUrl } from "../../server/plugins/logging.ts"
+import { createLogger, lazyRequestLogger, REDACTED, scrubUrl } from "../../server/plugins/logging.ts"
 import { memoryLoginLimiter } from "../../server/services/auth/login-limiter.ts"
 import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
@@ -33,7 +33,7 @@ async function loggingApp(server: TestServer, logLinks: boolean) {
     db: server.db,
     tokens: server.tokens,
     limiter: memoryLoginLimiter(),
-    mailer: outboxMailer(join(server.dataDir, "outbox"), "Console <no-reply@console.test>", (m) => currentLogger(logger).info(m), { logLinks }),
+    mailer: outboxMailer(join(server.dataDir, "outbox"), "Console <no-reply@console.test>", (m) => logger.info(m), { logLinks }),
     uploads: localUploadStore(server.dataDir, 1024 * 1024),
     publicUrl: "http://console.test",
     dataDir: server.dataDir,
@@ -164,5 +164,32 @@ describe("structured logs", () => {
       "/api/v1/x?page=2&token=[REDACTED]&refresh_token=[REDACTED]&password=[REDACTED]",
     )
     expect(scrubUrl("/api/v1/vendors?page=2&search=anna")).toBe("/api/v1/vendors?page=2&search=anna")
+  })
+})
+
+describe("the request logger (lazyRequestLogger)", () => {
+  it("builds a pino child only for a request that writes a line, and that line carries the request id", () => {
+    const { lines, destination } = captureLines()
+    const parent = createLogger({ level: "warn", destination })
+    let children = 0
+    const counting = Object.assign(Object.create(parent) as typeof parent, {
+      child: (...args: Parameters<typeof parent.child>) => {
+        children++
+        return parent.child(...args)
+      },
+    })
+    const quiet = lazyRequestLogger(counting, { reqId: "req-quiet-1" })
+    quiet.info("below the level")
+    quiet.debug({ detail: 1 }, "below the level")
+    expect(children).toBe(0)
+    expect(quiet.level).toBe("warn")
+    const loud = lazyRequestLogger(counting, { reqId: "req-loud-2" })
+    loud.warn("slow answer")
+    loud.error("failed")
+    expect(children).toBe(1)
+    expect(lines.map((l) => JSON.parse(l) as { reqId: string; msg: string })).toEqual([
+      expect.objectContaining({ reqId: "req-loud-2", msg: "slow answer" }),
+      expect.objectContaining({ reqId: "req-loud-2", msg: "failed" }),
+    ])
   })
 })

@@ -17,18 +17,27 @@ export interface Mail {
 
 export interface Mailer {
   send(mail: Mail): Promise<void>
+  /**
+   * The same mailer writing its log lines with `log`: a route passes its request's logger, so a
+   * mail's line carries the request id (explicitly: AsyncLocalStorage did this, at the price of a
+   * hook on every promise of every request).
+   */
+  withLog(log: Log): Mailer
 }
 
-type Log = (message: string) => void
+export type Log = (message: string) => void
 
 /** Real delivery through SMTP_URL. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
-  return {
+  const mailer: Mailer = {
     async send(mail) {
       await transport.sendMail({ from, ...mail })
     },
+    // It writes no log line of its own.
+    withLog: () => mailer,
   }
+  return mailer
 }
 
 /**
@@ -40,14 +49,16 @@ export function outboxMailer(outboxDir: string, from: string, log: Log, options:
   const logLinks = options.logLinks ?? true
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" })
   let sequence = 0
-  return {
+  const logging = (write: Log): Mailer => ({
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail })
       mkdirSync(outboxDir, { recursive: true })
       const name = `${Date.now()}-${String(++sequence).padStart(4, "0")}-${mail.to.replace(/[^a-z0-9@.]/gi, "_")}.eml`
       writeFileSync(join(outboxDir, name), info.message as Buffer)
       const links = logLinks ? (mail.text.match(/https?:\/\/\S+/g) ?? []) : []
-      log(`mail to ${mail.to}: "${mail.subject}" written to outbox/${name}${links.length ? ` links: ${links.join(" ")}` : ""}`)
+      write(`mail to ${mail.to}: "${mail.subject}" written to outbox/${name}${links.length ? ` links: ${links.join(" ")}` : ""}`)
     },
-  }
+    withLog: logging,
+  })
+  return logging(log)
 }
