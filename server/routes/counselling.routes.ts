@@ -12,6 +12,7 @@ import * as queries from "../services/counselling/sessions.queries.ts"
 import { jitsiMeetings } from "../services/meetings/jitsi.ts"
 import type { MeetingProvider } from "../services/meetings/meeting-provider.ts"
 import { slidingWindowLimiter } from "../services/rate-limit.ts"
+import { withRequestLog } from "./request-mail-log.ts"
 
 /** The marketing site's intake form: at most 5 enquiries per client address in 15 minutes. */
 export const INTAKE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 }
@@ -23,18 +24,18 @@ export function counsellingRoutes(app: FastifyInstance, deps: AppDeps, meetings:
 
   route(app, enquiryApi.createCounsellingEnquiry, ({ body, request }) => createEnquiry({ db: deps.db, intakeLimiter }, body, request.ip))
   route(app, enquiryApi.fetchCounsellingEnquiries, ({ query }) => fetchEnquiries(deps, query))
-  route(app, enquiryApi.sendUserLoginAccess, ({ body, caller }) => sendUserLoginAccess(deps, caller, body.enquiryId))
+  route(app, enquiryApi.sendUserLoginAccess, ({ body, caller, request }) => sendUserLoginAccess(withRequestLog(deps, request), caller, body.enquiryId))
 
   route(app, usersApi.fetchUnassignedUsers, ({ query }) => assignment.fetchUnassignedUsers(deps, query))
-  route(app, usersApi.fetchAssignablePeople, () => assignment.fetchAssignablePeople(deps))
+  route(app, usersApi.fetchAssignablePeople, ({ query }) => assignment.fetchAssignablePeople(deps, query))
   route(app, usersApi.assignOrUpdateCounsellor, ({ params, body, caller }) => assignment.assignCounsellor(deps, caller, params.userId, body.counsellorId))
   route(app, usersApi.fetchCounsellingUsers, ({ query }) => assignment.fetchCounsellingUsers(deps, query))
   route(app, usersApi.fetchCounsellingDetails, ({ params }) => assignment.fetchCounsellingDetails(deps, params.userId))
 
-  route(app, sessionApi.createSession, ({ body, caller }) => commands.createSession(sessionDeps, caller, body))
+  route(app, sessionApi.createSession, ({ body, caller, request }) => commands.createSession(withRequestLog(sessionDeps, request), caller, body))
   route(app, sessionApi.fetchSessions, ({ query }) => queries.fetchAllSessions(deps, query))
   route(app, sessionApi.fetchUserSessions, ({ params, query, caller }) => queries.fetchUserSessions(deps, caller, params.id, query))
   route(app, sessionApi.fetchCounsellorSessions, ({ params, query, caller }) => queries.fetchCounsellorSessions(deps, caller, params.id, query))
-  route(app, sessionApi.updateSession, ({ params, body, caller }) => commands.updateSession(sessionDeps, caller, params.id, body))
-  route(app, sessionApi.deleteSession, ({ params, caller }) => commands.deleteSession(sessionDeps, caller, params.meetingKey))
+  route(app, sessionApi.updateSession, ({ params, body, caller, request }) => commands.updateSession(withRequestLog(sessionDeps, request), caller, params.id, body))
+  route(app, sessionApi.deleteSession, ({ params, caller, request }) => commands.deleteSession(withRequestLog(sessionDeps, request), caller, params.meetingKey))
 }

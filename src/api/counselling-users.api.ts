@@ -1,4 +1,4 @@
-import type { CounsellingUser, UnassignedUser } from "./contract/counselling-user.ts"
+import { type AssignablePerson, type AssignableRoleTotal, assignableRoles, type CounsellingUser, type UnassignedUser } from "./contract/counselling-user.ts"
 import * as api from "./contract/endpoints/counselling-users.endpoints.ts"
 import { call } from "./client.ts"
 import type { PageAsk, RowsPage } from "./counselling-enquiry.api.ts"
@@ -23,7 +23,19 @@ export async function fetchCounsellingUsersPage(ask: PageAsk): Promise<RowsPage<
   return { rows: [...answer.data.data], total: answer.totalRecords }
 }
 
-export const fetchAssignablePeople = async () => [...(await call(api.fetchAssignablePeople)).data]
+/** People the 'Assign To' form lists for a search ("" for none), and how many each role has in all. */
+export interface AssignablePeoplePage {
+  people: AssignablePerson[]
+  totals: AssignableRoleTotal[]
+}
+
+export async function fetchAssignablePeople(search: string): Promise<AssignablePeoplePage> {
+  const answer = await call(api.fetchAssignablePeople, { query: search.trim() === "" ? {} : { search: search.trim() } })
+  const people = [...answer.data]
+  // An answer of the spec's shape carries no totals: what it lists is then all there is.
+  const totals = answer.totals ? [...answer.totals] : assignableRoles.map((role) => ({ role, total: people.filter((p) => p.role === role).length }))
+  return { people, totals }
+}
 
 export const assignCounsellor = (userId: string, counsellorId: string) =>
   call(api.assignOrUpdateCounsellor, { params: { userId }, body: { counsellorId } })

@@ -1,21 +1,28 @@
 import { assign, fromPromise, setup } from "xstate"
 import { messageOf } from "../api/api-error.ts"
-import type { AssignablePerson } from "../api/contract/counselling-user.ts"
+import { assignableRoles, type AssignablePerson, type AssignableRole, type AssignableRoleTotal } from "../api/contract/counselling-user.ts"
 import * as usersApi from "../api/counselling-users.api.ts"
+import { assignEach, type AssignOutcome } from "./assign-each.ts"
+import { SEARCH_DEBOUNCE_MS } from "./header-search.machine.ts"
 import type { Message } from "./login.machine.ts"
 
 export const SELECT_COUNSELLOR = "Please select a counsellor to assign."
 export const COUNSELLOR_ASSIGNED = "Counsellor assigned successfully."
-
-export interface AssignOutcome {
-  assigned: string[]
-  failures: Array<{ userId: string; message: string }>
-}
+export const PEOPLE_FAILED = "Failed to fetch active user data."
+/** The form is for choosing a counsellor: their group is the one open at first. */
+export const FIRST_OPEN_ROLES: AssignableRole[] = ["Counsellor"]
 
 export interface AssignCounsellorContext {
   selected: string[]
+  /** The people listed: a few per role (the server's limit), newest first. */
   people: AssignablePerson[]
-  counsellorId: string | null
+  totals: AssignableRoleTotal[]
+  /** What the search box holds. */
+  search: string
+  /** The (trimmed) search the listed people answer. */
+  listed: string
+  chosen: AssignablePerson | null
+  openRoles: AssignableRole[]
   message: Message | null
 }
 
@@ -23,31 +30,25 @@ export type AssignCounsellorEvent =
   | { type: "selection.toggle"; userId: string }
   | { type: "selection.setAll"; userIds: string[]; selected: boolean }
   | { type: "form.open" }
+  | { type: "search.change"; value: string }
+  | { type: "search.retry" }
+  | { type: "groups.change"; roles: string[] }
   | { type: "counsellor.choose"; counsellorId: string }
   | { type: "form.submit" }
   | { type: "form.cancel" }
 
-/** One update per selected user (spec section 7); every outcome is kept so a partial failure is told. */
-export async function assignEach(input: { userIds: string[]; counsellorId: string }): Promise<AssignOutcome> {
-  const results = await Promise.allSettled(input.userIds.map((userId) => usersApi.assignCounsellor(userId, input.counsellorId)))
-  const outcome: AssignOutcome = { assigned: [], failures: [] }
-  results.forEach((result, i) => {
-    const userId = input.userIds[i]!
-    if (result.status === "fulfilled") outcome.assigned.push(userId)
-    else outcome.failures.push({ userId, message: messageOf(result.reason, "Something went wrong.") })
-  })
-  return outcome
-}
+const isRole = (role: string): role is AssignableRole => (assignableRoles as readonly string[]).includes(role)
 
 /**
  * Unassign Users: select users (one by one or the whole page), then 'Assign To' opens a form with
- * the assignable people grouped by role; exactly one must be chosen ('Please select a counsellor
- * to assign.'); Submit sends one update per selected user. Assigned users leave the list.
+ * the assignable people grouped by role, a few per role (a million people cannot all be listed),
+ * and a search box that asks the server again once typing pauses. Exactly one person must be
+ * chosen ('Please select a counsellor to assign.'); Submit sends one update per selected user.
  */
 export const assignCounsellorMachine = setup({
   types: { context: {} as AssignCounsellorContext, events: {} as AssignCounsellorEvent },
   actors: {
-    loadPeople: fromPromise<AssignablePerson[]>(() => usersApi.fetchAssignablePeople()),
+    loadPeople: fromPromise<usersApi.AssignablePeoplePage, { search: string }>(({ input }) => usersApi.fetchAssignablePeople(input.search)),
     assignEach: fromPromise<AssignOutcome, { userIds: string[]; counsellorId: string }>(({ input }) => assignEach(input)),
   },
   actions: {
@@ -55,14 +56,27 @@ export const assignCounsellorMachine = setup({
     assigned: () => {},
     /** Provided by the view: show a toast. */
     notify: (_, _params: { text: string; tone: "success" | "error" }) => {},
+    setSearch: assign({ search: ({ context, event }) => (event.type === "search.change" ? event.value : context.search) }),
+    // The box cannot change during a fetch without leaving it, so the answer is for the box's text.
+    showPeople: assign(({ context }, page: usersApi.AssignablePeoplePage) => {
+      const listed = context.search.trim()
+      // A search opens the groups it found people in, so the matches are in view.
+      const found = assignableRoles.filter((role) => page.people.some((p) => p.role === role))
+      return { people: page.people, totals: page.totals, listed, openRoles: listed !== "" && found.length > 0 ? found : context.openRoles }
+    }),
+    openForm: assign({ message: null, chosen: null, search: "", listed: "", openRoles: FIRST_OPEN_ROLES }),
   },
   guards: {
     hasSelection: ({ context }) => context.selected.length > 0,
-    hasCounsellor: ({ context }) => context.counsellorId !== null,
+    hasChosen: ({ context }) => context.chosen !== null,
+    isListedSearch: ({ context, event }) => event.type === "search.change" && event.value.trim() === context.listed,
+    isListedPerson: ({ context, event }) => event.type === "counsellor.choose" && context.people.some((p) => p._id === event.counsellorId),
+    isSearchStale: ({ context }) => context.search.trim() !== context.listed,
   },
+  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
 }).createMachine({
   id: "assignCounsellor",
-  context: { selected: [], people: [], counsellorId: null, message: null },
+  context: { selected: [], people: [], totals: [], search: "", listed: "", chosen: null, openRoles: FIRST_OPEN_ROLES, message: null },
   initial: "selecting",
   states: {
     selecting: {
@@ -80,27 +94,60 @@ export const assignCounsellorMachine = setup({
               event.selected ? [...new Set([...context.selected, ...event.userIds])] : context.selected.filter((id) => !event.userIds.includes(id)),
           }),
         },
-        "form.open": { guard: "hasSelection", target: "loadingPeople", actions: assign({ message: null, counsellorId: null }) },
+        "form.open": { guard: "hasSelection", target: "loadingPeople", actions: "openForm" },
       },
     },
     loadingPeople: {
-      description: "The assignable people are fetched for the form.",
+      description: "The newest people of each assignable role and each role's total are fetched for the form.",
       tags: ["busy"],
       invoke: {
         src: "loadPeople",
-        onDone: { target: "choosing", actions: assign({ people: ({ event }) => event.output }) },
-        onError: { target: "selecting", actions: assign({ message: { text: "Failed to fetch active user data.", tone: "error" } }) },
+        input: { search: "" },
+        onDone: { target: "choosing", actions: { type: "showPeople", params: ({ event }) => event.output } },
+        onError: { target: "selecting", actions: assign({ message: { text: PEOPLE_FAILED, tone: "error" } }) },
       },
     },
     choosing: {
-      description: "The 'Assign To' form: an accordion of people grouped by role with radio selection, Submit and Cancel.",
+      description: "The 'Assign To' form: a search box, an accordion of people grouped by role with radio selection ('N more — refine the search' under a role with more), Submit and Cancel.",
+      initial: "settling",
       on: {
-        "counsellor.choose": { actions: assign({ counsellorId: ({ event }) => event.counsellorId, message: null }) },
+        "search.change": [
+          { guard: "isListedSearch", target: ".ready", actions: "setSearch" },
+          { target: ".debouncing", actions: "setSearch" },
+        ],
+        "groups.change": { actions: assign({ openRoles: ({ event }) => event.roles.filter(isRole) }) },
+        "counsellor.choose": { guard: "isListedPerson", actions: assign({ chosen: ({ context, event }) => context.people.find((p) => p._id === event.counsellorId) ?? null, message: null }) },
         "form.submit": [
-          { guard: "hasCounsellor", target: "assigning", actions: assign({ message: null }) },
+          { guard: "hasChosen", target: "assigning", actions: assign({ message: null }) },
           { actions: assign({ message: { text: SELECT_COUNSELLOR, tone: "error" } }) },
         ],
-        "form.cancel": { target: "selecting", actions: assign({ counsellorId: null, message: null }) },
+        "form.cancel": { target: "selecting", actions: assign({ chosen: null, message: null }) },
+      },
+      states: {
+        settling: {
+          description: "On (re)opening: the box's search is listed already, or is fetched (typed just before an assignment that failed).",
+          always: [{ guard: "isSearchStale", target: "searching" }, { target: "ready" }],
+        },
+        ready: { description: "The listed people answer the box's search." },
+        debouncing: {
+          description: "Waiting for typing to pause before asking the server.",
+          tags: ["searching"],
+          after: { searchDebounce: "searching" },
+        },
+        searching: {
+          description: "The people matching the search are fetched; the list shows it is searching.",
+          tags: ["searching"],
+          invoke: {
+            src: "loadPeople",
+            input: ({ context }) => ({ search: context.search.trim() }),
+            onDone: { target: "ready", actions: { type: "showPeople", params: ({ event }) => event.output } },
+            onError: "failed",
+          },
+        },
+        failed: {
+          description: "'Failed to fetch active user data.' with Retry; the last people listed stay.",
+          on: { "search.retry": "searching" },
+        },
       },
     },
     assigning: {
@@ -108,7 +155,7 @@ export const assignCounsellorMachine = setup({
       tags: ["busy"],
       invoke: {
         src: "assignEach",
-        input: ({ context }) => ({ userIds: context.selected, counsellorId: context.counsellorId ?? "" }),
+        input: ({ context }) => ({ userIds: context.selected, counsellorId: context.chosen?._id ?? "" }),
         onDone: [
           {
             guard: ({ event }) => event.output.failures.length > 0,
@@ -124,7 +171,7 @@ export const assignCounsellorMachine = setup({
           {
             target: "selecting",
             actions: [
-              assign({ selected: [], counsellorId: null, message: null }),
+              assign({ selected: [], chosen: null, message: null }),
               "assigned",
               { type: "notify", params: { text: COUNSELLOR_ASSIGNED, tone: "success" } },
             ],

@@ -3,7 +3,7 @@ import * as client from "../../src/api/client.ts"
 import * as sessionsEndpoints from "../../src/api/contract/endpoints/counselling-sessions.endpoints.ts"
 import * as usersEndpoints from "../../src/api/contract/endpoints/counselling-users.endpoints.ts"
 import { fetchMySessionsPage } from "../../src/api/counselling-sessions.api.ts"
-import { fetchUnassignedUserCount } from "../../src/api/counselling-users.api.ts"
+import { fetchAssignablePeople, fetchUnassignedUserCount } from "../../src/api/counselling-users.api.ts"
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -24,5 +24,24 @@ describe("counselling api functions", () => {
       [sessionsEndpoints.fetchUserSessions, { params: { id: "u1" }, query: { page: "1", limit: "5000" } }],
       [sessionsEndpoints.fetchCounsellorSessions, { params: { id: "v1" }, query: { page: "2", limit: "10", status: "past" } }],
     ])
+  })
+
+  it("asks for the Assign To people with the trimmed search only when there is one, and keeps the server's totals", async () => {
+    const totals = [{ role: "Lawyer", total: 900, capped: true }]
+    const call = vi.spyOn(client, "call").mockResolvedValue({ success: true, data: [], totals } as never)
+    await fetchAssignablePeople("  ")
+    expect(await fetchAssignablePeople(" leela ")).toEqual({ people: [], totals })
+    expect(call.mock.calls).toEqual([
+      [usersEndpoints.fetchAssignablePeople, { query: {} }],
+      [usersEndpoints.fetchAssignablePeople, { query: { search: "leela" } }],
+    ])
+  })
+
+  it("counts each role's listed people when an answer of the spec's shape carries no totals", async () => {
+    const leela = { _id: "l1", name: "Leela", email: "l@x.io", role: "Lawyer" }
+    vi.spyOn(client, "call").mockResolvedValue({ success: true, data: [leela] } as never)
+    const { totals } = await fetchAssignablePeople("")
+    expect(totals.find((t) => t.role === "Lawyer")).toEqual({ role: "Lawyer", total: 1 })
+    expect(totals.find((t) => t.role === "Counsellor")).toEqual({ role: "Counsellor", total: 0 })
   })
 })

@@ -1,9 +1,8 @@
-import { sql } from "kysely"
-import type { AssignablePerson, CounsellingDetails, CounsellingUser } from "../../../src/api/contract/counselling-user.ts"
-import { assignableRoles } from "../../../src/api/contract/counselling-user.ts"
+import type { AssignablePerson, AssignableRole, CounsellingDetails, CounsellingUser } from "../../../src/api/contract/counselling-user.ts"
 import type { Db } from "../database.ts"
 import { direction, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"
+import { listPeople } from "./people.repository.ts"
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
@@ -57,18 +56,26 @@ export async function listCounsellingClients(db: Db, page: Paging): Promise<{ ro
   }
 }
 
-/** Approved people of the assignable roles, grouped by the console; ordered by role then name. */
-export async function listAssignablePeople(db: Db): Promise<AssignablePerson[]> {
-  const rows = await db
-    .selectFrom("users")
-    .select(["id", "name", "email", "role"])
-    .where("status", "=", "Approve")
-    .where("role", "in", [...assignableRoles])
-    .orderBy("role")
-    .orderBy(sql`lower(name)`)
-    .orderBy("id")
-    .execute()
-  return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: r.role as AssignablePerson["role"] }))
+export interface AssignableGroup {
+  role: AssignableRole
+  people: AssignablePerson[]
+  total: number
+  capped: boolean
+}
+
+/**
+ * The newest `limit` approved people of each role, with how many match, through the people lists'
+ * own query (listPeople): the (role, status, created_at) index and the maintained counters without
+ * a search, the list-scoped search keys (migration 0009) with one. Never reads every person.
+ */
+export async function listAssignablePeople(db: Db, ask: { roles: readonly AssignableRole[]; search: string; limit: number }): Promise<AssignableGroup[]> {
+  return Promise.all(
+    ask.roles.map(async (role) => {
+      const filter = { roles: [role], status: "Approve" as const, search: ask.search, searchIn: ["name", "email"] as const }
+      const { rows, total, capped } = await listPeople(db, filter, { page: 1, limit: ask.limit, offset: 0 })
+      return { role, people: rows.map((r) => ({ _id: r._id, name: r.name, email: r.email, role })), total, capped }
+    }),
+  )
 }
 
 export async function findCounsellingDetails(db: Db, userId: string): Promise<CounsellingDetails | null> {

@@ -1,5 +1,5 @@
 import type { PageQuery } from "../../../src/api/contract/common.ts"
-import { assignableRoles } from "../../../src/api/contract/counselling-user.ts"
+import { ASSIGNABLE_PEOPLE_LIMIT, type AssignablePeopleQuery, assignableRoles } from "../../../src/api/contract/counselling-user.ts"
 import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { latestEnquiriesOf, toCounsellingEnquiry } from "../../db/repositories/counselling-enquiries.repository.ts"
@@ -37,8 +37,15 @@ export async function fetchCounsellingUsers(deps: { db: Db }, query: PageQuery) 
   return { success: true, data: { data: rows }, totalRecords: total, totalPages: totalPages(total, page.limit), currentPage: page.page }
 }
 
-export async function fetchAssignablePeople(deps: { db: Db }) {
-  return { success: true, data: await listAssignablePeople(deps.db) }
+/** The 'Assign To' form's people: a few per role, each role's total, so the form never holds every approved person. */
+export async function fetchAssignablePeople(deps: { db: Db }, query: AssignablePeopleQuery) {
+  const roles = query.role ? [query.role] : assignableRoles
+  const groups = await listAssignablePeople(deps.db, { roles, search: query.search ?? "", limit: query.limit ?? ASSIGNABLE_PEOPLE_LIMIT })
+  return {
+    success: true,
+    data: groups.flatMap((g) => g.people),
+    totals: groups.map((g) => (g.capped ? { role: g.role, total: g.total, capped: true } : { role: g.role, total: g.total })),
+  }
 }
 
 export async function fetchCounsellingDetails(deps: { db: Db }, userId: string) {

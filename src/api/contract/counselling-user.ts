@@ -54,7 +54,44 @@ export const AssignablePerson = Schema.Struct({
   role: Schema.Literals(assignableRoles),
 })
 export type AssignablePerson = typeof AssignablePerson.Type
-export const AssignablePeopleAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(AssignablePerson) })
+export const AssignableRole = Schema.Literals(assignableRoles)
+
+/** The most people of one role one answer lists (also the default): the form shows these and asks for a narrower search. */
+export const ASSIGNABLE_PEOPLE_LIMIT = 50
+export const ASSIGNABLE_SEARCH_MAX_LENGTH = 100
+
+/**
+ * GET /user/getActiveUser/user: without parameters, the newest `limit` people of each assignable role.
+ * `role` keeps one role; `search` keeps people whose name or email holds it (any case).
+ */
+export const AssignablePeopleQuery = Schema.Struct({
+  role: Schema.optional(AssignableRole),
+  search: Schema.optional(
+    Schema.Trim.check(Schema.isMaxLength(ASSIGNABLE_SEARCH_MAX_LENGTH, { message: `must be at most ${ASSIGNABLE_SEARCH_MAX_LENGTH} characters` })),
+  ),
+  limit: Schema.optional(
+    Schema.FiniteFromString.check(
+      Schema.isInt(),
+      Schema.isBetween({ minimum: 1, maximum: ASSIGNABLE_PEOPLE_LIMIT }, { message: `must be from 1 to ${ASSIGNABLE_PEOPLE_LIMIT}` }),
+    ),
+  ),
+})
+export type AssignablePeopleQuery = typeof AssignablePeopleQuery.Type
+
+/** How many people of a role match (all approved ones without a search); `capped`: counting stopped, `total` is a lower bound. */
+export const AssignableRoleTotal = Schema.Struct({ role: AssignableRole, total: Schema.Number, capped: Schema.optional(Schema.Boolean) })
+export type AssignableRoleTotal = typeof AssignableRoleTotal.Type
+
+/**
+ * `data`: at most `limit` people per role, newest first. `totals` (one per role asked for) tells
+ * the form how many more there are; optional, so an answer of the spec's shape still decodes.
+ */
+export const AssignablePeopleAnswer = Schema.Struct({
+  success: Schema.Boolean,
+  data: Schema.Array(AssignablePerson),
+  totals: Schema.optional(Schema.Array(AssignableRoleTotal)),
+})
+export type AssignablePeopleAnswer = typeof AssignablePeopleAnswer.Type
 
 export const AssignCounsellorRequest = Schema.Struct({ counsellorId: Id })
 

@@ -13,6 +13,7 @@ import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { AssignToDialog } from "./unassign-users/assign-to-dialog.tsx"
+import { BusyButton } from "../components/busy-button.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
 
@@ -91,9 +92,11 @@ export default function UnassignUsersPage() {
             Total Records: {view.total}
           </Text>
           {selected.length > 0 ? (
-            <Button aria-haspopup="dialog" data-dialog="assign" colorPalette="teal" size="sm" loading={opening} aria-busy={opening} disabled={!selecting && !opening} onClick={() => assign.send({ type: "form.open" })}>
+            // Busy, never disabled, while the people load: a disabled button drops keyboard focus just
+            // before its dialog opens, and the dialog then has nothing to give focus back to.
+            <BusyButton aria-haspopup="dialog" data-dialog="assign" colorPalette="teal" size="sm" busy={opening} onClick={() => selecting && assign.send({ type: "form.open" })}>
               Assign To ({selected.length})
-            </Button>
+            </BusyButton>
           ) : null}
         </HStack>
       </HStack>

@@ -1,6 +1,7 @@
 import { MessageAnswer, PageQuery } from "../common.ts"
 import {
   AssignablePeopleAnswer,
+  AssignablePeopleQuery,
   AssignCounsellorRequest,
   CounsellingDetailsAnswer,
   CounsellingUsersAnswer,
@@ -23,9 +24,10 @@ export const fetchAssignablePeople = endpoint({
   name: "fetchAssignablePeople",
   method: "GET",
   path: "/user/getActiveUser/user",
+  query: AssignablePeopleQuery,
   answer: AssignablePeopleAnswer,
   access: ["Admin"],
-  summary: "Approved people of the assignable roles, for the 'Assign To' form",
+  summary: "Approved people of the assignable roles for the 'Assign To' form: the newest `limit` (at most 50) of each role, optionally one role or those whose name or email holds `search`, with each role's total",
 })
 
 export const assignOrUpdateCounsellor = endpoint({
