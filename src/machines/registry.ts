@@ -409,8 +409,9 @@ export const machineRegistry: MachineEntry[] = [
   {
     id: "assign-counsellor",
     title: "Assign To",
-    summary: "Exactly one counsellor for the selected users, one update per user.",
+    summary: "Exactly one counsellor for the selected users, one update per user; the form lists a few people per role and searches the rest (300 ms debounce).",
     machine: assignCounsellorMachine,
+    delayLabels: { searchDebounce: "300 ms" },
     firedBy: {
       "loadPeople done": counsellingUsersApi.fetchAssignablePeople,
       "loadPeople error": counsellingUsersApi.fetchAssignablePeople,
