@@ -25,7 +25,6 @@ const NOT_LISTS: Record<string, string> = {
   getTwoFactor: "the caller's own two-factor row and recovery codes, by primary key",
   getSecuritySettings: "one settings row by its key",
   exportList: "a CSV of a whole list reads it all by design, page by page through the list queries checked here",
-  fetchAssignablePeople: "KNOWN GAP: the Assign To form reads every approved person (needs a searched picker; see bench/README.md)",
 }
 
 type Call = { as: "admin" | "editor" | "client" | "vendor"; url: string }
@@ -63,6 +62,14 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
   fetchUnassignedUsers: [{ as: "admin", url: "/user/unassignUser?page=1&limit=1" }, { as: "admin", url: `/user/unassignUser?page=${last.unassigned}&limit=10` }],
   fetchCounsellingUsers: [{ as: "admin", url: "/user/assignUser?page=1&limit=10" }, { as: "admin", url: `/user/assignUser?page=${last.assigned}&limit=10` }],
   fetchCounsellingDetails: [{ as: "admin", url: `/user/get/${CLIENT}` }],
+  fetchAssignablePeople: [
+    { as: "admin", url: "/user/getActiveUser/user" },
+    { as: "admin", url: "/user/getActiveUser/user?search=priya" },
+    { as: "admin", url: "/user/getActiveUser/user?search=aarav%20sharma" },
+    { as: "admin", url: "/user/getActiveUser/user?search=zzzz-nobody" },
+    { as: "admin", url: "/user/getActiveUser/user?search=pr" },
+    { as: "admin", url: "/user/getActiveUser/user?role=User&search=sharma&limit=10" },
+  ],
   peopleCounts: [{ as: "admin", url: "/dashboard/peopleCounts" }],
   listEditors: [{ as: "admin", url: "/user/editors?page=1&limit=10" }],
   listExperts: [{ as: "editor", url: "/expert/auth/get?page=1&limit=1" }],

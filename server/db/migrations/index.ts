@@ -7,6 +7,7 @@ import * as counselling from "./0003-counselling.ts"
 import * as vendors from "./0002-vendors.ts"
 import * as scale from "./0007-scale.ts"
 import * as signInSecurity from "./0008-sign-in-security.ts"
+import * as searchKeys from "./0009-search-keys.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0002-vendors": vendors,
   "0007-scale": scale,
   "0008-sign-in-security": signInSecurity,
+  "0009-search-keys": searchKeys,
 }
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }

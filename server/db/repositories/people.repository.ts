@@ -1,7 +1,8 @@
 import type { Role, VendorStatus } from "../../../src/api/contract/common.ts"
 import type { PersonListItem } from "../../../src/api/contract/user.ts"
-import type { Db } from "../database.ts"
-import { direction, type EndPaging, likePattern, type Paging, readFromNearestEnd } from "../paging.ts"
+import type { Database, Db } from "../database.ts"
+import { type SelectQueryBuilder, sql } from "kysely"
+import { direction, type EndPaging, likePattern, type Paging, readFromNearestEnd, SEARCH_COUNT_CAP } from "../paging.ts"
 import { countUsers } from "./counts.repository.ts"
 import { cappedCount } from "./list-counts.repository.ts"
 import { toPersonListItem } from "./users.repository.ts"
@@ -13,34 +14,115 @@ export interface PeopleFilter {
   status: VendorStatus
   organizationId?: string | undefined
   search?: string | undefined
+  /** Where a search looks; every one of them unless told. */
+  searchIn?: readonly SearchField[] | undefined
 }
+
+export type SearchField = "name" | "email" | "number"
 
 /**
  * One page of people of some roles in one status, newest first, walking the
  * (role|organization, status, created_at) indexes. Without a search or organization the total
  * comes from the trigger-kept counters, and pages in the far half are read from the list's oldest
- * end (the last page costs what the first does). A search (trigram indexes, migration 0007) or an
- * organization counts under the same filter, up to a cap.
+ * end (the last page costs what the first does); page 1, the one every visit opens, reads its rows
+ * and its total in one statement. A search (the list-scoped keys of migration 0009) or an organization
+ * counts under the same filter, up to a cap (see searchPeople).
  */
 export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Promise<{ rows: PersonListItem[]; total: number; capped: boolean }> {
   const search = filter.search?.trim() ?? ""
   let query = db.selectFrom("users").where("role", "in", filter.roles).where("status", "=", filter.status)
   if (filter.organizationId !== undefined) query = query.where("organization_id", "=", filter.organizationId)
   if (search !== "") {
+    // The term's keys narrow the list first (users_search_keys_idx, migration 0009): one index scan
+    // of this list's postings. The ILIKE filter then decides.
+    query = query.where(hasSearchKeys(filter.roles, filter.status, search))
     const pattern = likePattern(search)
-    query = query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("number", "ilike", pattern)]))
+    // An email address has no white space (the contract's Email refuses it), so a term with a space
+    // can only be in a name or a number.
+    const fields = filter.searchIn ?? (["name", "email", "number"] as const)
+    const columns = /\s/.test(search) ? fields.filter((field) => field !== "email") : fields
+    query = query.where((eb) => eb.or(columns.map((column) => eb(column, "ilike", pattern))))
   }
   const page1 = (end: EndPaging) =>
     query.select(listColumns).orderBy("created_at", direction("desc", end)).orderBy("id", direction("desc", end)).limit(end.limit).offset(end.offset).execute()
   if (search === "" && filter.organizationId === undefined) {
+    if (page.offset === 0) return firstPageWithTotal(db, filter, query, page.limit)
     const total = await countUsers(db, filter.roles, filter.status)
     const rows = await readFromNearestEnd(total, page, page1)
     return { rows: rows.map(toPersonListItem), total, capped: false }
   }
-  // The count walks the same index as the page (newest first), so it never reads every person.
+  if (search !== "") return searchPeople(db, query, page, page1)
+  // An organization's list: the count walks the same index as the page (newest first), so it never reads every person.
   const counting = query.orderBy("created_at", "desc").orderBy("id", "desc")
   const [rows, counted] = await Promise.all([page1({ reverse: false, limit: page.limit, offset: page.offset }), cappedCount(db, counting)])
   return { rows: rows.map(toPersonListItem), total: Math.max(counted.total, page.offset + rows.length), capped: counted.capped }
+}
+
+/**
+ * Page 1 of an unfiltered list: the counters' total and the newest rows in one round trip (the
+ * total rides on every row; a lateral join keeps it when the list is empty).
+ */
+async function firstPageWithTotal(db: Db, filter: PeopleFilter, query: PeopleQuery, limit: number) {
+  const counted = db
+    .selectFrom("user_counts")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("n"), sql<string>`0`).as("total"))
+    .where("role", "in", filter.roles)
+    .where("status", "=", filter.status)
+    .as("counted")
+  const rows = await db
+    .selectFrom(counted)
+    .leftJoinLateral(() => query.select(listColumns).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).as("people"), (join) => join.onTrue())
+    .selectAll("people")
+    .select("counted.total")
+    .execute()
+  const total = Number(rows[0]?.total ?? 0)
+  const people = rows.flatMap((r) => (r.id === null ? [] : [toPersonListItem(r as ListRow)]))
+  return { rows: people, total, capped: false }
+}
+
+type ListRow = Parameters<typeof toPersonListItem>[0]
+
+/**
+ * The person's keys hold every key of the term in one of the listed roles (in `status`): written as the
+ * index's expression, so the planner reads users_search_keys_idx, once per role (a bitmap OR).
+ */
+function hasSearchKeys(roles: readonly Role[], status: VendorStatus, term: string) {
+  const keys = sql`people_search_keys(role, status, name, email, number)`
+  // Immutable with bound values: the planner computes the term's keys once, as a constant it can estimate.
+  const ofTerm = (role: Role) => sql`search_grams(${`${role}:${status}:`}, lower(${term}))`
+  return sql<boolean>`(${sql.join(roles.map((role) => sql`${keys} @> ${ofTerm(role)}`), sql` or `)})`
+}
+
+/**
+ * A search scans its keys' index once: up to cap + 1 matches (bitmap scans, any order) are
+ * kept, counted, sorted newest first and paged in the same statement. Only when more than the cap
+ * match is the page read again in index order (newest first), which is then cheap: matches are common.
+ */
+async function searchPeople(db: Db, query: PeopleQuery, page: Paging, ordered: (end: EndPaging) => Promise<ListRow[]>) {
+  const rows = await db
+    .with("matches", () => query.select(listColumns).limit(SEARCH_COUNT_CAP + 1))
+    .selectFrom("matches")
+    .selectAll()
+    .select((eb) => eb.selectFrom("matches").select(eb.fn.countAll<string>().as("n")).as("matched"))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+  const matched = rows.length > 0 ? Number(rows[0]!.matched) : await countMatches(db, query)
+  if (matched > SEARCH_COUNT_CAP) {
+    const newest = await ordered({ reverse: false, limit: page.limit, offset: page.offset })
+    return { rows: newest.map(toPersonListItem), total: SEARCH_COUNT_CAP, capped: true }
+  }
+  return { rows: rows.map((r) => toPersonListItem(r as ListRow)), total: matched, capped: false }
+}
+
+type PeopleQuery = SelectQueryBuilder<Database, "users", object>
+
+/** A page past the last match has no row to carry the count: count on its own (capped). */
+async function countMatches(db: Db, query: PeopleQuery): Promise<number> {
+  const counted = await cappedCount(db, query)
+  return counted.capped ? SEARCH_COUNT_CAP + 1 : counted.total
 }
 
 /** Reads a user and locks the row until the transaction ends, so two status changes cannot interleave. */
