@@ -3,6 +3,8 @@ import { assign, fromCallback, fromPromise, setup, type EventObject } from "xsta
 export interface Page<Row> {
   rows: Row[]
   total: number
+  /** The server stopped counting (a search with very many matches): `total` is a lower bound. */
+  capped?: boolean
 }
 
 export interface PageRequest {
@@ -17,6 +19,8 @@ export interface PagedListContext<Row> {
   search: string
   rows: Row[]
   total: number
+  /** `total` is a lower bound ("1,000+"): there is a next page while a page comes back full. */
+  capped: boolean
   error: string | null
 }
 
@@ -36,6 +40,10 @@ export interface ListUrlState {
 
 /** 'Showing Page: x of y' never says 'of 0' (spec: page count is at least 1). */
 export const pageCount = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize))
+
+/** A capped total is only a lower bound: then a full page means there may be another. */
+export const hasNextPage = (list: { page: number; pageSize: number; rows: readonly unknown[]; total: number; capped: boolean }): boolean =>
+  list.capped ? list.rows.length === list.pageSize : list.page < pageCount(list.total, list.pageSize)
 
 /** After the page changed: a new history entry, so back returns to the previous page. */
 const pushPage = { type: "pushUrl", params: ({ context }: { context: ListUrlState }) => ({ page: context.page, search: context.search }) } as const
@@ -68,7 +76,7 @@ export function createPagedListMachine<Row>(options: {
       replaceUrl: (_, _params: ListUrlState) => {},
     },
     guards: {
-      hasNextPage: ({ context }) => context.page < pageCount(context.total, context.pageSize),
+      hasNextPage: ({ context }) => hasNextPage(context),
       hasPreviousPage: ({ context }) => context.page > 1,
       isOtherUrl: ({ context, event }) => event.type === "url.changed" && (event.page !== context.page || event.search !== context.search),
       isOtherPage: ({ context, event }) =>
@@ -82,6 +90,7 @@ export function createPagedListMachine<Row>(options: {
       search: input?.search ?? "",
       rows: [],
       total: 0,
+      capped: false,
       error: null,
     }),
     initial: "loading",
@@ -115,7 +124,7 @@ export function createPagedListMachine<Row>(options: {
             },
             {
               target: "ready",
-              actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, error: null }),
+              actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, capped: ({ event }) => event.output.capped === true, error: null }),
             },
           ],
           onError: { target: "failed", actions: assign({ error: options.failureMessage, rows: [] }) },

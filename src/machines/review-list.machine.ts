@@ -5,7 +5,7 @@ import type { PersonListItem } from "../api/contract/user.ts"
 import type { ReviewListKind } from "../api/contract/vendor.ts"
 import * as vendorsApi from "../api/vendors.api.ts"
 import type { ListUrlState, Page, PageRequest } from "./paged-list.machine.ts"
-import { pageCount } from "./paged-list.machine.ts"
+import { hasNextPage, pageCount } from "./paged-list.machine.ts"
 import { LIST_PAGE_SIZE } from "./role-list.machine.ts"
 import { reviewListOptions } from "./vendor-status.machine.ts"
 
@@ -30,6 +30,8 @@ export interface ReviewListContext {
   search: string
   rows: PersonListItem[]
   total: number
+  /** `total` is a lower bound ("1,000+"): there is a next page while a page comes back full. */
+  capped: boolean
   error: string | null
   /** Changes chosen and not yet answered, oldest first; their rows' controls are disabled. */
   queue: StatusChangeRequest[]
@@ -60,7 +62,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
     actors: {
       fetchPage: fromPromise<Page<PersonListItem>, PageRequest>(async ({ input }) => {
         const answer = await vendorsApi.fetchReviewList(kind, input)
-        return { rows: [...answer.data], total: answer.totalRecords }
+        return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }
       }),
       watchUrl: fromCallback<EventObject>(() => () => {}),
       updateStatus: fromPromise<{ message: string }, StatusChangeRequest>(({ input }) =>
@@ -85,7 +87,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
       setSearch: assign({ search: ({ context, event }) => (event.type === "search.change" ? event.search : context.search), page: 1 }),
     },
     guards: {
-      hasNextPage: ({ context }) => context.page < pageCount(context.total, context.pageSize),
+      hasNextPage: ({ context }) => hasNextPage(context),
       hasPreviousPage: ({ context }) => context.page > 1,
       isOfferedChange: ({ context, event }) => {
         if (event.type !== "row.setStatus") return false
@@ -103,6 +105,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
       search: input?.search ?? "",
       rows: [],
       total: 0,
+      capped: false,
       error: null,
       queue: [],
     }),
@@ -126,7 +129,10 @@ export function createReviewListMachine(kind: ReviewListKind) {
                 { type: "replaceUrl", params: ({ context }) => ({ page: context.page, search: context.search }) },
               ],
             },
-            { target: "ready", actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, error: null }) },
+            {
+              target: "ready",
+              actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, capped: ({ event }) => event.output.capped === true, error: null }),
+            },
           ],
           onError: { target: "failed", actions: assign({ error: reviewListTexts[kind].failure, rows: [] }) },
         },

@@ -27,7 +27,7 @@ export function createRoleListMachine(role: ListRole, organizationId: string | n
     failureMessage: roleListTexts[role].failure,
     fetchPage: async (request) => {
       const answer = await vendorsApi.fetchRoleList(role, request, scope)
-      return { rows: [...answer.data], total: answer.totalRecords }
+      return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }
     },
   })
 }

@@ -9,8 +9,11 @@ export interface Column<Row> {
 }
 
 /**
- * The one table of the console: a loading screen while fetching, the failure in red, the screen's
- * exact empty text, and rows otherwise. Scrolls sideways on narrow screens.
+ * The one table of the console: a loading screen while fetching the first rows, the failure in red,
+ * the screen's exact empty text, and rows otherwise. Scrolls sideways on narrow screens. A reload
+ * (another page, a save) keeps the rows on screen, dimmed and aria-busy, until the new ones arrive:
+ * swapping them for a spinner threw away the focused button, so focus fell to the top of the page
+ * and a closing dialog had no opener left to give it back to.
  */
 export function DataTable<Row>(props: {
   columns: Column<Row>[]
@@ -21,7 +24,7 @@ export function DataTable<Row>(props: {
   emptyText: string
   caption?: string
 }) {
-  if (props.loading) {
+  if (props.loading && props.rows.length === 0) {
     return (
       <Center py="10" aria-busy="true">
         <Spinner role="status" aria-label="Loading" />
@@ -52,6 +55,9 @@ export function DataTable<Row>(props: {
       tabIndex={0}
       role="region"
       aria-label={props.caption ?? "Table"}
+      aria-busy={props.loading}
+      opacity={props.loading ? 0.6 : 1}
+      transition="opacity 0.15s"
       _focusVisible={{ outline: "2px solid", outlineColor: "teal.solid", outlineOffset: "2px" }}
     >
       <Table.Root size="sm" striped>

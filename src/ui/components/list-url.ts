@@ -19,10 +19,15 @@ export function writeListUrl(state: ListUrlState, replace: boolean): void {
   else query.delete("page")
   if (state.search) query.set("search", state.search)
   else query.delete("search")
+  writeQuery(query, replace)
+}
+
+/** Puts `query` in the address bar of the current path: a new entry, or in place with `replace`; nothing when unchanged. */
+export function writeQuery(query: URLSearchParams, replace: boolean): void {
   const qs = query.toString()
-  const to = `${window.location.pathname}${qs ? `?${qs}` : ""}`
-  if (to === `${window.location.pathname}${window.location.search}`) return
-  navigate(to, { replace })
+  // Compared encoded alike: a hand-typed `?from=10:00` and its `%3A` form are the same address.
+  if (qs === new URLSearchParams(window.location.search).toString()) return
+  navigate(`${window.location.pathname}${qs ? `?${qs}` : ""}`, { replace })
 }
 
 /** Sends `url.changed` whenever back/forward lands on another page or search of this screen. */

@@ -21,6 +21,7 @@ export function usePagedList<Row>(actor: ListActor<Row>) {
     pager: {
       page: context.page,
       pageCount: pageCount(context.total, context.pageSize),
+      more: context.capped,
       canPrevious,
       canNext,
       onPrevious: () => actor.send({ type: "page.previous" }),

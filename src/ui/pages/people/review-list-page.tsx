@@ -1,4 +1,4 @@
-import { useMemo } from "react"
+import { useMemo, useRef } from "react"
 import { Box, Button, HStack, Heading, Menu, Portal, Spinner, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { VendorStatus } from "../../../api/contract/common.ts"
@@ -14,6 +14,7 @@ import { organizationColumn, personColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
 import { readListUrl, watchListUrl, writeListUrl } from "../../components/list-url.ts"
 import { statusLabel } from "./status-label.ts"
+import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import type { ExportList } from "../../../api/contract/list-export.ts"
 
@@ -22,42 +23,45 @@ import type { ExportList } from "../../../api/contract/list-export.ts"
  * (not a native select, whose arrow keys would change the status at once): arrows only move, Enter
  * or a click chooses. Disabled while that row's change is pending.
  */
+function RowStatusMenu({ row, pending, setStatus }: { row: PersonListItem; pending: VendorStatus | undefined; setStatus: (userId: string, status: VendorStatus) => void }) {
+  const shown = pending ?? row.status
+  const trigger = useRef<HTMLButtonElement>(null)
+  const returnFocus = useMenuFocusReturn(trigger)
+  return (
+    <HStack gap="2" minW="40">
+      <Menu.Root positioning={{ placement: "bottom-start" }} onExitComplete={returnFocus}>
+        <Menu.Trigger asChild>
+          <Button ref={trigger} size="sm" variant="outline" disabled={pending !== undefined} aria-label={`Status of ${row.name}: ${statusLabel(shown)}`}>
+            {statusLabel(shown)}
+            <Box as="span" aria-hidden="true" fontSize="xs">
+              ▾
+            </Box>
+          </Button>
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              <Menu.RadioItemGroup value={shown} onValueChange={(e) => e.value !== shown && setStatus(row._id, e.value as VendorStatus)}>
+                {reviewListOptions(row.status).map((status) => (
+                  <Menu.RadioItem key={status} value={status}>
+                    {statusLabel(status)}
+                    <Menu.ItemIndicator />
+                  </Menu.RadioItem>
+                ))}
+              </Menu.RadioItemGroup>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {pending ? <Spinner role="status" size="xs" aria-label={`Updating ${row.name}`} /> : null}
+    </HStack>
+  )
+}
+
 function statusColumn(context: ReviewListContext, setStatus: (userId: string, status: VendorStatus) => void): Column<PersonListItem> {
   return {
     header: "Status",
-    cell: (row) => {
-      const pending = context.queue.find((q) => q.userId === row._id)
-      const shown = pending?.status ?? row.status
-      return (
-        <HStack gap="2" minW="40">
-          <Menu.Root positioning={{ placement: "bottom-start" }}>
-            <Menu.Trigger asChild>
-              <Button size="sm" variant="outline" disabled={pending !== undefined} aria-label={`Status of ${row.name}: ${statusLabel(shown)}`}>
-                {statusLabel(shown)}
-                <Box as="span" aria-hidden="true" fontSize="xs">
-                  ▾
-                </Box>
-              </Button>
-            </Menu.Trigger>
-            <Portal>
-              <Menu.Positioner>
-                <Menu.Content>
-                  <Menu.RadioItemGroup value={shown} onValueChange={(e) => e.value !== shown && setStatus(row._id, e.value as VendorStatus)}>
-                    {reviewListOptions(row.status).map((status) => (
-                      <Menu.RadioItem key={status} value={status}>
-                        {statusLabel(status)}
-                        <Menu.ItemIndicator />
-                      </Menu.RadioItem>
-                    ))}
-                  </Menu.RadioItemGroup>
-                </Menu.Content>
-              </Menu.Positioner>
-            </Portal>
-          </Menu.Root>
-          {pending ? <Spinner role="status" size="xs" aria-label={`Updating ${row.name}`} /> : null}
-        </HStack>
-      )
-    },
+    cell: (row) => <RowStatusMenu row={row} pending={context.queue.find((q) => q.userId === row._id)?.status} setStatus={setStatus} />,
   }
 }
 
@@ -98,10 +102,11 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
         error={context.error}
         emptyText={texts.empty}
       />
-      {ready ? (
+      {ready || context.total > 0 ? (
         <Pager
           page={context.page}
           pageCount={pageCount(context.total, context.pageSize)}
+          more={context.capped}
           canPrevious={canPrevious}
           canNext={canNext}
           onPrevious={() => actor.send({ type: "page.previous" })}

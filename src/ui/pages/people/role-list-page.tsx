@@ -39,10 +39,11 @@ export function RoleListPage({ role }: { role: ListRole }) {
       </HStack>
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={texts.empty} />
-      {ready ? (
+      {ready || context.total > 0 ? (
         <Pager
           page={context.page}
           pageCount={pageCount(context.total, context.pageSize)}
+          more={context.capped}
           canPrevious={canPrevious}
           canNext={canNext}
           onPrevious={() => actor.send({ type: "page.previous" })}

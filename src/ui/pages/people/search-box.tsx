@@ -27,6 +27,7 @@ export function SearchBox({
       role="search"
       onSubmit={(e) => {
         e.preventDefault()
+        if (disabled) return
         onSearch(String(new FormData(e.currentTarget).get("search") ?? ""))
       }}
     >
@@ -35,7 +36,8 @@ export function SearchBox({
           <Field.Label fontSize="sm">{label}</Field.Label>
           <Input ref={input} name="search" type="search" size="sm" bg="bg" autoComplete="off" defaultValue={current} />
         </Field.Root>
-        <Button type="submit" size="sm" variant="outline" disabled={disabled}>
+        {/* aria-disabled keeps focus on the button while the list loads (a disabled one drops it). */}
+        <Button type="submit" size="sm" variant="outline" aria-disabled={disabled}>
           Search
         </Button>
       </HStack>
