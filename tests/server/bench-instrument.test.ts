@@ -1,6 +1,6 @@
 import Fastify from "fastify"
 import { describe, expect, it } from "vitest"
-import { queryCounter, registerBenchInstrument } from "../../server/plugins/bench-instrument.ts"
+import { BENCH_TIMING_HEADER, queryCounter, registerBenchInstrument } from "../../server/plugins/bench-instrument.ts"
 import { openDatabase } from "../../server/db/open-database.ts"
 import { startTestServer } from "./harness.ts"
 
@@ -17,10 +17,12 @@ describe("benchmark instrumentation (BENCH_INSTRUMENT=1 only)", () => {
         return { ok: true }
       })
       const before = (await app.inject({ method: "GET", url: "/__bench/queries" })).json().queries as number
-      const res = await app.inject({ method: "GET", url: "/two-queries" })
+      const res = await app.inject({ method: "GET", url: "/two-queries", headers: { [BENCH_TIMING_HEADER]: "1" } })
       const after = (await app.inject({ method: "GET", url: "/__bench/queries" })).json().queries as number
       expect(after - before).toBe(2)
       expect(res.headers["server-timing"]).toMatch(/^app;dur=\d+\.\d{3}$/)
+      // The load generator's requests do not ask: their answers are the size production sends.
+      expect((await app.inject({ method: "GET", url: "/two-queries" })).headers["server-timing"]).toBeUndefined()
     } finally {
       await database.close()
     }

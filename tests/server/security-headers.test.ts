@@ -92,6 +92,21 @@ describe("security headers on every kind of answer", () => {
     }
   })
 
+  it("an API answer carries the API's short set (nothing may load, frame or read it cross-origin); a document, the page set", async () => {
+    const api = await server.app.inject({ url: "/api/v1/config" })
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(api.headers["cross-origin-resource-policy"]).toBe("same-origin")
+    expect(api.headers["referrer-policy"]).toBe("no-referrer")
+    for (const pageOnly of ["cross-origin-opener-policy", "origin-agent-cluster", "x-dns-prefetch-control", "x-download-options", "x-permitted-cross-domain-policies"]) {
+      expect(api.headers[pageOnly], pageOnly).toBeUndefined()
+    }
+    for (const url of ["/", "/api/docs"]) {
+      const page = await server.app.inject({ url })
+      expect(directives(String(page.headers["content-security-policy"])).get("script-src"), url).toEqual(["'self'"])
+      expect(page.headers["cross-origin-opener-policy"], url).toBe("same-origin")
+    }
+  })
+
   it("sends HSTS only when a trusted proxy says the request came over HTTPS", async () => {
     const https = await proxied.app.inject({ url: "/api/v1/config", headers: { "x-forwarded-proto": "https" } })
     expect(https.headers["strict-transport-security"]).toMatch(/^max-age=\d{7,}/)

@@ -217,6 +217,12 @@ describe("GET /userQuery/fetchResponse/:queryId", () => {
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe("")
     expect(again.headers.etag).toBe(etag)
+    expect(again.headers["cache-control"]).toBe("private, no-cache")
+    // Only what updates the cached answer (RFC 9110 15.4.5): the 200's security headers stay with the cached copy.
+    expect(first.headers["x-content-type-options"]).toBe("nosniff")
+    for (const header of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy", "cross-origin-resource-policy"]) {
+      expect(again.headers[header], header).toBeUndefined()
+    }
     expect((await fetchThread("admin", t._id, `W/${etag}, "other"`, counted)).statusCode).toBe(304)
     expect(queries).toBe(0)
     // A matching ETag gives nothing to somebody who may not see the ticket.
