@@ -5,5 +5,15 @@ import { precompress } from "./scripts/vite-precompress.ts"
 export default defineConfig({
   plugins: [react(), precompress()],
   server: { proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000" } },
-  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: "dist",
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Chakra's theme module holds an unused `defaultThemeConfig = defineConfig({ ...recipes })`. Not knowing
+      // `defineConfig` (an identity function) is pure, Rolldown put every recipe that line names into the
+      // entry chunk, although src/ui/app/theme.ts loads them after sign-in (issue 9: first-load JavaScript).
+      treeshake: { manualPureFunctions: ["defineConfig"] },
+    },
+  },
 })

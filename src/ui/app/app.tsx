@@ -1,12 +1,13 @@
-import { lazy, Suspense } from "react"
+import { Suspense } from "react"
 import { Center, Spinner } from "@chakra-ui/react"
 import { Route, Switch } from "wouter"
 import { Guarded } from "./guarded.tsx"
+import { lazyScreen } from "./lazy-screen.ts"
 import { routes } from "./routes.ts"
 import { NotFoundPage } from "../pages/not-found.page.tsx"
 
 // The layout (menus, drawer, dialogs) is not needed to sign in: keep it out of /login's first load.
-const Layout = lazy(() => import("./layout.tsx"))
+const Layout = lazyScreen(() => import("./layout.tsx"))
 
 const PageSpinner = () => (
   <Center py="20" aria-busy="true">

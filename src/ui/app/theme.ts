@@ -1,11 +1,16 @@
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react"
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react"
+import {
+  animationStyles, breakpoints, buttonRecipe, cssVarsPrefix, cssVarsRoot, globalCss, headingRecipe, inputRecipe,
+  keyframes, layerStyles, linkRecipe, semanticTokens, spinnerRecipe, textStyles, tokens,
+} from "@chakra-ui/react/theme"
+import { stageRecipes } from "./recipe-staging.ts"
 
 /**
  * Chakra's default theme with the few tokens that miss WCAG 2.1 AA contrast (checked by axe in
  * tests/e2e/a11y.test.ts): white on teal.600 is 3.7:1, so solid teal uses teal.700 (5.5:1);
  * fg.subtle (gray.400 on white, 2.6:1) becomes gray.600 in light and gray.400 in dark mode.
  */
-const config = defineConfig({
+export const contrastFixes = defineConfig({
   theme: {
     semanticTokens: {
       colors: {
@@ -21,4 +26,29 @@ const config = defineConfig({
   },
 })
 
-export const system = createSystem(defaultConfig, config)
+/**
+ * Chakra's default theme config (its `defaultThemeConfig`) holding only the recipes of what shows before
+ * sign-in (the sign-in form, the not-found page, the page spinner). Chakra's ~80 recipes were a tenth of
+ * /login's first load (issue 9); every other screen loads them first (lazy-screen.ts, all-recipes.ts).
+ */
+const firstScreensConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: { button: buttonRecipe, heading: headingRecipe, input: inputRecipe, link: linkRecipe, spinner: spinnerRecipe },
+  },
+})
+
+export const system = createSystem(defaultBaseConfig, firstScreensConfig, contrastFixes)
+
+/** Adds the rest of Chakra's recipes (all-recipes.ts, loaded before any screen but the first ones). */
+export const addRecipes = stageRecipes(system)

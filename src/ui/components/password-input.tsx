@@ -1,6 +1,7 @@
-import { Button, Input, InputGroup } from "@chakra-ui/react"
+import { Button, InputGroup } from "@chakra-ui/react"
 import { useId } from "react"
 import { PlainField } from "./plain-field.tsx"
+import { PlainInput } from "./plain-input.tsx"
 
 /** A password field with the spec's show/hide toggle. */
 export function PasswordInput(props: {
@@ -23,7 +24,7 @@ export function PasswordInput(props: {
           </Button>
         }
       >
-        <Input
+        <PlainInput
           id={id}
           required
           name={props.name}

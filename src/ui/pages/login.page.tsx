@@ -1,4 +1,4 @@
-import { Button, HStack, Input, Link, Stack, Text } from "@chakra-ui/react"
+import { Button, HStack, Link, Stack, Text } from "@chakra-ui/react"
 import { useId } from "react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
@@ -8,6 +8,7 @@ import { authActor } from "../app/auth-actor.ts"
 import { FormMessage } from "../components/form-message.tsx"
 import { PasswordInput } from "../components/password-input.tsx"
 import { PlainField } from "../components/plain-field.tsx"
+import { PlainInput } from "../components/plain-input.tsx"
 import { PlainSwitch } from "../components/plain-switch.tsx"
 import { AuthCard } from "./auth-card.tsx"
 
@@ -53,7 +54,7 @@ export default function LoginPage() {
         >
           <Stack gap="4">
             <PlainField id={codeId} label="Authentication code">
-              <Input
+              <PlainInput
                 id={codeId}
                 name="code"
                 required
@@ -95,7 +96,7 @@ export default function LoginPage() {
         >
           <Stack gap="4">
             <PlainField id={resetEmailId} label="Email">
-              <Input
+              <PlainInput
                 id={resetEmailId}
                 type="email"
                 name="resetEmail"
@@ -129,7 +130,7 @@ export default function LoginPage() {
       >
         <Stack gap="4">
           <PlainField id={emailId} label="Email">
-            <Input
+            <PlainInput
               id={emailId}
               required
               type="email"

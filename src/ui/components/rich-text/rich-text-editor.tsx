@@ -48,7 +48,9 @@ export default function RichTextEditor(props: { id: string; labelId: string; ini
             renderLeaf={renderLeaf}
             onKeyDown={(event) => {
               if (!(event.ctrlKey || event.metaKey)) return
-              const mark: Mark | null = event.key === "b" ? "bold" : event.key === "i" ? "italic" : event.key === "u" ? "underline" : null
+              // Any case: with Caps Lock on, Ctrl+B reports "B".
+              const key = event.key.toLowerCase()
+              const mark: Mark | null = key === "b" ? "bold" : key === "i" ? "italic" : key === "u" ? "underline" : null
               if (mark) {
                 event.preventDefault()
                 cmd.toggleMark(editor, mark)

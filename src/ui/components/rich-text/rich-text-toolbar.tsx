@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react"
+import { useRef, useState, type ReactNode } from "react"
 import { Button, Field, HStack, Input, NativeSelect, Stack, VisuallyHidden } from "@chakra-ui/react"
 import { ReactEditor, useSlate } from "slate-react"
 import { blogColors } from "../../../api/contract/blog.ts"
@@ -18,10 +18,11 @@ const BLOCKS: Array<{ type: BlockType; label: string; glyph: string }> = [
   { type: "numbered-list", label: "Numbered list", glyph: "1. List" },
 ]
 
-/** Toolbar buttons keep the editor's selection (mouse-down is not allowed to take focus). */
+/** Toolbar buttons keep the editor's selection (mouse-down is not allowed to take focus); the keyboard reaches them with Shift+Tab from the text. */
 export function Toolbar() {
   const editor = useSlate()
   const [linkOpen, setLinkOpen] = useState(false)
+  const colourByKeyboard = useRef(false)
   const keepSelection = (event: React.MouseEvent) => event.preventDefault()
   return (
     <Stack gap="0" borderBottomWidth="1px" bg="bg.subtle" roundedTop="md">
@@ -48,9 +49,19 @@ export function Toolbar() {
           <NativeSelect.Field
             aria-label="Text colour"
             value={cmd.activeColor(editor)}
+            onPointerDown={() => (colourByKeyboard.current = false)}
+            onKeyDown={(e) => {
+              colourByKeyboard.current = true
+              if (e.key === "Enter" || e.key === "Escape") {
+                e.preventDefault()
+                ReactEditor.focus(editor)
+              }
+            }}
             onChange={(e) => {
               cmd.setColor(editor, paletteColor(e.target.value) ?? "")
-              ReactEditor.focus(editor)
+              // A pick from the open list goes back to the text. Arrow keys and typing change a closed
+              // list's value on every key, so a keyboard user stays on it and returns with Enter or Escape.
+              if (!colourByKeyboard.current) ReactEditor.focus(editor)
             }}
           >
             <option value="">Default colour</option>
