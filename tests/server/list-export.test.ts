@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { exportLists } from "../../src/api/contract/list-export.ts"
 import { csvCell } from "../../server/services/export/csv.ts"
+import { parseCsv } from "./csv-reader.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 
 let server: TestServer
@@ -13,39 +14,6 @@ afterAll(() => server.close())
 
 const get = (url: string, token: string | null = admin) =>
   server.app.inject({ method: "GET", url: `/api/v1${url}`, headers: token ? bearer(token) : {} })
-
-/** A strict RFC 4180 reader, so the test checks what a spreadsheet would see, not the raw text. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ""
-  let quoted = false
-  const endCell = () => {
-    row.push(cell)
-    cell = ""
-  }
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"'
-      i++
-    } else if (quoted && c === '"') quoted = false
-    else if (quoted) cell += c
-    else if (c === '"') quoted = true
-    else if (c === ",") endCell()
-    else if (c === "\r" && text[i + 1] === "\n") {
-      endCell()
-      rows.push(row)
-      row = []
-      i++
-    } else cell += c
-  }
-  if (cell || row.length) {
-    endCell()
-    rows.push(row)
-  }
-  return rows
-}
 
 describe("csvCell", () => {
   it("quotes commas, quotes and line breaks and defuses formulas", () => {
@@ -67,7 +35,8 @@ describe("GET /export/:list (CSV of an Admin list)", () => {
       expect(res.headers["content-type"]).toContain("text/csv")
       expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="[a-z-]+-\d{4}-\d{2}-\d{2}\.csv"$/)
       const rows = parseCsv(res.body)
-      expect(rows[0]!.length, list).toBeGreaterThan(2)
+      // The gallery's cards are an image and its date; every other list has more columns.
+      expect(rows[0]!.length, list).toBeGreaterThanOrEqual(2)
       for (const r of rows) expect(r.length, `${list}: ${r.join("|")}`).toBe(rows[0]!.length)
     }
   })

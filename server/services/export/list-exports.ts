@@ -1,7 +1,5 @@
 import type { ListRole, ReviewListKind } from "../../../src/api/contract/vendor.ts"
 import type { ExportList } from "../../../src/api/contract/list-export.ts"
-import type { AppDeps } from "../../deps.ts"
-import type { Caller } from "../auth/tokens.ts"
 import { fetchEnquiries as fetchContactEnquiries } from "../contact/contact.service.ts"
 import { listAllBlogs } from "../content/blogs.service.ts"
 import { fetchCounsellingUsers, fetchUnassignedUsers } from "../counselling/assignment.service.ts"
@@ -10,17 +8,8 @@ import { fetchAllSessions } from "../counselling/sessions.queries.ts"
 import { listEditors } from "../editors/editors.service.ts"
 import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
-
-type Cell = string | number | boolean | null | undefined
-/** One page of a list as its screen fetches it: the rows and how many there are in all. */
-type FetchPage = (deps: AppDeps, caller: Caller, page: number, limit: number, search: string | undefined) => Promise<{ rows: readonly object[]; total: number }>
-
-interface ListExport {
-  file: string
-  /** The screen's columns (S.No and action buttons left out), each with how a row shows it. */
-  columns: ReadonlyArray<readonly [string, (row: never) => Cell]>
-  fetchPage: FetchPage
-}
+import { cardExports } from "./card-exports.ts"
+import type { ListExport } from "./list-export-spec.ts"
 
 const orNA = (v: string | null | undefined) => (v ? v : "N/A")
 const approvedLabel = (status: string) => (status === "Approve" ? "Approved" : status)
@@ -179,4 +168,5 @@ export const listExports: Record<ExportList, ListExport> = {
       return { rows: answer.data, total: answer.pagination.total }
     },
   },
+  ...cardExports,
 }

@@ -19,6 +19,10 @@ export const exportLists = [
   "my-tickets",
   "blogs",
   "editor",
+  "gallery",
+  "testimonials",
+  "experts",
+  "press-release-and-recognition",
 ] as const
 export const ExportList = Schema.Literals(exportLists)
 export type ExportList = typeof ExportList.Type

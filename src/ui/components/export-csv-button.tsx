@@ -1,9 +1,9 @@
 import { useMemo } from "react"
-import { Button } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { ExportList } from "../../api/contract/list-export.ts"
 import { listExportMachine } from "../../machines/list-export.machine.ts"
 import { authActor, selectUser } from "../app/auth-actor.ts"
+import { BusyButton } from "./busy-button.tsx"
 import { notify } from "./toaster.tsx"
 
 function saveCsv(csv: string, list: ExportList) {
@@ -24,8 +24,8 @@ function AdminExportButton({ list, search }: { list: ExportList; search: string 
   const actor = useActorRef(machine, { input: { list } })
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   return (
-    <Button size="sm" variant="outline" loading={busy} aria-busy={busy} onClick={() => actor.send({ type: "export.csv", search })}>
+    <BusyButton size="sm" variant="outline" busy={busy} onClick={() => actor.send({ type: "export.csv", search })}>
       Export CSV
-    </Button>
+    </BusyButton>
   )
 }

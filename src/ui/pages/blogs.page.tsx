@@ -96,8 +96,10 @@ function blogColumns(a: BlogRowActions): Column<Blog>[] {
       header: "Actions",
       cell: (b) => (
         <HStack gap="4">
-          <Switch.Root size="sm" colorPalette="teal" checked={a.statusOf(b)} disabled={a.isToggleDisabled(b)} onCheckedChange={() => a.onToggle(b, !a.statusOf(b))}>
-            <Switch.HiddenInput aria-label={`Status of ${b.blogName}`} />
+          {/* Read-only while the change is saved, not disabled: a disabled switch would drop keyboard focus. */}
+          <Switch.Root size="sm" colorPalette="teal" checked={a.statusOf(b)} readOnly={a.isToggleDisabled(b)} aria-busy={a.isToggleDisabled(b)} onCheckedChange={() => a.onToggle(b, !a.statusOf(b))}>
+            {/* Named by the blog: the switch's own aria-labelledby (its 'Active' text) would hide the name. */}
+            <Switch.HiddenInput aria-label={`Status of ${b.blogName}`} aria-labelledby="" />
             <Switch.Control />
             <Switch.Label minW="16">{a.statusOf(b) ? "Active" : "Inactive"}</Switch.Label>
           </Switch.Root>

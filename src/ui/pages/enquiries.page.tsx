@@ -42,7 +42,7 @@ export default function EnquiriesPage() {
       </HStack>
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={ENQUIRIES_EMPTY} />
-      {ready ? (
+      {ready || context.total > 0 ? (
         <>
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">
             Total Records: {context.total}

@@ -17,6 +17,7 @@ const config: CardsScreenConfig<Expert> = {
   idOf: (e) => e._id,
   nameOf: (e) => e.name,
   editable: true,
+  exportList: "experts",
   renderCard: (e) => (
     <Stack align="center" p="5" gap="2" textAlign="center">
       <Image src={e.avatar} alt={`Avatar of ${e.name}`} boxSize="24" rounded="full" objectFit="cover" />

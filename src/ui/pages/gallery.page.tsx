@@ -19,6 +19,7 @@ const config: CardsScreenConfig<GalleryItem> = {
   idOf: (g) => g._id,
   nameOf: (g) => `image added ${formatDate(g.createdAt)}`,
   editable: false,
+  exportList: "gallery",
   renderCard: (g) => <Image src={g.image} alt={`Gallery image added ${formatDate(g.createdAt)}`} aspectRatio={3 / 2} objectFit="cover" w="full" mb="3" />,
 }
 

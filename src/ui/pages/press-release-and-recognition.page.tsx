@@ -17,6 +17,7 @@ const config: CardsScreenConfig<PressItem> = {
   idOf: (p) => p._id,
   nameOf: (p) => `${p.type} ${p.link}`,
   editable: true,
+  exportList: "press-release-and-recognition",
   renderCard: (p) => (
     <Stack gap="2">
       <Image src={p.thumbnail} alt={`Thumbnail of ${p.type}`} aspectRatio={16 / 10} objectFit="cover" w="full" />

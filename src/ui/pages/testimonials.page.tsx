@@ -17,6 +17,7 @@ const config: CardsScreenConfig<Testimonial> = {
   idOf: (t) => t._id,
   nameOf: (t) => t.name,
   editable: true,
+  exportList: "testimonials",
   renderCard: (t) => (
     <Stack align="center" p="5" gap="2" textAlign="center">
       <Image src={t.avatar} alt={`Avatar of ${t.name}`} boxSize="20" rounded="full" objectFit="cover" />

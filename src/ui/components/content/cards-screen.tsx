@@ -10,6 +10,8 @@ import { FormMessage } from "../form-message.tsx"
 import { notify } from "../toaster.tsx"
 import { ContentFormDialog } from "./content-form-dialog.tsx"
 import { useListActor } from "../use-list-actor.ts"
+import { ExportCsvButton } from "../export-csv-button.tsx"
+import type { ExportList } from "../../../api/contract/list-export.ts"
 
 export interface CardsScreenConfig<Item> {
   title: string
@@ -29,6 +31,8 @@ export interface CardsScreenConfig<Item> {
   renderCard: (item: Item) => ReactNode
   /** Gallery images are added and deleted, never edited. */
   editable: boolean
+  /** The Admin's 'Export CSV' of every item (the cards have no search). */
+  exportList: ExportList
 }
 
 /**
@@ -59,12 +63,16 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
         <Heading as="h1" size="lg">
           {config.title}
         </Heading>
-        <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
-          {config.addLabel}
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          <ExportCsvButton list={config.exportList} search="" />
+          <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
+            {config.addLabel}
+          </Button>
+        </HStack>
       </HStack>
       <FormMessage message={formMessage} />
-      {loading ? (
+      {/* A reload keeps the cards (see DataTable): the focused Edit button survives a save. */}
+      {loading && rows.length === 0 ? (
         <Center py="10" aria-busy="true">
           <Spinner role="status" aria-label="Loading" />
         </Center>
@@ -77,7 +85,7 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
           {config.emptyText}
         </Text>
       ) : (
-        <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" listStyleType="none" data-testid="card-grid">
+        <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" listStyleType="none" data-testid="card-grid" aria-busy={loading} opacity={loading ? 0.6 : 1}>
           {rows.map((item) => (
             <Box as="li" key={config.idOf(item)} bg="bg" borderWidth="1px" rounded="lg" overflow="hidden" display="flex" flexDirection="column" data-testid="content-card">
               <Box flex="1">{config.renderCard(item)}</Box>

@@ -1,0 +1,15 @@
+import type { AppDeps } from "../../deps.ts"
+import type { Caller } from "../auth/tokens.ts"
+
+export type Cell = string | number | boolean | null | undefined
+
+/** One page of a list as its screen fetches it: the rows and how many there are in all. */
+export type FetchPage = (deps: AppDeps, caller: Caller, page: number, limit: number, search: string | undefined) => Promise<{ rows: readonly object[]; total: number }>
+
+/** How one Admin screen exports: its file name, its columns and the query that reads its pages. */
+export interface ListExport {
+  file: string
+  /** The screen's columns (S.No and action buttons left out), each with how a row shows it. */
+  columns: ReadonlyArray<readonly [string, (row: never) => Cell]>
+  fetchPage: FetchPage
+}
