@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
 import * as auditApi from "../api/audit.api.ts"
 import { messageOf } from "../api/api-error.ts"
 import type { AuditEvent } from "../api/contract/audit.ts"
@@ -11,6 +11,12 @@ export interface AuditFilters {
   type: string
   from: string
   to: string
+}
+
+/** What the audit page keeps in the address bar: the applied filters and the page. */
+export interface AuditUrlState {
+  filters: AuditFilters
+  page: number
 }
 
 export interface AuditLogContext {
@@ -30,37 +36,64 @@ export type AuditLogEvent =
   | { type: "page.next" }
   | { type: "page.previous" }
   | { type: "export.csv" }
+  | { type: "url.changed"; filters: AuditFilters; page: number }
 
 export const emptyFilters: AuditFilters = { entityType: "", entityId: "", actorId: "", type: "", from: "", to: "" }
 
-/** Date inputs give local 'YYYY-MM-DDTHH:mm'; the server takes ISO instants. */
-const toInstant = (local: string) => (local ? new Date(local).toISOString() : "")
+/** Date inputs give local 'YYYY-MM-DDTHH:mm'; the server (and the URL) take ISO instants. */
+export const toInstant = (local: string) => (local ? new Date(local).toISOString() : "")
 const forServer = (f: AuditFilters) => ({ ...f, from: toInstant(f.from), to: toInstant(f.to) })
 
-/** The Admin's audit page: filters applied on demand, paged newest first, CSV of the filtered log. */
+const sameFilters = (a: AuditFilters, b: AuditFilters) => (Object.keys(emptyFilters) as Array<keyof AuditFilters>).every((k) => a[k] === b[k])
+const validPage = (page: number | undefined) => (page !== undefined && Number.isInteger(page) && page >= 1 ? page : 1)
+
+/** A new history entry for what is now shown, so Back returns to the filters or page before. */
+const pushUrl = { type: "pushUrl", params: ({ context }: { context: AuditLogContext }) => ({ filters: context.applied, page: context.page }) } as const
+
+/**
+ * The Admin's audit page: filters applied on demand, paged newest first, CSV of the filtered log.
+ * The applied filters and the page live in the URL like a paged list's: the view gives the URL's
+ * values as input and provides `pushUrl` (apply, clear, a page change), `replaceUrl` (a page past
+ * the end corrected) and `watchUrl` (back/forward send `url.changed`); by default no URL is touched.
+ */
 export const auditLogMachine = setup({
-  types: { context: {} as AuditLogContext, events: {} as AuditLogEvent },
+  types: { context: {} as AuditLogContext, events: {} as AuditLogEvent, input: {} as Partial<AuditUrlState> | undefined },
   actors: {
     fetchEvents: fromPromise<{ rows: AuditEvent[]; total: number }, { filters: AuditFilters; page: number; limit: number }>(async ({ input }) => {
       const answer = await auditApi.listEvents(forServer(input.filters), input.page, input.limit)
       return { rows: [...answer.data], total: answer.totalRecords }
     }),
     exportCsv: fromPromise<string, { filters: AuditFilters }>(({ input }) => auditApi.exportEvents(forServer(input.filters))),
+    watchUrl: fromCallback<EventObject>(() => () => {}),
   },
   actions: {
     /** Provided by the view: hand the CSV to the browser as a download. */
     download: (_, _params: { csv: string }) => {},
+    pushUrl: (_, _params: AuditUrlState) => {},
+    replaceUrl: (_, _params: AuditUrlState) => {},
   },
   guards: {
     hasNextPage: ({ context }) => context.page < pageCount(context.total, context.pageSize),
     hasPreviousPage: ({ context }) => context.page > 1,
+    isOtherUrl: ({ context, event }) => event.type === "url.changed" && (event.page !== context.page || !sameFilters(event.filters, context.applied)),
+    isPastTheEnd: ({ context }, params: { rows: number; total: number }) => params.rows === 0 && context.page > pageCount(params.total, context.pageSize),
   },
 }).createMachine({
   id: "auditLog",
-  context: { filters: emptyFilters, applied: emptyFilters, page: 1, pageSize: 20, rows: [], total: 0, error: null },
+  context: ({ input }) => {
+    const filters = { ...emptyFilters, ...input?.filters }
+    return { filters, applied: filters, page: validPage(input?.page), pageSize: 20, rows: [], total: 0, error: null }
+  },
   initial: "loading",
+  invoke: { src: "watchUrl" },
   on: {
     "filter.change": { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }) },
+    // Back/forward (or a link) changed the URL: show what it names, in the form too, without writing it again.
+    "url.changed": {
+      guard: "isOtherUrl",
+      target: ".loading",
+      actions: assign({ filters: ({ event }) => event.filters, applied: ({ event }) => event.filters, page: ({ event }) => validPage(event.page) }),
+    },
   },
   states: {
     loading: {
@@ -69,17 +102,29 @@ export const auditLogMachine = setup({
       invoke: {
         src: "fetchEvents",
         input: ({ context }) => ({ filters: context.applied, page: context.page, limit: context.pageSize }),
-        onDone: { target: "ready", actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, error: null }) },
+        onDone: [
+          {
+            // A page past the end (from an old link) steps back to the last page.
+            guard: { type: "isPastTheEnd", params: ({ event }) => ({ rows: event.output.rows.length, total: event.output.total }) },
+            target: "loading",
+            reenter: true,
+            actions: [
+              assign({ page: ({ context, event }) => pageCount(event.output.total, context.pageSize) }),
+              { type: "replaceUrl", params: ({ context }) => ({ filters: context.applied, page: context.page }) },
+            ],
+          },
+          { target: "ready", actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, error: null }) },
+        ],
         onError: { target: "ready", actions: assign({ rows: [], total: 0, error: ({ event }) => messageOf(event.error, "Failed to fetch the event log.") }) },
       },
     },
     ready: {
       description: "Events are shown; filters apply on demand; CSV exports what the filters select.",
       on: {
-        "filter.apply": { target: "loading", actions: assign({ applied: ({ context }) => context.filters, page: 1 }) },
-        "filter.clear": { target: "loading", actions: assign({ filters: emptyFilters, applied: emptyFilters, page: 1 }) },
-        "page.next": { guard: "hasNextPage", target: "loading", actions: assign({ page: ({ context }) => context.page + 1 }) },
-        "page.previous": { guard: "hasPreviousPage", target: "loading", actions: assign({ page: ({ context }) => context.page - 1 }) },
+        "filter.apply": { target: "loading", actions: [assign({ applied: ({ context }) => context.filters, page: 1 }), pushUrl] },
+        "filter.clear": { target: "loading", actions: [assign({ filters: emptyFilters, applied: emptyFilters, page: 1 }), pushUrl] },
+        "page.next": { guard: "hasNextPage", target: "loading", actions: [assign({ page: ({ context }) => context.page + 1 }), pushUrl] },
+        "page.previous": { guard: "hasPreviousPage", target: "loading", actions: [assign({ page: ({ context }) => context.page - 1 }), pushUrl] },
         "export.csv": { target: "exporting" },
       },
     },

@@ -38,6 +38,48 @@ describe("auditors", () => {
     await page.context().close()
   })
 
+  it("the audit trail keeps its filters and page in the address: reload keeps them, Back restores the filters before", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/audit")
+    const entity = page.getByLabel("Entity", { exact: true })
+    const pageInfo = page.getByTestId("page-info")
+    const query = () => new URL(page.url()).searchParams
+    // Every row's Entity cell ('<type> <id>') names the filtered type.
+    const entityTypesShown = async () => new Set((await page.locator("tbody tr td:nth-child(3)").allTextContents()).map((t) => t.split(" ")[0]))
+
+    await entity.fill("user")
+    await page.getByLabel("From").fill("2000-01-01T00:00")
+    await page.getByRole("button", { name: "Apply filters" }).click()
+    await expect.poll(() => query().get("entityType")).toBe("user")
+    expect(query().get("from")).toBe(new Date(2000, 0, 1).toISOString())
+    await expect.poll(entityTypesShown).toEqual(new Set(["user"]))
+    await page.getByRole("button", { name: "Next" }).click()
+    await expect.poll(() => query().get("page")).toBe("2")
+    await expect.poll(() => pageInfo.textContent()).toMatch(/^Showing Page: 2 of \d+$/)
+    const secondPage = await page.locator("tbody tr").allTextContents()
+
+    await page.reload()
+    await expect.poll(() => pageInfo.textContent()).toMatch(/^Showing Page: 2 of \d+$/)
+    expect(await entity.inputValue()).toBe("user")
+    expect(await page.getByLabel("From").inputValue()).toBe("2000-01-01T00:00")
+    await expect.poll(() => page.locator("tbody tr").allTextContents()).toEqual(secondPage)
+
+    await entity.fill("ticket")
+    await page.getByRole("button", { name: "Apply filters" }).click()
+    await expect.poll(entityTypesShown).toEqual(new Set(["ticket"]))
+    expect(query().get("page")).toBeNull()
+
+    await page.goBack()
+    await expect.poll(() => entity.inputValue()).toBe("user")
+    await expect.poll(() => page.locator("tbody tr").allTextContents()).toEqual(secondPage)
+    expect(await pageInfo.textContent()).toMatch(/^Showing Page: 2 of \d+$/)
+    await page.goBack()
+    await expect.poll(() => pageInfo.textContent()).toMatch(/^Showing Page: 1 of \d+$/)
+    expect(await entity.inputValue()).toBe("user")
+    await page.context().close()
+  })
+
   it("the Admin sees state diagrams drawn in the browser, loaded only on that page", async () => {
     const page = await newPage(browser)
     const scripts: string[] = []

@@ -1,5 +1,5 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { auditLogMachine } from "../../src/machines/audit-log.machine.ts"
+import { auditLogMachine, emptyFilters } from "../../src/machines/audit-log.machine.ts"
 import { diagramRenderMachine } from "../../src/machines/diagram-render.machine.ts"
 import { entityAsOfMachine } from "../../src/machines/entity-as-of.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
@@ -9,8 +9,10 @@ const failure = new ApiError("http", 500, "Internal Server Error", "Something we
 
 describeMachinePaths("audit log", {
   machine: auditLogMachine.provide({ actions: { download: () => {} } }),
+  input: {},
   events: [
     { type: "fetchEvents.done", output: { rows: [event], total: 45 } },
+    { type: "fetchEvents.done", output: { rows: [], total: 1 } },
     { type: "fetchEvents.error", error: failure },
     { type: "filter.change", field: "entityType", value: "user" },
     { type: "filter.apply" },
@@ -20,6 +22,8 @@ describeMachinePaths("audit log", {
     { type: "export.csv" },
     { type: "exportCsv.done", output: "id,at\r\n" },
     { type: "exportCsv.error", error: failure },
+    { type: "url.changed", filters: { ...emptyFilters, type: "user.passwordChanged" }, page: 2 },
+    { type: "url.changed", filters: emptyFilters, page: 1 },
   ],
 })
 

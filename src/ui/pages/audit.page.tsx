@@ -3,12 +3,17 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { auditLogMachine, type AuditFilters } from "../../machines/audit-log.machine.ts"
 import { entityAsOfMachine } from "../../machines/entity-as-of.machine.ts"
 import { pageCount } from "../../machines/paged-list.machine.ts"
+import { BusyButton } from "../components/busy-button.tsx"
 import { DataTable } from "../components/data-table.tsx"
 import { formatDateTime } from "../components/format.ts"
 import { Pager } from "../components/pager.tsx"
+import { readAuditUrl, watchAuditUrl, writeAuditUrl } from "./audit-url.ts"
 
+/** The log keeps its applied filters and page in the URL, so reload, Back and a shared link show the same events. */
 const logMachine = auditLogMachine.provide({
   actions: {
+    pushUrl: (_, state) => writeAuditUrl(state, false),
+    replaceUrl: (_, state) => writeAuditUrl(state, true),
     download: (_, { csv }) => {
       const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }))
       const link = Object.assign(document.createElement("a"), { href: url, download: "audit-events.csv" })
@@ -16,6 +21,7 @@ const logMachine = auditLogMachine.provide({
       URL.revokeObjectURL(url)
     },
   },
+  actors: { watchUrl: watchAuditUrl },
 })
 
 const filterFields: Array<{ field: keyof AuditFilters; label: string; type?: string; placeholder?: string }> = [
@@ -31,7 +37,7 @@ const json = (value: unknown) => (value == null ? "" : JSON.stringify(value))
 const jsonCode = (value: unknown) => <Code fontSize="xs">{json(value)}</Code>
 
 export default function AuditPage() {
-  const log = useActorRef(logMachine)
+  const log = useActorRef(logMachine, { input: readAuditUrl() })
   const ctx = useSelector(log, (s) => s.context)
   const loading = useSelector(log, (s) => s.hasTag("busy"))
   const exporting = useSelector(log, (s) => s.hasTag("exporting"))
@@ -57,15 +63,15 @@ export default function AuditPage() {
           ))}
         </SimpleGrid>
         <HStack mt="3" wrap="wrap">
-          <Button type="submit" size="sm" colorPalette="teal" loading={loading} aria-busy={loading}>
+          <BusyButton type="submit" size="sm" colorPalette="teal" busy={loading}>
             Apply filters
-          </Button>
+          </BusyButton>
           <Button size="sm" variant="outline" onClick={() => log.send({ type: "filter.clear" })}>
             Clear
           </Button>
-          <Button size="sm" variant="outline" onClick={() => log.send({ type: "export.csv" })} loading={exporting} loadingText="Exporting...">
+          <BusyButton size="sm" variant="outline" onClick={() => log.send({ type: "export.csv" })} busy={exporting} loadingText="Exporting...">
             Export CSV
-          </Button>
+          </BusyButton>
           <Text fontSize="sm" color="fg.muted">
             {ctx.total} events
           </Text>
@@ -120,9 +126,9 @@ function AsOfPanel() {
             <Field.Label>Date and time</Field.Label>
             <Input size="sm" type="datetime-local" value={ctx.at} onChange={(e) => actor.send({ type: "field.change", field: "at", value: e.target.value })} />
           </Field.Root>
-          <Button type="submit" size="sm" colorPalette="teal" loading={busy} aria-busy={busy}>
+          <BusyButton type="submit" size="sm" colorPalette="teal" busy={busy}>
             Rebuild
-          </Button>
+          </BusyButton>
         </SimpleGrid>
       </form>
       {ctx.error ? (

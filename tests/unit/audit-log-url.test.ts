@@ -1,0 +1,115 @@
+import { describe, expect, it, vi } from "vitest"
+import { createActor, fromPromise, waitFor } from "xstate"
+import type { AuditEvent } from "../../src/api/contract/audit.ts"
+import { auditLogMachine, emptyFilters, type AuditFilters, type AuditUrlState } from "../../src/machines/audit-log.machine.ts"
+import { parseAuditQuery, setAuditQuery, toLocalInput } from "../../src/ui/pages/audit-url.ts"
+
+const sample: AuditEvent = { _id: "1", entityType: "user", entityId: "u1", type: "user.passwordChanged", actorId: "u1", actorName: "Uma", at: "2026-11-21T10:00:00.000Z", before: null, after: null }
+
+interface Request {
+  filters: AuditFilters
+  page: number
+  limit: number
+}
+
+/** The audit log owns its URL state like a paged list: input from the URL, apply/clear/page push, back is followed. */
+function start(input: Partial<AuditUrlState>, total = 45) {
+  const requests: Request[] = []
+  const pushUrl = vi.fn()
+  const replaceUrl = vi.fn()
+  const machine = auditLogMachine.provide({
+    actors: {
+      fetchEvents: fromPromise(async ({ input: request }: { input: Request }) => {
+        requests.push(request)
+        const last = Math.ceil(total / request.limit)
+        return { rows: request.page > last ? [] : [sample], total }
+      }),
+    },
+    actions: { pushUrl: (_, p) => pushUrl(p), replaceUrl: (_, p) => replaceUrl(p) },
+  })
+  const actor = createActor(machine, { input }).start()
+  return { actor, requests, pushUrl, replaceUrl }
+}
+
+const byType: AuditFilters = { ...emptyFilters, type: "user.passwordChanged" }
+
+describe("audit log URL state", () => {
+  it("starts with the URL's filters (in the form and applied) and page", async () => {
+    const { actor, requests } = start({ filters: byType, page: 2 })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(requests[0]).toEqual({ filters: byType, page: 2, limit: 20 })
+    expect(actor.getSnapshot().context.filters).toEqual(byType)
+  })
+
+  it("ignores a page in the URL that is not a whole number from 1", async () => {
+    const { actor, requests } = start({ page: 0 })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(requests[0]!.page).toBe(1)
+  })
+
+  it("pushes applied filters, a clear and a page change, so Back returns to each", async () => {
+    const { actor, pushUrl, replaceUrl } = start({})
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "filter.change", field: "type", value: "user.passwordChanged" })
+    expect(pushUrl).not.toHaveBeenCalled()
+    actor.send({ type: "filter.apply" })
+    expect(pushUrl).toHaveBeenLastCalledWith({ filters: byType, page: 1 })
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "page.next" })
+    expect(pushUrl).toHaveBeenLastCalledWith({ filters: byType, page: 2 })
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "filter.clear" })
+    expect(pushUrl).toHaveBeenLastCalledWith({ filters: emptyFilters, page: 1 })
+    expect(pushUrl).toHaveBeenCalledTimes(3)
+    expect(replaceUrl).not.toHaveBeenCalled()
+  })
+
+  it("follows back/forward into the form and the list without writing the URL, and ignores the same URL", async () => {
+    const { actor, requests, pushUrl, replaceUrl } = start({ filters: byType })
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "url.changed", filters: byType, page: 1 })
+    expect(actor.getSnapshot().matches("ready")).toBe(true)
+    const byActor = { ...emptyFilters, actorId: "u1" }
+    actor.send({ type: "url.changed", filters: byActor, page: 2 })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(requests.at(-1)).toEqual({ filters: byActor, page: 2, limit: 20 })
+    expect(actor.getSnapshot().context.filters).toEqual(byActor)
+    expect(requests).toHaveLength(2)
+    expect(pushUrl).not.toHaveBeenCalled()
+    expect(replaceUrl).not.toHaveBeenCalled()
+  })
+
+  it("replaces the URL when a page past the end steps back to the last page", async () => {
+    const { actor, requests, replaceUrl } = start({ filters: byType, page: 9 }, 45)
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(replaceUrl).toHaveBeenLastCalledWith({ filters: byType, page: 3 })
+    expect(requests.map((r) => r.page)).toEqual([9, 3])
+  })
+})
+
+describe("audit URL query", () => {
+  const state: AuditUrlState = { filters: { entityType: "user", entityId: "", actorId: "a 1&b", type: "user.totp.enabled", from: "2026-11-01T09:30", to: "" }, page: 3 }
+
+  it("writes dates as instants, leaves out empty filters and page 1, and keeps other keys", () => {
+    const query = setAuditQuery(new URLSearchParams("other=kept&entityId=old"), state)
+    expect(query.get("other")).toBe("kept")
+    expect(query.has("entityId")).toBe(false)
+    expect(query.has("to")).toBe(false)
+    expect(query.get("from")).toBe(new Date("2026-11-01T09:30").toISOString())
+    expect(query.get("page")).toBe("3")
+    expect(setAuditQuery(new URLSearchParams(), { filters: emptyFilters, page: 1 }).toString()).toBe("")
+  })
+
+  it("reads back what it wrote, dates as local datetime inputs", () => {
+    expect(parseAuditQuery(`?${setAuditQuery(new URLSearchParams(), state)}`)).toEqual(state)
+  })
+
+  it("drops a date that is not one and a page that is not a whole number from 1", () => {
+    expect(parseAuditQuery("?from=soon&to=2026-13-45&page=-2")).toEqual({ filters: emptyFilters, page: 1 })
+    expect(toLocalInput("")).toBe("")
+  })
+
+  it("shows seconds only when the instant has them", () => {
+    expect(toLocalInput(new Date("2026-11-01T09:30:15").toISOString())).toBe("2026-11-01T09:30:15")
+  })
+})
