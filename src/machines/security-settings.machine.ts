@@ -41,7 +41,7 @@ export const securitySettingsMachine = setup({
       on: { "requireAdminTwoFactor.set": { target: "saving", actions: assign({ message: null }) } },
     },
     saving: {
-      description: "PUT /settings/security; the switch is disabled meanwhile.",
+      description: "PUT /settings/security; the switch is read-only meanwhile.",
       tags: ["busy"],
       invoke: {
         src: "save",

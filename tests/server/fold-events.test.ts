@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { foldEvents } from "../../server/services/audit/fold-events.ts"
 import { projections } from "../../server/services/audit/projections.ts"
+import { codeAt, stepAt } from "../../server/services/auth/totp.ts"
 import { sendForm } from "./content-helpers.ts"
 import { call, DAY, enquiryPayload, utcSlot } from "./counselling-fixtures.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
@@ -85,6 +86,29 @@ async function runCommands() {
   const today = new Date(server.clock.now).toISOString().slice(0, 10)
   await ok(server.app.inject({ method: "PUT", url: "/api/v1/availability", headers: { authorization: `Bearer ${lawyer}` }, payload: { days: [{ date: today, slots: ["09:00"] }], defaultSlots: ["10:00"] } }))
   await ok(call(server, null, "POST", "/contact/create", { name: "Fold Visitor", email: "visitor@example.org", number: "9876543212", city: "Pune", state: "Maharashtra", message: "Hello" }))
+
+  // Two-factor sign-in: one person turns it on and off again, another leaves it on (it lives outside the user's row).
+  const nutritionist = await server.login("nutritionist@demo.test")
+  const secret = await turnOnTwoFactor(nutritionist)
+  await ok(call(server, nutritionist, "POST", "/user/two-factor/disable", { password: "Demo@12345", code: nextCode(secret) }))
+  await turnOnTwoFactor(await server.login("yogateacher@demo.test"))
+
+  // Sessions ended: a password change and a logout bump the private token version, which no event carries.
+  const demoClient = await server.login("user@demo.test")
+  await ok(call(server, demoClient, "PATCH", "/user/updateCurrentPassword", { oldPassword: "Demo@12345", newPassword: "Fold@23456" }))
+  await ok(call(server, await server.login("user@demo.test", "Fold@23456"), "POST", "/user/logout"))
+}
+
+/** The code of the next 30 s step (the clock moves on, so a code is never a replay). */
+function nextCode(secret: string) {
+  server.clock.now += 30_000
+  return codeAt(secret, stepAt(server.clock.now))
+}
+
+async function turnOnTwoFactor(token: string): Promise<string> {
+  const { secret } = (await ok(call(server, token, "POST", "/user/two-factor/setup"))).data as unknown as { secret: string }
+  await ok(call(server, token, "POST", "/user/two-factor/enable", { code: nextCode(secret) }))
+  return secret
 }
 
 /** JSON as the event log stores it (jsonb): key order and undefined do not count. */
@@ -119,6 +143,13 @@ describe("folding an entity's events rebuilds its current row", () => {
       }
     })
   }
+
+  it("the series turned two-factor on and off, so its events are among those folded", async () => {
+    const types = await server.db.selectFrom("events").select("type").where("type", "like", "user.totp.%").orderBy("id").execute()
+    expect(types.map((t) => t.type)).toEqual(["user.totp.enabled", "user.totp.disabled", "user.totp.enabled"])
+    const ended = await server.db.selectFrom("events").select("type").where("type", "in", ["user.passwordChanged", "user.loggedOut"]).orderBy("id").execute()
+    expect(ended.map((t) => t.type)).toEqual(["user.passwordChanged", "user.loggedOut"])
+  })
 
   it("the series of commands deleted entities of several types, so the 'not exists' side is exercised", async () => {
     const deleted = await server.db.selectFrom("events").select("entity_type").distinct().where("type", "like", "%.deleted").execute()

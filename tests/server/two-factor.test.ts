@@ -59,10 +59,11 @@ describe("enrolment", () => {
     expect((await call("POST", "/user/two-factor/setup", token)).statusCode).toBe(409)
   })
 
-  it("records user.totp.enabled with only the field it sets; no secret or code reaches the events", async () => {
-    const { secret, recoveryCodes } = await enrol("lawyer@demo.test")
-    const events = await server.db.selectFrom("events").select(["type", "after"]).where("type", "like", "user.totp.%").execute()
-    expect(events.some((e) => e.type === "user.totp.enabled" && JSON.stringify(e.after) === JSON.stringify({ totpEnabled: true }))).toBe(true)
+  it("records user.totp.enabled with no fields (the user's row does not change); no secret or code reaches the events", async () => {
+    const { token, secret, recoveryCodes } = await enrol("lawyer@demo.test")
+    const id = (await call("GET", "/user/getProfile", token)).json().data._id as string
+    const events = await server.db.selectFrom("events").select(["type", "before", "after", "actor_id"]).where("entity_id", "=", id).where("type", "like", "user.totp.%").execute()
+    expect(events).toEqual([{ type: "user.totp.enabled", before: null, after: null, actor_id: id }])
     const all = JSON.stringify(await server.db.selectFrom("events").selectAll().execute())
     expect(all).not.toContain(secret)
     for (const code of recoveryCodes) expect(all).not.toContain(code)
@@ -158,8 +159,8 @@ describe("turning it off", () => {
     expect(ok.statusCode, ok.body).toBe(200)
     expect((await passwordLogin("imageconsultant@demo.test")).json().data).toHaveProperty("accessToken")
     const id = (await call("GET", "/user/getProfile", token)).json().data._id as string
-    const events = await server.db.selectFrom("events").select(["type", "after", "actor_id"]).where("entity_id", "=", id).where("type", "=", "user.totp.disabled").execute()
-    expect(events).toEqual([{ type: "user.totp.disabled", after: { totpEnabled: false }, actor_id: id }])
+    const events = await server.db.selectFrom("events").select(["type", "before", "after", "actor_id"]).where("entity_id", "=", id).where("type", "=", "user.totp.disabled").execute()
+    expect(events).toEqual([{ type: "user.totp.disabled", before: null, after: null, actor_id: id }])
   })
 })
 

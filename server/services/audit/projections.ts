@@ -46,6 +46,8 @@ function rowProjection(entityType: string, table: Table, exclude: readonly strin
  * `updated_at` and `version` are maintained by every write (a clock and an optimistic-lock
  * counter), not set by a command's intent, so no event carries them. Other exclusions:
  * - users.password_hash: a secret never written to the log (password events carry no fields);
+ * - users.token_version: private sign-in state that ends sessions (password change or reset, logout,
+ *   rejection bump it); the events say what happened, not the counter's value;
  * - tickets.number: the identity column the database assigns (the ticket id shown as TKT-…);
  * - ticket_responses.seq: the identity column ordering a thread.
  * Counters (user_counts, contact_enquiry_count), the search index (people_search_terms) and the
@@ -80,7 +82,7 @@ const availability: Projection = {
 /** The one definition, per entity type, of the fields its events fold to; the fold test and the as-of view both use it. */
 export const projections: Record<string, Projection> = Object.fromEntries(
   [
-    rowProjection("user", "users", [...MAINTAINED, "password_hash"]),
+    rowProjection("user", "users", [...MAINTAINED, "password_hash", "token_version"]),
     rowProjection("ticket", "tickets", [...MAINTAINED, "number"]),
     rowProjection("ticketResponse", "ticket_responses", ["seq"]),
     rowProjection("counsellingEnquiry", "counselling_enquiries", MAINTAINED),

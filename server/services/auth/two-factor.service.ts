@@ -1,7 +1,8 @@
 import QRCode from "qrcode"
 import { findUserById } from "../../db/repositories/users.repository.ts"
 import { badRequest, conflict, unauthorized } from "../errors.ts"
-import { appendEvent } from "../events.ts"
+import { snapshotOf } from "../audit/projections.ts"
+import { recordChange } from "../audit/record-change.ts"
 import { startSession, type AuthDeps } from "./auth.service.ts"
 import { verifyPassword } from "./passwords.ts"
 import { adminTwoFactorRequired } from "./security-settings.ts"
@@ -46,14 +47,16 @@ export async function enableTwoFactor(deps: Pick<AuthDeps, "db" | "now">, caller
   const recoveryCodes = newRecoveryCodes()
   const at = new Date(deps.now())
   await deps.db.transaction().execute(async (trx) => {
+    const before = await snapshotOf(trx, "user", caller.id)
     await trx.updateTable("user_totp").set({ enabled_at: at, last_step: step }).where("user_id", "=", caller.id).execute()
     await trx.deleteFrom("user_recovery_codes").where("user_id", "=", caller.id).execute()
     await trx
       .insertInto("user_recovery_codes")
       .values(recoveryCodes.map((c) => ({ user_id: caller.id, code_hash: hashRecoveryCode(caller.id, c), used_at: null })))
       .execute()
-    // The fold sets what changed; the secret and the codes never enter the event log.
-    await appendEvent(trx, { entityType: "user", entityId: caller.id, type: "user.totp.enabled", actorId: caller.id, after: { totpEnabled: true } })
+    // The secret and the codes live in their own tables, not in the user's row: like a password change,
+    // the event says what happened and carries no fields (no secret or code enters the event log).
+    await recordChange(trx, { entityType: "user", entityId: caller.id, type: "user.totp.enabled", actorId: caller.id, before })
   })
   return { success: true, message: "Two-factor sign-in is on. Keep these recovery codes somewhere safe: they are shown only once.", data: { recoveryCodes } }
 }
@@ -69,9 +72,10 @@ export async function disableTwoFactor(deps: Pick<AuthDeps, "db" | "now">, calle
   // A recovery code also works: the person who lost the phone signs in with one, then turns it off.
   if (!(await codeAccepted(deps, caller.id, totp.secret, totp.last_step, code))) throw badRequest(INVALID_CODE)
   await deps.db.transaction().execute(async (trx) => {
+    const before = await snapshotOf(trx, "user", caller.id)
     await trx.deleteFrom("user_totp").where("user_id", "=", caller.id).execute()
     await trx.deleteFrom("user_recovery_codes").where("user_id", "=", caller.id).execute()
-    await appendEvent(trx, { entityType: "user", entityId: caller.id, type: "user.totp.disabled", actorId: caller.id, after: { totpEnabled: false } })
+    await recordChange(trx, { entityType: "user", entityId: caller.id, type: "user.totp.disabled", actorId: caller.id, before })
   })
   return { success: true, message: "Two-factor sign-in is off." }
 }

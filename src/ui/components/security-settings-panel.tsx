@@ -19,7 +19,10 @@ export function SecuritySettingsPanel() {
         <Stack gap="3">
           <Switch.Root
             checked={settings?.requireAdminTwoFactor ?? false}
-            disabled={!snapshot.matches("ready")}
+            // Read-only while saving, not disabled, so keyboard focus stays on the switch.
+            disabled={!snapshot.matches("ready") && !snapshot.matches("saving")}
+            readOnly={snapshot.matches("saving")}
+            aria-busy={snapshot.matches("saving")}
             onCheckedChange={(e) => actor.send({ type: "requireAdminTwoFactor.set", value: e.checked })}
           >
             <Switch.HiddenInput />

@@ -1,8 +1,10 @@
+import type { ReactNode } from "react"
 import { Box, Button, Card, Code, Field, Heading, HStack, Image, Input, List, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import type { twoFactorMachine } from "../../machines/two-factor.machine.ts"
 import { CodeInput } from "./code-input.tsx"
+import { useCatchLostFocus } from "./use-catch-lost-focus.ts"
 import { FormMessage } from "./form-message.tsx"
 
 type Actor = ActorRefFrom<typeof twoFactorMachine>
@@ -50,9 +52,12 @@ function Enrolment({ actor }: { actor: Actor }) {
 
 function RecoveryCodes({ actor }: { actor: Actor }) {
   const { recoveryCodes, mustSignInAgain } = useSelector(actor, (s) => s.context)
+  const intro = useCatchLostFocus<HTMLParagraphElement>()
   return (
     <Stack gap="3">
-      <Text fontWeight="semibold">Recovery codes: each signs you in once if you lose your phone. They are shown only now.</Text>
+      <Text ref={intro} tabIndex={-1} fontWeight="semibold">
+        Recovery codes: each signs you in once if you lose your phone. They are shown only now.
+      </Text>
       <List.Root as="ol" data-testid="recovery-codes" ps="5">
         {recoveryCodes.map((c) => (
           <List.Item key={c}>
@@ -97,6 +102,16 @@ function Disabling({ actor }: { actor: Actor }) {
   )
 }
 
+/** Where the card says whether two-factor is on; it catches focus lost when a step's form goes away. */
+function StateText({ children }: { children: ReactNode }) {
+  const ref = useCatchLostFocus<HTMLParagraphElement>()
+  return (
+    <Text ref={ref} tabIndex={-1} data-testid="two-factor-state">
+      {children}
+    </Text>
+  )
+}
+
 /** The two-factor card: every state of the machine has its view; the view only reads and sends. */
 export function TwoFactorPanel({ actor }: { actor: Actor }) {
   const snapshot = useSelector(actor, (s) => s)
@@ -118,7 +133,7 @@ export function TwoFactorPanel({ actor }: { actor: Actor }) {
           ) : null}
           {snapshot.matches("disabled") ? (
             <>
-              <Text data-testid="two-factor-state">Two-factor sign-in is off.</Text>
+              <StateText>Two-factor sign-in is off.</StateText>
               <Button alignSelf="start" colorPalette="teal" onClick={() => actor.send({ type: "setup.start" })}>
                 Set up two-factor
               </Button>
@@ -128,7 +143,7 @@ export function TwoFactorPanel({ actor }: { actor: Actor }) {
           {snapshot.matches("showingCodes") ? <RecoveryCodes actor={actor} /> : null}
           {snapshot.matches("enabled") ? (
             <>
-              <Text data-testid="two-factor-state">Two-factor sign-in is on. Recovery codes left: {status?.recoveryCodesLeft ?? 0}.</Text>
+              <StateText>Two-factor sign-in is on. Recovery codes left: {status?.recoveryCodesLeft ?? 0}.</StateText>
               <Button alignSelf="start" variant="outline" onClick={() => actor.send({ type: "disable.open" })}>
                 Turn off
               </Button>
