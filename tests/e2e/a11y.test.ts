@@ -62,6 +62,12 @@ const dialogOpeners: Record<string, string[]> = {
   "/session-history": ["view"],
 }
 
+/** Screens whose dialog openers only work once something is chosen on the screen. */
+const beforeDialogs: Record<string, (page: Page) => Promise<void>> = {
+  // 'Assign To' stays disabled until a client is selected.
+  "/unassign-users": (page) => page.getByRole("checkbox", { name: /^Select (?!all)/ }).first().check({ force: true }),
+}
+
 const openDialog = (page: Page) => page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible')
 
 /** Opens every distinct dialog opener of the screen in turn: scan it open, check focus went in, Escape, focus back. */
@@ -116,7 +122,12 @@ async function scanScreen(page: Page, route: RouteDef, where: string, findings: 
   await page.goto(path)
   await settle(page)
   await scan(page, where, findings)
-  await scanDialogs(page, route, where, findings)
+  const prepare = beforeDialogs[route.path]
+  await prepare?.(page)
+  const scanned = await scanDialogs(page, route, where, findings)
+  // A prepared screen must have opened every dialog it lists, or the preparation no longer works.
+  const listed = dialogOpeners[route.path] ?? []
+  if (prepare && scanned < listed.length) findings.push({ where, rule: "dialog-not-scanned", impact: "serious", targets: listed, summary: `only ${scanned} of these dialogs opened` })
   const search = page.locator('main form[role="search"] input').first()
   if (await search.isVisible()) {
     await search.fill(NO_MATCH)

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { parseCsv } from "../server/csv-reader.ts"
 import { launchBrowser, loginAs, newPage } from "./browser.ts"
 
 /**
@@ -99,6 +100,42 @@ describe("Admin lists", () => {
     expect(await page.getByLabel("Search by name, email or number").inputValue()).toBe("zz-nobody")
     await page.goBack()
     await expect.poll(() => info.textContent()).toMatch(/^Showing Page: 1 of/)
+    await page.context().close()
+  })
+})
+
+describe("content cards", () => {
+  // Each card screen's export: its header, and which column holds the card's image address.
+  const screens = [
+    { path: "/gallery", header: ["Image", "Added"], image: 0 },
+    { path: "/testimonials", header: ["Name", "Testimonial", "Avatar", "Added"], image: 2 },
+    { path: "/experts", header: ["Name", "Designation", "Avatar", "Added"], image: 2 },
+    { path: "/press-release-and-recognition", header: ["Type", "Link", "Thumbnail", "Added"], image: 2 },
+  ]
+
+  it("the Admin's Export CSV of a card screen downloads one row per card, in the screen's order", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    for (const { path, header, image } of screens) {
+      await page.goto(path)
+      const cards = page.getByTestId("content-card")
+      await expect.poll(() => cards.count(), { message: path }).toBeGreaterThan(0)
+      const shown = await cards.locator("img").evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname))
+      const download = page.waitForEvent("download")
+      await page.getByRole("button", { name: "Export CSV" }).click()
+      const [first, ...rows] = parseCsv(readFileSync(await (await download).path(), "utf8"))
+      expect(first, path).toEqual(header)
+      expect(rows.map((r) => new URL(r[image]!).pathname), path).toEqual(shown)
+    }
+    await page.context().close()
+  })
+
+  it("the Editor, who manages the cards, has no Export CSV", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/experts")
+    await expect.poll(() => page.getByTestId("content-card").count()).toBeGreaterThan(0)
+    expect(await page.getByRole("button", { name: "Export CSV" }).count()).toBe(0)
     await page.context().close()
   })
 })

@@ -103,15 +103,29 @@ async function clientSetsPassword() {
   await eventually(() => clientPage.getByTestId("count-upcoming-session").getByTestId("count-value").textContent()).toBe("0")
 }
 
-/** The admin assigns the client to counsellor@demo.test. */
+/**
+ * The admin assigns the client to counsellor@demo.test, found through the form's search: a search
+ * lists only the matching people and opens their group; the choice outlives a later search.
+ */
 async function adminAssigns() {
   await admin.getByTestId("sidebar").getByRole("link", { name: "Unassign Users" }).click()
   await admin.getByRole("checkbox", { name: `Select ${client.name}` }).check({ force: true })
   await admin.getByRole("button", { name: "Assign To (1)" }).click()
   const dialog = admin.getByRole("dialog", { name: "Assign To" })
+  await eventually(() => dialog.getByRole("radio").count()).toBeGreaterThan(1)
   await dialog.getByRole("button", { name: "Submit" }).click()
   await eventually(() => dialog.getByRole("alert").textContent()).toBe("Please select a counsellor to assign.")
+  const search = dialog.getByRole("searchbox", { name: "Search by name or email" })
+  // The people on show: the radios of the open groups, by their labels.
+  const listed = () => dialog.getByRole("radio").evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? ""))
+  await search.fill("leela law")
+  await eventually(listed).toEqual(["Leela Lawyer (lawyer@demo.test)"])
+  await search.fill("COUNSELLOR@demo")
+  await eventually(listed).toEqual(["Chetan Counsellor (counsellor@demo.test)"])
   await dialog.getByRole("radio", { name: /Chetan Counsellor/ }).check({ force: true })
+  await search.fill("zzzz-nobody")
+  await eventually(() => dialog.getByText("No Counsellor matches 'zzzz-nobody'.").isVisible()).toBe(true)
+  expect(await dialog.getByTestId("assign-chosen").textContent()).toBe("Chosen: Chetan Counsellor (Counsellor)")
   await dialog.getByRole("button", { name: "Submit" }).click()
   await toast(admin, "Counsellor assigned successfully.")
   await eventually(() => admin.getByRole("checkbox", { name: `Select ${client.name}` }).count()).toBe(0)

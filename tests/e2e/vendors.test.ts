@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { demoPerson } from "../../server/db/seeds/demo-names.ts"
 import { lastMailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { seededVendor } from "./seeded-vendors.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -9,11 +9,6 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-/** Seeded vendors by their demo index (people.seed.ts): 70–82 Under Review, 83–95 Temp Approve, 96–108 Reject. No other test changes them. */
-const seeded = (index: number) => {
-  const p = demoPerson(index)
-  return { name: p.name, email: `${p.emailLocal}@example.com` }
-}
 
 const count = (page: Page, label: string) => page.getByTestId(`count-${label}`).textContent()
 
@@ -24,7 +19,7 @@ async function search(page: Page, text: string) {
 
 describe("vendor approval", () => {
   it("approves an Under Review vendor from the list: the row is busy, leaves the list, the vendor is emailed, the dashboard moves", async () => {
-    const vendor = seeded(82)
+    const vendor = seededVendor(82)
     const page = await newPage(browser)
     await loginAs(page, "admin@demo.test")
     await expect.poll(() => count(page, "Under Review")).toMatch(/^\d+$/)
@@ -64,7 +59,7 @@ describe("vendor approval", () => {
   it("the Temp Approve and Rejected lists offer Temp Approve, Approved and Reject", async () => {
     const page = await newPage(browser)
     await loginAs(page, "admin@demo.test")
-    for (const [path, vendor] of [["/temp-approve-vendors", seeded(95)], ["/rejected-vendors", seeded(108)]] as const) {
+    for (const [path, vendor] of [["/temp-approve-vendors", seededVendor(95)], ["/rejected-vendors", seededVendor(108)]] as const) {
       await page.goto(path)
       await search(page, vendor.email)
       await page.getByRole("button", { name: new RegExp(`^Status of ${vendor.name}:`) }).click()
@@ -75,7 +70,7 @@ describe("vendor approval", () => {
   })
 
   it("Vendor Details offers exactly the three other statuses, and no menu once Approved", async () => {
-    const vendor = seeded(94)
+    const vendor = seededVendor(94)
     const page = await newPage(browser)
     await loginAs(page, "admin@demo.test")
     await page.goto("/temp-approve-vendors")

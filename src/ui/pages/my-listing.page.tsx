@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import dayjs from "dayjs"
 import { availabilitySlots } from "../../api/contract/availability.ts"
 import { myListingMachine } from "../../machines/my-listing.machine.ts"
+import { BusyButton } from "../components/busy-button.tsx"
 import { FormMessage } from "../components/form-message.tsx"
 import { dayLabel, slotLabel } from "../components/slot-label.ts"
 
@@ -86,9 +87,9 @@ export default function MyListingPage() {
               <Checkbox.Label>Make as default for all dates</Checkbox.Label>
             </Checkbox.Root>
             <FormMessage message={message} />
-            <Button type="submit" colorPalette="teal" alignSelf="start" disabled={saving} loading={saving} aria-busy={saving} loadingText="Submitting...">
+            <BusyButton type="submit" colorPalette="teal" alignSelf="start" busy={saving} loadingText="Submitting...">
               Submit
-            </Button>
+            </BusyButton>
           </Stack>
         </form>
       )}

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import { ticketChatMachine } from "../../machines/ticket-chat.machine.ts"
 import { authActor, selectUser } from "../app/auth-actor.ts"
+import { BusyButton } from "../components/busy-button.tsx"
 import { ConfirmDialog } from "../components/confirm-dialog.tsx"
 import { TicketChat } from "./tickets/ticket-chat.tsx"
 import { TicketStatusBadge } from "./tickets/ticket-columns.tsx"
@@ -91,7 +92,10 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
                 name="message"
                 rows={3}
                 value={draft}
-                disabled={sending}
+                // Read-only, not disabled, while sending: a disabled field drops focus, and the writer
+                // (who sent with Ctrl+Enter) stays in it for the next message.
+                readOnly={sending}
+                aria-busy={sending}
                 placeholder={user?.role === "Admin" ? "Write an answer" : "Ask a question"}
                 onChange={(e) => actor.send({ type: "draft.change", value: e.target.value })}
                 onKeyDown={(e) => {
@@ -104,9 +108,9 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
               />
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" colorPalette="teal" alignSelf="flex-end" loading={sending} aria-busy={sending} loadingText="Sending..." disabled={!snapshot.can({ type: "message.send" })}>
+            <BusyButton type="submit" colorPalette="teal" alignSelf="flex-end" busy={sending} loadingText="Sending..." aria-disabled={!snapshot.can({ type: "message.send" })}>
               Send
-            </Button>
+            </BusyButton>
           </Stack>
         </form>
       )}
