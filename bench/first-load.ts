@@ -26,7 +26,12 @@ export function firstLoad(distDir: string, extraChunkPatterns: RegExp[] = []): F
   linked.forEach(visit)
   if (extraChunkPatterns.length) {
     const all = execFileSync("ls", [join(distDir, "assets")], { encoding: "utf8" }).split("\n").filter((n) => n.endsWith(".js"))
-    for (const name of all) if (extraChunkPatterns.some((p) => p.test(name))) visit(`assets/${name}`)
+    for (const pattern of extraChunkPatterns) {
+      const names = all.filter((name) => pattern.test(name))
+      // A renamed chunk would otherwise drop out of the figure silently.
+      if (!names.length) throw new Error(`first load: no chunk in ${distDir}/assets matches ${pattern}`)
+      names.forEach((name) => visit(`assets/${name}`))
+    }
   }
   const files = [...seen].sort()
   return { files, gzipBytes: files.reduce((n, f) => n + gz(join(distDir, f)), 0) }

@@ -85,6 +85,12 @@ const searches: number[] = []
 for (const q of ["priya", "zzzz-nobody", "kapoor1234", "6000012345", "a"]) {
   searches.push(await time(`GET /user/Lawyer?search=${q}`, get("admin", `/user/Lawyer?page=1&limit=10&search=${q}`), 20))
 }
+console.log("\nthe Assign To form (newest 50 of each assignable role, with totals):")
+const assignTo: number[] = []
+for (const q of ["", "priya", "aarav sharma", "zzzz-nobody", "a"]) {
+  const url = `/user/getActiveUser/user${q ? `?search=${encodeURIComponent(q)}` : ""}`
+  assignTo.push(await time(`GET ${url}`, get("admin", url), 20))
+}
 console.log("\ndashboard, every call per role:")
 const dashboards = {
   admin: ["/dashboard/peopleCounts", "/user/unassignUser?page=1&limit=1", "/expert/auth/get?page=1&limit=1", "/testimonial/auth/get?page=1&limit=1", "/blog/get?page=1&limit=1", "/gallery/get?page=1&limit=1", "/press-and-recognition/auth/get?page=1&limit=1"],
@@ -105,6 +111,8 @@ for (const [url, key] of [["/counselling/fetch", "totalRecords"], ["/userQuery/g
 console.log("\nbaseline (what a naive list runs):")
 const countStar = await time("count(*) of approved lawyers", () => sql`select count(*) from users where role = 'Lawyer' and status = 'Approve'`.execute(db), 10)
 await time("last page by OFFSET in list order", () => sql`select id from users where role = 'Lawyer' and status = 'Approve' order by created_at desc, id desc limit 10 offset ${(last - 1) * 10}`.execute(db), 10)
+await time("every approved assignable person (the Assign To form before)", () => sql`select id, name, email, role from users where status = 'Approve' and role in ('Lawyer', 'Counsellor', 'Nutritionist', 'YogaTeacher', 'User', 'ImageConsultant') order by role, lower(name), id`.execute(db), 3)
+console.log(`Assign To: worst search / no search = ${(Math.max(...assignTo) / assignTo[0]!).toFixed(2)}`)
 console.log(`\nlast page / page 1 = ${(lastPage / page1).toFixed(2)} (target <= 3); worst search / page 1 = ${(Math.max(...searches) / page1).toFixed(2)} (target <= 10); count(*) alone = ${(countStar / page1).toFixed(1)} x page 1`)
 await app.close()
 await database.close()

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { once } from "node:events"
 import { createServer } from "node:net"
+import { SERVER_BUNDLE } from "../../scripts/build-server.ts"
 
 /** A child process the benchmark started, with how to reach and stop it. */
 export interface Child {
@@ -51,13 +52,13 @@ export interface ServerStart extends Child {
   readyMs: number
 }
 
-/** The real server (`server/main.ts`) with bench instrumentation, timed until /readyz answers. */
+/** The real server as `npm start` runs it (the bundle `buildServer` wrote) with bench instrumentation, timed until /readyz answers. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerStart> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const log: string[] = []
   const started = performance.now()
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, BENCH_INSTRUMENT: "1", LOG_LEVEL: "warn" }),
     stdio: ["ignore", "pipe", "pipe"],
   })
