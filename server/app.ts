@@ -2,7 +2,10 @@ import multipart from "@fastify/multipart"
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify"
 import type { AppDeps } from "./deps.ts"
 import { registerApiDocs } from "./plugins/api-docs.ts"
-import { registerBenchInstrument } from "./plugins/bench-instrument.ts"
+import { BENCH_NO_CACHE_HEADER, registerBenchInstrument } from "./plugins/bench-instrument.ts"
+import { registerWritePublishing } from "./plugins/write-publishing.ts"
+import { writeClockOf } from "./db/write-clock.ts"
+import { answerCache } from "./services/cache/answer-cache.ts"
 import { registerAuth } from "./plugins/auth.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
@@ -14,7 +17,16 @@ import { registerPublicUploads } from "./plugins/uploads.ts"
 import { apiRoutes } from "./routes/index.ts"
 
 /** Builds the whole server from its dependencies; `main.ts` and the tests both call this. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
+  const answers =
+    given.answers ??
+    answerCache({
+      clock: writeClockOf(given.db),
+      ...(given.sharedWrites ? { shared: given.sharedWrites } : {}),
+      // The bench times list queries with and without the cache; nothing else can skip it.
+      ...(given.benchQueries ? { bypassHeader: BENCH_NO_CACHE_HEADER } : {}),
+    })
+  const deps: AppDeps = { ...given, answers }
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger, childLoggerFactory: lazyChildLogger } : { logger: false }),
     // The id comes from genReqId alone, which keeps an incoming x-request-id only when it looks safe.
@@ -40,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // preservePath: file names arrive as sent, so a crafted path is seen and refused rather than silently cut.
   await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true, preservePath: true })
   registerAuth(app, deps)
+  if (deps.sharedWrites) registerWritePublishing(app, answers)
   registerHealth(app, deps.db)
   await app.register(async (api) => apiRoutes(api, deps), { prefix: "/api/v1" })
   registerApiDocs(app)

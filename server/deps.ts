@@ -7,6 +7,7 @@ import type { Mailer } from "./services/mail/mailer.ts"
 import type { UploadStore } from "./services/storage/uploads.ts"
 import type { QueryCounter } from "./plugins/bench-instrument.ts"
 import type { TicketVersionStore } from "./services/tickets/ticket-versions.ts"
+import type { AnswerCache, SharedWrites } from "./services/cache/answer-cache.ts"
 
 /** Everything the app needs from outside; tests build their own. */
 export interface AppDeps {
@@ -19,6 +20,10 @@ export interface AppDeps {
   uploads: UploadStore
   /** Ticket chat versions for 304 polls; shared (Redis) when several instances run. */
   ticketVersions: TicketVersionStore
+  /** Other instances' writes (Redis) for the answer cache, when several instances share the database. */
+  sharedWrites?: SharedWrites
+  /** Cached answers of the busiest lists; buildApp makes one on the database's write clock when absent. */
+  answers?: AnswerCache
   publicUrl: string
   dataDir: string
   distDir: string

@@ -10,6 +10,7 @@ import { tokenService } from "./services/auth/tokens.ts"
 import { memoryTokenVersions } from "./services/auth/token-versions.ts"
 import { redisTokenVersions } from "./services/auth/redis-token-versions.ts"
 import { connectRedis, redactUrl } from "./services/cache/redis.ts"
+import { redisSharedWrites } from "./services/cache/answer-cache.ts"
 import { redisTicketVersions } from "./services/tickets/redis-ticket-versions.ts"
 import { memoryTicketVersions } from "./services/tickets/ticket-versions.ts"
 import { outboxMailer, smtpMailer } from "./services/mail/mailer.ts"
@@ -26,7 +27,7 @@ const opening = openDatabase(
   config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir },
   benchQueries ? { onQuery: benchQueries.onQuery } : {},
 ).catch(fail)
-// With REDIS_URL every instance shares login limits, ticket versions and token versions through Redis.
+// With REDIS_URL every instance shares login limits, ticket versions, token versions and writes (for cached answers) through Redis.
 const connecting = config.redisUrl ? connectRedis(config.redisUrl).catch(fail) : null
 // The app's modules (Fastify, every route and service) load while the database opens: PGlite compiles
 // its WebAssembly off the main thread, PostgreSQL and Redis answer over the network.
@@ -55,6 +56,7 @@ const app = await buildApp({
   limiter: redis ? redisLoginLimiter(redis, config.redisPrefix) : memoryLoginLimiter(),
   ticketVersions: redis ? redisTicketVersions(redis, config.redisPrefix) : memoryTicketVersions(),
   tokenVersions: redis ? redisTokenVersions(redis, config.redisPrefix) : memoryTokenVersions(),
+  ...(redis ? { sharedWrites: redisSharedWrites(redis, config.redisPrefix) } : {}),
   mailer,
   uploads,
   publicUrl: config.publicUrl,

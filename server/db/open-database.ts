@@ -6,6 +6,7 @@ import pg from "pg"
 import { lockDataDir } from "./data-dir-lock.ts"
 import type { Database, Db } from "./database.ts"
 import { migrateToLatest } from "./migrate.ts"
+import { attachWriteClock, mayWrite, writeClock } from "./write-clock.ts"
 
 export type DatabaseTarget =
   | { kind: "embedded"; dataDir: string | null }
@@ -29,7 +30,13 @@ pg.types.setTypeParser(20, (v: string) => Number(v))
 /** Opens the embedded database (a data directory, or memory when null) or PostgreSQL, then migrates. */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<OpenDatabase> {
   const { onQuery } = options
-  const log = onQuery ? (event: LogEvent) => void (event.level === "query" && onQuery()) : undefined
+  const clock = writeClock()
+  // Called after each statement (an error too), before its caller goes on: a write is counted before
+  // the route that made it answers.
+  const log = (event: LogEvent) => {
+    if (mayWrite(event.query.sql)) clock.tick()
+    if (onQuery && event.level === "query") onQuery()
+  }
   if (target.kind === "postgres") {
     if (target.schema) await createSchema(target.url, target.schema)
     const pool = new pg.Pool({
@@ -37,14 +44,16 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       max: 10,
       ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
     })
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
+    attachWriteClock(db, clock)
     await migrateToLatest(db, target.schema)
     return { db, kind: "postgres", close: () => db.destroy() }
   }
   const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => {}
   try {
     const pglite = await PGlite.create(target.dataDir ? `${target.dataDir}/pgdata` : undefined, { extensions: { pg_trgm, btree_gin } })
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), ...(log ? { log } : {}) })
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log })
+    attachWriteClock(db, clock)
     await migrateToLatest(db)
     return {
       db,

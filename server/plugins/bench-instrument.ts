@@ -14,6 +14,9 @@ export function queryCounter(): QueryCounter {
 /** The request header that asks the instrumented server for its Server-Timing. */
 export const BENCH_TIMING_HEADER = "x-bench-timing"
 
+/** The request header that makes the instrumented server compute a cached answer afresh (query cost figures). */
+export const BENCH_NO_CACHE_HEADER = "x-bench-no-cache"
+
 /**
  * Only with BENCH_INSTRUMENT=1 (the benchmark's server; never in production): an answer to a request
  * carrying `x-bench-timing` has `Server-Timing: app;dur=<ms>` from the first hook to the send, so the

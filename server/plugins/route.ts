@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { canCall, type Endpoint } from "../../src/api/contract/endpoint.ts"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
 import type { Caller } from "../services/auth/tokens.ts"
+import type { AnswerCache } from "../services/cache/answer-cache.ts"
 import { forbidden, unauthorized } from "../services/errors.ts"
 import { refuseNul, requireObjectBody } from "./input-guards.ts"
 import { readMultipart, type UploadedFile } from "./multipart.ts"
@@ -24,12 +25,21 @@ export const ENROL_FIRST = "Two-factor sign-in is required for Admin accounts: s
 /** A handler answers a value (encoded with the endpoint's schema), or the reply it sent itself (a 304, a file). */
 type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<E["answer"]["Encoded"] | E["answer"]["Type"] | FastifyReply>
 
+export interface RouteOptions {
+  /**
+   * Serve the answer from this cache while no write has happened since it was computed. Only for a
+   * read whose answer depends on nothing but its params, query and the caller's role.
+   */
+  cache?: AnswerCache
+}
+
 /**
  * Registers one contract endpoint: guard by its access rule, decode params, query and body with its
  * schemas (400 naming the field), run the service, encode the answer with its schema so nothing
  * outside the contract (a password hash, say) can leave the server.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
+  const { cache } = options
   const encode = Schema.encodeUnknownSync(endpoint.answer as Schema.Top as never)
   app.route({
     method: endpoint.method,
@@ -57,6 +67,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         refuseNul(rawBody, "body")
       }
       const body = endpoint.body ? decodeOrThrow(endpoint.body, rawBody, "") : {}
+      if (cache && !(cache.bypassHeader && request.headers[cache.bypassHeader] !== undefined)) {
+        // Checked, decoded and keyed after the access rule: a cached answer is only ever given to a caller allowed to ask.
+        const key = `${endpoint.name}|${caller?.role ?? ""}|${JSON.stringify(params)}|${JSON.stringify(query)}`
+        const json = await cache.answer(key, async () => JSON.stringify(encode(await handler({ params, query, body, files, caller, request, reply } as RouteInput<E>))))
+        return reply.type("application/json; charset=utf-8").send(json)
+      }
       const answer = await handler({ params, query, body, files, caller, request, reply } as RouteInput<E>)
       if (answer === reply || reply.sent) return reply
       return encode(answer)

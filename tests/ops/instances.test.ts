@@ -273,6 +273,30 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
     expect(JSON.stringify(await afterAnswer.json())).toContain("Try the link again now.")
   })
 
+  it("never serve one instance's cached list after a change made through another", async () => {
+    const passwordHash = await hashPassword("Ops-lists-pass-1")
+    const pgClient = new pg.Client({ connectionString: databaseUrl() })
+    await pgClient.connect()
+    const insert = "insert into users (id, name, email, role, status, password_hash) values ($1, $2, $3, $4, $5, $6)"
+    await pgClient.query(insert, ["00000000-0000-4000-8000-00000000115a", "Ops Lists Admin", "ops-lists@example.com", "Admin", "Approve", passwordHash])
+    await pgClient.query(insert, ["00000000-0000-4000-8000-00000000115b", "Ops Reviewed Lawyer", "ops-reviewed@example.com", "Lawyer", "Under Review", passwordHash])
+    await pgClient.end()
+    const login = await call(a!, "/api/v1/user/login", { method: "POST", body: { email: "ops-lists@example.com", password: "Ops-lists-pass-1" }, from: "203.0.113.50" })
+    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken
+    const underReview = async (instance: Instance) => {
+      const res = await call(instance, "/api/v1/user/allUsers/pending?page=1&limit=10", { token })
+      expect(res.status, instance.name).toBe(200)
+      return ((await res.json()) as { data: Array<{ email: string }> }).data.map((r) => r.email)
+    }
+    // B has the list in its cache (asked twice), then the vendor is rejected through A.
+    expect(await underReview(b!)).toContain("ops-reviewed@example.com")
+    expect(await underReview(b!)).toContain("ops-reviewed@example.com")
+    const changed = await call(a!, "/api/v1/user/updateUser", { method: "PATCH", token, body: { userId: "00000000-0000-4000-8000-00000000115b", status: "Reject", organizationId: null } })
+    expect(changed.status).toBe(200)
+    expect(await underReview(b!)).not.toContain("ops-reviewed@example.com")
+    expect(await underReview(a!)).not.toContain("ops-reviewed@example.com")
+  })
+
   it("end a session on every instance: a logout or password change through one refuses the old token on the other at once", async () => {
     const email = "ops-session@example.com"
     const pgClient = new pg.Client({ connectionString: databaseUrl() })

@@ -30,10 +30,20 @@ export interface TestServer {
  * A whole server on a fresh database: embedded PGlite in memory by default, or a schema of its own
  * on PostgreSQL when TEST_DATABASE_URL is set, so the same suite runs on both.
  */
-export async function startTestServer(options: { seed?: boolean; trustProxy?: boolean; /** Wraps the database the app uses (e.g. a plugin that records queries). */ wrapDb?: (db: Db) => Db; distDir?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: {
+    seed?: boolean
+    trustProxy?: boolean
+    /** Wraps the database the app uses (e.g. a plugin that records queries); the answer cache is then off, as it cannot see the wrapped handle's writes. */
+    wrapDb?: (db: Db) => Db
+    distDir?: string
+    /** Called once per statement sent (openDatabase's onQuery). */
+    onQuery?: () => void
+  } = {},
+): Promise<TestServer> {
   const url = process.env.TEST_DATABASE_URL
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const database = await openDatabase(url ? { kind: "postgres", url, schema } : { kind: "embedded", dataDir: null })
+  const database = await openDatabase(url ? { kind: "postgres", url, schema } : { kind: "embedded", dataDir: null }, options.onQuery ? { onQuery: options.onQuery } : {})
   const dataDir = mkdtempSync(join(tmpdir(), "console-test-"))
   const clock = { now: Date.now() }
   const now = () => clock.now
