@@ -2,7 +2,7 @@ import { join } from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RouteDef } from "../../src/ui/app/routes.ts"
-import { baseURL, launchBrowser, loginAs } from "./browser.ts"
+import { baseURL, launchBrowser, loginAs, tick } from "./browser.ts"
 import { publicRoutes, resolvePath, roleEmails, routesFor, settle } from "./screens.ts"
 
 /**
@@ -65,7 +65,7 @@ const dialogOpeners: Record<string, string[]> = {
 /** Screens whose dialog openers only work once something is chosen on the screen. */
 const beforeDialogs: Record<string, (page: Page) => Promise<void>> = {
   // 'Assign To' stays disabled until a client is selected.
-  "/unassign-users": (page) => page.getByRole("checkbox", { name: /^Select (?!all)/ }).first().check({ force: true }),
+  "/unassign-users": (page) => tick(page.getByRole("checkbox", { name: /^Select (?!all)/ }).first()),
 }
 
 const openDialog = (page: Page) => page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible')

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { chromium, type Browser, type Page } from "playwright-core"
-import { inject } from "vitest"
+import { chromium, type Browser, type Locator, type Page } from "playwright-core"
+import { expect, inject } from "vitest"
 import { decodeQuotedPrintable } from "../server/harness.ts"
 import { CHROMIUM, CHROMIUM_ARGS } from "./browser-flags.ts"
 
@@ -24,6 +24,16 @@ export async function loginAs(page: Page, email: string, password = "Demo@12345"
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByRole("button", { name: "Login" }).click()
   await page.waitForURL((url) => url.pathname === "/")
+}
+
+/**
+ * Ticks a Chakra checkbox or radio (a visually hidden input) and waits for it to show ticked.
+ * Playwright's `check()` reads the state once, straight after the click; a controlled input is
+ * ticked when the machine's answer renders, which on a loaded machine can come a frame later.
+ */
+export async function tick(control: Locator): Promise<void> {
+  await control.click({ force: true })
+  await expect.poll(() => control.isChecked(), { timeout: 10_000 }).toBe(true)
 }
 
 /** The newest message in the server's outbox addressed to `to`, decoded. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, lastMailTo, launchBrowser, loginAs } from "./browser.ts"
+import { baseURL, lastMailTo, launchBrowser, loginAs, tick } from "./browser.ts"
 
 /**
  * The whole 1:1 counselling story in real Chromium: an enquiry from the marketing site, access sent,
@@ -109,7 +109,7 @@ async function clientSetsPassword() {
  */
 async function adminAssigns() {
   await admin.getByTestId("sidebar").getByRole("link", { name: "Unassign Users" }).click()
-  await admin.getByRole("checkbox", { name: `Select ${client.name}` }).check({ force: true })
+  await tick(admin.getByRole("checkbox", { name: `Select ${client.name}` }))
   await admin.getByRole("button", { name: "Assign To (1)" }).click()
   const dialog = admin.getByRole("dialog", { name: "Assign To" })
   await eventually(() => dialog.getByRole("radio").count()).toBeGreaterThan(1)
@@ -122,7 +122,7 @@ async function adminAssigns() {
   await eventually(listed).toEqual(["Leela Lawyer (lawyer@demo.test)"])
   await search.fill("COUNSELLOR@demo")
   await eventually(listed).toEqual(["Chetan Counsellor (counsellor@demo.test)"])
-  await dialog.getByRole("radio", { name: /Chetan Counsellor/ }).check({ force: true })
+  await tick(dialog.getByRole("radio", { name: /Chetan Counsellor/ }))
   await search.fill("zzzz-nobody")
   await eventually(() => dialog.getByText("No Counsellor matches 'zzzz-nobody'.").isVisible()).toBe(true)
   expect(await dialog.getByTestId("assign-chosen").textContent()).toBe("Chosen: Chetan Counsellor (Counsellor)")
