@@ -4,6 +4,8 @@ export interface ApiSession {
   headers: Record<string, string>
   get(path: string, extra?: Record<string, string>): Promise<Response>
   json<T>(path: string): Promise<T>
+  /** Signs in again as the same Admin: a new session, whose token version the server has just read. */
+  again(): Promise<ApiSession>
 }
 
 export const BENCH_ADMIN = { name: "Bench Admin", email: "bench-admin@bench.test", password: "Bench@12345" }
@@ -20,6 +22,10 @@ async function signIn(base: string, email: string, password: string): Promise<st
 export async function adminSession(base: string): Promise<ApiSession> {
   const token = (await signIn(base, BENCH_ADMIN.email, BENCH_ADMIN.password)) ?? (await signIn(base, DEMO_ADMIN.email, DEMO_ADMIN.password))
   if (!token) throw new Error("could not sign in as an Admin (neither the bench Admin nor the demo Admin)")
+  return sessionOf(base, token)
+}
+
+function sessionOf(base: string, token: string): ApiSession {
   const headers = { authorization: `Bearer ${token}` }
   const get = (path: string, extra: Record<string, string> = {}) => fetch(`${base}/api/v1${path}`, { headers: { ...headers, ...extra } })
   return {
@@ -31,5 +37,6 @@ export async function adminSession(base: string): Promise<ApiSession> {
       if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`)
       return (await res.json()) as T
     },
+    again: () => adminSession(base),
   }
 }

@@ -23,3 +23,37 @@ describe("access tokens remembered after a first verification", () => {
     expect(await good.verifyAccess(forged)).toBeNull()
   })
 })
+
+describe("token versions read once for requests that miss together", () => {
+  it("50 requests arriving after the store's minute ran out cost one query, and sign-in leaves none to read", async () => {
+    const { queryCounter } = await import("../../server/plugins/bench-instrument.ts")
+    const { startTestServer } = await import("./harness.ts")
+    const counter = queryCounter()
+    const server = await startTestServer({ onQuery: counter.onQuery })
+    try {
+      const token = await server.login("admin@demo.test")
+      const profile = () => server.app.inject({ method: "GET", url: "/api/v1/user/getProfile", headers: { authorization: `Bearer ${token}` } })
+      const ticketsPath = "/api/v1/userQuery/get?page=1&limit=1"
+      const tickets = () => server.app.inject({ method: "GET", url: ticketsPath, headers: { authorization: `Bearer ${token}` } })
+      // Signed in just now: the first request's token check reads nothing.
+      const before = counter.count()
+      const { statusCode } = await tickets()
+      expect(statusCode).toBe(200)
+      const oneCall = counter.count() - before
+      const again = counter.count()
+      await tickets()
+      expect(counter.count() - again).toBe(oneCall)
+
+      server.clock.now += 61_000 // the memory store trusts a version for a minute
+      const burst = counter.count()
+      const answers = await Promise.all(Array.from({ length: 50 }, () => profile()))
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200))
+      const profileOnce = counter.count()
+      await profile()
+      const perProfile = counter.count() - profileOnce
+      expect(counter.count() - burst - perProfile - 50 * perProfile).toBe(1)
+    } finally {
+      await server.close()
+    }
+  })
+})

@@ -45,7 +45,7 @@ export async function login(deps: AuthDeps, email: string, password: string, cli
 }
 
 /** Signs the tokens of a sign-in that has passed every step; an Admin who must enrol gets an enrolment-only token. */
-export async function startSession(deps: Pick<AuthDeps, "db" | "tokens" | "now">, user: UserRow, mustEnrol: boolean) {
+export async function startSession(deps: Pick<AuthDeps, "db" | "tokens" | "now" | "tokenVersions">, user: UserRow, mustEnrol: boolean) {
   const refreshToken = randomToken()
   await deps.db
     .insertInto("refresh_tokens")
@@ -57,6 +57,8 @@ export async function startSession(deps: Pick<AuthDeps, "db" | "tokens" | "now">
     })
     .execute()
   const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, version: user.token_version, enrolOnly: mustEnrol })
+  // The row was just read: the session's first requests need not read it again.
+  await deps.tokenVersions.remember(user.id, user.token_version)
   const data = { accessToken, refreshToken, user: toSessionUser(user) }
   return mustEnrol
     ? { data: { ...data, twoFactorSetupRequired: true as const }, message: "Two-factor sign-in is required for Admin accounts: set it up to continue." }
