@@ -67,13 +67,14 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         refuseNul(rawBody, "body")
       }
       const body = endpoint.body ? decodeOrThrow(endpoint.body, rawBody, "") : {}
+      const input = { params, query, body, files, caller, request, reply } as RouteInput<E>
       if (cache && !(cache.bypassHeader && request.headers[cache.bypassHeader] !== undefined)) {
         // Checked, decoded and keyed after the access rule: a cached answer is only ever given to a caller allowed to ask.
         const key = `${endpoint.name}|${caller?.role ?? ""}|${JSON.stringify(params)}|${JSON.stringify(query)}`
-        const json = await cache.answer(key, async () => JSON.stringify(encode(await handler({ params, query, body, files, caller, request, reply } as RouteInput<E>))))
+        const json = await cache.answer(key, async () => JSON.stringify(encode(await handler(input))))
         return reply.type("application/json; charset=utf-8").send(json)
       }
-      const answer = await handler({ params, query, body, files, caller, request, reply } as RouteInput<E>)
+      const answer = await handler(input)
       if (answer === reply || reply.sent) return reply
       return encode(answer)
     },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest"
+import { queryCounter } from "../../server/plugins/bench-instrument.ts"
 import { ACCESS_TOKEN_SECONDS, tokenService } from "../../server/services/auth/tokens.ts"
+import { startTestServer } from "./harness.ts"
 
 describe("access tokens remembered after a first verification", () => {
   it("still refuses a remembered token once it has expired", async () => {
@@ -26,8 +28,6 @@ describe("access tokens remembered after a first verification", () => {
 
 describe("token versions read once for requests that miss together", () => {
   it("50 requests arriving after the store's minute ran out cost one query, and sign-in leaves none to read", async () => {
-    const { queryCounter } = await import("../../server/plugins/bench-instrument.ts")
-    const { startTestServer } = await import("./harness.ts")
     const counter = queryCounter()
     const server = await startTestServer({ onQuery: counter.onQuery })
     try {
