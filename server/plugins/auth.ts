@@ -1,8 +1,8 @@
-import type { FastifyInstance } from "fastify"
+import type { FastifyInstance, FastifyRequest } from "fastify"
 import type { Db } from "../db/database.ts"
 import { checkTokenVersion } from "../services/auth/sessions.ts"
 import type { TokenVersionStore } from "../services/auth/token-versions.ts"
-import type { Caller, TokenService } from "../services/auth/tokens.ts"
+import type { AccessToken, Caller, TokenService } from "../services/auth/tokens.ts"
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -16,24 +16,45 @@ export const INVALID_TOKEN = "Unauthorized: the sign-in token is invalid or has 
 export const ENDED_SESSION = "Unauthorized: this session has ended (signed out, password changed or account rejected). Please sign in again."
 export const UNKNOWN_ACCOUNT = "Unauthorized: this account no longer exists."
 
+const BEARER = /^Bearer (\S+)$/i
+
 /**
  * Reads the Bearer token into `request.caller`. A present but invalid token is a 401 even on
  * public calls, so a console holding a dead session learns it at once and logs out. A valid
  * signature is not enough: the token's version must still be the user's (see sessions.ts).
+ * A callback hook, not an async one: a token this process verified before, of a user whose version it
+ * holds, is admitted without a promise (most requests, every chat poll); anything else is checked in full.
  */
 export function registerAuth(app: FastifyInstance, deps: { tokens: TokenService; tokenVersions: TokenVersionStore; db: Db }): void {
   app.decorateRequest("caller", null)
   app.decorateRequest("enrolOnly", false)
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.url.startsWith("/api/")) return
-    const header = request.headers.authorization
-    if (!header) return
-    const match = /^Bearer (\S+)$/i.exec(header)
-    const token = match?.[1] ? await deps.tokens.verifyAccess(match[1]) : null
-    if (!token) return reply.status(401).send({ success: false, message: INVALID_TOKEN })
-    const check = await checkTokenVersion(deps.db, deps.tokenVersions, token)
-    if (check !== "valid") return reply.status(401).send({ success: false, message: check === "revoked" ? ENDED_SESSION : UNKNOWN_ACCOUNT })
+  const admit = (request: FastifyRequest, token: AccessToken) => {
     request.caller = { id: token.id, role: token.role }
     request.enrolOnly = token.enrolOnly
+  }
+  app.addHook("onRequest", (request, reply, done) => {
+    if (!request.url.startsWith("/api/")) return done()
+    const header = request.headers.authorization
+    if (!header) return done()
+    const raw = BEARER.exec(header)?.[1]
+    const known = raw ? deps.tokens.knownAccess(raw) : null
+    if (known && deps.tokenVersions.peek(known.id) === known.version) {
+      admit(request, known)
+      return done()
+    }
+    authenticate(deps, raw).then((result) => {
+      if (typeof result === "string") return void reply.status(401).send({ success: false, message: result })
+      admit(request, result)
+      done()
+    }, done)
   })
+}
+
+/** The whole check: the signature (unless known), then the version against the store or the row. */
+async function authenticate(deps: { tokens: TokenService; tokenVersions: TokenVersionStore; db: Db }, raw: string | undefined): Promise<AccessToken | string> {
+  const token = raw ? await deps.tokens.verifyAccess(raw) : null
+  if (!token) return INVALID_TOKEN
+  const check = await checkTokenVersion(deps.db, deps.tokenVersions, token)
+  if (check !== "valid") return check === "revoked" ? ENDED_SESSION : UNKNOWN_ACCOUNT
+  return token
 }

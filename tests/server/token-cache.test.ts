@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { queryCounter } from "../../server/plugins/bench-instrument.ts"
 import { ACCESS_TOKEN_SECONDS, tokenService } from "../../server/services/auth/tokens.ts"
+import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 import { startTestServer } from "./harness.ts"
 
 describe("access tokens remembered after a first verification", () => {
@@ -16,6 +17,18 @@ describe("access tokens remembered after a first verification", () => {
     expect(await tokens.verifyAccess(token)).toBeNull()
   })
 
+  it("knows a verified token without any work until it expires, and nothing of one never verified", async () => {
+    let clock = Date.parse("2026-01-01T00:00:00Z")
+    const tokens = tokenService("a-secret-long-enough-for-hs256-0123456789", () => clock)
+    const token = await tokens.signAccess({ id: "u1", role: "Lawyer", version: 2 })
+    expect(tokens.knownAccess(token)).toBeUndefined()
+    await tokens.verifyAccess(token)
+    expect(tokens.knownAccess(token)).toEqual({ id: "u1", role: "Lawyer", version: 2, enrolOnly: false })
+    expect(tokens.knownAccess(`${token}x`)).toBeUndefined()
+    clock += ACCESS_TOKEN_SECONDS * 1000
+    expect(tokens.knownAccess(token)).toBeNull()
+  })
+
   it("never lets a token signed with another key through, before or after a good one", async () => {
     const good = tokenService("a-secret-long-enough-for-hs256-0123456789")
     const other = tokenService("another-secret-long-enough-for-hs256-xyz")
@@ -23,6 +36,20 @@ describe("access tokens remembered after a first verification", () => {
     expect(await good.verifyAccess(forged)).toBeNull()
     expect(await good.verifyAccess(await good.signAccess({ id: "u3", role: "User", version: 0 }))).toEqual({ id: "u3", role: "User", version: 0, enrolOnly: false })
     expect(await good.verifyAccess(forged)).toBeNull()
+  })
+})
+
+describe("the memory store's own copy of a version (peek)", () => {
+  it("answers what get answers, and nothing once the minute has run out", async () => {
+    let clock = 0
+    const versions = memoryTokenVersions(() => clock)
+    expect(versions.peek("u1")).toBeUndefined()
+    await versions.remember("u1", 4)
+    expect(versions.peek("u1")).toBe(4)
+    expect(await versions.get("u1")).toBe(4)
+    clock += 60_000
+    expect(versions.peek("u1")).toBeUndefined()
+    expect(await versions.get("u1")).toBeUndefined()
   })
 })
 

@@ -20,6 +20,8 @@ return 1`
 export function redisTokenVersions(redis: Redis, prefix: string): TokenVersionStore {
   const keyOf = (userId: string) => `${prefix}token-version:${userId}`
   return {
+    // Never from a copy of its own: that is what lets a bump through one instance count on the next request to any other.
+    peek: () => undefined,
     async get(userId) {
       const value = await redis.get(keyOf(userId))
       return value === null ? undefined : Number(value)

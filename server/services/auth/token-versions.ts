@@ -7,6 +7,8 @@
 export interface TokenVersionStore {
   /** The version last remembered, or undefined (then the row is read and remembered). */
   get(userId: string): Promise<number | undefined>
+  /** What this process holds itself, without I/O: the memory store's entry; a shared store holds nothing here. */
+  peek(userId: string): number | undefined
   /** Never moves backwards: a request that read the row before a bump committed cannot undo the bump. */
   remember(userId: string, version: number): Promise<void>
   /** For a deleted account: its next token check reads the row and finds nothing. */
@@ -20,11 +22,13 @@ export interface TokenVersionStore {
  */
 export function memoryTokenVersions(now: () => number = Date.now, maxEntries = 100_000, ttlMs = 60_000): TokenVersionStore {
   const entries = new Map<string, { version: number; at: number }>()
+  const peek = (userId: string) => {
+    const entry = entries.get(userId)
+    return entry && now() - entry.at < ttlMs ? entry.version : undefined
+  }
   return {
-    async get(userId) {
-      const entry = entries.get(userId)
-      return entry && now() - entry.at < ttlMs ? entry.version : undefined
-    },
+    peek,
+    get: async (userId) => peek(userId),
     async remember(userId, version) {
       const known = entries.get(userId)
       if (known && known.version > version) return

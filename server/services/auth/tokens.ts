@@ -36,6 +36,11 @@ export interface AccessToken extends Caller {
 export interface TokenService {
   signAccess(caller: Caller & { version: number; enrolOnly?: boolean }): Promise<string>
   verifyAccess(token: string): Promise<AccessToken | null>
+  /**
+   * What this process already knows of a token without any work: the access it verified before
+   * (still unexpired), null once expired, undefined when never seen (then `verifyAccess`).
+   */
+  knownAccess(token: string): AccessToken | null | undefined
   /** The proof that the password was right, exchanged with a TOTP code for tokens; never an access token. */
   signChallenge(userId: string): Promise<string>
   verifyChallenge(token: string): Promise<string | null>
@@ -64,6 +69,13 @@ export function tokenService(secret: string, now: () => number = Date.now): Toke
       .setExpirationTime(issuedAt + seconds)
       .sign(key)
   }
+  const knownAccess = (token: string): AccessToken | null | undefined => {
+    const known = verified.get(token)
+    if (!known) return undefined
+    if (now() < known.expiresAt) return known.token
+    verified.delete(token)
+    return null
+  }
   const verify = async <A>(token: string, claims: Schema.Codec<A>): Promise<A | null> => {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: new Date(now()), requiredClaims: ["exp", "iat", "sub"] })
@@ -77,13 +89,10 @@ export function tokenService(secret: string, now: () => number = Date.now): Toke
   return {
     signAccess: (caller) =>
       sign({ role: caller.role, typ: "access", ver: caller.version, ...(caller.enrolOnly ? { enrol: true } : {}) }, caller.id, ACCESS_TOKEN_SECONDS),
+    knownAccess,
     async verifyAccess(token) {
-      const known = verified.get(token)
-      if (known) {
-        if (now() < known.expiresAt) return known.token
-        verified.delete(token)
-        return null
-      }
+      const known = knownAccess(token)
+      if (known !== undefined) return known
       const claims = await verify(token, AccessClaims)
       if (!claims) return null
       const access = { id: claims.sub, role: claims.role, version: claims.ver, enrolOnly: claims.enrol === true }
