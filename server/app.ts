@@ -1,4 +1,3 @@
-import multipart from "@fastify/multipart"
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify"
 import type { AppDeps } from "./deps.ts"
 import { registerApiDocs } from "./plugins/api-docs.ts"
@@ -9,6 +8,7 @@ import { answerCache } from "./services/cache/answer-cache.ts"
 import { registerAuth } from "./plugins/auth.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
+import { registerFormUploads } from "./plugins/multipart.ts"
 import { lazyChildLogger, registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
 import { registerRouteRegistry } from "./plugins/route-registry.ts"
 import { fallbackSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers.ts"
@@ -50,7 +50,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app)
   registerSecurityHeaders(app)
   // preservePath: file names arrive as sent, so a crafted path is seen and refused rather than silently cut.
-  await app.register(multipart, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true, preservePath: true })
+  registerFormUploads(app, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true, preservePath: true })
   registerAuth(app, deps)
   if (deps.sharedWrites) registerWritePublishing(app, answers)
   registerHealth(app, deps.db)

@@ -1,5 +1,29 @@
-import type { FastifyRequest } from "fastify"
+import multipart, { type FastifyMultipartOptions } from "@fastify/multipart"
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify"
 import { badRequest } from "../services/errors.ts"
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** What every form route's multipart plugin allows (set once by buildApp). */
+    formUploads: FastifyMultipartOptions
+  }
+}
+
+export function registerFormUploads(app: FastifyInstance, options: FastifyMultipartOptions): void {
+  app.decorate("formUploads", options)
+}
+
+/**
+ * Registers a route that reads a multipart form in a scope of its own, with the multipart plugin. The
+ * plugin hooks every request of its scope (onRequest and onResponse, for temporary files this server
+ * never writes): registered for the whole app, those ran on every call, the 304 chat poll included.
+ */
+export function routeWithForm(app: FastifyInstance, options: RouteOptions): void {
+  app.register(async (scope) => {
+    await scope.register(multipart, app.formUploads)
+    scope.route(options)
+  })
+}
 
 export interface UploadedFile {
   field: string

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions as FastifyRouteOptions } from "fastify"
 import { Schema } from "effect"
 import { canCall, type Endpoint } from "../../src/api/contract/endpoint.ts"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
@@ -6,7 +6,7 @@ import type { Caller } from "../services/auth/tokens.ts"
 import type { AnswerCache } from "../services/cache/answer-cache.ts"
 import { forbidden, unauthorized } from "../services/errors.ts"
 import { refuseNul, requireObjectBody } from "./input-guards.ts"
-import { readMultipart, type UploadedFile } from "./multipart.ts"
+import { readMultipart, routeWithForm, type UploadedFile } from "./multipart.ts"
 
 export interface RouteInput<E extends Endpoint> {
   params: NonNullable<E["params"]>["Type"]
@@ -41,10 +41,10 @@ export interface RouteOptions {
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
   const { cache } = options
   const encode = Schema.encodeUnknownSync(endpoint.answer as Schema.Top as never)
-  app.route({
+  const definition: FastifyRouteOptions = {
     method: endpoint.method,
     url: endpoint.path,
-    handler: async (request, reply) => {
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const caller = request.caller
       if (endpoint.access !== "public") {
         if (!caller) throw unauthorized()
@@ -78,5 +78,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       if (answer === reply || reply.sent) return reply
       return encode(answer)
     },
-  })
+  }
+  if (endpoint.multipart) routeWithForm(app, definition)
+  else app.route(definition)
 }
