@@ -9,7 +9,7 @@ import { registerAuth } from "./plugins/auth.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
 import { registerFormUploads } from "./plugins/multipart.ts"
-import { lazyChildLogger, registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
+import { fastifyLogging, registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
 import { registerRouteRegistry } from "./plugins/route-registry.ts"
 import { fallbackSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers.ts"
 import { registerStaticSpa } from "./plugins/static-spa.ts"
@@ -28,7 +28,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     })
   const deps: AppDeps = { ...given, answers }
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger, childLoggerFactory: lazyChildLogger } : { logger: false }),
+    ...fastifyLogging(deps.logger),
     // The id comes from genReqId alone, which keeps an incoming x-request-id only when it looks safe.
     requestIdHeader: false,
     genReqId: requestIdOf,

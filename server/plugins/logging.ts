@@ -123,6 +123,15 @@ class LazyChildLogger {
 export const lazyRequestLogger = (parent: FastifyBaseLogger, bindings: Record<string, unknown>, options: Record<string, unknown> = {}): FastifyBaseLogger =>
   new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger
 
-/** Fastify's `childLoggerFactory`: see LazyChildLogger. */
-export const lazyChildLogger: NonNullable<FastifyServerOptions["childLoggerFactory"]> = (parent, bindings, options) =>
-  lazyRequestLogger(parent, bindings, options as Record<string, unknown>)
+/**
+ * Fastify's logging options. At `info` and below fastify gets the logger and writes a line per request.
+ * Above it those lines would never print, yet a fastify that has a logger still times every request and
+ * listens for its end to write them: a fifth of the server's CPU on a cheap call like the 304 poll. So it
+ * gets none; each request's `log` is still a (lazy) child of the real logger, so its warnings and errors,
+ * with their request id, are written as before.
+ */
+export function fastifyLogging(logger: FastifyBaseLogger | false | undefined): Pick<FastifyServerOptions, "logger" | "loggerInstance" | "childLoggerFactory"> {
+  if (!logger) return { logger: false }
+  if ((pino.levels.values[logger.level] ?? Infinity) <= pino.levels.values.info!) return { loggerInstance: logger, childLoggerFactory: (parent, bindings, options) => lazyRequestLogger(parent, bindings, options as Record<string, unknown>) }
+  return { logger: false, childLoggerFactory: (_none, bindings, options) => lazyRequestLogger(logger, bindings, options as Record<string, unknown>) }
+}

@@ -24,9 +24,9 @@ function captureLines() {
 }
 
 /** The seeded test server's database, served by an app that logs at info into `lines`, like main.ts does. */
-async function loggingApp(server: TestServer, logLinks: boolean) {
+async function loggingApp(server: TestServer, logLinks: boolean, level = "info", extraRoutes: (app: FastifyInstance) => void = () => {}) {
   const { lines, destination } = captureLines()
-  const logger = createLogger({ level: "info", destination })
+  const logger = createLogger({ level, destination })
   const app = await buildApp({
     ticketVersions: memoryTicketVersions(),
     tokenVersions: memoryTokenVersions(),
@@ -44,6 +44,7 @@ async function loggingApp(server: TestServer, logLinks: boolean) {
     now: () => server.clock.now,
     logger,
   })
+  extraRoutes(app)
   await app.ready()
   return { app, lines }
 }
@@ -116,6 +117,23 @@ describe("structured logs", () => {
     expect(parsed.some((l) => l.reqId === unsafe.headers["x-request-id"])).toBe(true)
     // The mail line is logged from inside the request, so it carries that request's id too.
     expect(parsed.find((l) => l.msg.startsWith("mail to editor@demo.test"))?.reqId).toMatch(/\S/)
+  })
+
+  it("at warn, write no line per request, yet an error inside one still carries its request id", async () => {
+    const { app, lines } = await loggingApp(server, false, "warn", (built) =>
+      built.get("/boom", async () => {
+        throw new Error("the disk is on fire")
+      }),
+    )
+    await app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "req-quiet-0001" } })
+    const login = await app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: "counsellor@demo.test", password: "Demo@12345" } })
+    expect(login.statusCode).toBe(200)
+    await app.inject({ method: "GET", url: "/api/v1/user/getProfile", headers: bearer(login.json().data.accessToken as string) })
+    const boom = await app.inject({ method: "GET", url: "/boom", headers: { "x-request-id": "req-boom-0002" } })
+    await app.close()
+    expect(boom.statusCode).toBe(500)
+    const parsed = lines.map((line) => JSON.parse(line) as { reqId?: string; level: string; msg: string; err?: { message: string } })
+    expect(parsed).toEqual([expect.objectContaining({ level: "error", reqId: "req-boom-0002", msg: "request failed", err: expect.objectContaining({ message: "the disk is on fire" }) })])
   })
 
   it("never contain a password, token, cookie or reset link (LOG_MAIL_LINKS=false)", async () => {
