@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from "fastify"
+import type { ServerResponse } from "node:http"
+import type { FastifyInstance } from "fastify"
 
 /** Counts the statements the server sends to its database (fed by openDatabase's `onQuery`). */
 export interface QueryCounter {
@@ -25,16 +26,20 @@ export const BENCH_NO_CACHE_HEADER = "x-bench-no-cache"
  * assumed. Other answers are left as production sends them: the load figures time those.
  */
 export function registerBenchInstrument(app: FastifyInstance, counter: QueryCounter): void {
-  const started = new WeakMap<FastifyRequest, bigint>()
-  // Callback hooks, not async ones: the instrument must not add promises to the pipeline it measures.
-  app.addHook("onRequest", (request, _reply, done) => {
-    if (request.headers[BENCH_TIMING_HEADER] !== undefined) started.set(request, process.hrtime.bigint())
+  // One callback hook, and only the asking request's answer is touched: an onSend hook would put
+  // fastify's onSend runner on every answer of the loads this instrument sits beside.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.headers[BENCH_TIMING_HEADER] !== undefined) stampServerTiming(reply.raw, process.hrtime.bigint())
     done()
   })
-  app.addHook("onSend", (request, reply, payload, done) => {
-    const start = started.get(request)
-    if (start !== undefined) reply.header("server-timing", `app;dur=${(Number(process.hrtime.bigint() - start) / 1e6).toFixed(3)}`)
-    done(null, payload)
-  })
   app.get("/__bench/queries", async (_request, reply) => reply.header("cache-control", "no-store").send({ queries: counter.count() }))
+}
+
+/** Adds `Server-Timing: app;dur=<ms since start>` as the head is written (node merges it with fastify's headers). */
+function stampServerTiming(response: ServerResponse, start: bigint): void {
+  const writeHead = response.writeHead
+  response.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    this.setHeader("server-timing", `app;dur=${(Number(process.hrtime.bigint() - start) / 1e6).toFixed(3)}`)
+    return writeHead.apply(this, args)
+  } as ServerResponse["writeHead"]
 }
