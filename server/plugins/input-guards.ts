@@ -10,15 +10,21 @@ export function refuseNul(value: unknown, part: "params" | "query" | "body", pat
   if (typeof value === "string") {
     if (value.includes("\u0000")) throw new DecodeError(`${path || part}: must not contain NUL characters`)
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => refuseNul(item, part, path ? `${path}.${i}` : `${part}.${i}`))
+    value.forEach((item, i) => {
+      if (!cleanLeaf(item)) refuseNul(item, part, path ? `${path}.${i}` : `${part}.${i}`)
+    })
   } else if (value && typeof value === "object") {
-    // An odd field name (empty, spaces, dots) is quoted so the message still points at it.
     for (const [key, item] of Object.entries(value)) {
+      if (cleanLeaf(item)) continue
+      // An odd field name (empty, spaces, dots) is quoted so the message still points at it.
       const name = /^[\w$]+$/.test(key) ? key : JSON.stringify(key)
       refuseNul(item, part, path ? `${path}.${name}` : name)
     }
   }
 }
+
+/** A value with nothing inside to refuse: nearly every field of every request, whose path need not be built. */
+const cleanLeaf = (item: unknown): boolean => item === null || (typeof item === "string" ? !item.includes("\u0000") : typeof item !== "object")
 
 /** A JSON body that is not an object (a string, a number, an array, null) has no fields to name. */
 export function requireObjectBody(value: unknown): void {

@@ -39,6 +39,8 @@ export const etagOf = (queryId: string, version: number): string => `"${queryId}
 /** True when an If-None-Match header (a list, weak tags allowed, or *) names `etag`. */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false
+  // What a polling console sends: the one tag it was given; the list form is parsed only otherwise.
+  if (header === etag) return true
   return header.split(",").some((tag) => {
     const t = tag.trim()
     return t === "*" || t.replace(/^W\//, "") === etag
