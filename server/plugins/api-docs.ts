@@ -11,7 +11,9 @@ const asset = (name: string) => readFileSync(new URL(`../docs/${name}`, import.m
  * and load nothing from outside the server.
  */
 export function registerApiDocs(app: FastifyInstance): void {
-  const document = JSON.stringify(buildOpenApiDocument(endpoints))
+  // Built on the first request for it, not at start: it walks every schema of the contract, and a
+  // server is asked for its reference far less often than it starts.
+  let document: string | undefined
   const files = {
     page: asset("reference.html"),
     script: asset("reference.js"),
@@ -19,7 +21,7 @@ export function registerApiDocs(app: FastifyInstance): void {
   }
   app.get("/api/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(files.page))
   app.get("/api/docs/openapi.json", async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send(document),
+    reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send((document ??= JSON.stringify(buildOpenApiDocument(endpoints)))),
   )
   app.get("/api/docs/reference.js", async (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(files.script),
