@@ -1,7 +1,7 @@
 import { BENCH_NO_CACHE_HEADER, BENCH_TIMING_HEADER } from "../../server/plugins/bench-instrument.ts"
 import type { ApiSession } from "./api-session.ts"
 import { judge, type Figure } from "./figure.ts"
-import { load, type Load, type LoadPlan } from "./load.ts"
+import { alternate, load, type Load, type LoadPlan } from "./load.ts"
 
 export interface ApiRun {
   session: ApiSession
@@ -123,29 +123,36 @@ async function dashboardServerTime(session: ApiSession, rounds: number): Promise
  */
 const POLL_CI_MARGIN = 4
 
+/** The poll and the hello-world are loaded in turn this many times (see `alternate`). */
+const POLL_ROUNDS = 3
+
 /** The unchanged ticket poll: 304 under load, and the server's query count before and after. */
 async function pollFigures(run: ApiRun): Promise<Figure[]> {
   const { plan, margin } = run
-  // A server trusts a token version it read for a minute, then reads it once more (one statement for
-  // all the requests that miss together, sessions.ts): signed in just now, the load's 13 s fall inside
-  // that minute, so the count below is the poll's own.
-  const session = await run.session.again()
-  const tickets = await session.json<{ data: { _id: string }[] }>("/userQuery/get?page=1&limit=1")
+  const first = await run.session.again()
+  const tickets = await first.json<{ data: { _id: string }[] }>("/userQuery/get?page=1&limit=1")
   const ticket = tickets.data[0]
   if (!ticket) throw new Error("no ticket to poll: the seed has no tickets")
   const path = `/userQuery/fetchResponse/${ticket._id}`
-  const full = await session.get(path)
+  const full = await first.get(path)
   await full.arrayBuffer()
   const etag = full.headers.get("etag")
   if (full.status !== 200 || !etag) throw new Error(`GET ${path} answered ${full.status} without an ETag`)
-  const queries = () => queryCount(session)
-  const hello = await run.helloAgain()
-  const before = await queries()
-  const poll = await load(apiUrl(session, path), plan, { ...session.headers, "if-none-match": etag }, 304)
-  const sent = (await queries()) - before
+  // A server trusts a token version it read for a minute, then reads it once more (one statement for
+  // all the requests that miss together, sessions.ts): each poll run is signed in just before, so its
+  // 13 s fall inside that minute and the statements counted across it are the poll's own.
+  let sent = 0
+  const pollOnce = async () => {
+    const session = await run.session.again()
+    const before = await queryCount(session)
+    const poll = await load(apiUrl(session, path), plan, { ...session.headers, "if-none-match": etag }, 304)
+    sent += (await queryCount(session)) - before
+    return poll
+  }
+  const [hello, poll] = await alternate(run.helloAgain, pollOnce, POLL_ROUNDS)
   return [
-    judge({ ...loadFigure("Unchanged ticket poll (304)", poll, hello, poll.rps / hello.rps, "× hello rps"), ci: true }, { target: "≥ 0.50 × hello-world rps", limit: 0.5, better: "higher" }, margin === 1 ? 1 : POLL_CI_MARGIN),
-    judge({ name: "Unchanged ticket poll: database queries", value: sent, unit: "queries", note: `over ${poll.requests} measured polls and the warm-up`, ci: true }, { target: "0 queries", limit: 0, better: "lower" }),
+    judge({ ...loadFigure("Unchanged ticket poll (304)", poll, hello, poll.rps / hello.rps, "× hello rps", `${POLL_ROUNDS} runs, in turn with ${POLL_ROUNDS} of the hello-world`), ci: true }, { target: "≥ 0.50 × hello-world rps", limit: 0.5, better: "higher" }, margin === 1 ? 1 : POLL_CI_MARGIN),
+    judge({ name: "Unchanged ticket poll: database queries", value: sent, unit: "queries", note: `over ${poll.requests} measured polls and their warm-ups`, ci: true }, { target: "0 queries", limit: 0, better: "lower" }),
   ]
 }
 

@@ -53,3 +53,25 @@ async function settle(url: string, headers: Record<string, string>): Promise<voi
   const res = await fetch(url, { headers })
   await res.arrayBuffer()
 }
+
+/**
+ * Loads two targets in turn, `rounds` times (a, b, a, b, …), and merges each one's runs: requests per
+ * second averaged over the equal-length runs, latency percentiles the median run's. A ratio of the two
+ * then compares runs made under the same conditions: on a shared virtual machine the speed drifts by a
+ * fifth within a minute, which a single run of each, one after the other, billed to whichever ran second.
+ */
+export async function alternate(a: () => Promise<Load>, b: () => Promise<Load>, rounds: number): Promise<[Load, Load]> {
+  const runsA: Load[] = []
+  const runsB: Load[] = []
+  for (let round = 0; round < rounds; round++) {
+    runsA.push(await a())
+    runsB.push(await b())
+  }
+  return [merge(runsA), merge(runsB)]
+}
+
+function merge(runs: Load[]): Load {
+  const median = (pick: (run: Load) => number) => runs.map(pick).sort((x, y) => x - y)[Math.floor(runs.length / 2)]!
+  const sum = (pick: (run: Load) => number) => runs.reduce((total, run) => total + pick(run), 0)
+  return { rps: sum((run) => run.rps) / runs.length, p50: median((run) => run.p50), p99: median((run) => run.p99), requests: sum((run) => run.requests), unexpected: sum((run) => run.unexpected), errors: sum((run) => run.errors) }
+}
