@@ -18,6 +18,8 @@ export const UNKNOWN_ACCOUNT = "Unauthorized: this account no longer exists."
 
 const BEARER = /^Bearer (\S+)$/i
 
+type AuthDeps = { tokens: TokenService; tokenVersions: TokenVersionStore; db: Db }
+
 /**
  * Reads the Bearer token into `request.caller`. A present but invalid token is a 401 even on
  * public calls, so a console holding a dead session learns it at once and logs out. A valid
@@ -25,7 +27,7 @@ const BEARER = /^Bearer (\S+)$/i
  * A callback hook, not an async one: a token this process verified before, of a user whose version it
  * holds, is admitted without a promise (most requests, every chat poll); anything else is checked in full.
  */
-export function registerAuth(app: FastifyInstance, deps: { tokens: TokenService; tokenVersions: TokenVersionStore; db: Db }): void {
+export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest("caller", null)
   app.decorateRequest("enrolOnly", false)
   const admit = (request: FastifyRequest, token: AccessToken) => {
@@ -51,7 +53,7 @@ export function registerAuth(app: FastifyInstance, deps: { tokens: TokenService;
 }
 
 /** The whole check: the signature (unless known), then the version against the store or the row. */
-async function authenticate(deps: { tokens: TokenService; tokenVersions: TokenVersionStore; db: Db }, raw: string | undefined): Promise<AccessToken | string> {
+async function authenticate(deps: AuthDeps, raw: string | undefined): Promise<AccessToken | string> {
   const token = raw ? await deps.tokens.verifyAccess(raw) : null
   if (!token) return INVALID_TOKEN
   const check = await checkTokenVersion(deps.db, deps.tokenVersions, token)
