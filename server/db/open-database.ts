@@ -29,6 +29,25 @@ pg.types.setTypeParser(20, (v: string) => Number(v))
 
 /** Opens the embedded database (a data directory, or memory when null) or PostgreSQL, then migrates. */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<OpenDatabase> {
+  return startOpeningDatabase(target, options).opened
+}
+
+export interface OpeningDatabase {
+  /**
+   * The database's handle at once, for code that only keeps it (building the app's routes) while the
+   * database starts. No query may run on it before `opened` settles: migrations may still be running.
+   */
+  db: Db
+  /** Settles once the database answers and is migrated; rejects when it cannot be opened. */
+  opened: Promise<OpenDatabase>
+}
+
+/**
+ * Starts opening the database without waiting for it: the server builds its routes while PGlite starts
+ * PostgreSQL (some 0.5 s, part of it waiting on WebAssembly compiled off the main thread). Throws at
+ * once when the embedded data directory is held by another process.
+ */
+export function startOpeningDatabase(target: DatabaseTarget, options: OpenOptions = {}): OpeningDatabase {
   const { onQuery } = options
   const clock = writeClock()
   // Called after each statement (an error too), before its caller goes on: a write is counted before
@@ -38,7 +57,6 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     if (onQuery && event.level === "query") onQuery()
   }
   if (target.kind === "postgres") {
-    if (target.schema) await createSchema(target.url, target.schema)
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
@@ -46,15 +64,51 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
     attachWriteClock(db, clock)
-    await migrateToLatest(db, target.schema)
-    return { db, kind: "postgres", close: () => db.destroy() }
+    const opened = (async (): Promise<OpenDatabase> => {
+      try {
+        if (target.schema) await createSchema(target.url, target.schema)
+        await migrateToLatest(db, target.schema)
+      } catch (error) {
+        await db.destroy().catch(() => {})
+        throw error
+      }
+      return { db, kind: "postgres", close: () => db.destroy() }
+    })()
+    return { db, opened }
   }
   const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => {}
+  let pglite: PGlite
   try {
-    const pglite = await PGlite.create(target.dataDir ? `${target.dataDir}/pgdata` : undefined, { extensions: { pg_trgm, btree_gin } })
-    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log })
-    attachWriteClock(db, clock)
-    await migrateToLatest(db)
+    // The constructor starts PGlite; waitReady settles when PostgreSQL answers.
+    // The options form: given an undefined data directory, the two-argument form drops its options.
+    pglite = new PGlite({ ...(target.dataDir ? { dataDir: `${target.dataDir}/pgdata` } : {}), extensions: { pg_trgm, btree_gin } })
+  } catch (error) {
+    unlock()
+    throw error
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log })
+  attachWriteClock(db, clock)
+  // PGlite's start awaits WebAssembly that V8 compiles on its worker threads, which no libuv handle
+  // stands for. A loop with nothing else alive returns from uv_run, and Node then drains every worker
+  // task before going on: the optimizing compiles PGlite's start queued, 150-350 ms here, with the
+  // main thread blocked. A timer keeps the loop alive until PostgreSQL answers.
+  const keepLoopAlive = setInterval(() => {}, 60_000)
+  const opened = (async (): Promise<OpenDatabase> => {
+    try {
+      await pglite.waitReady
+    } catch (error) {
+      unlock()
+      throw error
+    } finally {
+      clearInterval(keepLoopAlive)
+    }
+    try {
+      await migrateToLatest(db)
+    } catch (error) {
+      await db.destroy().catch(() => {})
+      unlock()
+      throw error
+    }
     return {
       db,
       kind: "embedded",
@@ -64,10 +118,8 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
         unlock()
       },
     }
-  } catch (error) {
-    unlock()
-    throw error
-  }
+  })()
+  return { db, opened }
 }
 
 async function createSchema(url: string, schema: string): Promise<void> {

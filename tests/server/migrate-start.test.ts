@@ -5,7 +5,7 @@ import { sql } from "kysely"
 import { describe, expect, it } from "vitest"
 import type { Db } from "../../server/db/database.ts"
 import { migrationProvider } from "../../server/db/migrations/index.ts"
-import { openDatabase } from "../../server/db/open-database.ts"
+import { openDatabase, startOpeningDatabase } from "../../server/db/open-database.ts"
 import { queryCounter } from "../../server/plugins/bench-instrument.ts"
 
 const migrationNames = async (db: Db) => (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name)
@@ -62,5 +62,22 @@ describe("opening a database at start", () => {
         expect(names).toEqual(applied)
       },
     )
+  })
+
+  it("gives the handle of a database still starting at once, keeps the loop alive while PGlite starts, and leaves no timer behind", async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length
+    const before = timers()
+    const opening = startOpeningDatabase({ kind: "embedded", dataDir: null })
+    // The handle exists before PostgreSQL answers: the app's routes are built on it meanwhile.
+    expect(opening.db).toBeDefined()
+    expect(timers()).toBe(before + 1)
+    const opened = await opening.opened
+    try {
+      expect(opened.db).toBe(opening.db)
+      expect(timers()).toBe(before)
+      expect((await sql<{ one: number }>`select 1 as one`.execute(opened.db)).rows).toEqual([{ one: 1 }])
+    } finally {
+      await opened.close()
+    }
   })
 })
