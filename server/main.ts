@@ -27,7 +27,7 @@ const benchQueries = config.benchInstrument ? queryCounter() : undefined
 const log = (message: string) => logger.info(message)
 const FORCE_EXIT_MS = 9_000
 
-/** Starts the server; settles once it listens. */
+/** Starts the server; settles once it listens (server/start.ts writes its code cache then). */
 async function main(): Promise<void> {
   const opening = startOpeningDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir },
@@ -106,4 +106,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main().catch(fail)
+export const started: Promise<void> = main().catch(fail)
