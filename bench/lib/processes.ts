@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { once } from "node:events"
+import { readdirSync } from "node:fs"
 import { createServer } from "node:net"
+import { dirname } from "node:path"
 import { SERVER_BUNDLE } from "../../scripts/build-server.ts"
 
 /** A child process the benchmark started, with how to reach and stop it. */
@@ -74,6 +76,25 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerStart> 
   }
   child.kill("SIGKILL")
   throw new Error(`the server was not ready within 120 s:\n${log.join("")}`)
+}
+
+/**
+ * The build's first start: timed until ready, then left running until it has written its code cache
+ * (server/start.ts writes it a second after listening), then stopped. Returns its ready time.
+ */
+export async function startOnceForCodeCache(env: NodeJS.ProcessEnv): Promise<number> {
+  const server = await startServer(env)
+  try {
+    const written = () => readdirSync(dirname(SERVER_BUNDLE)).some((name) => name.endsWith(".cache"))
+    const deadline = performance.now() + 20_000
+    while (!written()) {
+      if (performance.now() > deadline) throw new Error("the server's first start wrote no code cache within 20 s")
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return server.readyMs
+  } finally {
+    await server.stop()
+  }
 }
 
 /** Runs a Node script to completion, failing with its output when it fails. */
