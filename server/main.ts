@@ -1,21 +1,12 @@
-import { join, resolve } from "node:path"
+import { resolve } from "node:path"
 import type { Redis } from "ioredis"
 import { loadConfig } from "./config.ts"
 import { startOpeningDatabase } from "./db/open-database.ts"
 import { queryCounter } from "./plugins/bench-instrument.ts"
 import { createLogger } from "./plugins/logging.ts"
-import { memoryLoginLimiter } from "./services/auth/login-limiter.ts"
-import { redisLoginLimiter } from "./services/auth/redis-login-limiter.ts"
-import { tokenService } from "./services/auth/tokens.ts"
-import { memoryTokenVersions } from "./services/auth/token-versions.ts"
-import { redisTokenVersions } from "./services/auth/redis-token-versions.ts"
-import { connectRedis, redactUrl } from "./services/cache/redis.ts"
-import { redisSharedWrites } from "./services/cache/answer-cache.ts"
-import { redisTicketVersions } from "./services/tickets/redis-ticket-versions.ts"
-import { memoryTicketVersions } from "./services/tickets/ticket-versions.ts"
-import { outboxMailer, smtpMailer } from "./services/mail/mailer.ts"
-import { localUploadStore } from "./services/storage/uploads.ts"
 
+// Only what opening the database needs is loaded before it starts opening; the rest (Fastify, the
+// routes, ioredis, nodemailer) loads while PGlite starts (see main).
 const config = loadConfig()
 const logger = createLogger({ level: config.logLevel })
 const fail = (error: Error): never => {
@@ -35,29 +26,19 @@ async function main(): Promise<void> {
   )
   // Caught at once: a database that cannot open ends the process even while the routes are being built.
   const opened = opening.opened.catch(fail)
-  // With REDIS_URL every instance shares login limits, ticket versions, token versions and writes (for cached answers) through Redis.
-  const connecting = config.redisUrl ? connectRedis(config.redisUrl).catch(fail) : null
-  // The app's modules (Fastify, every route and service) load, and its routes are built, while the
-  // database opens: PGlite compiles its WebAssembly off the main thread, PostgreSQL and Redis answer
-  // over the network. Nothing queries the database before it has opened and migrated.
+  // The app's modules load, and its routes are built, while the database opens: PGlite compiles its
+  // WebAssembly off the main thread, PostgreSQL and Redis answer over the network. Nothing queries the
+  // database before it has opened and migrated.
+  const services = await import("./service-deps.ts")
+  const connecting = config.redisUrl ? services.connectRedis(config.redisUrl).catch(fail) : null
   const { buildApp } = await import("./app.ts")
   const { DEMO_EMAILS, seedDemoIfEmpty } = await import("./scripts/demo-seed.ts")
   const redis: Redis | null = await connecting
-
-  const mailer = config.smtpUrl
-    ? smtpMailer(config.smtpUrl, config.mailFrom)
-    : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, log, { logLinks: config.logMailLinks })
-  const uploads = localUploadStore(config.dataDir, config.uploadLimitBytes, config.uploadsDir)
+  const deps = services.serviceDeps(config, redis, log)
 
   const app = await buildApp({
     db: opening.db,
-    tokens: tokenService(config.jwtSecret),
-    limiter: redis ? redisLoginLimiter(redis, config.redisPrefix) : memoryLoginLimiter(),
-    ticketVersions: redis ? redisTicketVersions(redis, config.redisPrefix) : memoryTicketVersions(),
-    tokenVersions: redis ? redisTokenVersions(redis, config.redisPrefix) : memoryTokenVersions(),
-    ...(redis ? { sharedWrites: redisSharedWrites(redis, config.redisPrefix) } : {}),
-    mailer,
-    uploads,
+    ...deps,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     distDir: resolve("dist"),
@@ -72,7 +53,7 @@ async function main(): Promise<void> {
 
   // The demo seed only ever fills the embedded database on its own; PostgreSQL needs `npm run seed:demo`.
   if (database.kind === "embedded" && config.demoSeed) {
-    const seeded = await seedDemoIfEmpty(database.db, uploads)
+    const seeded = await seedDemoIfEmpty(database.db, deps.uploads)
     if (seeded) log("empty database: demo data seeded")
   }
 
@@ -100,7 +81,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"))
 
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` })
-  log(`console at ${config.publicUrl} (${database.kind === "embedded" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}${redis ? `, shared limits in Redis ${redactUrl(config.redisUrl!)}` : ""})`)
+  log(`console at ${config.publicUrl} (${database.kind === "embedded" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}${redis ? `, shared limits in Redis ${services.redactUrl(config.redisUrl!)}` : ""})`)
   if (database.kind === "embedded" && config.demoSeed) {
     log(`demo logins (password Demo@12345): ${DEMO_EMAILS.join(", ")}`)
   }

@@ -1,0 +1,38 @@
+import { join } from "node:path"
+import type { Redis } from "ioredis"
+import type { Config } from "./config.ts"
+import type { AppDeps } from "./deps.ts"
+import { memoryLoginLimiter } from "./services/auth/login-limiter.ts"
+import { redisLoginLimiter } from "./services/auth/redis-login-limiter.ts"
+import { tokenService } from "./services/auth/tokens.ts"
+import { memoryTokenVersions } from "./services/auth/token-versions.ts"
+import { redisTokenVersions } from "./services/auth/redis-token-versions.ts"
+import { redisSharedWrites } from "./services/cache/answer-cache.ts"
+import { redisTicketVersions } from "./services/tickets/redis-ticket-versions.ts"
+import { memoryTicketVersions } from "./services/tickets/ticket-versions.ts"
+import { outboxMailer, smtpMailer } from "./services/mail/mailer.ts"
+import { localUploadStore } from "./services/storage/uploads.ts"
+
+export { connectRedis, redactUrl } from "./services/cache/redis.ts"
+
+export type ServiceDeps = Pick<AppDeps, "tokens" | "limiter" | "ticketVersions" | "tokenVersions" | "sharedWrites" | "mailer" | "uploads">
+
+/**
+ * The services the server's configuration chooses: with REDIS_URL every instance shares login limits,
+ * ticket versions, token versions and writes (for cached answers) through Redis, else they live in
+ * this process; mail goes through SMTP_URL or into the data directory's outbox. A module of its own so
+ * main.ts loads it (ioredis, nodemailer) while the database starts, not before.
+ */
+export function serviceDeps(config: Config, redis: Redis | null, log: (message: string) => void): ServiceDeps {
+  return {
+    tokens: tokenService(config.jwtSecret),
+    limiter: redis ? redisLoginLimiter(redis, config.redisPrefix) : memoryLoginLimiter(),
+    ticketVersions: redis ? redisTicketVersions(redis, config.redisPrefix) : memoryTicketVersions(),
+    tokenVersions: redis ? redisTokenVersions(redis, config.redisPrefix) : memoryTokenVersions(),
+    ...(redis ? { sharedWrites: redisSharedWrites(redis, config.redisPrefix) } : {}),
+    mailer: config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, log, { logLinks: config.logMailLinks }),
+    uploads: localUploadStore(config.dataDir, config.uploadLimitBytes, config.uploadsDir),
+  }
+}
