@@ -33,8 +33,10 @@ export async function buildServer(outDir = OUT_DIR): Promise<string> {
     logLevel: "warning",
   })
   const hash = createHash("sha256").update(readFileSync(join(outDir, BUNDLE_FILE))).digest("hex").slice(0, 16)
-  // A cache of an earlier bundle would never be read again.
-  for (const name of readdirSync(outDir)) if (name.endsWith(".cache") || name.includes(".cache.")) rmSync(join(outDir, name), { force: true })
+  // The cache of another bundle would never be read again; the same bundle rebuilt (`npm start`
+  // builds every time) keeps its own.
+  const keep = `server-${hash}.cache`
+  for (const name of readdirSync(outDir)) if ((name.endsWith(".cache") && name !== keep) || name.includes(".cache.")) rmSync(join(outDir, name), { force: true })
   const entry = join(outDir, "main.mjs")
   await build({
     entryPoints: ["server/start.ts"],

@@ -85,6 +85,13 @@ describe("the built server's start through V8's code cache", () => {
     expect(cacheFiles()).toEqual([name])
   })
 
+  it("keeps the cache through a rebuild of the same sources (npm start builds before every start)", async () => {
+    const before = cacheFiles()
+    expect(before).toHaveLength(1)
+    await buildServer(OUT_DIR)
+    expect(cacheFiles()).toEqual(before)
+  })
+
   it("refuses a damaged cache, starts from the source and replaces it", async () => {
     const [name] = cacheFiles()
     const path = join(OUT_DIR, name!)
