@@ -15,6 +15,11 @@ export type DatabaseTarget =
 export interface OpenOptions {
   /** Called once per statement sent (the benchmark's query counter); absent in normal runs. */
   onQuery?: () => void
+  /**
+   * Embedded only: PGlite's buffer pool. The server's default is small for a fast start (see
+   * PGLITE_SHARED_BUFFERS); a bulk load (the scale seed, a restore) asks for PostgreSQL's usual 128MB.
+   */
+  sharedBuffers?: string
 }
 
 export interface OpenDatabase {
@@ -26,6 +31,14 @@ export interface OpenDatabase {
 // timestamptz and bigint come back as text from pg by default for bigint; keep ids as strings,
 // counts as numbers (they stay far below 2^53).
 pg.types.setTypeParser(20, (v: string) => Number(v))
+
+/**
+ * PGlite's buffer pool unless asked otherwise. PGlite writes all of PostgreSQL's shared memory at
+ * every start (one WebAssembly function took most of 150 ms of a one-second start with the default
+ * 128MB pool). The data files stay in the OS page cache, where a page outside the pool costs one
+ * read(); at a million users the list, search and dashboard figures of bench/ held (bench/RESULTS.md).
+ */
+export const PGLITE_SHARED_BUFFERS = "32MB"
 
 /** Opens the embedded database (a data directory, or memory when null) or PostgreSQL, then migrates. */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<OpenDatabase> {
@@ -48,7 +61,7 @@ export interface OpeningDatabase {
  * once when the embedded data directory is held by another process.
  */
 export function startOpeningDatabase(target: DatabaseTarget, options: OpenOptions = {}): OpeningDatabase {
-  const { onQuery } = options
+  const { onQuery, sharedBuffers = PGLITE_SHARED_BUFFERS } = options
   const clock = writeClock()
   // Called after each statement (an error too), before its caller goes on: a write is counted before
   // the route that made it answers.
@@ -81,7 +94,11 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
   try {
     // The constructor starts PGlite; waitReady settles when PostgreSQL answers.
     // The options form: given an undefined data directory, the two-argument form drops its options.
-    pglite = new PGlite({ ...(target.dataDir ? { dataDir: `${target.dataDir}/pgdata` } : {}), extensions: { pg_trgm, btree_gin } })
+    pglite = new PGlite({
+      ...(target.dataDir ? { dataDir: `${target.dataDir}/pgdata` } : {}),
+      extensions: { pg_trgm, btree_gin },
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`],
+    })
   } catch (error) {
     unlock()
     throw error

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util"
 import { loadConfig } from "../config.ts"
 import { restoreBackup } from "../services/ops/restore.ts"
 import { progressBar, type ProgressBar } from "./progress-bar.ts"
-import { openConfiguredDatabase, runScript, UsageError } from "./script-database.ts"
+import { BULK_LOAD_SHARED_BUFFERS, openConfiguredDatabase, runScript, UsageError } from "./script-database.ts"
 
 const USAGE = `Usage: npm run restore -- <file> [--force]
   Loads a file written by npm run backup into an empty database (DATABASE_URL, else the embedded one in
@@ -23,7 +23,7 @@ await runScript(async () => {
   const file = resolve(positionals[0]!)
   if (!existsSync(file)) throw new UsageError(`No such file: ${file}`)
   const config = loadConfig()
-  const database = await openConfiguredDatabase(config)
+  const database = await openConfiguredDatabase(config, { sharedBuffers: BULK_LOAD_SHARED_BUFFERS })
   try {
     // Tables first (their number is known), then a counter of uploads.
     const bars: { tables: ProgressBar; uploads: ProgressBar | null } = { tables: progressBar("Restoring tables"), uploads: null }

@@ -4,7 +4,7 @@ import { seedScale } from "../db/seeds/scale-seed.ts"
 import { localUploadStore } from "../services/storage/uploads.ts"
 import { seedDemoIfEmpty } from "./demo-seed.ts"
 import { progressBar, type ProgressBar } from "./progress-bar.ts"
-import { openConfiguredDatabase, runScript, UsageError } from "./script-database.ts"
+import { BULK_LOAD_SHARED_BUFFERS, openConfiguredDatabase, runScript, UsageError } from "./script-database.ts"
 
 /** One shared progress bar per table, in the order the seed fills them. */
 function tableProgress() {
@@ -37,7 +37,7 @@ await runScript(async () => {
   const scale = Number(values.scale ?? 1)
   if (!Number.isFinite(scale)) throw new UsageError(`--scale must be a number, got "${values.scale}"`)
   const config = loadConfig({ ...process.env, ...(values["data-dir"] ? { DATA_DIR: values["data-dir"] } : {}) })
-  const database = await openConfiguredDatabase(config)
+  const database = await openConfiguredDatabase(config, { sharedBuffers: BULK_LOAD_SHARED_BUFFERS })
   try {
     const where = config.databaseUrl ? "DATABASE_URL" : config.dataDir
     process.stderr.write(`Seeding scale ${scale} into ${where}\n`)

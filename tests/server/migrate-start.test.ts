@@ -5,7 +5,7 @@ import { sql } from "kysely"
 import { describe, expect, it } from "vitest"
 import type { Db } from "../../server/db/database.ts"
 import { migrationProvider } from "../../server/db/migrations/index.ts"
-import { openDatabase, startOpeningDatabase } from "../../server/db/open-database.ts"
+import { openDatabase, PGLITE_SHARED_BUFFERS, startOpeningDatabase } from "../../server/db/open-database.ts"
 import { queryCounter } from "../../server/plugins/bench-instrument.ts"
 
 const migrationNames = async (db: Db) => (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name)
@@ -75,7 +75,17 @@ describe("opening a database at start", () => {
     try {
       expect(opened.db).toBe(opening.db)
       expect(timers()).toBe(before)
-      expect((await sql<{ one: number }>`select 1 as one`.execute(opened.db)).rows).toEqual([{ one: 1 }])
+      // The server's small pool reached PostgreSQL (PGlite's two-argument form once dropped such options).
+      expect((await sql<{ shared_buffers: string }>`show shared_buffers`.execute(opened.db)).rows).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }])
+    } finally {
+      await opened.close()
+    }
+  })
+
+  it("gives a bulk load the pool it asks for", async () => {
+    const opened = await openDatabase({ kind: "embedded", dataDir: null }, { sharedBuffers: "128MB" })
+    try {
+      expect((await sql<{ shared_buffers: string }>`show shared_buffers`.execute(opened.db)).rows).toEqual([{ shared_buffers: "128MB" }])
     } finally {
       await opened.close()
     }
