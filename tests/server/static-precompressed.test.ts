@@ -6,14 +6,17 @@ import Fastify from "fastify"
 import { afterAll, describe, expect, it } from "vitest"
 import { registerStaticSpa } from "../../server/plugins/static-spa.ts"
 
-const dist = mkdtempSync(join(tmpdir(), "console-dist-"))
+const outside = mkdtempSync(join(tmpdir(), "console-dist-parent-"))
+const dist = join(outside, "dist")
+mkdirSync(dist)
+writeFileSync(join(outside, "secret.txt"), "not part of the build")
 const script = `console.log(${JSON.stringify("x".repeat(2000))})`
 mkdirSync(join(dist, "assets"))
 writeFileSync(join(dist, "index.html"), "<!doctype html><title>Console</title>")
 writeFileSync(join(dist, "assets", "app-abc123.js"), script)
 writeFileSync(join(dist, "assets", "app-abc123.js.br"), brotliCompressSync(script))
 writeFileSync(join(dist, "assets", "app-abc123.js.gz"), gzipSync(script))
-afterAll(() => rmSync(dist, { recursive: true, force: true }))
+afterAll(() => rmSync(outside, { recursive: true, force: true }))
 
 async function appOnDist() {
   const app = Fastify()
@@ -47,5 +50,33 @@ describe("the built console is sent precompressed", () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers["cache-control"]).toBe("no-cache")
     expect(res.body).toContain("<title>Console</title>")
+  })
+
+  it("sends index.html for / and answers HEAD for a file", async () => {
+    const app = await appOnDist()
+    const root = await app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "identity" } })
+    expect(root.statusCode).toBe(200)
+    expect(root.headers["cache-control"]).toBe("no-cache")
+    expect(root.body).toContain("<title>Console</title>")
+    const head = await app.inject({ method: "HEAD", url: "/assets/app-abc123.js?v=1" })
+    expect(head.statusCode).toBe(200)
+    expect(head.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
+  })
+
+  it("never sends a file outside the build, whatever the spelling, and never fails on a bad escape", async () => {
+    const app = await appOnDist()
+    for (const url of ["/..%2fsecret.txt", "/assets/..%2f..%2fsecret.txt", "/%2e%2e/secret.txt", "/ASSETS/APP-ABC123.JS", "/%E0%A4%A"]) {
+      const res = await app.inject({ method: "GET", url })
+      expect(res.body, url).not.toContain("not part of the build")
+      expect(res.body, url).not.toContain("x".repeat(100))
+      expect([200, 400, 403, 404], url).toContain(res.statusCode)
+    }
+  })
+
+  it("answers an unknown API path with the JSON 404, not the console", async () => {
+    const app = await appOnDist()
+    const res = await app.inject({ method: "GET", url: "/api/v1/nope" })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ success: false, message: "Not found: GET /api/v1/nope" })
   })
 })
