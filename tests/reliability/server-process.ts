@@ -3,8 +3,8 @@ import http from "node:http"
 import { createServer } from "node:net"
 
 /**
- * The real server process (`server/main.ts` as `npm start` runs it, without the build) for the
- * reliability suite, plus a plain `node:http` client: its errors (ECONNRESET, ECONNREFUSED) say
+ * The real server process (`server/main.ts` as `npm start` runs it, without the build, or a built
+ * entry) for the reliability suite, plus a plain `node:http` client: its errors (ECONNRESET, ECONNREFUSED) say
  * exactly what happened to a request when the process died or stopped.
  */
 export const JWT_SECRET = "reliability-suite-secret-long-enough-for-hs256-0123456789"
@@ -30,11 +30,14 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** Spawns the server with `env` (DATA_DIR, DATABASE_URL, …) and waits until /readyz answers 200. */
-export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/**
+ * Spawns the server with `env` (DATA_DIR, DATABASE_URL, …) and waits until /readyz answers 200:
+ * server/main.ts through tsx, or `entry`, a built file run with plain node (scripts/build-server.ts).
+ */
+export async function startServer(env: Record<string, string>, options: { port?: number; entry?: string } = {}): Promise<ServerProcess> {
   const started = Date.now()
-  const chosen = port ?? (await freePort())
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const chosen = options.port ?? (await freePort())
+  const child = spawn(process.execPath, options.entry ? [options.entry] : ["--import", "tsx", "server/main.ts"], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",
