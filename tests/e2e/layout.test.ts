@@ -49,4 +49,27 @@ describe("layout", () => {
     expect(await dark()).toBe(false)
     await context.close()
   })
+
+  // Issue 9's dashboard LCP: the layout renders its page only once its own chunk has come, so the
+  // page's chunk must not wait for it. Held back, the layout's chunk must not stop the page's request.
+  it("a page's code is fetched alongside the layout's, not after it", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await loginAs(page, "admin@demo.test")
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/layout-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    const requested: string[] = []
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname))
+    await page.goto("/")
+    await expect.poll(() => requested.some((p) => /^\/assets\/dashboard\.page-[\w-]+\.js$/.test(p)), { timeout: 10_000 }).toBe(true)
+    expect(requested.some((p) => /^\/assets\/layout-[\w-]+\.js$/.test(p))).toBe(true)
+    expect(await page.getByText("Welcome, ").count()).toBe(0)
+    release()
+    await page.getByText("Welcome, ").waitFor()
+    await context.close()
+  })
 })

@@ -28,7 +28,7 @@ export function App() {
               </Suspense>
             )
             return route.bare ? page : (
-              <Guarded access={route.access} title={route.title}>
+              <Guarded access={route.access} title={route.title} preload={route.page.preload}>
                 <Suspense fallback={<PageSpinner />}>
                   <Layout>{page}</Layout>
                 </Suspense>

@@ -11,8 +11,15 @@ export const ENROL_PATH = "/two-factor"
  * Pages needing login redirect to /login without a session; a signed-in role the route does not
  * allow is logged out and sent to /login (the spec's rule for blog and enquiry pages, applied to all).
  * An Admin whose session may only enrol two-factor is sent to the two-factor screen.
+ * `preload` starts loading the page's code as soon as the page is known to be shown, alongside the
+ * layout's, rather than after it; it is never called for a page the user is sent away from.
  */
-export function Guarded({ access, title, children }: { access: Access; title: string; children: ReactNode }) {
+export function Guarded({ access, title, preload, children }: {
+  access: Access
+  title: string
+  preload?: () => unknown
+  children: ReactNode
+}) {
   const user = useSelector(authActor, selectUser)
   const allowed = user !== null && canCall(access, user.role)
   const mustEnrol = useSelector(authActor, (s) => s.context.session?.mustEnrolTwoFactor === true)
@@ -26,5 +33,7 @@ export function Guarded({ access, title, children }: { access: Access; title: st
   if (!user) return <Redirect to="/login" replace />
   if (!allowed) return null
   if (mustEnrol && location !== ENROL_PATH) return <Redirect to={ENROL_PATH} replace />
+  // Idempotent (one shared promise), so calling it again on a re-render costs nothing.
+  void preload?.()
   return <>{children}</>
 }

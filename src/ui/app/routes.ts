@@ -1,6 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react"
 import type { Access } from "../../api/contract/endpoint.ts"
-import { lazyScreen } from "./lazy-screen.ts"
+import { lazyPage, lazyScreen, type PreloadableScreen } from "./lazy-screen.ts"
 import { endpointAccess as call, sessionsReaders } from "./route-access.ts"
 
 export interface RouteDef {
@@ -9,7 +8,7 @@ export interface RouteDef {
   access: Access
   /** Pages render inside the layout unless they are the sign-in screens. */
   bare?: boolean
-  page: LazyExoticComponent<ComponentType<{ params: Record<string, string | undefined> }>>
+  page: PreloadableScreen<{ params: Record<string, string | undefined> }>
 }
 
 
@@ -18,10 +17,10 @@ const admin = ["Admin"] as const
 /**
  * Every route of the spec's route list with who may open it. Access mirrors the contract's rule
  * for the calls the page makes; pages still to be built say so plainly. The sign-in form alone is a
- * plain `lazy`: theme.ts holds its recipes, and it must not wait for the others (issue 9's first load).
+ * plain `lazyPage`: theme.ts holds its recipes, and it must not wait for the others (issue 9's first load).
  */
 export const routes: RouteDef[] = [
-  { path: "/login", title: "Login", access: "public", bare: true, page: lazy(() => import("../pages/login.page.tsx")) },
+  { path: "/login", title: "Login", access: "public", bare: true, page: lazyPage(() => import("../pages/login.page.tsx")) },
   { path: "/reset-password/:token", title: "Reset Password", access: "public", bare: true, page: lazyScreen(() => import("../pages/reset-password.page.tsx")) },
   { path: "/partner-signup", title: "Become a Partner", access: call.partnerSignup, bare: true, page: lazyScreen(() => import("../pages/partner-signup.page.tsx")) },
   { path: "/", title: "Dashboard", access: "signedIn", page: lazyScreen(() => import("../pages/dashboard/dashboard.page.tsx")) },
