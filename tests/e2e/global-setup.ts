@@ -24,7 +24,8 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide("dataDir", process.env.E2E_DATA_DIR ?? "")
     return
   }
-  execFileSync("npx", ["vite", "build", "--logLevel", "error"], { stdio: "inherit" })
+  // Vitest sets NODE_ENV=test, with which Vite builds React's development JSX; test what users get.
+  execFileSync("npx", ["vite", "build", "--logLevel", "error"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } })
   await buildServer()
   dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"))
   const port = await freePort()

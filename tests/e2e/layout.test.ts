@@ -65,8 +65,8 @@ describe("layout", () => {
     const requested: string[] = []
     page.on("request", (r) => requested.push(new URL(r.url()).pathname))
     await page.goto("/")
-    await expect.poll(() => requested.some((p) => /^\/assets\/dashboard\.page-[\w-]+\.js$/.test(p)), { timeout: 10_000 }).toBe(true)
-    expect(requested.some((p) => /^\/assets\/layout-[\w-]+\.js$/.test(p))).toBe(true)
+    const asked = (chunk: RegExp) => requested.some((p) => chunk.test(p))
+    await expect.poll(() => asked(/^\/assets\/dashboard\.page-[\w-]+\.js$/) && asked(/^\/assets\/layout-[\w-]+\.js$/), { timeout: 10_000 }).toBe(true)
     expect(await page.getByText("Welcome, ").count()).toBe(0)
     release()
     await page.getByText("Welcome, ").waitFor()
