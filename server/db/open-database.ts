@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite"
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin"
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from "kysely"
-import pg from "pg"
+import type { Pool } from "pg"
 import { lockDataDir } from "./data-dir-lock.ts"
 import type { Database, Db } from "./database.ts"
 import { migrateToLatest } from "./migrate.ts"
@@ -28,9 +28,17 @@ export interface OpenDatabase {
   close(): Promise<void>
 }
 
-// timestamptz and bigint come back as text from pg by default for bigint; keep ids as strings,
-// counts as numbers (they stay far below 2^53).
-pg.types.setTypeParser(20, (v: string) => Number(v))
+/**
+ * `pg`, loaded only for PostgreSQL. Its module start checks for Cloudflare Workers by building a fetch
+ * `Response`, which loads Node's fetch implementation: some 30 ms before the embedded database could
+ * start opening, for a driver the embedded database never uses.
+ */
+async function loadPg() {
+  const { default: pg } = await import("pg")
+  // bigint comes back as text from pg by default; counts are numbers (they stay far below 2^53).
+  pg.types.setTypeParser(20, (v: string) => Number(v))
+  return pg
+}
 
 /**
  * PGlite's buffer pool unless asked otherwise. PGlite writes all of PostgreSQL's shared memory at
@@ -70,11 +78,9 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     if (onQuery && event.level === "query") onQuery()
   }
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: 10,
-      ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-    })
+    const connectionString = target.url
+    const pool = async (): Promise<Pool> =>
+      new (await loadPg()).Pool({ connectionString, max: 10, ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}) })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
     attachWriteClock(db, clock)
     const opened = (async (): Promise<OpenDatabase> => {
@@ -141,7 +147,7 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
 
 async function createSchema(url: string, schema: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`)
-  const client = new pg.Client({ connectionString: url })
+  const client = new (await loadPg()).Client({ connectionString: url })
   await client.connect()
   try {
     await client.query(`create schema if not exists ${schema}`)
@@ -153,7 +159,7 @@ async function createSchema(url: string, schema: string): Promise<void> {
 /** Drops a test schema and everything in it. */
 export async function dropSchema(url: string, schema: string): Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`)
-  const client = new pg.Client({ connectionString: url })
+  const client = new (await loadPg()).Client({ connectionString: url })
   await client.connect()
   try {
     await client.query(`drop schema if exists ${schema} cascade`)

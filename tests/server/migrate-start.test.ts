@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -89,5 +90,21 @@ describe("opening a database at start", () => {
     } finally {
       await opened.close()
     }
+  })
+
+  // A fresh process: this one has long loaded both. pg's module start builds a fetch Response (its
+  // Cloudflare check), which loads Node's fetch implementation before the database could start opening.
+  it("opens the embedded database without loading pg or Node's fetch implementation", () => {
+    const script = `
+      import { createRequire } from "node:module"
+      import { openDatabase } from ${JSON.stringify(new URL("../../server/db/open-database.ts", import.meta.url).pathname)}
+      const opened = await openDatabase({ kind: "embedded", dataDir: null })
+      const pg = Object.keys(createRequire(import.meta.url).cache).filter((path) => path.includes("/node_modules/pg/"))
+      const undici = process.moduleLoadList.filter((name) => name.includes("undici"))
+      await opened.close()
+      console.log(JSON.stringify({ pg, undici }))
+    `
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" })
+    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({ pg: [], undici: [] })
   })
 })
