@@ -9,6 +9,9 @@ import { load, type LoadPlan } from "./load.ts"
 import { startHelloWorld, startOnceForCodeCache, startServer } from "./processes.ts"
 import type { RunInfo } from "./report.ts"
 
+/** Starts of the build timed for the ready figure, after the first (which writes the code cache). */
+const READY_RESTARTS = 5
+
 export interface BenchOptions {
   db: "embedded" | "postgres"
   scale: number
@@ -55,14 +58,25 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
     // cache (server/start.ts), every later start reads it. The figure is a later start; the first is noted.
     log("first start of the build (writes its code cache)")
     const firstStartMs = await startOnceForCodeCache(data.env)
+    // One start varies by ±100 ms on a 2-core machine: the figure is the median of several restarts,
+    // the last of which stays up for the rest of the run.
+    const readyTimes: number[] = []
+    for (let restart = 1; restart < READY_RESTARTS; restart++) {
+      const earlier = await startServer(data.env)
+      readyTimes.push(earlier.readyMs)
+      await earlier.stop()
+    }
     const hello = await startHelloWorld()
     const server = await startServer(data.env).catch(async (error: unknown) => {
       await hello.stop()
       throw error
     })
     try {
-      const note = `spawn → first 200 from /readyz, existing database, a restart of the build (its first start: ${Math.round(firstStartMs)} ms)`
-      figures.push(judge({ name: "Server ready after start", value: server.readyMs, unit: "ms", note }, { target: "≤ 1000 ms", limit: 1000, better: "lower" }, margin))
+      readyTimes.push(server.readyMs)
+      const sorted = readyTimes.toSorted((a, b) => a - b)
+      const median = sorted[Math.floor(sorted.length / 2)]!
+      const note = `spawn → first 200 from /readyz, existing database; median of ${sorted.length} restarts of the build (${Math.round(sorted[0]!)}–${Math.round(sorted.at(-1)!)} ms; its first start: ${Math.round(firstStartMs)} ms)`
+      figures.push(judge({ name: "Server ready after start", value: median, unit: "ms", note }, { target: "≤ 1000 ms", limit: 1000, better: "lower" }, margin))
       log("hello-world")
       const helloLoad = await load(hello.url, plan)
       figures.unshift({ name: "hello-world (node:http baseline)", rps: helloLoad.rps, p50: helloLoad.p50, p99: helloLoad.p99, vsHello: 1, value: helloLoad.rps, unit: "req/s", target: "baseline", limit: 0, better: "higher", pass: helloLoad.unexpected === 0 && helloLoad.errors === 0 })
