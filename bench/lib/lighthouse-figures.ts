@@ -21,7 +21,11 @@ import { freePort } from "./processes.ts"
 export async function lighthouseFigures(session: ApiSession, margin: number, log: (line: string) => void): Promise<Figure[]> {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"))
-  const browserProcess = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "--window-size=1350,940", "about:blank"], { stdio: "ignore" })
+  const browserProcess = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "--window-size=1350,940", "about:blank"], {
+    stdio: "ignore",
+    // Its own process group, so the stop below reaches Chromium's helper processes too.
+    detached: true,
+  })
   try {
     const browser = await connect(port)
     const figures = [...(await audit(`${session.base}/login`, "/login", port, false, margin, log))]
@@ -45,9 +49,19 @@ export async function lighthouseFigures(session: ApiSession, margin: number, log
     return figures
   } finally {
     const exited = browserProcess.exitCode === null ? once(browserProcess, "exit") : Promise.resolve()
-    browserProcess.kill("SIGKILL")
+    try {
+      process.kill(-browserProcess.pid!, "SIGKILL")
+    } catch {
+      browserProcess.kill("SIGKILL")
+    }
     await exited
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+    // A helper still writing its profile must not throw away a run's figures (it once failed a full
+    // run with ENOTEMPTY after all three audits had finished).
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
+    } catch (error) {
+      log(`Chromium's profile ${profile} was left behind: ${error instanceof Error ? error.message : String(error)}`)
+    }
   }
 }
 
