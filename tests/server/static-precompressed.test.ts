@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { brotliCompressSync, gzipSync } from "node:zlib"
-import Fastify from "fastify"
+import Fastify, { type LightMyRequestResponse } from "fastify"
 import { afterAll, describe, expect, it } from "vitest"
 import { registerStaticSpa } from "../../server/plugins/static-spa.ts"
 
@@ -22,6 +22,13 @@ async function appOnDist() {
   const app = Fastify()
   await registerStaticSpa(app, dist)
   return app
+}
+
+/** index.html, whole and revalidated on every load, so a new build's chunk names reach the browser. */
+function expectFreshIndex(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(200)
+  expect(res.headers["cache-control"]).toBe("no-cache")
+  expect(res.body).toContain("<title>Console</title>")
 }
 
 describe("the built console is sent precompressed", () => {
@@ -46,18 +53,12 @@ describe("the built console is sent precompressed", () => {
 
   it("still answers client routes with a fresh index.html", async () => {
     const app = await appOnDist()
-    const res = await app.inject({ method: "GET", url: "/vendor-details/42", headers: { "accept-encoding": "br" } })
-    expect(res.statusCode).toBe(200)
-    expect(res.headers["cache-control"]).toBe("no-cache")
-    expect(res.body).toContain("<title>Console</title>")
+    expectFreshIndex(await app.inject({ method: "GET", url: "/vendor-details/42", headers: { "accept-encoding": "br" } }))
   })
 
   it("sends index.html for / and answers HEAD for a file", async () => {
     const app = await appOnDist()
-    const root = await app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "identity" } })
-    expect(root.statusCode).toBe(200)
-    expect(root.headers["cache-control"]).toBe("no-cache")
-    expect(root.body).toContain("<title>Console</title>")
+    expectFreshIndex(await app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "identity" } }))
     const head = await app.inject({ method: "HEAD", url: "/assets/app-abc123.js?v=1" })
     expect(head.statusCode).toBe(200)
     expect(head.headers["cache-control"]).toBe("public, max-age=31536000, immutable")
