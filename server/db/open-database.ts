@@ -13,6 +13,10 @@ export type DatabaseTarget =
   | { kind: "postgres"; url: string; /** tests isolate themselves in a schema of their own */ schema?: string }
 
 export interface OpenOptions {
+  /** PostgreSQL only: a connection of the pool failed (the database restarted or went away); never fatal. */
+  onConnectionError?: (error: Error) => void
+  /** PostgreSQL only: the longest a statement may run (the server's SERVER_STATEMENT_TIMEOUT_MS); none for scripts. */
+  statementTimeoutMs?: number
   /** Called once per statement sent (the benchmark's query counter); absent in normal runs. */
   onQuery?: () => void
   /**
@@ -38,6 +42,33 @@ async function loadPg() {
   // bigint comes back as text from pg by default; counts are numbers (they stay far below 2^53).
   pg.types.setTypeParser(20, (v: string) => Number(v))
   return pg
+}
+
+/**
+ * Bounds on waiting for PostgreSQL. While the database is unreachable a request must fail within a
+ * second (a 503 the console retries), not hang: a new connection is given 800 ms. The server bounds a
+ * statement too (server side, so a runaway query frees its connection; the client gives up a little
+ * later, for a database that stopped answering without closing the socket). Scripts (a scale seed,
+ * a restore) are not bounded, and migrations lift the bound for themselves (migrations/index.ts).
+ */
+export const SERVER_STATEMENT_TIMEOUT_MS = 10_000
+const CONNECTION_TIMEOUT_MS = 800
+
+const timeoutsOf = (statementTimeoutMs: number | undefined) => ({
+  connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+  ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 1_000 } : {}),
+})
+
+/**
+ * pg reports a connection that breaks while no query runs on it (a database restart, a failover) as an
+ * 'error' event: on the pool for an idle connection, on the client for one checked out between two
+ * statements of a transaction. Node ends the process on an 'error' event nobody listens to, so both
+ * are listened to here; the broken connection is dropped and the next request opens a new one.
+ */
+function resilientPool(pool: Pool, onError: (error: Error) => void): Pool {
+  pool.on("error", onError)
+  pool.on("connect", (client) => client.on("error", onError))
+  return pool
 }
 
 /**
@@ -80,7 +111,15 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
   if (target.kind === "postgres") {
     const connectionString = target.url
     const pool = async (): Promise<Pool> =>
-      new (await loadPg()).Pool({ connectionString, max: 10, ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}) })
+      resilientPool(
+        new (await loadPg()).Pool({
+          connectionString,
+          max: 10,
+          ...timeoutsOf(options.statementTimeoutMs),
+          ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+        }),
+        options.onConnectionError ?? (() => {}),
+      )
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
     attachWriteClock(db, clock)
     const opened = (async (): Promise<OpenDatabase> => {

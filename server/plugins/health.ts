@@ -2,15 +2,19 @@ import type { FastifyInstance, FastifyReply } from "fastify"
 import { sql } from "kysely"
 import type { Db } from "../db/database.ts"
 
-const READY_TIMEOUT_MS = 2_000
+/** Within the second every answer is due in during an outage (issue 33). */
+const READY_TIMEOUT_MS = 950
 
 /**
  * Probes for a load balancer or orchestrator, outside /api/v1: no token, no rate limit, and logged
  * only at warn so a probe every few seconds does not fill the log.
- * `/healthz`: the process answers. `/readyz`: the database answers `select 1` within 2 s, else 503;
- * 503 with `Connection: close` too once the server is stopping.
+ * `/livez` (and its older name `/healthz`): the process answers; an orchestrator restarts it only when
+ * this fails, never for a database outage. `/readyz`: the database answers `select 1` within 950 ms,
+ * else 503, so a load balancer stops routing here while the database is away and resumes by itself;
+ * 503 with `Connection: close` too once the server is stopping. With Redis configured its state is in
+ * the body: without Redis the server still answers correctly (`"status": "degraded"`, still 200).
  */
-export function registerHealth(app: FastifyInstance, db: Db): void {
+export function registerHealth(app: FastifyInstance, db: Db, redis?: { readonly up: boolean }): void {
   // From the moment a stop begins (SIGTERM), /readyz says 503 so a load balancer sends nothing more,
   // even for a probe that was already waiting for the database when the stop began.
   let draining = false
@@ -19,19 +23,25 @@ export function registerHealth(app: FastifyInstance, db: Db): void {
     done()
   })
   const refuse = (reply: FastifyReply) => reply.status(503).header("connection", "close").send({ status: "draining", database: "ok" })
-  app.get("/healthz", { logLevel: "warn" }, async (_request, reply) => {
-    return reply.header("cache-control", "no-store").send({ status: "ok" })
-  })
+  for (const url of ["/livez", "/healthz"]) {
+    app.get(url, { logLevel: "warn" }, async (_request, reply) => {
+      return reply.header("cache-control", "no-store").send({ status: "ok" })
+    })
+  }
+  const ready = () => {
+    if (!redis) return { status: "ready", database: "ok" }
+    return redis.up ? { status: "ready", database: "ok", redis: "ok" } : { status: "degraded", database: "ok", redis: "unreachable" }
+  }
   app.get("/readyz", { logLevel: "warn" }, async (request, reply) => {
     reply.header("cache-control", "no-store")
     if (draining) return refuse(reply)
     try {
       await withTimeout(sql`select 1`.execute(db), READY_TIMEOUT_MS)
       if (draining) return refuse(reply)
-      return reply.send({ status: "ready", database: "ok" })
+      return reply.send(ready())
     } catch (error) {
       request.log.warn({ err: error }, "readiness: the database does not answer")
-      return reply.status(503).send({ status: "unavailable", database: "unreachable" })
+      return reply.status(503).header("retry-after", "5").send({ status: "unavailable", database: "unreachable" })
     }
   })
 }
