@@ -20,6 +20,8 @@ export interface AppDeps {
   uploads: UploadStore
   /** Ticket chat versions for 304 polls; shared (Redis) when several instances run. */
   ticketVersions: TicketVersionStore
+  /** Redis, when REDIS_URL is set: /readyz reports whether it answers (the server works without it). */
+  redis?: { readonly up: boolean }
   /** Other instances' writes (Redis) for the answer cache, when several instances share the database. */
   sharedWrites?: SharedWrites
   /** Cached answers of the busiest lists; buildApp makes one on the database's write clock when absent. */

@@ -1,7 +1,6 @@
 import { resolve } from "node:path"
-import type { Redis } from "ioredis"
 import { loadConfig } from "./config.ts"
-import { startOpeningDatabase } from "./db/open-database.ts"
+import { SERVER_STATEMENT_TIMEOUT_MS, startOpeningDatabase } from "./db/open-database.ts"
 import { queryCounter } from "./plugins/bench-instrument.ts"
 import { createLogger } from "./plugins/logging.ts"
 
@@ -17,12 +16,24 @@ const benchQueries = config.benchInstrument ? queryCounter() : undefined
 // Lines outside any request; a route gives the mailer its request's logger (see Mailer.withLog).
 const log = (message: string) => logger.info(message)
 const FORCE_EXIT_MS = 9_000
+const safely = (write: () => void) => {
+  try {
+    write()
+  } catch {
+    // a log whose reader went away (a closed terminal, a dead `| tee`) must not stop the stop
+  }
+}
 
 /** Starts the server; settles once it listens (server/start.ts writes its code cache then). */
 async function main(): Promise<void> {
   const opening = startOpeningDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir },
-    benchQueries ? { onQuery: benchQueries.onQuery } : {},
+    {
+      statementTimeoutMs: SERVER_STATEMENT_TIMEOUT_MS,
+      // A broken connection is dropped by the pool; requests meanwhile answer 503 (plugins/error-handler.ts).
+      onConnectionError: (error) => logger.warn(`database connection lost: ${error.message}`),
+      ...(benchQueries ? { onQuery: benchQueries.onQuery } : {}),
+    },
   )
   // Caught at once: a database that cannot open ends the process even while the routes are being built.
   const opened = opening.opened.catch(fail)
@@ -30,15 +41,16 @@ async function main(): Promise<void> {
   // WebAssembly off the main thread, PostgreSQL and Redis answer over the network. Nothing queries the
   // database before it has opened and migrated.
   const services = await import("./service-deps.ts")
-  const connecting = config.redisUrl ? services.connectRedis(config.redisUrl).catch(fail) : null
+  const connecting = config.redisUrl ? services.connectRedis(config.redisUrl, logger).catch(fail) : null
   const { buildApp } = await import("./app.ts")
   const { DEMO_EMAILS, seedDemoIfEmpty } = await import("./scripts/demo-seed.ts")
-  const redis: Redis | null = await connecting
+  const redis = await connecting
   const deps = services.serviceDeps(config, redis, log)
 
   const app = await buildApp({
     db: opening.db,
     ...deps,
+    ...(redis ? { redis } : {}),
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     distDir: resolve("dist"),
@@ -61,27 +73,31 @@ async function main(): Promise<void> {
   async function stop(signal: string) {
     if (stopping) return
     stopping = true
-    log(`${signal}: finishing in-flight requests`)
-    // Orchestrators SIGKILL after 10 s; leave on our own terms (and say so) just before that.
-    const force = setTimeout(() => {
-      logger.error(`${signal}: requests still running after ${FORCE_EXIT_MS / 1000} s; exiting without them`)
+    // Orchestrators SIGKILL after 10 s; leave on our own terms just before that. Armed first and kept
+    // referenced, so nothing below (a close that never settles, a log line that throws) keeps the process up.
+    setTimeout(() => {
+      safely(() => logger.error(`${signal}: requests still running after ${FORCE_EXIT_MS / 1000} s; exiting without them`))
       process.exit(1)
     }, FORCE_EXIT_MS)
-    force.unref()
+    safely(() => log(`${signal}: finishing in-flight requests`))
     // close() drops idle keep-alive sockets once; a request still in flight leaves its socket idle
     // only afterwards, so keep sweeping or the stop would wait out the keep-alive timeout.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100)
     sweep.unref()
-    await app.close()
-    await database.close()
-    await redis?.quit()
-    process.exit(0)
+    try {
+      await app.close()
+      await database.close()
+      redis?.close()
+      await redis?.redis.quit().catch(() => redis.redis.disconnect())
+    } finally {
+      process.exit(0)
+    }
   }
   process.on("SIGTERM", () => void stop("SIGTERM"))
   process.on("SIGINT", () => void stop("SIGINT"))
 
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` })
-  log(`console at ${config.publicUrl} (${database.kind === "embedded" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}${redis ? `, shared limits in Redis ${services.redactUrl(config.redisUrl!)}` : ""})`)
+  log(`console at ${config.publicUrl} (${database.kind === "embedded" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}${redis ? `, shared limits in Redis ${services.redactUrl(config.redisUrl!)}${redis.up ? "" : " (not answering yet)"}` : ""})`)
   if (database.kind === "embedded" && config.demoSeed) {
     log(`demo logins (password Demo@12345): ${DEMO_EMAILS.join(", ")}`)
   }

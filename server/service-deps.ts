@@ -1,5 +1,5 @@
 import { join } from "node:path"
-import type { Redis } from "ioredis"
+import type { RedisLink } from "./services/cache/redis-link.ts"
 import type { Config } from "./config.ts"
 import type { AppDeps } from "./deps.ts"
 import { memoryLoginLimiter } from "./services/auth/login-limiter.ts"
@@ -23,7 +23,7 @@ export type ServiceDeps = Pick<AppDeps, "tokens" | "limiter" | "ticketVersions" 
  * this process; mail goes through SMTP_URL or into the data directory's outbox. A module of its own so
  * main.ts loads it (ioredis, nodemailer) while the database starts, not before.
  */
-export function serviceDeps(config: Config, redis: Redis | null, log: (message: string) => void): ServiceDeps {
+export function serviceDeps(config: Config, redis: RedisLink | null, log: (message: string) => void): ServiceDeps {
   return {
     tokens: tokenService(config.jwtSecret),
     limiter: redis ? redisLoginLimiter(redis, config.redisPrefix) : memoryLoginLimiter(),

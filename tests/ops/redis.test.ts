@@ -2,6 +2,7 @@ import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { redisLoginLimiter } from "../../server/services/auth/redis-login-limiter.ts"
 import { redisTokenVersions } from "../../server/services/auth/redis-token-versions.ts"
+import { redisLink, type RedisLink } from "../../server/services/cache/redis-link.ts"
 import { redisTicketVersions } from "../../server/services/tickets/redis-ticket-versions.ts"
 
 const REDIS_URL = process.env.OPS_REDIS_URL || "redis://127.0.0.1:6379"
@@ -23,11 +24,14 @@ const ready = await reachable()
 if (!ready) console.warn(`\n[ops] SKIPPED the Redis limiter and ticket version tests: Redis at ${REDIS_URL} is not reachable.\n`)
 
 let redis: Redis
+let link: RedisLink
 describe.skipIf(!ready)("Redis twins of the login limiter and the ticket versions", () => {
   beforeAll(() => {
     redis = new Redis(REDIS_URL)
+    link = redisLink(redis, { warn: () => {}, info: () => {} }, { startUp: true })
   })
   afterAll(async () => {
+    link.close()
     const keys = await redis.keys(`${PREFIX}*`)
     if (keys.length > 0) await redis.del(...keys)
     await redis.quit()
@@ -35,7 +39,7 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
 
   it("refuses the 6th attempt within 15 minutes and allows it again after the window", async () => {
     const clock = { now: 1_800_000_000_000 }
-    const limiter = redisLoginLimiter(redis, PREFIX, () => clock.now)
+    const limiter = redisLoginLimiter(link, PREFIX, () => clock.now)
     const keys = ["account:a@example.com", "address:198.51.100.9"]
     for (let i = 0; i < 5; i++) {
       await limiter.check(keys)
@@ -57,7 +61,7 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
   })
 
   it("clears an account's failures on success but never an address's", async () => {
-    const limiter = redisLoginLimiter(redis, PREFIX)
+    const limiter = redisLoginLimiter(link, PREFIX)
     const account = ["account:b@example.com", "address:198.51.100.10"]
     for (let i = 0; i < 5; i++) await limiter.fail(account)
     await limiter.succeed(account)
@@ -66,8 +70,8 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
   })
 
   it("shares ticket versions between instances, never moving one backwards, with a lifetime", async () => {
-    const a = redisTicketVersions(redis, PREFIX)
-    const b = redisTicketVersions(redis, PREFIX)
+    const a = redisTicketVersions(link, PREFIX)
+    const b = redisTicketVersions(link, PREFIX)
     expect(await a.get("q1")).toBeUndefined()
     await a.remember("q1", { version: 3, raiserId: "u1" })
     expect(await b.get("q1")).toEqual({ version: 3, raiserId: "u1" })
@@ -80,7 +84,7 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
   })
 
   it("keeps token versions that never move backwards, expire within a minute and can be forgotten", async () => {
-    const versions = redisTokenVersions(redis, PREFIX)
+    const versions = redisTokenVersions(link, PREFIX)
     expect(await versions.get("u1")).toBeUndefined()
     await versions.remember("u1", 3)
     await versions.remember("u1", 2)

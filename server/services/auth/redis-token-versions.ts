@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis"
+import { deleteMatching, type RedisLink } from "../cache/redis-link.ts"
 import type { TokenVersionStore } from "./token-versions.ts"
 
 /**
@@ -16,21 +16,22 @@ return 1`
  * The token versions of several instances, in Redis. Each request reads the shared value (one GET)
  * rather than a per-process copy invalidated by messages: a bump through one instance then makes the
  * old token fail on the very next request through any other, with no window for a message in flight.
+ * While Redis is down nothing is remembered and every check reads the user's row (the truth); when it
+ * comes back the versions it holds are dropped, as a logout during the outage bumped the row only.
  */
-export function redisTokenVersions(redis: Redis, prefix: string): TokenVersionStore {
+export function redisTokenVersions(link: RedisLink, prefix: string): TokenVersionStore {
   const keyOf = (userId: string) => `${prefix}token-version:${userId}`
+  link.onRecover((redis) => deleteMatching(redis, `${prefix}token-version:*`))
+  const nothing = () => undefined
   return {
     // Never from a copy of its own: that is what lets a bump through one instance count on the next request to any other.
-    peek: () => undefined,
-    async get(userId) {
-      const value = await redis.get(keyOf(userId))
-      return value === null ? undefined : Number(value)
-    },
-    async remember(userId, version) {
-      await redis.eval(REMEMBER, 1, keyOf(userId), version, TTL_MS)
-    },
-    async forget(userId) {
-      await redis.del(keyOf(userId))
-    },
+    peek: nothing,
+    get: (userId) =>
+      link.use(async (redis) => {
+        const value = await redis.get(keyOf(userId))
+        return value === null ? undefined : Number(value)
+      }, nothing),
+    remember: (userId, version) => link.use(async (redis) => void (await redis.eval(REMEMBER, 1, keyOf(userId), version, TTL_MS)), nothing),
+    forget: (userId) => link.use(async (redis) => void (await redis.del(keyOf(userId))), nothing),
   }
 }

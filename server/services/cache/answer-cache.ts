@@ -1,20 +1,26 @@
-import type { Redis } from "ioredis"
 import type { WriteClock } from "../../db/write-clock.ts"
+import type { RedisLink } from "./redis-link.ts"
 
 /**
  * The writes of every instance, for instances that share one database through Redis: a write
  * answered by one instance is published before its answer leaves, and every cached read checks it.
  */
 export interface SharedWrites {
-  read(): Promise<number>
+  /** The shared count, or null when it cannot be known (Redis is down): then nothing is served from the cache. */
+  read(): Promise<number | null>
   publish(): Promise<void>
 }
 
-export function redisSharedWrites(redis: Redis, prefix: string): SharedWrites {
+/**
+ * While Redis is down, writes are not published and reads compute afresh. When it comes back the
+ * count moves on once more, so no instance serves an answer cached before a write made during the outage.
+ */
+export function redisSharedWrites(link: RedisLink, prefix: string): SharedWrites {
   const key = `${prefix}data-writes`
+  link.onRecover(async (redis) => void (await redis.incr(key)))
   return {
-    read: async () => Number((await redis.get(key)) ?? 0),
-    publish: async () => void (await redis.incr(key)),
+    read: () => link.use(async (redis) => Number((await redis.get(key)) ?? 0), () => null),
+    publish: () => link.use(async (redis) => void (await redis.incr(key)), () => undefined),
   }
 }
 
@@ -61,7 +67,12 @@ export const DEFAULT_MAX_AGE_MS = 1_000
 export function answerCache(options: AnswerCacheOptions): AnswerCache {
   const { clock, shared, maxAgeMs = DEFAULT_MAX_AGE_MS, maxEntries = 1_000, now = Date.now, bypassHeader } = options
   const entries = new Map<string, Entry>()
-  const stampNow = async () => (shared ? `${clock?.now}:${await shared.read()}` : String(clock?.now))
+  // null: the shared count is unknown, and the answer is computed afresh (and not kept).
+  const stampNow = async () => {
+    if (!shared) return String(clock?.now)
+    const writes = await shared.read()
+    return writes === null ? null : `${clock?.now}:${writes}`
+  }
   return {
     bypassHeader,
     get clockNow() {
@@ -70,6 +81,7 @@ export function answerCache(options: AnswerCacheOptions): AnswerCache {
     async answer(key, compute) {
       if (!clock) return compute()
       const stamp = await stampNow()
+      if (stamp === null) return compute()
       const at = now()
       const known = entries.get(key)
       if (known && known.stamp === stamp && at - known.at < maxAgeMs) return known.body

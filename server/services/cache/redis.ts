@@ -1,20 +1,30 @@
 import { Redis } from "ioredis"
+import { redisLink, type RedisLink, type RedisLinkLog } from "./redis-link.ts"
 
 /**
- * Connects to REDIS_URL and fails fast when it does not answer, so a misconfigured instance stops at
- * start instead of refusing logins later. A command waits through at most 2 reconnection attempts,
- * then fails (the request gets a generic 500) rather than hanging.
+ * Connects to REDIS_URL. Redis is a helper (redis-link.ts): when it does not answer at start the
+ * server still starts, says so, and uses it once it answers. No command ever waits for Redis: none is
+ * queued while it is away, and one sent to a Redis that stopped answering gives up after 500 ms.
+ * ioredis reconnects by itself, every second at most.
  */
-export async function connectRedis(url: string): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5_000 })
+export async function connectRedis(url: string, log: RedisLinkLog): Promise<RedisLink> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 500,
+    connectTimeout: 2_000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 1_000),
+  })
+  let up = true
   try {
     await redis.connect()
     await redis.ping()
   } catch (error) {
-    redis.disconnect()
-    throw new Error(`Redis at ${redactUrl(url)} does not answer: ${(error as Error).message}`, { cause: error })
+    up = false
+    log.warn(`Redis at ${redactUrl(url)} does not answer (${(error as Error).message}); starting without it and retrying`)
   }
-  return redis
+  return redisLink(redis, log, { startUp: up })
 }
 
 /** A Redis URL as it may be printed: without its password. */

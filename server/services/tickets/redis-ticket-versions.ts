@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis"
+import { deleteMatching, type RedisLink } from "../cache/redis-link.ts"
 import type { TicketVersion, TicketVersionStore } from "./ticket-versions.ts"
 
 /** Kept 30 days after the last change; an expired entry only costs one database read. */
@@ -14,18 +14,20 @@ return 1`
 
 /**
  * The ticket versions of several instances: a change answered through one instance is seen by
- * every other, so none answers 304 to an ETag that another instance's change made stale.
+ * every other, so none answers 304 to an ETag that another instance's change made stale. While Redis
+ * is down every poll reads the ticket (the truth); when it comes back the versions it holds are dropped.
  */
-export function redisTicketVersions(redis: Redis, prefix: string): TicketVersionStore {
+export function redisTicketVersions(link: RedisLink, prefix: string): TicketVersionStore {
   const keyOf = (queryId: string) => `${prefix}ticket-version:${queryId}`
+  link.onRecover((redis) => deleteMatching(redis, `${prefix}ticket-version:*`))
+  const nothing = () => undefined
   return {
-    async get(queryId): Promise<TicketVersion | undefined> {
-      const entry = await redis.hgetall(keyOf(queryId))
-      if (!entry.version || !entry.raiserId) return undefined
-      return { version: Number(entry.version), raiserId: entry.raiserId }
-    },
-    async remember(queryId, entry) {
-      await redis.eval(REMEMBER, 1, keyOf(queryId), entry.version, entry.raiserId, TTL_MS)
-    },
+    get: (queryId) =>
+      link.use(async (redis): Promise<TicketVersion | undefined> => {
+        const entry = await redis.hgetall(keyOf(queryId))
+        if (!entry.version || !entry.raiserId) return undefined
+        return { version: Number(entry.version), raiserId: entry.raiserId }
+      }, nothing),
+    remember: (queryId, entry) => link.use(async (redis) => void (await redis.eval(REMEMBER, 1, keyOf(queryId), entry.version, entry.raiserId, TTL_MS)), nothing),
   }
 }
