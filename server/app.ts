@@ -8,6 +8,7 @@ import { answerCache } from "./services/cache/answer-cache.ts"
 import { registerAuth } from "./plugins/auth.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
+import { registerIdempotency } from "./plugins/idempotency.ts"
 import { registerFormUploads } from "./plugins/multipart.ts"
 import { fastifyLogging, registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
 import { registerRouteRegistry } from "./plugins/route-registry.ts"
@@ -53,7 +54,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   registerFormUploads(app, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true, preservePath: true })
   registerAuth(app, deps)
   if (deps.sharedWrites) registerWritePublishing(app, answers)
-  registerHealth(app, deps.db)
+  registerHealth(app, deps.db, deps.redis)
+  registerIdempotency(app, deps.db, deps.now)
   await app.register(async (api) => apiRoutes(api, deps), { prefix: "/api/v1" })
   registerApiDocs(app)
   registerPublicUploads(app, deps.uploads)

@@ -3,6 +3,7 @@ import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens
 import type { VendorAvailabilityTable, VendorDefaultAvailabilityTable } from "./availability.table.ts"
 import type { BlogsTable } from "./blogs.table.ts"
 import type { ExpertsTable } from "./experts.table.ts"
+import type { IdempotencyKeysTable } from "./idempotency-keys.table.ts"
 import type { GalleryItemsTable } from "./gallery-items.table.ts"
 import type { PressItemsTable } from "./press-items.table.ts"
 import type { TestimonialsTable } from "./testimonials.table.ts"
@@ -41,6 +42,7 @@ export interface Database {
   user_recovery_codes: UserRecoveryCodesTable
   settings: SettingsTable
   list_counts: ListCountsTable
+  idempotency_keys: IdempotencyKeysTable
 }
 
 export type Db = Kysely<Database>

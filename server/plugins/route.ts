@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions as FastifyRouteOptions } from "fastify"
 import { Schema } from "effect"
-import { canCall, type Endpoint } from "../../src/api/contract/endpoint.ts"
+import { canCall, takesIdempotencyKey, type Endpoint } from "../../src/api/contract/endpoint.ts"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
 import type { Caller } from "../services/auth/tokens.ts"
 import type { AnswerCache } from "../services/cache/answer-cache.ts"
 import { forbidden, unauthorized } from "../services/errors.ts"
+import { fingerprintOf, IDEMPOTENCY_HEADER, keyOf, REPLAYED_HEADER } from "../services/idempotency.ts"
 import { refuseNul, requireObjectBody } from "./input-guards.ts"
 import { readMultipart, routeWithForm, type UploadedFile } from "./multipart.ts"
 
@@ -41,6 +42,7 @@ export interface RouteOptions {
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
   const { cache } = options
   const encode = Schema.encodeUnknownSync(endpoint.answer as Schema.Top as never)
+  const keyed = takesIdempotencyKey(endpoint)
   const definition: FastifyRouteOptions = {
     method: endpoint.method,
     url: endpoint.path,
@@ -51,6 +53,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         if (!canCall(endpoint.access, caller.role)) throw forbidden()
         if (request.enrolOnly && !ENROLMENT_CALLS.has(endpoint.name)) throw forbidden(ENROL_FIRST)
       }
+      const idempotencyKey = keyed ? keyOf(request.headers[IDEMPOTENCY_HEADER]) : null
       refuseNul(request.params, "params")
       refuseNul(request.query, "query")
       const params = endpoint.params ? decodeOrThrow(endpoint.params, request.params, "") : {}
@@ -73,6 +76,15 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         const key = `${endpoint.name}|${caller?.role ?? ""}|${JSON.stringify(params)}|${JSON.stringify(query)}`
         const json = await cache.answer(key, async () => JSON.stringify(encode(await handler(input))))
         return reply.type("application/json; charset=utf-8").send(json)
+      }
+      if (idempotencyKey) {
+        const fingerprint = fingerprintOf(request.method, request.url, rawBody, files)
+        const { answer, replayed } = await request.server.idempotency.run(caller?.id ?? "anonymous", idempotencyKey, fingerprint, async () => ({
+          status: 200,
+          body: JSON.stringify(encode(await handler(input))),
+        }))
+        if (replayed) reply.header(REPLAYED_HEADER, "true")
+        return reply.code(answer.status).type("application/json; charset=utf-8").send(answer.body ?? "")
       }
       const answer = await handler(input)
       if (answer === reply || reply.sent) return reply

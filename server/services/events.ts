@@ -1,4 +1,5 @@
 import { json, type Db } from "../db/database.ts"
+import { markCommitted } from "./idempotency.ts"
 
 export interface DomainEvent {
   entityType: string
@@ -9,8 +10,12 @@ export interface DomainEvent {
   after?: unknown
 }
 
-/** Appends to the event log; callers pass their transaction so the event and the change commit together. */
+/**
+ * Appends to the event log; callers pass their transaction so the event and the change commit together.
+ * A request sent with an Idempotency-Key has its key marked committed in the same transaction.
+ */
 export async function appendEvent(db: Db, event: DomainEvent): Promise<void> {
+  await markCommitted(db)
   await db
     .insertInto("events")
     .values({

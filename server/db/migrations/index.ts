@@ -1,3 +1,4 @@
+import { sql } from "kysely"
 import type { Migration, MigrationProvider } from "kysely/migration"
 import * as accounts from "./0001-accounts.ts"
 import * as tickets from "./0004-tickets.ts"
@@ -8,6 +9,7 @@ import * as vendors from "./0002-vendors.ts"
 import * as scale from "./0007-scale.ts"
 import * as signInSecurity from "./0008-sign-in-security.ts"
 import * as searchKeys from "./0009-search-keys.ts"
+import * as idempotencyKeys from "./0010-idempotency-keys.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -23,6 +25,21 @@ const migrations: Record<string, Migration> = {
   "0007-scale": scale,
   "0008-sign-in-security": signInSecurity,
   "0009-search-keys": searchKeys,
+  "0010-idempotency-keys": idempotencyKeys,
 }
 
-export const migrationProvider: MigrationProvider = { getMigrations: async () => migrations }
+/**
+ * The server bounds every statement (SERVER_STATEMENT_TIMEOUT_MS); a migration building an index over
+ * a million rows may take longer, so each lifts the bound inside its own transaction.
+ */
+const unbounded = (migration: Migration): Migration => ({
+  ...migration,
+  up: async (db) => {
+    await sql`set local statement_timeout = 0`.execute(db)
+    await migration.up(db)
+  },
+})
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, unbounded(migration)])),
+}

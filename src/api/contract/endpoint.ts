@@ -27,7 +27,15 @@ export interface Endpoint<
   readonly answer: A
   readonly access: Access
   readonly summary: string
+  /**
+   * A sign-in step (its answer holds tokens, secrets or recovery codes, or it ends sessions): never
+   * replayed from an Idempotency-Key, so no credential is ever stored to answer a retry with.
+   */
+  readonly signIn?: true
 }
+
+/** Writes that take an Idempotency-Key (server/plugins/idempotency.ts): every create and state change. */
+export const takesIdempotencyKey = (e: Endpoint): boolean => e.method !== "GET" && !e.signIn
 
 export const endpoint = <P extends Schema.Top, Q extends Schema.Top, B extends Schema.Top, A extends Schema.Top>(
   e: Endpoint<P, Q, B, A>,

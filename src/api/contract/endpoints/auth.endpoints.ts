@@ -11,6 +11,7 @@ import {
 
 export const login = endpoint({
   name: "login",
+  signIn: true,
   method: "POST",
   path: "/user/login",
   body: Credentials,
@@ -31,6 +32,7 @@ export const resetPasswordLink = endpoint({
 
 export const resetPassword = endpoint({
   name: "resetPassword",
+  signIn: true,
   method: "POST",
   path: "/user/reset-password",
   body: ResetPasswordRequest,
@@ -41,6 +43,7 @@ export const resetPassword = endpoint({
 
 export const updateCurrentPassword = endpoint({
   name: "updateCurrentPassword",
+  signIn: true,
   method: "PATCH",
   path: "/user/updateCurrentPassword",
   body: UpdatePasswordRequest,
@@ -60,6 +63,7 @@ export const getProfile = endpoint({
 
 export const logout = endpoint({
   name: "logout",
+  signIn: true,
   method: "POST",
   path: "/user/logout",
   answer: MessageAnswer,

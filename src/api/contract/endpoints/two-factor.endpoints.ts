@@ -14,6 +14,7 @@ import { LoginAnswer } from "../user.ts"
 
 export const loginTwoFactor = endpoint({
   name: "loginTwoFactor",
+  signIn: true,
   method: "POST",
   path: "/user/login/two-factor",
   body: TwoFactorLoginRequest,
@@ -33,6 +34,7 @@ export const getTwoFactor = endpoint({
 
 export const startTwoFactor = endpoint({
   name: "startTwoFactor",
+  signIn: true,
   method: "POST",
   path: "/user/two-factor/setup",
   answer: TwoFactorSetupAnswer,
@@ -42,6 +44,7 @@ export const startTwoFactor = endpoint({
 
 export const enableTwoFactor = endpoint({
   name: "enableTwoFactor",
+  signIn: true,
   method: "POST",
   path: "/user/two-factor/enable",
   body: EnableTwoFactorRequest,
@@ -52,6 +55,7 @@ export const enableTwoFactor = endpoint({
 
 export const disableTwoFactor = endpoint({
   name: "disableTwoFactor",
+  signIn: true,
   method: "POST",
   path: "/user/two-factor/disable",
   body: DisableTwoFactorRequest,

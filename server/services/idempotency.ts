@@ -1,0 +1,139 @@
+import { AsyncLocalStorage } from "node:async_hooks"
+import { createHash } from "node:crypto"
+import type { Db } from "../db/database.ts"
+import { badRequest, conflict, HttpError } from "./errors.ts"
+
+/**
+ * Retried writes are safe (issue 33), as in Stripe's API: a create or state change sent with an
+ * `Idempotency-Key` header claims the key (per caller) before it runs and stores its answer after, so
+ * a retry with the same key within 24 hours gets the first answer (with `Idempotent-Replayed: true`)
+ * and writes nothing. Retries that arrive while the first still runs wait for its answer. The key's
+ * row is marked committed inside the write's own transaction (appendEvent calls markCommitted), so a
+ * crash between the commit and the stored answer never lets a retry write twice; a claim that never
+ * committed (the first attempt died before) is taken over once its lease has run out.
+ */
+export const IDEMPOTENCY_HEADER = "idempotency-key"
+export const REPLAYED_HEADER = "idempotent-replayed"
+export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000
+/** How long a retry waits for the first request's answer before it is told to try again. */
+const WAIT_MS = 10_000
+const POLL_MS = 25
+/** A claim older than this with no answer belongs to a request that died (every request ends far sooner). */
+const LEASE_MS = 20_000
+const PURGE_EVERY_MS = 60 * 60 * 1000
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/
+
+export const KEY_REUSED = "Idempotency-Key: this key was already used for a different request. Send a new key for a new request."
+export const STILL_RUNNING = "Idempotency-Key: the first request with this key is still being processed. Please try again in a moment."
+export const ANSWER_LOST = "This request was already carried out, but its answer was lost. Reload the page to see the result."
+
+interface Claim {
+  scope: string
+  key: string
+}
+
+export interface StoredAnswer {
+  status: number
+  body: string | null
+}
+
+type Begun = { kind: "claimed"; claim: Claim } | { kind: "replay"; answer: StoredAnswer }
+
+const running = new AsyncLocalStorage<Claim>()
+
+/** The key a request names, checked; null without the header. */
+export function keyOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null
+  if (typeof header !== "string" || !KEY_SHAPE.test(header)) throw badRequest("Idempotency-Key: must be 1 to 255 visible characters (a UUID, say)")
+  return header
+}
+
+/** What makes two requests the same: method, path with its query, and the decoded body and files. */
+export function fingerprintOf(method: string, url: string, body: unknown, files: ReadonlyArray<{ field: string; filename: string; mimetype: string; data: Buffer }>): string {
+  const hash = createHash("sha256").update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
+  for (const file of files) hash.update(`\n${file.field}:${file.filename}:${file.mimetype}:`).update(file.data)
+  return hash.digest("base64url")
+}
+
+export interface Idempotency {
+  /** Runs `write` once per (scope, key): the first call's answer is stored and every retry gets it. */
+  run(scope: string, key: string, fingerprint: string, write: () => Promise<StoredAnswer>): Promise<{ answer: StoredAnswer; replayed: boolean }>
+}
+
+export function idempotency(db: Db, now: () => number): Idempotency {
+  let purgedAt = 0
+  const purge = () => {
+    if (now() - purgedAt < PURGE_EVERY_MS) return
+    purgedAt = now()
+    // Best effort: a key past its lifetime is ignored anyway (begin), this only keeps the table small.
+    db.deleteFrom("idempotency_keys").where("created_at", "<", new Date(now() - KEY_LIFETIME_MS)).execute().catch(() => {})
+  }
+
+  async function begin(claim: Claim, fingerprint: string): Promise<Begun> {
+    const where = db.selectFrom("idempotency_keys").where("scope", "=", claim.scope).where("key", "=", claim.key)
+    const deadline = now() + WAIT_MS
+    for (;;) {
+      const inserted = await db
+        .insertInto("idempotency_keys")
+        .values({ ...claim, fingerprint, created_at: new Date(now()) })
+        .onConflict((c) => c.columns(["scope", "key"]).doNothing())
+        .returning("key")
+        .executeTakeFirst()
+      if (inserted) return { kind: "claimed", claim }
+      const row = await where.selectAll().executeTakeFirst()
+      if (!row) continue // the first attempt failed and let the key go: claim it now
+      const age = now() - new Date(row.created_at).getTime()
+      const abandoned = row.status === null && !row.committed && age > LEASE_MS
+      if (age > KEY_LIFETIME_MS || abandoned) {
+        await release(claim, row.created_at)
+        continue
+      }
+      if (row.fingerprint !== fingerprint) throw new HttpError(422, KEY_REUSED)
+      if (row.status !== null) return { kind: "replay", answer: { status: row.status, body: row.body } }
+      if (row.committed && age > LEASE_MS) return { kind: "replay", answer: { status: 409, body: JSON.stringify({ success: false, message: ANSWER_LOST }) } }
+      if (now() > deadline) throw conflict(STILL_RUNNING)
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+    }
+  }
+
+  const release = (claim: Claim, createdAt?: Date) => {
+    let query = db.deleteFrom("idempotency_keys").where("scope", "=", claim.scope).where("key", "=", claim.key)
+    if (createdAt) query = query.where("created_at", "=", createdAt)
+    return query.execute()
+  }
+
+  const store = (claim: Claim, answer: StoredAnswer) =>
+    db.updateTable("idempotency_keys").set(answer).where("scope", "=", claim.scope).where("key", "=", claim.key).execute()
+
+  return {
+    async run(scope, key, fingerprint, write) {
+      purge()
+      const begun = await begin({ scope, key }, fingerprint)
+      if (begun.kind === "replay") return { answer: begun.answer, replayed: true }
+      const { claim } = begun
+      let answer: StoredAnswer
+      try {
+        answer = await running.run(claim, write)
+      } catch (error) {
+        // Refused, or failed before its change committed: the key is free for a corrected retry.
+        // Failed after committing: the refusal is kept, since running again would write twice.
+        const row = await db.selectFrom("idempotency_keys").select("committed").where("scope", "=", scope).where("key", "=", key).executeTakeFirst()
+        if (row?.committed && error instanceof HttpError) await store(claim, { status: error.statusCode, body: JSON.stringify({ success: false, message: error.message }) })
+        else await release(claim)
+        throw error
+      }
+      await store(claim, answer)
+      return { answer, replayed: false }
+    },
+  }
+}
+
+/**
+ * Called inside a write's transaction (appendEvent does, for every domain change): marks the running
+ * request's key as committed together with the change, so the two can never disagree after a crash.
+ */
+export async function markCommitted(trx: Db): Promise<void> {
+  const claim = running.getStore()
+  if (!claim) return
+  await trx.updateTable("idempotency_keys").set({ committed: true }).where("scope", "=", claim.scope).where("key", "=", claim.key).execute()
+}
