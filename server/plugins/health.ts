@@ -11,8 +11,8 @@ const READY_TIMEOUT_MS = 950
  * `/livez` (and its older name `/healthz`): the process answers; an orchestrator restarts it only when
  * this fails, never for a database outage. `/readyz`: the database answers `select 1` within 950 ms,
  * else 503, so a load balancer stops routing here while the database is away and resumes by itself;
- * 503 with `Connection: close` too once the server is stopping. With Redis configured its state is in
- * the body: without Redis the server still answers correctly (`"status": "degraded"`, still 200).
+ * 503 with `Connection: close` too once the server is stopping. While a configured Redis is away the body
+ * says so (`"status": "degraded", "redis": "unreachable"`), still 200: the server answers correctly without it.
  */
 export function registerHealth(app: FastifyInstance, db: Db, redis?: { readonly up: boolean }): void {
   // From the moment a stop begins (SIGTERM), /readyz says 503 so a load balancer sends nothing more,
@@ -28,10 +28,7 @@ export function registerHealth(app: FastifyInstance, db: Db, redis?: { readonly 
       return reply.header("cache-control", "no-store").send({ status: "ok" })
     })
   }
-  const ready = () => {
-    if (!redis) return { status: "ready", database: "ok" }
-    return redis.up ? { status: "ready", database: "ok", redis: "ok" } : { status: "degraded", database: "ok", redis: "unreachable" }
-  }
+  const ready = () => (!redis || redis.up ? { status: "ready", database: "ok" } : { status: "degraded", database: "ok", redis: "unreachable" })
   app.get("/readyz", { logLevel: "warn" }, async (request, reply) => {
     reply.header("cache-control", "no-store")
     if (draining) return refuse(reply)

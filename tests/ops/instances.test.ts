@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Redis } from "ioredis"
@@ -10,6 +8,7 @@ import { hashPassword } from "../../server/services/auth/passwords.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { decodeQuotedPrintable } from "../server/harness.ts"
 import { runServerScript } from "../server/script-runner.ts"
+import { call, type Instance, startInstance as startServer, stopInstance } from "./server-instances.ts"
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis, as behind a load balancer.
@@ -48,14 +47,6 @@ async function unreachable(): Promise<string | null> {
 const skipReason = await unreachable()
 if (skipReason) console.warn(`\n[ops] SKIPPED the several-instances test: ${skipReason}. Start PostgreSQL and Redis to run it.\n`)
 
-interface Instance {
-  name: string
-  url: string
-  dataDir: string
-  child: ChildProcess
-  output: string[]
-}
-
 const databaseUrl = () => {
   const url = new URL(PG_URL)
   url.pathname = `/${DB_NAME}`
@@ -75,57 +66,7 @@ const env = () => ({
   HOST: "127.0.0.1",
 })
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
-}
-
-async function startInstance(name: string): Promise<Instance> {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), `console-ops-${name}-`))
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...env(), PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, TEST_DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  const output: string[] = []
-  child.stdout!.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)))
-  child.stderr!.on("data", (chunk: Buffer) => output.push(`stderr: ${chunk.toString()}`))
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`instance ${name} exited with ${child.exitCode}:\n${output.join("\n")}`)
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false)
-    if (ready) return { name, url, dataDir, child, output }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`instance ${name} did not become ready:\n${output.join("\n")}`)
-}
-
-async function stopInstance(instance: Instance | undefined): Promise<void> {
-  if (!instance) return
-  if (instance.child.exitCode === null) {
-    const exited = new Promise((resolve) => instance.child.once("exit", resolve))
-    instance.child.kill("SIGTERM")
-    await exited
-  }
-  rmSync(instance.dataDir, { recursive: true, force: true })
-}
-
-const call = (instance: Instance, path: string, init: { method?: string; body?: unknown; token?: string; from?: string } = {}) =>
-  fetch(`${instance.url}${path}`, {
-    method: init.method ?? "GET",
-    headers: {
-      ...(init.body ? { "content-type": "application/json" } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      // Behind the load balancer every client has its own address (TRUST_PROXY=true).
-      "x-forwarded-for": init.from ?? "198.51.100.1",
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  })
+const startInstance = (name: string) => startServer(name, env())
 
 let a: Instance | undefined
 let b: Instance | undefined
