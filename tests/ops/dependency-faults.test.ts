@@ -115,12 +115,13 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
     const unexpected: Answer[] = []
     const slowDuringFault: Answer[] = []
     let faulty = false
-    let writing = true
+    // An object, so the loops below see the flag change made after they started.
+    const traffic = { on: true }
     let written = 0
 
     // Two writers and a reader, each spread over both instances, for the whole test.
     const writer = async (name: string) => {
-      for (let i = 0; writing; i++) {
+      for (let i = 0; traffic.on; i++) {
         const instance = i % 2 === 0 ? a! : b!
         const question = `${name}-${i}`
         const answer = await timed(instance, "/api/v1/userQuery/addResponse", {
@@ -137,7 +138,7 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
       }
     }
     const reader = async () => {
-      for (let i = 0; writing; i++) {
+      for (let i = 0; traffic.on; i++) {
         const answer = await timed(i % 2 === 0 ? b! : a!, "/api/v1/userQuery/get?page=1&limit=10", { token })
         if (answer.status !== 200 && answer.status !== 503) unexpected.push(answer)
         if (faulty && answer.ms > SLOW_MS) slowDuringFault.push(answer)
@@ -177,7 +178,7 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
       recoveries.push(performance.now() - back)
       expect(alive(a!) && alive(b!), `both instances alive after crash ${round + 1}`).toBe(true)
     }
-    writing = false
+    traffic.on = false
     await load
 
     const stored = await database(async (client) => {
