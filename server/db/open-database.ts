@@ -109,18 +109,7 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     if (onQuery && event.level === "query") onQuery()
   }
   if (target.kind === "postgres") {
-    const connectionString = target.url
-    const pool = async (): Promise<Pool> =>
-      resilientPool(
-        new (await loadPg()).Pool({
-          connectionString,
-          max: 10,
-          ...timeoutsOf(options.statementTimeoutMs),
-          ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-        }),
-        options.onConnectionError ?? (() => {}),
-      )
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
+    const db = postgresHandle(target, options, log)
     attachWriteClock(db, clock)
     const opened = (async (): Promise<OpenDatabase> => {
       try {
@@ -182,6 +171,21 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     }
   })()
   return { db, opened }
+}
+
+/** A handle on PostgreSQL through a pool that survives the database going away; nothing is sent yet. */
+export function postgresHandle(target: Extract<DatabaseTarget, { kind: "postgres" }>, options: OpenOptions = {}, log?: (event: LogEvent) => void): Db {
+  const pool = async (): Promise<Pool> =>
+    resilientPool(
+      new (await loadPg()).Pool({
+        connectionString: target.url,
+        max: 10,
+        ...timeoutsOf(options.statementTimeoutMs),
+        ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+      }),
+      options.onConnectionError ?? (() => {}),
+    )
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
 }
 
 async function createSchema(url: string, schema: string): Promise<void> {
