@@ -1,9 +1,10 @@
 import { FetchError, ofetch } from "ofetch"
 import { Schema } from "effect"
-import type { AnswerOf, BodyOf, Endpoint, ParamsOf, QueryOf } from "./contract/endpoint.ts"
+import { takesIdempotencyKey, type AnswerOf, type BodyOf, type Endpoint, type ParamsOf, type QueryOf } from "./contract/endpoint.ts"
 import { describeSchemaError } from "./contract/decode.ts"
 import { ApiError } from "./api-error.ts"
 import { normalizeServerError } from "./normalize-error.ts"
+import { withRetry } from "./retry.ts"
 
 interface ClientConfig {
   /** Where the API lives; another server implementing the same API can be named with VITE_API_BASE_URL. */
@@ -11,12 +12,49 @@ interface ClientConfig {
   getToken: () => string | null
   /** Called on every 401 so the session machine can log out. */
   onUnauthorized: () => void
+  /** A call got no answer, or a 503: the connection machine shows its banner while the client retries. */
+  onUnreachable: () => void
+  /** A call was answered (any status but 503): the banner goes. */
+  onAnswered: () => void
+  /** Waits between retries; tests make it instant. */
+  sleep?: (ms: number) => Promise<void>
 }
 
 const config: ClientConfig = {
   baseURL: import.meta.env?.VITE_API_BASE_URL ?? "/api/v1",
   getToken: () => null,
   onUnauthorized: () => {},
+  onUnreachable: () => {},
+  onAnswered: () => {},
+}
+
+/** A fresh Idempotency-Key (a v4 UUID), also where crypto.randomUUID is missing (a page served over plain http). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("")
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * How a call is retried when the server cannot answer: reads always, and every write that takes an
+ * Idempotency-Key, with one key for all its attempts, so a retry after a 503 or a lost answer never
+ * makes a second ticket, response or session. Sign-in steps are not retried: the person tries again.
+ */
+function retryOf(endpoint: Endpoint, retry = true) {
+  const key = takesIdempotencyKey(endpoint) ? newIdempotencyKey() : null
+  const headers: Record<string, string> = key ? { "idempotency-key": key } : {}
+  return {
+    headers,
+    hooks: {
+      retry: retry && (endpoint.method === "GET" || key !== null),
+      onUnreachable: () => config.onUnreachable(),
+      onAnswered: () => config.onAnswered(),
+      ...(config.sleep ? { sleep: config.sleep } : {}),
+    },
+  }
 }
 
 export function configureApiClient(next: Partial<ClientConfig>): void {
@@ -36,18 +74,21 @@ export function buildPath(path: string, params: Record<string, unknown> = {}): s
 
 /** Makes one contract call and decodes its answer with the contract's schema. */
 export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<AnswerOf<E>> {
-  const token = config.getToken()
+  const { headers, hooks } = retryOf(endpoint)
   let raw: unknown
   try {
-    raw = await ofetch(buildPath(endpoint.path, input.params as Record<string, unknown>), {
-      baseURL: config.baseURL,
-      method: endpoint.method,
-      query: input.query as Record<string, unknown> | undefined,
-      body: input.body as BodyInit | Record<string, unknown> | undefined,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      // No request timeout (spec section 9); a retry could repeat a write.
-      retry: 0,
-    })
+    raw = await withRetry(() => {
+      const token = config.getToken()
+      return ofetch(buildPath(endpoint.path, input.params as Record<string, unknown>), {
+        baseURL: config.baseURL,
+        method: endpoint.method,
+        query: input.query as Record<string, unknown> | undefined,
+        body: input.body as BodyInit | Record<string, unknown> | undefined,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        // No request timeout (spec section 9); retries are withRetry's, never ofetch's own.
+        retry: 0,
+      })
+    }, hooks)
   } catch (error) {
     throw toApiError(error)
   }
@@ -66,14 +107,20 @@ export type Conditional<A> = { changed: false } | { changed: true; answer: A; et
  */
 export async function callIfChanged<E extends Endpoint>(endpoint: E, input: CallInput<E>, etag: string | null): Promise<Conditional<AnswerOf<E>>> {
   const token = config.getToken()
+  // A poll is its own retry: the next one comes in a few seconds.
+  const { hooks } = retryOf(endpoint, false)
   let response: Awaited<ReturnType<typeof ofetch.raw>>
   try {
-    response = await ofetch.raw(buildPath(endpoint.path, input.params as Record<string, unknown>), {
-      baseURL: config.baseURL,
-      method: endpoint.method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(etag ? { "if-none-match": etag } : {}) },
-      retry: 0,
-    })
+    response = await withRetry(
+      () =>
+        ofetch.raw(buildPath(endpoint.path, input.params as Record<string, unknown>), {
+          baseURL: config.baseURL,
+          method: endpoint.method,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(etag ? { "if-none-match": etag } : {}) },
+          retry: 0,
+        }),
+      hooks,
+    )
   } catch (error) {
     throw toApiError(error)
   }
@@ -87,15 +134,18 @@ export async function callIfChanged<E extends Endpoint>(endpoint: E, input: Call
 
 /** A call whose answer is a file (an image), with the same token and errors as `call`. */
 export async function callBlob<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Blob> {
-  const token = config.getToken()
+  const { hooks } = retryOf(endpoint)
   try {
-    return await ofetch(buildPath(endpoint.path, input.params as Record<string, unknown>), {
-      baseURL: config.baseURL,
-      method: endpoint.method,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      responseType: "blob",
-      retry: 0,
-    })
+    return await withRetry(() => {
+      const token = config.getToken()
+      return ofetch(buildPath(endpoint.path, input.params as Record<string, unknown>), {
+        baseURL: config.baseURL,
+        method: endpoint.method,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        responseType: "blob",
+        retry: 0,
+      })
+    }, hooks)
   } catch (error) {
     throw toApiError(error)
   }

@@ -46,6 +46,7 @@ import { galleryFormMachine } from "./gallery.machine.ts"
 import { pressFormMachine } from "./press.machine.ts"
 import { testimonialFormMachine } from "./testimonials.machine.ts"
 import { colorModeMachine } from "./color-mode.machine.ts"
+import { connectionMachine } from "./connection.machine.ts"
 import { diagramRenderMachine } from "./diagram-render.machine.ts"
 import { entityAsOfMachine } from "./entity-as-of.machine.ts"
 import { feedbackMachine } from "./feedback.machine.ts"
@@ -195,6 +196,12 @@ export const machineRegistry: MachineEntry[] = [
     title: "Colour mode",
     summary: "Light or dark: follows the system until the person toggles it in the user menu.",
     machine: colorModeMachine,
+  },
+  {
+    id: "connection",
+    title: "Connection to the server",
+    summary: "Reachable, or not: while calls get no answer (or a 503) the client retries with backoff and a banner says so.",
+    machine: connectionMachine,
   },
   {
     id: "ticket",

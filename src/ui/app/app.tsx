@@ -5,6 +5,7 @@ import { Guarded } from "./guarded.tsx"
 import { lazyScreen } from "./lazy-screen.ts"
 import { routes } from "./routes.ts"
 import { NotFoundPage } from "../pages/not-found.page.tsx"
+import { ConnectionBanner } from "../components/connection-banner.tsx"
 
 // The layout (menus, drawer, dialogs) is not needed to sign in: keep it out of /login's first load.
 const Layout = lazyScreen(() => import("./layout.tsx"))
@@ -17,6 +18,15 @@ const PageSpinner = () => (
 
 /** The route table rendered: sign-in screens bare, every other page guarded inside the layout. */
 export function App() {
+  return (
+    <>
+      <ConnectionBanner />
+      <Routes />
+    </>
+  )
+}
+
+function Routes() {
   return (
     <Switch>
       {routes.map((route) => (
