@@ -32,12 +32,17 @@ interface Claim {
   key: string
 }
 
+interface OwnClaim extends Claim {
+  /** When this request claimed the key: tells its row from a later claim of the same key. */
+  at: number
+}
+
 export interface StoredAnswer {
   status: number
   body: string | null
 }
 
-type Begun = { kind: "claimed"; claim: Claim } | { kind: "replay"; answer: StoredAnswer }
+type Begun = { kind: "claimed"; claim: OwnClaim } | { kind: "replay"; answer: StoredAnswer }
 
 const running = new AsyncLocalStorage<Claim>()
 
@@ -62,6 +67,10 @@ export interface Idempotency {
 
 export function idempotency(db: Db, now: () => number): Idempotency {
   let purgedAt = 0
+  // Claims of this process whose request ended without its answer stored (the database went away
+  // meanwhile): a retry reaching this instance need not wait out the lease to know the first one is over.
+  const ended = new Map<string, number>()
+  const idOf = (claim: Claim) => `${claim.scope}\n${claim.key}`
   const purge = () => {
     if (now() - purgedAt < PURGE_EVERY_MS) return
     purgedAt = now()
@@ -73,37 +82,55 @@ export function idempotency(db: Db, now: () => number): Idempotency {
     const where = db.selectFrom("idempotency_keys").where("scope", "=", claim.scope).where("key", "=", claim.key)
     const deadline = now() + WAIT_MS
     for (;;) {
+      const at = now()
       const inserted = await db
         .insertInto("idempotency_keys")
-        .values({ ...claim, fingerprint, created_at: new Date(now()) })
+        .values({ ...claim, fingerprint, created_at: new Date(at) })
         .onConflict((c) => c.columns(["scope", "key"]).doNothing())
         .returning("key")
         .executeTakeFirst()
-      if (inserted) return { kind: "claimed", claim }
+      if (inserted) return { kind: "claimed", claim: { ...claim, at } }
       const row = await where.selectAll().executeTakeFirst()
       if (!row) continue // the first attempt failed and let the key go: claim it now
-      const age = now() - new Date(row.created_at).getTime()
-      const abandoned = row.status === null && !row.committed && age > LEASE_MS
+      const claimedAt = new Date(row.created_at).getTime()
+      const age = now() - claimedAt
+      const over = age > LEASE_MS || ended.get(idOf(claim)) === claimedAt
+      const abandoned = row.status === null && !row.committed && over
       if (age > KEY_LIFETIME_MS || abandoned) {
         await release(claim, row.created_at)
         continue
       }
       if (row.fingerprint !== fingerprint) throw new HttpError(422, KEY_REUSED)
       if (row.status !== null) return { kind: "replay", answer: { status: row.status, body: row.body } }
-      if (row.committed && age > LEASE_MS) return { kind: "replay", answer: { status: 409, body: JSON.stringify({ success: false, message: ANSWER_LOST }) } }
+      if (row.committed && over) return { kind: "replay", answer: { status: 409, body: JSON.stringify({ success: false, message: ANSWER_LOST }) } }
       if (now() > deadline) throw conflict(STILL_RUNNING)
       await new Promise((resolve) => setTimeout(resolve, POLL_MS))
     }
   }
 
-  const release = (claim: Claim, createdAt?: Date) => {
+  const release = async (claim: Claim, createdAt?: Date) => {
     let query = db.deleteFrom("idempotency_keys").where("scope", "=", claim.scope).where("key", "=", claim.key)
     if (createdAt) query = query.where("created_at", "=", createdAt)
-    return query.execute()
+    await query.execute()
   }
 
-  const store = (claim: Claim, answer: StoredAnswer) =>
-    db.updateTable("idempotency_keys").set(answer).where("scope", "=", claim.scope).where("key", "=", claim.key).execute()
+  const remember = (claim: OwnClaim) => {
+    ended.set(idOf(claim), claim.at)
+    if (ended.size > 10_000) ended.delete(ended.keys().next().value as string)
+  }
+
+  // Refused, or failed before its change committed: the key is free for a corrected retry.
+  // Failed after committing: the refusal is kept, since running again would write twice.
+  async function settleFailed(claim: Claim, error: unknown): Promise<void> {
+    const row = await db.selectFrom("idempotency_keys").select("committed").where("scope", "=", claim.scope).where("key", "=", claim.key).executeTakeFirst()
+    if (!row?.committed) return void (await release(claim))
+    const refusal = error instanceof HttpError ? error : null
+    await store(claim, refusal ? { status: refusal.statusCode, body: JSON.stringify({ success: false, message: refusal.message }) } : { status: 409, body: JSON.stringify({ success: false, message: ANSWER_LOST }) })
+  }
+
+  const store = async (claim: Claim, answer: StoredAnswer) => {
+    await db.updateTable("idempotency_keys").set(answer).where("scope", "=", claim.scope).where("key", "=", claim.key).execute()
+  }
 
   return {
     async run(scope, key, fingerprint, write) {
@@ -111,18 +138,21 @@ export function idempotency(db: Db, now: () => number): Idempotency {
       const begun = await begin({ scope, key }, fingerprint)
       if (begun.kind === "replay") return { answer: begun.answer, replayed: true }
       const { claim } = begun
+      ended.delete(idOf(claim))
       let answer: StoredAnswer
       try {
         answer = await running.run(claim, write)
       } catch (error) {
-        // Refused, or failed before its change committed: the key is free for a corrected retry.
-        // Failed after committing: the refusal is kept, since running again would write twice.
-        const row = await db.selectFrom("idempotency_keys").select("committed").where("scope", "=", scope).where("key", "=", key).executeTakeFirst()
-        if (row?.committed && error instanceof HttpError) await store(claim, { status: error.statusCode, body: JSON.stringify({ success: false, message: error.message }) })
-        else await release(claim)
+        await settleFailed(claim, error).catch((lost) => {
+          remember(claim)
+          throw lost
+        })
         throw error
       }
-      await store(claim, answer)
+      await store(claim, answer).catch((lost) => {
+        remember(claim)
+        throw lost
+      })
       return { answer, replayed: false }
     },
   }

@@ -149,8 +149,10 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
 
     const recoveries: number[] = []
     const readyDuringOutage: number[] = []
+    const readyAroundOutage: number[] = []
     for (let round = 0; round < CRASHES; round++) {
       await sleep(400)
+      for (const instance of [a!, b!]) readyAroundOutage.push((await timed(instance, "/readyz")).status)
       postgres!.crash()
       faulty = true
       await sleep(300)
@@ -176,6 +178,7 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
       }
       faulty = false
       recoveries.push(performance.now() - back)
+      for (const instance of [a!, b!]) readyAroundOutage.push((await timed(instance, "/readyz")).status)
       expect(alive(a!) && alive(b!), `both instances alive after crash ${round + 1}`).toBe(true)
     }
     traffic.on = false
@@ -193,7 +196,9 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
     expect(alive(a!) && alive(b!)).toBe(true)
     expect(unexpected).toEqual([])
     expect(slowDuringFault).toEqual([])
+    // /readyz tells the truth for exactly the outage: 503 within it, 200 just before and once recovered.
     expect(readyDuringOutage).toEqual(Array(2 * CRASHES).fill(503))
+    expect(readyAroundOutage).toEqual(Array(4 * CRASHES).fill(200))
     expect(Math.max(...recoveries)).toBeLessThan(RECOVERY_LIMIT_MS)
     expect(lost).toEqual([])
     // Each acknowledged question is stored once: a write is never doubled by the fault.

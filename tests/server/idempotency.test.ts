@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ANSWER_LOST, KEY_REUSED } from "../../server/services/idempotency.ts"
+import type { Db } from "../../server/db/database.ts"
+import { openDatabase } from "../../server/db/open-database.ts"
+import { ANSWER_LOST, idempotency, KEY_REUSED, markCommitted } from "../../server/services/idempotency.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { multipart } from "./ticket-fixtures.ts"
 
@@ -152,6 +154,60 @@ describe("Idempotency-Key", () => {
     } finally {
       server.clock.now -= 24 * 60 * 60 * 1000 + 60_000
       token.user = dayOne
+    }
+  })
+})
+
+describe("a write whose answer could not be stored (the database went away after the write)", () => {
+  const lostConnection = () => {
+    throw new Error("Connection terminated unexpectedly")
+  }
+  /** Runs `during` with the handle's updates and deletes failing, as with a database gone. */
+  async function withoutWrites<T>(db: Db, during: () => Promise<T>): Promise<T> {
+    const { updateTable, deleteFrom } = db
+    Object.assign(db, { updateTable: lostConnection, deleteFrom: lostConnection })
+    try {
+      return await during()
+    } finally {
+      Object.assign(db, { updateTable, deleteFrom })
+    }
+  }
+
+  it("is answered at once on this instance when retried: 'answer lost' if it committed, run again if it did not", async () => {
+    const database = await openDatabase({ kind: "embedded", dataDir: null })
+    const { db } = database
+    const keys = idempotency(db, Date.now)
+    let runs = 0
+    try {
+      const committing = async () => {
+        runs++
+        await markCommitted(db)
+        // The change committed; then the database goes away before the answer is stored.
+        Object.assign(db, { updateTable: lostConnection })
+        return { status: 200, body: "{}" }
+      }
+      const { updateTable } = db
+      await expect(keys.run("u1", "k1", "f", committing)).rejects.toThrow("Connection terminated")
+      Object.assign(db, { updateTable })
+      const started = performance.now()
+      const retried = await keys.run("u1", "k1", "f", committing)
+      expect(performance.now() - started).toBeLessThan(1_000)
+      expect(retried).toEqual({ answer: { status: 409, body: JSON.stringify({ success: false, message: ANSWER_LOST }) }, replayed: true })
+      expect(runs).toBe(1)
+
+      const failing = async (): Promise<never> => {
+        runs++
+        throw new Error("Connection terminated unexpectedly")
+      }
+      await expect(withoutWrites(db, () => keys.run("u1", "k2", "f", failing))).rejects.toThrow("Connection terminated")
+      const again = await keys.run("u1", "k2", "f", async () => {
+        runs++
+        return { status: 200, body: '{"ok":true}' }
+      })
+      expect(again).toEqual({ answer: { status: 200, body: '{"ok":true}' }, replayed: false })
+      expect(runs).toBe(3)
+    } finally {
+      await database.close()
     }
   })
 })
