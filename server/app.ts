@@ -9,6 +9,7 @@ import { registerAuth } from "./plugins/auth.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
 import { registerIdempotency } from "./plugins/idempotency.ts"
+import { registerJsonBody } from "./plugins/json-body.ts"
 import { registerFormUploads } from "./plugins/multipart.ts"
 import { fastifyLogging, registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
 import { registerRouteRegistry } from "./plugins/route-registry.ts"
@@ -49,6 +50,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   registerRouteRegistry(app)
   registerRequestIdHeader(app)
   registerErrorHandler(app)
+  registerJsonBody(app)
   registerSecurityHeaders(app)
   // preservePath: file names arrive as sent, so a crafted path is seen and refused rather than silently cut.
   registerFormUploads(app, { limits: { fileSize: deps.uploadLimitBytes, files: 5, fields: 50 }, throwFileSizeLimit: true, preservePath: true })

@@ -25,6 +25,8 @@ export function routeWithForm(app: FastifyInstance, options: RouteOptions): void
   })
 }
 
+export const NOT_A_FORM = "body: is not a valid multipart/form-data body"
+
 export interface UploadedFile {
   field: string
   filename: string
@@ -44,16 +46,24 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
   const fields: Record<string, string> = {}
   const files: UploadedFile[] = []
   let refusal: string | null = null
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      const data = await part.toBuffer()
-      // A file input left empty arrives as a part with no name and no bytes: nothing was chosen.
-      if (part.filename === "" && data.length === 0) continue
-      refusal ??= fileProblem(part.fieldname, part.filename, part.mimetype, data)
-      if (!refusal) files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data })
-    } else if (typeof part.value === "string" && part.value !== "" && part.value !== "null") {
-      fields[part.fieldname] = part.value
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        const data = await part.toBuffer()
+        // A file input left empty arrives as a part with no name and no bytes: nothing was chosen.
+        if (part.filename === "" && data.length === 0) continue
+        refusal ??= fileProblem(part.fieldname, part.filename, part.mimetype, data)
+        if (!refusal) files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data })
+      } else if (typeof part.value === "string" && part.value !== "" && part.value !== "null") {
+        fields[part.fieldname] = part.value
+      }
     }
+  } catch (error) {
+    // The plugin's own refusals (too large, too many parts) carry their 4xx; anything else it threw is
+    // the parser failing on a body that is not a multipart form (no boundary, a broken one, cut short).
+    const status = (error as { statusCode?: number }).statusCode
+    if (status !== undefined && status < 500) throw error
+    throw badRequest(NOT_A_FORM)
   }
   if (refusal) throw badRequest(refusal)
   return { fields, files }

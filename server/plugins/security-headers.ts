@@ -15,6 +15,12 @@ const API_HEADERS: Readonly<Record<string, string>> = {
   "cross-origin-resource-policy": "same-origin",
 }
 const API_PREFIX = "/api/v1/"
+/**
+ * An answer to a signed-in caller (a profile, bank details, a ticket) or to a write (a sign-in's tokens)
+ * is never stored by a browser or a proxy. A route that is polled with an ETag sets its own
+ * (`private, no-cache`), which replaces this; public reads (the website's content) stay cacheable.
+ */
+const NOT_STORED = "no-store"
 
 /**
  * Documents (the console, its assets, the API reference page, uploads) get helmet's set: a CSP with
@@ -48,6 +54,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
     if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000; includeSubDomains")
     if (!request.url.startsWith(API_PREFIX)) return applyHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined))
     for (const name in API_HEADERS) reply.raw.setHeader(name, API_HEADERS[name]!)
+    if (request.headers.authorization !== undefined || request.method !== "GET") reply.raw.setHeader("cache-control", NOT_STORED)
     done()
   })
 }

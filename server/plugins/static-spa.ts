@@ -3,7 +3,11 @@ import { join } from "node:path"
 import fastifyStatic from "@fastify/static"
 import type { FastifyInstance } from "fastify"
 
-/** Serves the built console; any unknown GET outside /api gets index.html so client routes load. */
+/**
+ * Serves the built console; any unknown GET outside /api and /uploads gets index.html so client routes
+ * load. An unknown upload (a private one asked by path, a name that was never stored) is a plain 404:
+ * answering it with the console's page said 200 to a file that is not there.
+ */
 export async function registerStaticSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const hasBuild = existsSync(join(distDir, "index.html"))
   if (hasBuild) {
@@ -22,7 +26,7 @@ export async function registerStaticSpa(app: FastifyInstance, distDir: string): 
     })
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === "GET" && !request.url.startsWith("/api/") && hasBuild) {
+    if (request.method === "GET" && !request.url.startsWith("/api/") && !request.url.startsWith("/uploads/") && hasBuild) {
       return reply.header("cache-control", "no-cache").sendFile("index.html")
     }
     return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${request.url.split("?")[0]}` })

@@ -130,3 +130,32 @@ describe("security headers on every kind of answer", () => {
     }
   })
 })
+
+describe("what may be stored, and what is not there", () => {
+  it("never lets a browser or proxy store an answer to a signed-in caller or to a write; a polled chat revalidates; public content stays cacheable", async () => {
+    const admin = await server.login("admin@demo.test")
+    for (const url of ["/api/v1/user/getProfile", "/api/v1/user/Lawyer?page=1&limit=10", "/api/v1/userQuery/get"]) {
+      const res = await server.app.inject({ url, headers: bearer(admin) })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers["cache-control"], url).toBe("no-store")
+    }
+    const login = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: "user@demo.test", password: "Demo@12345" } })
+    expect(login.headers["cache-control"]).toBe("no-store")
+    const refused = await server.app.inject({ url: "/api/v1/user/getProfile", headers: bearer("not-a-token") })
+    expect(refused.headers["cache-control"]).toBe("no-store")
+    const tickets = (await server.app.inject({ url: "/api/v1/userQuery/get", headers: bearer(admin) })).json().data as Array<{ _id: string }>
+    const chat = await server.app.inject({ url: `/api/v1/userQuery/fetchResponse/${tickets[0]!._id}`, headers: bearer(admin) })
+    expect(chat.headers["cache-control"]).toBe("private, no-cache")
+    expect(chat.headers.etag).toBeDefined()
+    expect((await server.app.inject({ url: "/api/v1/public/experts" })).headers["cache-control"]).toBeUndefined()
+  })
+
+  it("answers 404, never the console's page, for an upload that is private or not there", async () => {
+    for (const url of ["/uploads/private/abc.png", "/uploads/private/", "/uploads/not-stored.png", "/uploads/a/b/c"]) {
+      const res = await server.app.inject({ url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.headers["content-type"], url).toMatch(/^application\/json/)
+    }
+    expect((await server.app.inject({ url: `/uploads/${upload.split("/").pop()}` })).statusCode).toBe(200)
+  })
+})

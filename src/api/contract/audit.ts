@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, PageParam } from "./common.ts"
+import { Id, PageParam, QueryText } from "./common.ts"
 
 /** One entry of the event log: who did what to which entity, when, and the fields before and after. */
 export const AuditEvent = Schema.Struct({
@@ -18,13 +18,13 @@ export type AuditEvent = typeof AuditEvent.Type
 export const AuditQuery = Schema.Struct({
   page: PageParam,
   limit: PageParam,
-  entityType: Schema.optional(Schema.String),
-  entityId: Schema.optional(Schema.String),
-  actorId: Schema.optional(Schema.String),
-  type: Schema.optional(Schema.String),
+  entityType: Schema.optional(QueryText),
+  entityId: Schema.optional(QueryText),
+  actorId: Schema.optional(QueryText),
+  type: Schema.optional(QueryText),
   /** ISO date-times, inclusive bounds. */
-  from: Schema.optional(Schema.String),
-  to: Schema.optional(Schema.String),
+  from: Schema.optional(QueryText),
+  to: Schema.optional(QueryText),
 })
 export type AuditQuery = typeof AuditQuery.Type
 

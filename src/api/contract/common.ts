@@ -26,10 +26,17 @@ export const NonEmptyTrimmed = Schema.Trim.check(Schema.isNonEmpty({ message: "i
 /** Query-string numbers arrive as text. */
 export const PageParam = Schema.optional(Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1)))
 
+/**
+ * A free-text field of a query string (a search, a filter): bounded, so the work one request can ask
+ * for is bounded too (a 10,000-character search cost seconds of the database's time).
+ */
+export const QUERY_TEXT_MAX_LENGTH = 100
+export const QueryText = Schema.String.check(Schema.isMaxLength(QUERY_TEXT_MAX_LENGTH, { message: `must be at most ${QUERY_TEXT_MAX_LENGTH} characters` }))
+
 export const PageQuery = Schema.Struct({
   page: PageParam,
   limit: PageParam,
-  search: Schema.optional(Schema.String),
+  search: Schema.optional(QueryText),
 })
 export type PageQuery = typeof PageQuery.Type
 

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Email, Id, IsoDateTime, NonEmptyTrimmed, PageParam } from "./common.ts"
+import { Email, Id, IsoDateTime, NonEmptyTrimmed, PageParam, QueryText } from "./common.ts"
 
 const Text = (max: number) => NonEmptyTrimmed.check(Schema.isMaxLength(max, { message: `must be at most ${max} characters` }))
 
@@ -19,7 +19,7 @@ export type Enquiry = typeof Enquiry.Type
 export const EnquiryQuery = Schema.Struct({
   page: PageParam,
   limit: PageParam,
-  search: Schema.optional(Schema.String),
+  search: Schema.optional(QueryText),
 })
 
 /** GET /contact/fetchEnquiry: reads `enquiry` and `totalRecords` (spec section 7). */

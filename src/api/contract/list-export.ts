@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { QueryText } from "./common.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
 export const exportLists = [
@@ -29,4 +30,4 @@ export type ExportList = typeof ExportList.Type
 
 export const ExportListParams = Schema.Struct({ list: ExportList })
 /** The list's current search (the lists without a search ignore it). */
-export const ExportListQuery = Schema.Struct({ search: Schema.optional(Schema.String.check(Schema.isMaxLength(200, { message: "must be at most 200 characters" }))) })
+export const ExportListQuery = Schema.Struct({ search: Schema.optional(QueryText) })

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { IsoDateTime, NonEmptyTrimmed, PageParam, VendorStatus } from "./common.ts"
+import { IsoDateTime, NonEmptyTrimmed, PageParam, QueryText, VendorStatus } from "./common.ts"
 import { Person, PersonListItem } from "./user.ts"
 
 /** The roles that have an "active people" list (spec section 2, Role list pages). */
@@ -16,8 +16,8 @@ export const RoleListParams = Schema.Struct({ role: ListRole })
 export const RoleListQuery = Schema.Struct({
   page: PageParam,
   limit: PageParam,
-  search: Schema.optional(Schema.String),
-  organizationId: Schema.optional(Schema.String),
+  search: Schema.optional(QueryText),
+  organizationId: Schema.optional(QueryText),
 })
 export type RoleListQuery = typeof RoleListQuery.Type
 

@@ -1,7 +1,7 @@
 import { Box, Input, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
-import type { SearchKind } from "../../api/contract/search.ts"
+import { SEARCH_MAX_LENGTH, type SearchKind } from "../../api/contract/search.ts"
 import { SEARCH_EMPTY, headerSearchMachine } from "../../machines/header-search.machine.ts"
 
 const KIND_LABELS: Record<SearchKind, string> = { person: "Person", session: "Session", ticket: "Ticket" }
@@ -25,6 +25,7 @@ export function HeaderSearch() {
         type="search"
         placeholder="Search"
         aria-label="Search"
+        maxLength={SEARCH_MAX_LENGTH}
         size="sm"
         role="combobox"
         aria-autocomplete="list"

@@ -1,5 +1,6 @@
 import { Box, Button, Code, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
+import { QUERY_TEXT_MAX_LENGTH } from "../../api/contract/common.ts"
 import { auditLogMachine, type AuditFilters } from "../../machines/audit-log.machine.ts"
 import { entityAsOfMachine } from "../../machines/entity-as-of.machine.ts"
 import { pageCount } from "../../machines/paged-list.machine.ts"
@@ -58,7 +59,7 @@ export default function AuditPage() {
           {filterFields.map(({ field, label, type, placeholder }) => (
             <Field.Root key={field}>
               <Field.Label>{label}</Field.Label>
-              <Input size="sm" type={type ?? "text"} placeholder={placeholder} value={ctx.filters[field]} onChange={(e) => log.send({ type: "filter.change", field, value: e.target.value })} />
+              <Input size="sm" type={type ?? "text"} maxLength={QUERY_TEXT_MAX_LENGTH} placeholder={placeholder} value={ctx.filters[field]} onChange={(e) => log.send({ type: "filter.change", field, value: e.target.value })} />
             </Field.Root>
           ))}
         </SimpleGrid>
@@ -116,11 +117,11 @@ function AsOfPanel() {
         <SimpleGrid columns={{ base: 1, md: 4 }} gap="3" alignItems="end">
           <Field.Root>
             <Field.Label>Entity type</Field.Label>
-            <Input size="sm" value={ctx.entityType} onChange={(e) => actor.send({ type: "field.change", field: "entityType", value: e.target.value })} />
+            <Input size="sm" maxLength={QUERY_TEXT_MAX_LENGTH} value={ctx.entityType} onChange={(e) => actor.send({ type: "field.change", field: "entityType", value: e.target.value })} />
           </Field.Root>
           <Field.Root>
             <Field.Label>Entity id</Field.Label>
-            <Input size="sm" value={ctx.entityId} onChange={(e) => actor.send({ type: "field.change", field: "entityId", value: e.target.value })} />
+            <Input size="sm" maxLength={QUERY_TEXT_MAX_LENGTH} value={ctx.entityId} onChange={(e) => actor.send({ type: "field.change", field: "entityId", value: e.target.value })} />
           </Field.Root>
           <Field.Root>
             <Field.Label>Date and time</Field.Label>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react"
 import { Button, Field, HStack, Input } from "@chakra-ui/react"
+import { QUERY_TEXT_MAX_LENGTH } from "../../../api/contract/common.ts"
 
 /**
  * Search by name, email or number. The text stays in the input until Search (or Enter) sends it,
@@ -34,7 +35,7 @@ export function SearchBox({
       <HStack align="end" gap="2" maxW="lg">
         <Field.Root>
           <Field.Label fontSize="sm">{label}</Field.Label>
-          <Input ref={input} name="search" type="search" size="sm" bg="bg" autoComplete="off" defaultValue={current} />
+          <Input ref={input} name="search" type="search" size="sm" bg="bg" autoComplete="off" maxLength={QUERY_TEXT_MAX_LENGTH} defaultValue={current} />
         </Field.Root>
         {/* aria-disabled keeps focus on the button while the list loads (a disabled one drops it). */}
         <Button type="submit" size="sm" variant="outline" aria-disabled={disabled}>
