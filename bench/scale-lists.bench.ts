@@ -5,7 +5,7 @@ import { sql } from "kysely"
 import { buildApp } from "../server/app.ts"
 import { loadConfig } from "../server/config.ts"
 import { openConfiguredDatabase } from "../server/scripts/script-database.ts"
-import { memoryLoginLimiter } from "../server/services/auth/login-limiter.ts"
+import { loginThrottle } from "../server/services/auth/login-throttle.ts"
 import { memoryTokenVersions } from "../server/services/auth/token-versions.ts"
 import { tokenService } from "../server/services/auth/tokens.ts"
 import type { Role } from "../src/api/contract/common.ts"
@@ -30,7 +30,7 @@ const work = mkdtempSync(join(tmpdir(), "scale-bench-"))
 const app = await buildApp({
   db,
   tokens,
-  limiter: memoryLoginLimiter(Date.now),
+  limiter: loginThrottle(),
   mailer: outboxMailer(join(work, "outbox"), "bench <bench@example.com>", () => {}),
   ticketVersions: memoryTicketVersions(),
   tokenVersions: memoryTokenVersions(Date.now),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify"
 import type { Db } from "./db/database.ts"
-import type { LoginLimiter } from "./services/auth/login-limiter.ts"
+import type { LoginThrottle } from "./services/auth/login-throttle.ts"
 import type { TokenService } from "./services/auth/tokens.ts"
 import type { TokenVersionStore } from "./services/auth/token-versions.ts"
 import type { Mailer } from "./services/mail/mailer.ts"
@@ -15,7 +15,8 @@ export interface AppDeps {
   tokens: TokenService
   /** Each user's current token version (revocation); shared (Redis) when several instances run. */
   tokenVersions: TokenVersionStore
-  limiter: LoginLimiter
+  /** Failed sign-ins (services/auth/login-throttle.ts); shared through Redis when several instances run. */
+  limiter: LoginThrottle
   mailer: Mailer
   uploads: UploadStore
   /** Ticket chat versions for 304 polls; shared (Redis) when several instances run. */

@@ -2,8 +2,7 @@ import { join } from "node:path"
 import type { RedisLink } from "./services/cache/redis-link.ts"
 import type { Config } from "./config.ts"
 import type { AppDeps } from "./deps.ts"
-import { memoryLoginLimiter } from "./services/auth/login-limiter.ts"
-import { redisLoginLimiter } from "./services/auth/redis-login-limiter.ts"
+import { loginThrottle } from "./services/auth/login-throttle.ts"
 import { tokenService } from "./services/auth/tokens.ts"
 import { memoryTokenVersions } from "./services/auth/token-versions.ts"
 import { redisTokenVersions } from "./services/auth/redis-token-versions.ts"
@@ -26,7 +25,7 @@ export type ServiceDeps = Pick<AppDeps, "tokens" | "limiter" | "ticketVersions" 
 export function serviceDeps(config: Config, redis: RedisLink | null, log: (message: string) => void): ServiceDeps {
   return {
     tokens: tokenService(config.jwtSecret),
-    limiter: redis ? redisLoginLimiter(redis, config.redisPrefix) : memoryLoginLimiter(),
+    limiter: loginThrottle(redis ? { redis, prefix: config.redisPrefix } : {}),
     ticketVersions: redis ? redisTicketVersions(redis, config.redisPrefix) : memoryTicketVersions(),
     tokenVersions: redis ? redisTokenVersions(redis, config.redisPrefix) : memoryTokenVersions(),
     ...(redis ? { sharedWrites: redisSharedWrites(redis, config.redisPrefix) } : {}),

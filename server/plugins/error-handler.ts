@@ -11,7 +11,10 @@ const GENERIC_5XX = "Something went wrong on our side. Please try again."
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ success: false, message: error.message })
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header("retry-after", String(error.retryAfterSeconds))
+      return reply.status(error.statusCode).send({ success: false, message: error.message })
+    }
     if (error instanceof DecodeError) return reply.status(400).send({ success: false, message: error.message })
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from "fastify"
 import * as api from "../../src/api/contract/endpoints/auth.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
+import { deviceCookieOf, setDeviceCookie } from "../plugins/device-cookie.ts"
 import { route } from "../plugins/route.ts"
 import * as auth from "../services/auth/auth.service.ts"
 import { withRequestLog } from "./request-mail-log.ts"
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, api.login, ({ body, request }) => auth.login(deps, body.email, body.password, request.ip))
+  route(app, api.login, async ({ body, request, reply }) => {
+    const signedIn = await auth.login(deps, { email: body.email, password: body.password, address: request.ip, deviceCookie: deviceCookieOf(request) })
+    if (signedIn.deviceCookie) setDeviceCookie(reply, request, signedIn.deviceCookie)
+    return signedIn.answer
+  })
   route(app, api.resetPasswordLink, ({ body, request }) => auth.sendResetLink(withRequestLog(deps, request), body.email))
   route(app, api.resetPassword, ({ body }) => auth.resetPassword(deps, body.token, body.password, body.confirmPassword))
   route(app, api.updateCurrentPassword, ({ body, caller }) => auth.updatePassword(deps, caller, body.oldPassword, body.newPassword))

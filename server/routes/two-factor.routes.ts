@@ -1,12 +1,17 @@
 import type { FastifyInstance } from "fastify"
 import * as api from "../../src/api/contract/endpoints/two-factor.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
+import { setDeviceCookie } from "../plugins/device-cookie.ts"
 import { route } from "../plugins/route.ts"
 import { readSecuritySettings, updateSecuritySettings } from "../services/auth/security-settings.ts"
 import * as twoFactor from "../services/auth/two-factor.service.ts"
 
 export function twoFactorRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, api.loginTwoFactor, ({ body, request }) => twoFactor.loginWithCode(deps, body.challengeToken, body.code, request.ip))
+  route(app, api.loginTwoFactor, async ({ body, request, reply }) => {
+    const signedIn = await twoFactor.loginWithCode(deps, body.challengeToken, body.code, request.ip)
+    setDeviceCookie(reply, request, signedIn.deviceCookie)
+    return signedIn.answer
+  })
   route(app, api.getTwoFactor, ({ caller }) => twoFactor.twoFactorStatus(deps, caller))
   route(app, api.startTwoFactor, ({ caller }) => twoFactor.startTwoFactor(deps, caller))
   route(app, api.enableTwoFactor, ({ body, caller }) => twoFactor.enableTwoFactor(deps, caller, body.code))

@@ -17,7 +17,8 @@ export function slidingWindowLimiter(options: { limit: number; windowMs: number;
       const recent = (hits.get(key) ?? []).filter((t) => now - t < options.windowMs)
       if (recent.length >= options.limit) {
         hits.set(key, recent)
-        throw tooManyRequests(options.message)
+        // The oldest hit in the window leaves it first: then one more is allowed.
+        throw tooManyRequests(options.message, (recent[0]! + options.windowMs - now) / 1000)
       }
       recent.push(now)
       hits.set(key, recent)

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { redisLoginLimiter } from "../../server/services/auth/redis-login-limiter.ts"
+import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { redisTokenVersions } from "../../server/services/auth/redis-token-versions.ts"
 import { redisLink, type RedisLink } from "../../server/services/cache/redis-link.ts"
 import { redisTicketVersions } from "../../server/services/tickets/redis-ticket-versions.ts"
@@ -37,36 +37,39 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
     await redis.quit()
   })
 
-  it("refuses the 6th attempt within 15 minutes and allows it again after the window", async () => {
-    const clock = { now: 1_800_000_000_000 }
-    const limiter = redisLoginLimiter(link, PREFIX, () => clock.now)
-    const keys = ["account:a@example.com", "address:198.51.100.9"]
+  it("counts one account's failures from one address across instances: the 6th attempt is 429 with Retry-After, keys hashed, with a lifetime", async () => {
+    const a = loginThrottle({ redis: link, prefix: PREFIX })
+    const b = loginThrottle({ redis: link, prefix: PREFIX })
+    const attempt = { account: "a@example.com", address: "198.51.100.9", device: null }
     for (let i = 0; i < 5; i++) {
-      await limiter.check(keys)
-      await limiter.fail(keys)
-      clock.now += 60_000
+      await (i % 2 ? a : b).check(attempt)
+      await (i % 2 ? a : b).fail(attempt)
     }
-    await expect(limiter.check(keys)).rejects.toMatchObject({ statusCode: 429, message: "Too many failed login attempts. Please try again in 15 minutes." })
-    clock.now += 11 * 60_000 // the first failure is now 16 minutes old: 4 remain in the window
-    await expect(limiter.check(keys)).resolves.toBeUndefined()
-    // Every counter expires by itself once its window has passed; keys are hashes, not emails or addresses.
-    const counters = await redis.keys(`${PREFIX}login:*`)
-    expect(counters).toHaveLength(2)
+    await expect(b.check(attempt)).rejects.toMatchObject({ statusCode: 429, message: "Too many failed login attempts. Please try again in 1 minute.", retryAfterSeconds: 60 })
+    // The same account from another address is not held back by this one's failures.
+    await expect(a.check({ ...attempt, address: "198.51.100.10" })).resolves.toBeUndefined()
+    const counters = await redis.keys(`${PREFIX}login-*`)
+    expect(counters.length).toBeGreaterThanOrEqual(3)
     for (const key of counters) {
-      expect(key).toMatch(new RegExp(`^${PREFIX}login:[0-9a-f]{64}$`))
+      expect(key).not.toContain("example.com")
+      expect(key).not.toContain("198.51.100")
       const ttl = await redis.pttl(key)
       expect(ttl).toBeGreaterThan(0)
-      expect(ttl).toBeLessThanOrEqual(15 * 60_000)
+      expect(ttl).toBeLessThanOrEqual(24 * 60 * 60_000)
     }
   })
 
-  it("clears an account's failures on success but never an address's", async () => {
-    const limiter = redisLoginLimiter(link, PREFIX)
-    const account = ["account:b@example.com", "address:198.51.100.10"]
-    for (let i = 0; i < 5; i++) await limiter.fail(account)
-    await limiter.succeed(account)
-    await expect(limiter.check(["account:b@example.com"])).resolves.toBeUndefined()
-    await expect(limiter.check(["address:198.51.100.10"])).rejects.toMatchObject({ statusCode: 429 })
+  it("clears the failures of the person who signed in, never an address's", async () => {
+    const throttle = loginThrottle({ redis: link, prefix: PREFIX })
+    for (let i = 0; i < 4; i++) await throttle.fail({ account: `b${i}@example.com`, address: "198.51.100.11", device: null })
+    const mine = { account: "b@example.com", address: "198.51.100.11", device: null }
+    for (let i = 0; i < 4; i++) await throttle.fail(mine)
+    await throttle.succeed(mine)
+    // The pair starts again (4 more failures pass); the address has 12 of its 20 by now and keeps them.
+    for (let i = 0; i < 4; i++) await throttle.fail(mine)
+    await expect(throttle.check(mine)).resolves.toBeUndefined()
+    for (let i = 0; i < 8; i++) await throttle.fail({ account: `c${i}@example.com`, address: "198.51.100.11", device: null })
+    await expect(throttle.check({ account: "d@example.com", address: "198.51.100.11", device: null })).rejects.toMatchObject({ statusCode: 429 })
   })
 
   it("shares ticket versions between instances, never moving one backwards, with a lifetime", async () => {

@@ -6,7 +6,7 @@ import type { Redis } from "ioredis"
 import { describe, expect, it } from "vitest"
 import { buildApp } from "../../server/app.ts"
 import { postgresHandle, SERVER_STATEMENT_TIMEOUT_MS } from "../../server/db/open-database.ts"
-import { memoryLoginLimiter } from "../../server/services/auth/login-limiter.ts"
+import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 import { tokenService } from "../../server/services/auth/tokens.ts"
 import { outboxMailer } from "../../server/services/mail/mailer.ts"
@@ -95,7 +95,7 @@ describe("redisLink", () => {
   it("marks Redis down when a command fails, recovers by its probe, and throws a limiter's answer as it is", async () => {
     const redis = fakeRedis()
     const link = redisLink(redis as unknown as Redis, quietLog())
-    await expect(link.use(() => Promise.reject(tooManyRequests("Too many")), () => "fallback", (e) => (e as { statusCode?: number }).statusCode === 429)).rejects.toMatchObject({
+    await expect(link.use(() => Promise.reject(tooManyRequests("Too many", 60)), () => "fallback", (e) => (e as { statusCode?: number }).statusCode === 429)).rejects.toMatchObject({
       statusCode: 429,
     })
     expect(link.up).toBe(true)
@@ -146,7 +146,7 @@ describe("a PostgreSQL that does not answer", () => {
     const app = await buildApp({
       db,
       tokens: tokenService("outage-test-secret-that-is-long-enough-0123456789"),
-      limiter: memoryLoginLimiter(),
+      limiter: loginThrottle(),
       tokenVersions: memoryTokenVersions(),
       ticketVersions: memoryTicketVersions(),
       mailer: outboxMailer(join(dataDir, "outbox"), "x <x@console.test>", () => {}),

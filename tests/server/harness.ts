@@ -6,7 +6,7 @@ import { buildApp } from "../../server/app.ts"
 import type { Db } from "../../server/db/database.ts"
 import { dropSchema, openDatabase } from "../../server/db/open-database.ts"
 import { seedDemo } from "../../server/scripts/demo-seed.ts"
-import { memoryLoginLimiter } from "../../server/services/auth/login-limiter.ts"
+import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { tokenService, type TokenService } from "../../server/services/auth/tokens.ts"
 import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
@@ -53,7 +53,7 @@ export async function startTestServer(
   const app = await buildApp({
     db: options.wrapDb ? options.wrapDb(database.db) : database.db,
     tokens,
-    limiter: memoryLoginLimiter(now),
+    limiter: loginThrottle(),
     mailer: outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {}),
     ticketVersions: memoryTicketVersions(),
     tokenVersions: memoryTokenVersions(now),

@@ -2,7 +2,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildApp } from "../../server/app.ts"
 import { openDatabase } from "../../server/db/open-database.ts"
-import { memoryLoginLimiter } from "../../server/services/auth/login-limiter.ts"
+import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
@@ -39,7 +39,7 @@ describe("/healthz and /readyz", () => {
       tokenVersions: memoryTokenVersions(),
       db: database.db,
       tokens: server.tokens,
-      limiter: memoryLoginLimiter(),
+      limiter: loginThrottle(),
       mailer: outboxMailer(join(server.dataDir, "outbox"), "x <x@console.test>", () => {}),
       uploads: localUploadStore(server.dataDir, 1024),
       publicUrl: "http://console.test",

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildApp } from "../../server/app.ts"
 import { createLogger, lazyRequestLogger, REDACTED, scrubUrl } from "../../server/plugins/logging.ts"
-import { memoryLoginLimiter } from "../../server/services/auth/login-limiter.ts"
+import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
@@ -32,7 +32,7 @@ async function loggingApp(server: TestServer, logLinks: boolean, level = "info",
     tokenVersions: memoryTokenVersions(),
     db: server.db,
     tokens: server.tokens,
-    limiter: memoryLoginLimiter(),
+    limiter: loginThrottle(),
     mailer: outboxMailer(join(server.dataDir, "outbox"), "Console <no-reply@console.test>", (m) => logger.info(m), { logLinks }),
     uploads: localUploadStore(server.dataDir, 1024 * 1024),
     publicUrl: "http://console.test",

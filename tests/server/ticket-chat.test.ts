@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify"
 import type { KyselyPlugin } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildApp } from "../../server/app.ts"
-import { memoryLoginLimiter } from "../../server/services/auth/login-limiter.ts"
+import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
@@ -37,7 +37,7 @@ beforeAll(async () => {
     tokenVersions: memoryTokenVersions(),
     db: server.db.withPlugin(countQueries),
     tokens: server.tokens,
-    limiter: memoryLoginLimiter(),
+    limiter: loginThrottle(),
     mailer: outboxMailer(join(server.dataDir, "outbox"), "Console <no-reply@console.test>", () => {}),
     uploads: localUploadStore(server.dataDir, 2 * 1024 * 1024),
     publicUrl: "http://console.test",

@@ -4,7 +4,7 @@ import { badRequest, notFound, unauthorized } from "../errors.ts"
 import { appendEvent } from "../events.ts"
 import type { Mailer } from "../mail/mailer.ts"
 import type { UserRow } from "../../db/users.table.ts"
-import type { LoginLimiter } from "./login-limiter.ts"
+import type { LoginThrottle } from "./login-throttle.ts"
 import { endSessions } from "./sessions.ts"
 import { adminTwoFactorRequired } from "./security-settings.ts"
 import type { TokenVersionStore } from "./token-versions.ts"
@@ -18,30 +18,44 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export interface AuthDeps {
   db: Db
   tokens: TokenService
-  limiter: LoginLimiter
+  limiter: LoginThrottle
   mailer: Mailer
   publicUrl: string
   now: () => number
   tokenVersions: TokenVersionStore
 }
 
-export async function login(deps: AuthDeps, email: string, password: string, clientAddress: string) {
-  const keys = [`account:${email.toLowerCase()}`, `address:${clientAddress}`]
-  await deps.limiter.check(keys)
-  const user = await findUserByEmail(deps.db, email)
-  if (!user || !(await verifyPassword(user.password_hash, password))) {
-    await deps.limiter.fail(keys)
+export interface SignInRequest {
+  email: string
+  password: string
+  address: string
+  /** The device cookie the browser sent, if any. */
+  deviceCookie: string | undefined
+}
+
+/**
+ * POST /user/login. The throttle judges the attempt before any password is checked; the password is
+ * checked against a hash of the same cost when the email is unknown, so both take as long. A full
+ * sign-in answers a fresh device cookie for the route to set.
+ */
+export async function login(deps: AuthDeps, request: SignInRequest) {
+  const attempt = { account: request.email.toLowerCase(), address: request.address, device: deps.tokens.verifyDevice(request.email, request.deviceCookie) }
+  await deps.limiter.check(attempt)
+  const user = await findUserByEmail(deps.db, request.email)
+  const passwordOk = await verifyPassword(user?.password_hash ?? null, request.password)
+  if (!user || !passwordOk) {
+    await deps.limiter.fail(attempt)
     throw unauthorized("Invalid email or password.")
   }
   if (user.status === "Reject") throw unauthorized("Your account has been rejected. Please contact support.")
-  await deps.limiter.succeed(keys)
+  await deps.limiter.succeed(attempt)
   if (await hasTwoFactor(deps.db, user.id)) {
     // The password alone gives no token: only a challenge to exchange, with a code, for tokens.
     const challengeToken = await deps.tokens.signChallenge(user.id)
-    return { data: { twoFactorRequired: true as const, challengeToken }, message: "Enter the 6-digit code from your authenticator app." }
+    return { answer: { data: { twoFactorRequired: true as const, challengeToken }, message: "Enter the 6-digit code from your authenticator app." }, deviceCookie: null }
   }
   const mustEnrol = user.role === "Admin" && (await adminTwoFactorRequired(deps.db))
-  return startSession(deps, user, mustEnrol)
+  return { answer: await startSession(deps, user, mustEnrol), deviceCookie: deps.tokens.signDevice(user.email) }
 }
 
 /** Signs the tokens of a sign-in that has passed every step; an Admin who must enrol gets an enrolment-only token. */

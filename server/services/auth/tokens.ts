@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto"
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto"
 import { SignJWT, jwtVerify } from "jose"
 import { Role } from "../../../src/api/contract/common.ts"
 import { Schema } from "effect"
@@ -44,6 +44,13 @@ export interface TokenService {
   /** The proof that the password was right, exchanged with a TOTP code for tokens; never an access token. */
   signChallenge(userId: string): Promise<string>
   verifyChallenge(token: string): Promise<string | null>
+  /**
+   * A device cookie (OWASP's defence against lockout DoS): proof that this browser signed in to
+   * `account` before. Its value is a random device id and an HMAC binding it to the account.
+   */
+  signDevice(account: string): string
+  /** The device id when `cookie` was signed for `account`, else null. */
+  verifyDevice(account: string, cookie: string | undefined): string | null
 }
 
 /** Verified access tokens kept at most; past it the oldest is dropped (a Map iterates in insertion order). */
@@ -101,11 +108,26 @@ export function tokenService(secret: string, now: () => number = Date.now): Toke
       return access
     },
     signChallenge: (userId) => sign({ typ: "totp-challenge" }, userId, CHALLENGE_TOKEN_SECONDS),
+    signDevice(account) {
+      const device = randomBytes(16).toString("base64url")
+      return `${device}.${deviceMac(secret, account, device)}`
+    },
+    verifyDevice(account, cookie) {
+      const [device, mac, extra] = (cookie ?? "").split(".")
+      if (!device || !mac || extra !== undefined) return null
+      const expected = Buffer.from(deviceMac(secret, account, device))
+      const given = Buffer.from(mac)
+      return given.length === expected.length && timingSafeEqual(given, expected) ? device : null
+    },
     async verifyChallenge(token) {
       return (await verify(token, ChallengeClaims))?.sub ?? null
     },
   }
 }
+
+/** Bound to the account by its lower-cased email, so one device cookie vouches for one account only. */
+const deviceMac = (secret: string, account: string, device: string) =>
+  createHmac("sha256", secret).update(`device\n${account.toLowerCase()}\n${device}`).digest("base64url")
 
 /** 32 random bytes: the secret that goes out in a link or to the client. */
 export const randomToken = (): string => randomBytes(32).toString("base64url")

@@ -81,24 +81,24 @@ export async function disableTwoFactor(deps: Pick<AuthDeps, "db" | "now">, calle
 }
 
 /**
- * The second sign-in step. Wrong codes count in the login limiter (per account and per address), so
- * 6 digits cannot be guessed: after 5 failures in 15 minutes every attempt is refused with 429.
+ * The second sign-in step. Wrong codes count in the sign-in throttle per account (whatever the address
+ * or device: only someone with the password gets here) and per address, so 6 digits cannot be guessed:
+ * after 5 wrong codes the account's codes are refused with 429 for a while.
  */
 export async function loginWithCode(deps: AuthDeps, challengeToken: string, code: string, clientAddress: string) {
   const userId = await deps.tokens.verifyChallenge(challengeToken)
   if (!userId) throw unauthorized("The sign-in step has expired. Please sign in again with your email and password.")
-  // An "account:" key: a good code clears it, as a good password clears the account's password failures.
-  const keys = [`account:two-factor:${userId}`, `address:${clientAddress}`]
-  await deps.limiter.check(keys)
+  const attempt = { account: `two-factor:${userId}`, address: clientAddress, device: null, code: true }
+  await deps.limiter.check(attempt)
   const user = await findUserById(deps.db, userId)
   const totp = await findTotp(deps.db, userId)
   if (!user || totp?.enabled_at == null || user.status === "Reject") throw unauthorized("The sign-in step has expired. Please sign in again with your email and password.")
   if (!(await codeAccepted(deps, userId, totp.secret, totp.last_step, code))) {
-    await deps.limiter.fail(keys)
+    await deps.limiter.fail(attempt)
     throw unauthorized("Invalid code. Enter the current 6-digit code from your authenticator app, or a recovery code.")
   }
-  await deps.limiter.succeed(keys)
-  return startSession(deps, user, false)
+  await deps.limiter.succeed(attempt)
+  return { answer: await startSession(deps, user, false), deviceCookie: deps.tokens.signDevice(user.email) }
 }
 
 async function codeAccepted(deps: Pick<AuthDeps, "db" | "now">, userId: string, secret: string, lastStep: string | null, code: string): Promise<boolean> {
