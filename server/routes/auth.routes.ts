@@ -12,7 +12,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (signedIn.deviceCookie) setDeviceCookie(reply, request, signedIn.deviceCookie)
     return signedIn.answer
   })
-  route(app, api.resetPasswordLink, ({ body, request }) => auth.sendResetLink(withRequestLog(deps, request), body.email))
+  route(app, api.resetPasswordLink, ({ body, request }) =>
+    auth.sendResetLink({ ...withRequestLog(deps, request), log: (message) => request.log.error(message) }, body.email, request.ip),
+  )
   route(app, api.resetPassword, ({ body }) => auth.resetPassword(deps, body.token, body.password, body.confirmPassword))
   route(app, api.updateCurrentPassword, ({ body, caller }) => auth.updatePassword(deps, caller, body.oldPassword, body.newPassword))
   route(app, api.getProfile, ({ caller }) => auth.getProfile(deps, caller))

@@ -22,7 +22,7 @@ export function partnerRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   route(app, api.partnerSignup, async ({ body, files, request }) => {
     signups.hit(request.ip)
-    return signUpPartner(withRequestLog(deps, request), body, files)
+    return signUpPartner({ ...withRequestLog(deps, request), log: (message) => request.log.error(message) }, body, files)
   })
 
   route(app, api.certificationImage, async ({ params, caller, reply }) => {

@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { multipart, solidPng } from "../fixtures/images.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
+import { partnerFields } from "./partner-form.ts"
 
 let server: TestServer
 beforeAll(async () => {
@@ -14,34 +15,6 @@ let address = 0
 /** Each test signs up from its own address so the per-address limit only bites where it is tested. */
 const nextAddress = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`
 
-const partnerFields = (email: string): Record<string, string> => ({
-  role: "Counsellor",
-  name: "Farah Khan",
-  email,
-  number: "9812345678",
-  password: "Partner@123",
-  confirmPassword: "Partner@123",
-  address: "12 Hill Road",
-  city: "Mumbai",
-  pinCode: "400050",
-  state: "Maharashtra",
-  language: "English, Hindi",
-  experience: "6 years",
-  preferredContactMethod: "WhatsApp",
-  organizationName: "Calm Minds Studio",
-  qualifications: "M.A. Psychology",
-  briefBio: "Counsellor for stress and relationships.",
-  serviceDescription: "Online one-to-one sessions.",
-  registrationNumber: "RCI-88231",
-  certificationName: "Licensed Counsellor",
-  issuingAuthority: "Rehabilitation Council of India",
-  certificationNumber: "CERT-55102",
-  expirationDate: "2028-03-31",
-  accountHolderName: "Farah Khan",
-  bankName: "HDFC Bank",
-  ifscCode: "hdfc0001234",
-  accountNumber: "50100123456789",
-})
 
 async function signUp(fields: Record<string, string>, files: Array<[string, Buffer, string]> = [["certificationImg", solidPng(), "cert.png"]], ip = nextAddress()) {
   const form = new FormData()
@@ -101,13 +74,20 @@ describe("POST /user/partnerSignup", () => {
     expect(mail?.text).toContain("http://console.test/login")
   })
 
-  it("refuses a second account for the same email (any case) with 409 and keeps no file", async () => {
-    await signUp(partnerFields("dup.partner@example.org"))
+  it("makes no second account for the same email (any case) and keeps no file, but answers as for a new one and mails the owner", async () => {
+    const first = await signUp(partnerFields("dup.partner@example.org"))
     const before = privateFiles().length
+    const accounts = () => server.db.selectFrom("users").select("id").where("email", "ilike", "dup.partner@example.org").execute()
+    expect(await accounts()).toHaveLength(1)
     const res = await signUp(partnerFields("DUP.Partner@example.org"))
-    expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ success: false, message: "An account with this email already exists. Please sign in or reset your password." })
+    // The same answer as any sign-up, so the form cannot tell who has an account.
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ success: true, message: first.json().message, data: { status: "Under Review" } })
+    expect(res.json().data._id).not.toBe(first.json().data._id)
+    expect(await accounts()).toHaveLength(1)
     expect(privateFiles().length).toBe(before)
+    const mail = server.outbox().filter((m) => m.to.includes("dup.partner@example.org")).at(-1)
+    expect(mail?.text).toContain("already has an account")
   })
 
   it.each([

@@ -2,6 +2,7 @@ import type { Db } from "../../db/database.ts"
 import { findUserByEmail, findUserById, setPasswordHash, toPerson, toSessionUser } from "../../db/repositories/users.repository.ts"
 import { badRequest, notFound, unauthorized } from "../errors.ts"
 import { appendEvent } from "../events.ts"
+import { inConstantTime } from "../constant-time.ts"
 import type { Mailer } from "../mail/mailer.ts"
 import type { UserRow } from "../../db/users.table.ts"
 import type { LoginThrottle } from "./login-throttle.ts"
@@ -91,17 +92,27 @@ export async function logout(deps: AuthDeps, caller: Caller) {
   return { success: true, message: "Logged out successfully." }
 }
 
-/** Same answer whether or not the email is known, so the call cannot be used to find accounts. */
-export async function sendResetLink(deps: AuthDeps, email: string) {
-  const user = await findUserByEmail(deps.db, email)
-  if (user) {
+/** How long every reset-link answer takes, known email or not (see constant-time.ts). */
+export const RESET_LINK_ANSWER_MS = 250
+
+/**
+ * Same answer, in the same time, whether or not the email is known, so the call cannot be used to find
+ * accounts. At most 3 links per email and 10 per address in an hour are mailed; past that the answer is
+ * still the same, so the limit reveals nothing either.
+ */
+export async function sendResetLink(deps: AuthDeps & { log?: (message: string) => void }, email: string, address: string) {
+  const work = (async () => {
+    if (!(await deps.limiter.allowResetMail(email.toLowerCase(), address))) return
+    const user = await findUserByEmail(deps.db, email)
+    if (!user) return
     const token = await issueResetToken(deps, user.id)
     await deps.mailer.send({
       to: user.email,
       subject: "Reset your password",
       text: `Hello ${user.name},\n\nSet a new password with this link (valid for 1 hour, usable once):\n${deps.publicUrl}/reset-password/${token}\n\nIf you did not ask for this, ignore this email.\n`,
     })
-  }
+  })()
+  await inConstantTime(RESET_LINK_ANSWER_MS, work, (error) => deps.log?.(`reset link not sent: ${(error as Error).message}`))
   return { success: true, message: "If an account exists for this email, a reset link has been sent." }
 }
 

@@ -20,6 +20,8 @@ import { tooManyRequests } from "../errors.ts"
  *   own and none of the rules above apply to it: the owner's own device gets in at once with the right
  *   password, whatever strangers do to the account or the address.
  * - `code`: the two-factor code of an account (reached only with its password): 5 wrong codes block it.
+ * - `resetEmail`, `resetAddress`: reset links mailed per email and per address in an hour (every request
+ *   counts, not failures); past them no mail is sent, and the answer stays the same.
  */
 export const THROTTLE_RULES = {
   pair: { points: 5, windowSeconds: 15 * 60 },
@@ -27,6 +29,8 @@ export const THROTTLE_RULES = {
   account: { points: 10, windowSeconds: 15 * 60 },
   device: { points: 5, windowSeconds: 15 * 60 },
   code: { points: 5, windowSeconds: 15 * 60 },
+  resetEmail: { points: 3, windowSeconds: 60 * 60 },
+  resetAddress: { points: 10, windowSeconds: 60 * 60 },
 } as const
 export type RuleName = keyof typeof THROTTLE_RULES
 type Rules = Record<RuleName, { points: number; windowSeconds: number }>
@@ -51,6 +55,8 @@ export interface LoginThrottle {
   fail(attempt: Attempt): Promise<void>
   /** Clears the counts that belong to the person who just proved who they are (never an address's). */
   succeed(attempt: Attempt): Promise<void>
+  /** Counts a reset-link request; false when its email or address has had its share this hour. */
+  allowResetMail(email: string, address: string): Promise<boolean>
 }
 
 export const tooManyFailures = (seconds: number) => {
@@ -128,6 +134,11 @@ export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rul
     },
     async succeed(attempt) {
       for (const [rule, key] of keysOf(attempt)) if (rule === "pair" || rule === "device" || rule === "code") await store.delete(rule, hashed(key))
+    },
+    async allowResetMail(email, address) {
+      const byEmail = await store.penalty("resetEmail", hashed(email))
+      const byAddress = await store.penalty("resetAddress", hashed(address))
+      return byEmail.consumedPoints <= rules.resetEmail.points && byAddress.consumedPoints <= rules.resetAddress.points
     },
   }
 }

@@ -3,7 +3,9 @@ import type { Db } from "../../db/database.ts"
 import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import { hashPassword } from "../auth/passwords.ts"
-import { badRequest, conflict } from "../errors.ts"
+import { randomUUID } from "node:crypto"
+import { inConstantTime } from "../constant-time.ts"
+import { badRequest } from "../errors.ts"
 import { recordChange } from "../audit/record-change.ts"
 import type { Mailer } from "../mail/mailer.ts"
 import type { UploadStore } from "../storage/uploads.ts"
@@ -15,7 +17,6 @@ export interface PartnerDeps {
   publicUrl: string
 }
 
-const DUPLICATE = "An account with this email already exists. Please sign in or reset your password."
 export const SIGNUP_RECEIVED = "Thank you! Your application has been received and is under review. We have emailed you the details."
 
 /** The one file the form carries; anything else is refused rather than ignored. */
@@ -28,14 +29,43 @@ function certificationFile(files: UploadedFile[]): UploadedFile {
   return file
 }
 
+/** How long every sign-up answer takes, new email or not (see constant-time.ts). */
+export const SIGNUP_ANSWER_MS = 400
+
 /**
  * A partner applies through the public page: a vendor account Under Review with the password they
  * chose (they can sign in and see their profile while the Admin reviews), the certificate stored
  * private, an event, and an email. A failure leaves neither the account nor the file behind.
+ * An email that already has an account gets the same answer, in the same time (so the form cannot be
+ * used to find accounts); the account's owner is mailed instead, and nothing is stored.
  */
-export async function signUpPartner(deps: PartnerDeps, form: PartnerSignupRequest, files: UploadedFile[]) {
+export async function signUpPartner(deps: PartnerDeps & { log?: (message: string) => void }, form: PartnerSignupRequest, files: UploadedFile[]) {
   const file = certificationFile(files)
-  if (await findUserByEmail(deps.db, form.email)) throw conflict(DUPLICATE)
+  let answer: { success: boolean; message: string; data: { _id: string; status: "Under Review" } } | undefined
+  const work = (async () => {
+    const existing = await findUserByEmail(deps.db, form.email)
+    answer = existing ? await answerExisting(deps, existing, form.password) : await createPartner(deps, form, file)
+  })()
+  await inConstantTime(SIGNUP_ANSWER_MS, work, (error) => deps.log?.(`partner sign-up: ${(error as Error).message}`))
+  return answer ?? received(randomUUID())
+}
+
+const received = (id: string) => ({ success: true, message: SIGNUP_RECEIVED, data: { _id: id, status: "Under Review" as const } })
+
+async function answerExisting(deps: PartnerDeps, owner: { name: string; email: string }, password: string) {
+  // The same work as a new account's password, so both take as long.
+  await hashPassword(password)
+  await deps.mailer.send({
+    to: owner.email,
+    subject: "Someone applied as a partner with your email",
+    text:
+      `Hello ${owner.name},\n\nSomebody applied to join as a partner with this email address, which already has an account. ` +
+      `Nothing was changed.\n\nIf it was you, sign in at ${deps.publicUrl}/login, or choose a new password at ${deps.publicUrl}/login (Forgot password).\n`,
+  })
+  return received(randomUUID())
+}
+
+async function createPartner(deps: PartnerDeps, form: PartnerSignupRequest, file: UploadedFile) {
   const passwordHash = await hashPassword(form.password)
   const image = deps.uploads.saveImage(file, ["png", "jpeg"], "private")
   let user
@@ -84,11 +114,12 @@ export async function signUpPartner(deps: PartnerDeps, form: PartnerSignupReques
     })
   } catch (error) {
     deps.uploads.remove(image.name, "private")
-    if (isUniqueViolation(error)) throw conflict(DUPLICATE)
+    // Two sign-ups of one email at once: the second is answered as any sign-up of a known email.
+    if (isUniqueViolation(error)) return answerExisting(deps, { name: form.name, email: form.email }, form.password)
     throw error
   }
   await sendReceivedMail(deps, user)
-  return { success: true, message: SIGNUP_RECEIVED, data: { _id: user.id, status: user.status } }
+  return received(user.id)
 }
 
 async function sendReceivedMail(deps: PartnerDeps, user: { name: string; email: string; role: string }) {
