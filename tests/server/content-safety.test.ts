@@ -34,6 +34,47 @@ describe("blog bodies are sanitised before they are stored", () => {
   })
 })
 
+describe("blog bodies sent as Slate JSON keep only http, https and mailto addresses", () => {
+  const slate = (url: string) =>
+    JSON.stringify([
+      { type: "paragraph", children: [{ text: "Read " }, { type: "link", url, children: [{ text: "this" }] }] },
+      { type: "image", src: url, children: [{ text: "" }] },
+    ])
+
+  it("removes javascript:, data: and other addresses on save, keeps allowed ones, and the public API serves the clean document", async () => {
+    for (const url of ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x", "//evil.example/x", "/relative"]) {
+      const res = await sendForm(server, editor, "POST", "/blog/create", { ...fields, blogName: `Slate ${url.length}`, about: slate(url) }, [pngFile("image")])
+      expect(res.statusCode, url).toBe(200)
+      const stored = await server.db.selectFrom("blogs").select(["about", "slug"]).where("id", "=", res.json().data._id).executeTakeFirstOrThrow()
+      expect(stored.about, url).not.toContain(url.trim())
+      expect(JSON.parse(stored.about)[0].children[1]).toEqual({ type: "link", children: [{ text: "this" }] })
+      await server.app.inject({ method: "PATCH", url: `/api/v1/blog/updateBlogStatus/${res.json().data._id}`, payload: { status: true }, headers: bearer(editor) })
+    }
+    const kept = await sendForm(server, editor, "POST", "/blog/create", { ...fields, blogName: "Slate kept", about: slate("https://example.org/a?b=1") }, [pngFile("image")])
+    expect(JSON.parse(kept.json().data.about)[1].src).toBe("https://example.org/a?b=1")
+    expect(JSON.parse(kept.json().data.about)[0].children[1].url).toBe("https://example.org/a?b=1")
+  })
+
+  it("cleans a Slate body stored before, in every answer of the public API", async () => {
+    const res = await sendForm(server, editor, "POST", "/blog/create", { ...fields, blogName: "Slate old", about: "<p>placeholder</p>" }, [pngFile("image")])
+    const id = res.json().data._id as string
+    // As if written before the fix: straight into the table.
+    await server.db.updateTable("blogs").set({ about: slate("javascript:alert(document.cookie)"), status: true }).where("id", "=", id).execute()
+    const slug = (await server.db.selectFrom("blogs").select("slug").where("id", "=", id).executeTakeFirstOrThrow()).slug
+    const one = await server.app.inject({ url: `/api/v1/public/blogs/${slug}` })
+    expect(one.statusCode).toBe(200)
+    expect(one.body).not.toContain("javascript:")
+    const all = await server.app.inject({ url: "/api/v1/public/blogs?page=1&limit=100" })
+    expect(all.body).not.toContain("javascript:")
+  })
+
+  it("refuses a Slate body without any text, as an empty HTML one", async () => {
+    const res = await sendForm(server, editor, "POST", "/blog/create", { ...fields, about: JSON.stringify([{ type: "paragraph", children: [{ text: "  " }] }]) }, [pngFile("image")])
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe("about: is required")
+  })
+})
+
 describe("refused uploads leave nothing behind", () => {
   const html: FilePart = { field: "image", filename: "photo.png", type: "image/png", data: Buffer.from("<html><body><script>alert(1)</script></body></html>") }
   const svg: FilePart = { field: "avatar", filename: "face.svg", type: "image/svg+xml", data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="4"/></svg>') }

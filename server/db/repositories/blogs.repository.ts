@@ -1,5 +1,6 @@
 import { sql } from "kysely"
 import type { Blog } from "../../../src/api/contract/blog.ts"
+import { sanitizeSlate } from "../../services/content/sanitize-slate.ts"
 import type { BlogRow } from "../blogs.table.ts"
 import type { Db } from "../database.ts"
 import type { Paging } from "../paging.ts"
@@ -14,7 +15,8 @@ export const toBlog = (row: BlogRow): Blog => ({
   keyword: row.keyword,
   description: row.description,
   image: uploadUrl(row.image),
-  about: row.about,
+  // A Slate body stored before its addresses were sanitised is cleaned on the way out too.
+  about: sanitizeSlate(row.about),
   slug: row.slug,
   status: row.status,
   createdAt: new Date(row.created_at).toISOString(),

@@ -13,6 +13,7 @@ import { recordChange } from "../audit/record-change.ts"
 import { pickImage, requireImage, withStoredImage } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 import { sanitizeBlogHtml, textOf } from "./sanitize-blog-html.ts"
+import { isSlateDocument, sanitizeSlate, slateText } from "./sanitize-slate.ts"
 import { uniqueSlug } from "./slug.ts"
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
@@ -24,8 +25,16 @@ interface BlogText {
   about: string
 }
 
-/** The body is stored only as sanitised HTML; one that sanitising leaves without text is refused. */
+/**
+ * The body is stored only as sanitised HTML, or as a Slate document with its addresses sanitised
+ * (sanitize-slate.ts); one that sanitising leaves without text is refused.
+ */
 function cleanAbout(about: string): string {
+  if (isSlateDocument(about)) {
+    const clean = sanitizeSlate(about)
+    if (!slateText(clean)) throw badRequest("about: is required")
+    return clean
+  }
   const clean = sanitizeBlogHtml(about)
   if (!textOf(clean)) throw badRequest("about: is required")
   return clean
