@@ -10,6 +10,7 @@ import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
 import { registerIdempotency } from "./plugins/idempotency.ts"
 import { registerJsonBody } from "./plugins/json-body.ts"
+import { registerMetrics } from "./plugins/metrics.ts"
 import { registerFormUploads } from "./plugins/multipart.ts"
 import { fastifyLogging, registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
 import { registerRouteRegistry } from "./plugins/route-registry.ts"
@@ -58,6 +59,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   if (deps.sharedWrites) registerWritePublishing(app, answers)
   registerHealth(app, deps.db, deps.redis)
   registerIdempotency(app, deps.db, deps.now)
+  registerMetrics(app)
   await app.register(async (api) => apiRoutes(api, deps), { prefix: "/api/v1" })
   registerApiDocs(app)
   registerPublicUploads(app, deps.uploads)

@@ -2,7 +2,7 @@ import { resolve } from "node:path"
 import { loadConfig } from "./config.ts"
 import { SERVER_STATEMENT_TIMEOUT_MS, startOpeningDatabase } from "./db/open-database.ts"
 import { queryCounter } from "./plugins/bench-instrument.ts"
-import { createLogger } from "./plugins/logging.ts"
+import { createLogger, stopWaitingForLogs } from "./plugins/logging.ts"
 
 // Only what opening the database needs is loaded before it starts opening; the rest (Fastify, the
 // routes, ioredis, nodemailer) loads while PGlite starts (see main).
@@ -80,6 +80,7 @@ async function main(): Promise<void> {
       process.exit(1)
     }, FORCE_EXIT_MS)
     safely(() => log(`${signal}: finishing in-flight requests`))
+    stopWaitingForLogs()
     // close() drops idle keep-alive sockets once; a request still in flight leaves its socket idle
     // only afterwards, so keep sweeping or the stop would wait out the keep-alive timeout.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100)

@@ -29,6 +29,22 @@ const SECRET_QUERY = /([?&](?:token|access_?token|refresh_?token|password|secret
 /** The URL as it may be logged: a reset link's token and secret-looking query values are censored. */
 export const scrubUrl = (url: string): string => url.replace(SECRET_PATH, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`)
 
+/**
+ * Whether a log line that stdout cannot take right now is waited for. pino's default stdout writes
+ * synchronously and, when the pipe is full (its reader stopped reading or went away with the pipe
+ * still held), sleeps and retries on the main thread for ever: a stopping server whose parent had
+ * exited was seen stuck there, its force-exit timer never firing. Writes are asynchronous instead (a
+ * full pipe never holds the event loop), at most 16 MB wait in memory, and once the server stops, a
+ * line the pipe cannot take is dropped rather than waited for.
+ */
+let waitForStdout = true
+export const stopWaitingForLogs = (): void => {
+  waitForStdout = false
+}
+const STDOUT_BUFFER_BYTES = 16 * 1024 * 1024
+
+const stdout = () => pino.destination({ dest: 1, sync: false, maxLength: STDOUT_BUFFER_BYTES, retryEAGAIN: () => waitForStdout })
+
 /** One JSON line per event on stdout (or the given stream, which tests capture). */
 export function createLogger(options: { level: string; destination?: DestinationStream }): Logger {
   return pino(
@@ -47,7 +63,7 @@ export function createLogger(options: { level: string; destination?: Destination
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    options.destination,
+    options.destination ?? stdout(),
   )
 }
 
