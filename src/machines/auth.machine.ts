@@ -15,12 +15,14 @@ export type AuthEvent =
   | { type: "auth.signedIn"; accessToken: string; refreshToken: string; user: SessionUser; remember: boolean; mustEnrolTwoFactor?: boolean }
   | { type: "auth.logout" }
   | { type: "auth.unauthorized" }
+  | { type: "auth.signOutHere" }
 
 /**
  * Session lifetime: tokens and user are stored on sign-in; the session ends on Logout, on any 401,
  * or 2 hours after sign-in (counted from the sign-in itself, so a reload does not extend it).
  * Logout first asks the server to end the session everywhere (revoking its tokens); the console
- * forgets the session whether or not that call succeeds.
+ * forgets the session whether or not that call succeeds. Signing out here (a role a blog page refuses,
+ * spec section 4) forgets the session in this browser only: nothing is revoked, other devices stay in.
  */
 export const authMachine = setup({
   types: {
@@ -85,6 +87,7 @@ export const authMachine = setup({
       on: {
         "auth.logout": { target: "signingOut" },
         "auth.unauthorized": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
+        "auth.signOutHere": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
         "auth.signedIn": { target: "signedIn", reenter: true, actions: ["storeSession", "persistSession"] },
       },
     },

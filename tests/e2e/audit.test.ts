@@ -93,11 +93,15 @@ describe("auditors", () => {
     await page.context().close()
   })
 
-  it("a non-admin opening the audit trail is logged out to /login", async () => {
+  it("a non-admin opening the audit trail is told it has no access, and stays signed in", async () => {
     const page = await newPage(browser)
     await loginAs(page, "editor@demo.test")
     await page.goto("/audit")
-    await page.waitForURL((url) => url.pathname === "/login")
+    await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).count()).toBe(1)
+    expect(new URL(page.url()).pathname).toBe("/audit")
+    await page.getByRole("link", { name: "Go to the dashboard" }).click()
+    await page.waitForURL((url) => url.pathname === "/")
+    await expect.poll(() => page.getByText(/^Welcome, /).count()).toBe(1)
     await page.context().close()
   })
 })

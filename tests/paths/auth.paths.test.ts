@@ -11,6 +11,7 @@ describeMachinePaths("auth", {
     { type: "auth.signedIn", accessToken: "access", refreshToken: "refresh", user, remember: false, mustEnrolTwoFactor: true },
     { type: "auth.logout" },
     { type: "auth.unauthorized" },
+    { type: "auth.signOutHere" },
     { type: "endServerSession.done", output: { success: true, message: "Logged out successfully." } },
     { type: "endServerSession.error", error: new Error("offline") },
     { type: "after.sessionRemaining" },

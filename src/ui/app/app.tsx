@@ -38,7 +38,7 @@ function Routes() {
               </Suspense>
             )
             return route.bare ? page : (
-              <Guarded access={route.access} title={route.title} preload={route.page.preload}>
+              <Guarded access={route.access} title={route.title} preload={route.page.preload} refusedSignsOut={route.refusedSignsOut === true}>
                 <Suspense fallback={<PageSpinner />}>
                   <Layout>{page}</Layout>
                 </Suspense>

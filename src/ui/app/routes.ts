@@ -8,6 +8,11 @@ export interface RouteDef {
   access: Access
   /** Pages render inside the layout unless they are the sign-in screens. */
   bare?: boolean
+  /**
+   * A signed-in role this page refuses is signed out in this browser and sent to /login (the spec's
+   * rule for the blog pages); any other page tells such a role it has no access, and the session stays.
+   */
+  refusedSignsOut?: true
   page: PreloadableScreen<{ params: Record<string, string | undefined> }>
 }
 
@@ -51,9 +56,9 @@ export const routes: RouteDef[] = [
   { path: "/wallet-history", title: "Wallet History", access: "signedIn", page: lazyScreen(() => import("../pages/wallet-history.page.tsx")) },
   { path: "/profile", title: "Profile", access: call.getProfile, page: lazyScreen(() => import("../pages/profile.page.tsx")) },
   { path: "/two-factor", title: "Two-factor sign-in", access: call.getTwoFactor, page: lazyScreen(() => import("../pages/two-factor.page.tsx")) },
-  { path: "/blogs", title: "Blogs", access: call.listBlogs, page: lazyScreen(() => import("../pages/blogs.page.tsx")) },
-  { path: "/add-blog", title: "Add Blog", access: call.createBlog, page: lazyScreen(() => import("../pages/add-blog.page.tsx")) },
-  { path: "/blog/:blogId", title: "Update Blog", access: call.getBlogDetails, page: lazyScreen(() => import("../pages/update-blog.page.tsx")) },
+  { path: "/blogs", refusedSignsOut: true, title: "Blogs", access: call.listBlogs, page: lazyScreen(() => import("../pages/blogs.page.tsx")) },
+  { path: "/add-blog", refusedSignsOut: true, title: "Add Blog", access: call.createBlog, page: lazyScreen(() => import("../pages/add-blog.page.tsx")) },
+  { path: "/blog/:blogId", refusedSignsOut: true, title: "Update Blog", access: call.getBlogDetails, page: lazyScreen(() => import("../pages/update-blog.page.tsx")) },
   { path: "/gallery", title: "Gallery", access: call.listGallery, page: lazyScreen(() => import("../pages/gallery.page.tsx")) },
   { path: "/testimonials", title: "Testimonials", access: call.listTestimonials, page: lazyScreen(() => import("../pages/testimonials.page.tsx")) },
   { path: "/experts", title: "Experts", access: call.listExperts, page: lazyScreen(() => import("../pages/experts.page.tsx")) },

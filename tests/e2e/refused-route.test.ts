@@ -1,0 +1,67 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+/** The token this tab holds, as the console stored it. */
+const tokenOf = (page: Page) =>
+  page.evaluate(() => {
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) {
+        const match = /"accessToken":"([^"]+)"/.exec(store.getItem(store.key(i)!) ?? "")
+        if (match) return match[1]!
+      }
+    }
+    return null
+  })
+const profileStatus = async (token: string) => (await fetch(`${baseURL()}/api/v1/user/getProfile`, { headers: { authorization: `Bearer ${token}` } })).status
+
+/**
+ * Issue 21: a wrong address never signs the account out elsewhere. A page a role may not open says
+ * so and keeps the tab signed in; a blog page signs this browser out (the spec's rule) and revokes nothing.
+ */
+describe("a page the role may not open", () => {
+  it("a vendor at /enquiries and an Admin at /upcoming-session and /my-listing see 'You don't have access to this page'; every session stays", async () => {
+    for (const [email, paths] of [
+      ["lawyer@demo.test", ["/enquiries"]],
+      ["admin@demo.test", ["/upcoming-session", "/my-listing"]],
+    ] as const) {
+      const elsewhere = await newPage(browser)
+      await loginAs(elsewhere, email)
+      const otherDevice = (await tokenOf(elsewhere))!
+      const page = await newPage(browser)
+      await loginAs(page, email)
+      for (const path of paths) {
+        await page.goto(path)
+        await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).count()).toBe(1)
+        expect(await page.getByRole("link", { name: "Go to the dashboard" }).count()).toBe(1)
+      }
+      expect(await profileStatus((await tokenOf(page))!)).toBe(200)
+      expect(await profileStatus(otherDevice)).toBe(200)
+      await page.context().close()
+      await elsewhere.context().close()
+    }
+  })
+
+  it("a blog page signs only this browser out: the same account's other device stays signed in", async () => {
+    const elsewhere = await newPage(browser)
+    await loginAs(elsewhere, "user@demo.test")
+    const otherDevice = (await tokenOf(elsewhere))!
+    const page = await newPage(browser)
+    await loginAs(page, "user@demo.test")
+    const thisTab = (await tokenOf(page))!
+    await page.goto("/add-blog")
+    await page.waitForURL((u) => u.pathname === "/login")
+    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0)
+    // Nothing was revoked on the server: both tokens still work.
+    expect(await profileStatus(otherDevice)).toBe(200)
+    expect(await profileStatus(thisTab)).toBe(200)
+    await page.context().close()
+    await elsewhere.context().close()
+  })
+})
