@@ -16,6 +16,9 @@ export async function connectRedis(url: string, log: RedisLinkLog): Promise<Redi
     connectTimeout: 2_000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 1_000),
   })
+  // Heard by the link once it exists; until then, a failed first connection is reported below, once.
+  const untilLinked = () => {}
+  redis.on("error", untilLinked)
   let up = true
   try {
     await redis.connect()
@@ -24,7 +27,9 @@ export async function connectRedis(url: string, log: RedisLinkLog): Promise<Redi
     up = false
     log.warn(`Redis at ${redactUrl(url)} does not answer (${(error as Error).message}); starting without it and retrying`)
   }
-  return redisLink(redis, log, { startUp: up })
+  const link = redisLink(redis, log, { startUp: up })
+  redis.off("error", untilLinked)
+  return link
 }
 
 /** A Redis URL as it may be printed: without its password. */
