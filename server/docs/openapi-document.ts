@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { ErrorAnswer } from "../../src/api/contract/common.ts"
-import type { Access, Endpoint } from "../../src/api/contract/endpoint.ts"
+import { takesIdempotencyKey, type Access, type Endpoint } from "../../src/api/contract/endpoint.ts"
 
 type Json = Record<string, unknown>
 type JsonSchemaObject = { type?: unknown; properties?: Record<string, Json>; required?: string[]; [key: string]: unknown }
@@ -64,10 +64,20 @@ function operation(endpoint: Endpoint, components: ComponentSchemas, errorRef: J
     tags: [tagOf(endpoint)],
     "x-access": endpoint.access,
     security: endpoint.access === "public" ? [] : [{ bearer: [] }],
-    parameters: [...pathParameters(endpoint, components), ...queryParameters(endpoint, components)],
+    parameters: [...pathParameters(endpoint, components), ...queryParameters(endpoint, components), ...(takesIdempotencyKey(endpoint) ? [IDEMPOTENCY_KEY] : [])],
     ...(endpoint.body || endpoint.multipart ? { requestBody: requestBody(endpoint, components) } : {}),
     responses: responses(endpoint, components.inline(endpoint.answer), errorRef, decodes),
   }
+}
+
+/** Every create and state change takes one (server/services/idempotency.ts). */
+const IDEMPOTENCY_KEY: Json = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "A key of the caller's choosing (a UUID, say) for this write: a retry with the same key within 24 hours is answered with the first answer (header Idempotent-Replayed: true) and writes nothing. The same key with a different request is refused with 422.",
+  schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
 }
 
 function pathParameters(endpoint: Endpoint, components: ComponentSchemas): Json[] {
@@ -108,6 +118,8 @@ function responses(endpoint: Endpoint, answer: Json, errorRef: Json, decodes: bo
     ...(decodes ? { "400": error("Bad input: the message names the field") } : {}),
     ...(endpoint.access !== "public" ? { "401": error("No token, or an invalid or expired one") } : {}),
     ...(Array.isArray(endpoint.access) ? { "403": error(`The caller's role is not one of: ${endpoint.access.join(", ")}`) } : {}),
+    ...(takesIdempotencyKey(endpoint) ? { "422": error("The Idempotency-Key was already used for a different request") } : {}),
+    "503": error("The server cannot reach its database right now; try again after the Retry-After header's seconds"),
     default: error("Any other refusal (404 not found, 409 not allowed in this state, 429 too many attempts) or a generic 5xx"),
   }
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { takesIdempotencyKey } from "../../src/api/contract/endpoint.ts"
 import { endpoints } from "../../src/api/contract/endpoints.ts"
 import { API_PREFIX, describeAccess, openApiPath } from "../../server/docs/openapi-document.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
@@ -46,6 +47,17 @@ describe("the OpenAPI document at /api/docs/openapi.json", () => {
       if (e.access !== "public") expect(Object.keys(op!.responses)).toContain("401")
       if (Array.isArray(e.access)) expect(Object.keys(op!.responses)).toContain("403")
     }
+  })
+
+  it("states the Idempotency-Key header and its 422 on every create and state change, none on sign-in steps, and 503 everywhere", () => {
+    for (const e of endpoints) {
+      const op = doc.paths[openApiPath(e.path)]![e.method.toLowerCase()] as Operation & { parameters: Array<{ name: string; in: string }> }
+      const keyed = op.parameters.some((p) => p.in === "header" && p.name === "Idempotency-Key")
+      expect(keyed, `${e.method} ${e.path}`).toBe(takesIdempotencyKey(e))
+      expect("422" in op.responses, `${e.method} ${e.path}`).toBe(takesIdempotencyKey(e))
+      expect(Object.keys(op.responses), `${e.method} ${e.path}`).toContain("503")
+    }
+    expect(endpoints.filter(takesIdempotencyKey).length).toBeGreaterThan(25)
   })
 
   it("documents no operation the server does not serve", () => {
