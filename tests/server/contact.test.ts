@@ -92,6 +92,9 @@ describe("POST /contact/create (public)", () => {
     const refused = await create(enquiry, from)
     expect(refused.statusCode).toBe(429)
     expect(refused.json().message).toBe("Too many enquiries from this address. Please try again in 10 minutes.")
+    // Every 429 says when to try again: here when the first of the five leaves the 10-minute window.
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0)
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(600)
     expect((await list("?search=Limit")).json().totalRecords).toBe(5)
     expect((await create(enquiry, "192.0.2.8")).statusCode).toBe(200)
     server.clock.now += 10 * 60 * 1000 + 1
