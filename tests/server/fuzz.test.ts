@@ -115,6 +115,7 @@ describe(`fuzzing every call (seed ${SEED}, ${RUNS} runs each; FUZZ_SEED=${SEED}
           const res = await send(e, params, query, body, asJson)
           const where = `${e.method} ${e.path} → ${res.statusCode} ${res.body.slice(0, 200)}`
           expect(res.statusCode, where).toBeLessThan(500)
+          if (res.statusCode === 429) expect(Number(res.headers["retry-after"]), `${where}: a 429 says when to try again`).toBeGreaterThan(0)
           expect(res.body, where).not.toMatch(LEAK)
           if (res.statusCode === 400 && !WHOLE_REQUEST.has(res.json().message)) expect(res.json().message, where).toMatch(NAMES_A_FIELD)
           expect(({} as Record<string, unknown>).polluted, "Object.prototype was polluted").toBeUndefined()
