@@ -7,6 +7,7 @@ import { lockDataDir } from "./data-dir-lock.ts"
 import type { Database, Db } from "./database.ts"
 import { migrateToLatest } from "./migrate.ts"
 import { attachWriteClock, mayWrite, writeClock } from "./write-clock.ts"
+import { attachPulse, databasePulse } from "./database-pulse.ts"
 
 export type DatabaseTarget =
   | { kind: "embedded"; dataDir: string | null }
@@ -102,15 +103,18 @@ export interface OpeningDatabase {
 export function startOpeningDatabase(target: DatabaseTarget, options: OpenOptions = {}): OpeningDatabase {
   const { onQuery, sharedBuffers = PGLITE_SHARED_BUFFERS } = options
   const clock = writeClock()
+  const pulse = databasePulse()
   // Called after each statement (an error too), before its caller goes on: a write is counted before
   // the route that made it answers.
   const log = (event: LogEvent) => {
     if (mayWrite(event.query.sql)) clock.tick()
+    pulse.record(event.level === "query" ? "answered" : event.error)
     if (onQuery && event.level === "query") onQuery()
   }
   if (target.kind === "postgres") {
     const db = postgresHandle(target, options, log)
     attachWriteClock(db, clock)
+    attachPulse(db, pulse)
     const opened = (async (): Promise<OpenDatabase> => {
       try {
         if (target.schema) await createSchema(target.url, target.schema)
@@ -137,8 +141,9 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     unlock()
     throw error
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: takingTurns(pglite) }), log })
   attachWriteClock(db, clock)
+  attachPulse(db, pulse)
   // PGlite's start awaits WebAssembly that V8 compiles on its worker threads, which no libuv handle
   // stands for. A loop with nothing else alive returns from uv_run, and Node then drains every worker
   // task before going on: the optimizing compiles PGlite's start queued, 150-350 ms here, with the
@@ -186,6 +191,30 @@ export function postgresHandle(target: Extract<DatabaseTarget, { kind: "postgres
       options.onConnectionError ?? (() => {}),
     )
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * PGlite runs each statement on the main thread, and its queue starts the next statement in the
+ * promise chain of the last, so a burst of queries (100 searches at once) held the event loop for all
+ * of them in a row: half a second in which no timer, probe or other request was served. Each statement
+ * here first waits for a turn of the event loop, so the loop is held for one statement at most.
+ */
+function takingTurns(pglite: PGlite): PGlite {
+  const inTurn = <T extends { query: PGlite["query"] }>(target: T): T =>
+    new Proxy(target, {
+      get(object, name) {
+        if (name === "query") return async (...args: Parameters<PGlite["query"]>) => (await nextTurn(), object.query(...args))
+        if (name === "transaction" && "transaction" in object)
+          return (run: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<unknown>) =>
+            (object as unknown as PGlite).transaction((tx) => run(inTurn(tx)))
+        // The target itself as `this`: PGlite's getters read private fields a proxy does not have.
+        const value = Reflect.get(object, name)
+        return typeof value === "function" ? value.bind(object) : value
+      },
+    })
+  return inTurn(pglite)
 }
 
 async function createSchema(url: string, schema: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify"
 import { DecodeError } from "../../src/api/contract/decode.ts"
 import { HttpError } from "../services/errors.ts"
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../services/unavailable.ts"
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts"
 
 const GENERIC_5XX = "Something went wrong on our side. Please try again."
 

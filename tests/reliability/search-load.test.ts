@@ -1,14 +1,17 @@
+import { Worker } from "node:worker_threads"
 import { afterAll, describe, expect, it } from "vitest"
 import { QUERY_TEXT_MAX_LENGTH } from "../../src/api/contract/common.ts"
 import { embeddedTarget, postgresTarget, postgresUnreachable, type CrashTarget } from "./crash-targets.ts"
 import { killServer, login, startServer } from "./server-process.ts"
 
 /**
- * Issue 30: no request can stall the server. A 10,000-character search is refused at once; 100 searches
- * of the longest allowed text (with LIKE's `%` and `_` in it) in parallel leave /readyz answering within
- * 100 ms (p99) and the event loop held less than 50 ms (p99, from /metrics), on both databases.
+ * Issue 30: no request can stall the server. A 10,000-character search is refused at once; bursts of 100
+ * searches of the longest allowed text (with LIKE's `%` and `_` in it) in parallel leave /readyz answering
+ * within 100 ms (p99) and the event loop held less than 50 ms (p99, from /metrics), on both databases.
  */
 const PARALLEL = 100
+/** Bursts in a row: one burst's few hundred samples of the delay leave its p99 to the machine's own noise. */
+const BURSTS = 5
 const pgMissing = await postgresUnreachable()
 if (pgMissing) console.warn(`\n[reliability] SKIPPED the PostgreSQL half of the search-load test: ${pgMissing}\n`)
 
@@ -16,6 +19,28 @@ const targets: CrashTarget[] = []
 afterAll(async () => {
   for (const target of targets) await target.cleanup()
 })
+
+/** Asks /readyz in a loop until told to stop, then posts every answer's time and status. */
+const PROBER = `
+const { parentPort, workerData } = require("node:worker_threads")
+const times = [], statuses = []
+let stopping = false
+;(async () => {
+  // A first call outside the figures: it loads the thread's HTTP client.
+  await (await fetch(workerData.url)).arrayBuffer()
+  parentPort.once("message", () => { stopping = true })
+  parentPort.postMessage("ready")
+  while (!stopping) {
+    const at = performance.now()
+    const res = await fetch(workerData.url)
+    statuses.push(res.status)
+    await res.arrayBuffer()
+    times.push(performance.now() - at)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+  parentPort.postMessage({ times, statuses })
+})()
+`
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!
 
@@ -48,22 +73,22 @@ async function searchLoad(makeTarget: () => Promise<CrashTarget>) {
       (i: number) => `/api/v1/contact/fetchEnquiry?page=1&limit=10&search=${longest(i)}`,
     ]
     await fetch(`${server.url}/metrics`) // starts the delay's window
-    let loading = true
-    const readyMs: number[] = []
-    const probe = (async () => {
-      while (loading) {
-        const at = performance.now()
-        expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
-        readyMs.push(performance.now() - at)
-        await new Promise((r) => setTimeout(r, 5))
-      }
-    })()
-    const statuses = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => get(paths[i % paths.length]!(i)).then((r) => r.status)))
-    loading = false
-    await probe
+    // The probe runs on a thread of its own: timed on the thread that also reads the searches' answers,
+    // it measured this test's own busy event loop as much as the server's.
+    const prober = new Worker(PROBER, { eval: true, workerData: { url: `${server.url}/readyz` } })
+    await new Promise((resolve) => prober.once("message", resolve))
+    const probed = new Promise<{ times: number[]; statuses: number[] }>((resolve) => prober.once("message", resolve))
+    const statuses: number[] = []
+    for (let burst = 0; burst < BURSTS; burst++) {
+      statuses.push(...(await Promise.all(Array.from({ length: PARALLEL }, (_, i) => get(paths[i % paths.length]!(burst * PARALLEL + i)).then((r) => r.status)))))
+    }
+    prober.postMessage("stop")
+    const { times: readyMs, statuses: readyStatuses } = await probed
+    await prober.terminate()
+    expect(readyStatuses.filter((status) => status !== 200)).toEqual([])
     const delayP99 = eventLoopDelayP99(await (await fetch(`${server.url}/metrics`)).text())
     const readyP99 = percentile(readyMs, 99)
-    console.log(`[search-load] ${target.name}: ${PARALLEL} maximal searches; /readyz p99 ${readyP99.toFixed(1)} ms over ${readyMs.length} probes; event-loop delay p99 ${delayP99.toFixed(1)} ms; 10,000 characters refused in ${hugeMs.toFixed(1)} ms`)
+    console.log(`[search-load] ${target.name}: ${BURSTS} bursts of ${PARALLEL} maximal searches; /readyz p99 ${readyP99.toFixed(1)} ms over ${readyMs.length} probes; event-loop delay p99 ${delayP99.toFixed(1)} ms; 10,000 characters refused in ${hugeMs.toFixed(1)} ms`)
     expect(statuses.filter((s) => s !== 200)).toEqual([])
     expect(readyMs.length).toBeGreaterThan(0)
     expect(readyP99).toBeLessThan(100)

@@ -16,7 +16,7 @@ import { freePort } from "../ops/server-instances.ts"
 import { answerCache, type SharedWrites } from "../../server/services/cache/answer-cache.ts"
 import { redisLink } from "../../server/services/cache/redis-link.ts"
 import { tooManyRequests } from "../../server/services/errors.ts"
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../../server/services/unavailable.ts"
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../../server/db/unavailable.ts"
 import { writeClock } from "../../server/db/write-clock.ts"
 
 describe("isDatabaseUnavailable", () => {

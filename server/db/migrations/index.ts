@@ -10,6 +10,7 @@ import * as scale from "./0007-scale.ts"
 import * as signInSecurity from "./0008-sign-in-security.ts"
 import * as searchKeys from "./0009-search-keys.ts"
 import * as idempotencyKeys from "./0010-idempotency-keys.ts"
+import * as boundedSearchGrams from "./0011-bounded-search-grams.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0008-sign-in-security": signInSecurity,
   "0009-search-keys": searchKeys,
   "0010-idempotency-keys": idempotencyKeys,
+  "0011-bounded-search-grams": boundedSearchGrams,
 }
 
 /**
