@@ -19,7 +19,7 @@ export const INTAKE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 }
 
 /** 1:1 counselling: enquiries and access, assignment to counsellors, sessions with video links. */
 export function counsellingRoutes(app: FastifyInstance, deps: AppDeps, meetings: MeetingProvider = jitsiMeetings()): void {
-  const intakeLimiter = slidingWindowLimiter({ ...INTAKE_LIMIT, now: deps.now, message: "Too many enquiries from this address. Please try again later." })
+  const intakeLimiter = slidingWindowLimiter({ ...INTAKE_LIMIT, now: deps.now, message: "Too many enquiries from this address. Please try again in 15 minutes." })
   const sessionDeps = { ...deps, meetings }
 
   route(app, enquiryApi.createCounsellingEnquiry, ({ body, request }) => createEnquiry({ db: deps.db, intakeLimiter }, body, request.ip))
