@@ -1,10 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TestProject } from "vitest/node"
 import { buildServer, SERVER_BUNDLE } from "../../scripts/build-server.ts"
+import { freePort } from "../fixtures/free-port.ts"
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -51,15 +51,6 @@ export async function teardown(): Promise<void> {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 }
 
-/** A port nothing listens on (a random pick can hit another service, e.g. epmd on 4369). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))))
-    })
-  })
-}
 
 async function waitForServer(baseURL: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000

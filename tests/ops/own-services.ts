@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
 import { tmpdir, userInfo } from "node:os"
 import { join } from "node:path"
-import { freePort } from "./server-instances.ts"
+import { freePort } from "../fixtures/free-port.ts"
 
 /**
  * A PostgreSQL cluster and a Redis of the test's own, on free ports, so a test can crash and restart

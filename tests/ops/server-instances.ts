@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { freePort } from "../fixtures/free-port.ts"
 
 /** Real server processes for the ops tests: several instances behind an imagined load balancer. */
 export interface Instance {
@@ -13,14 +13,6 @@ export interface Instance {
   output: string[]
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
-}
 
 /** Starts `server/main.ts` with `env` on a free port and waits for /readyz. */
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {

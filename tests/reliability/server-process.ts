@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import http from "node:http"
-import { createServer } from "node:net"
+import { freePort } from "../fixtures/free-port.ts"
 
 /**
  * The real server process (`server/main.ts` as `npm start` runs it, without the build, or a built
@@ -21,14 +21,6 @@ export interface ServerProcess {
   startMs: number
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))))
-    })
-  })
-}
 
 /**
  * Spawns the server with `env` (DATA_DIR, DATABASE_URL, …) and waits until /readyz answers 200:

@@ -2,7 +2,8 @@ import { spawn } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { afterAll, describe, expect, it } from "vitest"
 import { embeddedTarget, postgresTarget, postgresUnreachable, type CrashTarget } from "./crash-targets.ts"
-import { freePort, JWT_SECRET, login, startServer } from "./server-process.ts"
+import { freePort } from "../fixtures/free-port.ts"
+import { JWT_SECRET, login, startServer } from "./server-process.ts"
 
 /**
  * Issue 30: a stop is clean every time. 20 times on each database, SIGTERM arrives while requests are
