@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks"
 import { createHash } from "node:crypto"
-import type { Db } from "../db/database.ts"
+import type { ExpressionBuilder } from "kysely"
+import type { Database, Db } from "../db/database.ts"
 import { badRequest, conflict, HttpError } from "./errors.ts"
 
 /**
@@ -46,6 +47,9 @@ type Begun = { kind: "claimed"; claim: OwnClaim } | { kind: "replay"; answer: St
 
 const running = new AsyncLocalStorage<Claim>()
 
+/** The row of one claim: a key is its caller's own. */
+const isClaim = (claim: Claim) => (eb: ExpressionBuilder<Database, "idempotency_keys">) => eb.and([eb("scope", "=", claim.scope), eb("key", "=", claim.key)])
+
 /** The key a request names, checked; null without the header. */
 export function keyOf(header: string | string[] | undefined): string | null {
   if (header === undefined) return null
@@ -79,7 +83,7 @@ export function idempotency(db: Db, now: () => number): Idempotency {
   }
 
   async function begin(claim: Claim, fingerprint: string): Promise<Begun> {
-    const where = db.selectFrom("idempotency_keys").where("scope", "=", claim.scope).where("key", "=", claim.key)
+    const where = db.selectFrom("idempotency_keys").where(isClaim(claim))
     const deadline = now() + WAIT_MS
     for (;;) {
       const at = now()
@@ -109,7 +113,7 @@ export function idempotency(db: Db, now: () => number): Idempotency {
   }
 
   const release = async (claim: Claim, createdAt?: Date) => {
-    let query = db.deleteFrom("idempotency_keys").where("scope", "=", claim.scope).where("key", "=", claim.key)
+    let query = db.deleteFrom("idempotency_keys").where(isClaim(claim))
     if (createdAt) query = query.where("created_at", "=", createdAt)
     await query.execute()
   }
@@ -122,14 +126,14 @@ export function idempotency(db: Db, now: () => number): Idempotency {
   // Refused, or failed before its change committed: the key is free for a corrected retry.
   // Failed after committing: the refusal is kept, since running again would write twice.
   async function settleFailed(claim: Claim, error: unknown): Promise<void> {
-    const row = await db.selectFrom("idempotency_keys").select("committed").where("scope", "=", claim.scope).where("key", "=", claim.key).executeTakeFirst()
+    const row = await db.selectFrom("idempotency_keys").select("committed").where(isClaim(claim)).executeTakeFirst()
     if (!row?.committed) return void (await release(claim))
     const refusal = error instanceof HttpError ? error : null
     await store(claim, refusal ? { status: refusal.statusCode, body: JSON.stringify({ success: false, message: refusal.message }) } : { status: 409, body: JSON.stringify({ success: false, message: ANSWER_LOST }) })
   }
 
   const store = async (claim: Claim, answer: StoredAnswer) => {
-    await db.updateTable("idempotency_keys").set(answer).where("scope", "=", claim.scope).where("key", "=", claim.key).execute()
+    await db.updateTable("idempotency_keys").set(answer).where(isClaim(claim)).execute()
   }
 
   return {
@@ -165,5 +169,5 @@ export function idempotency(db: Db, now: () => number): Idempotency {
 export async function markCommitted(trx: Db): Promise<void> {
   const claim = running.getStore()
   if (!claim) return
-  await trx.updateTable("idempotency_keys").set({ committed: true }).where("scope", "=", claim.scope).where("key", "=", claim.key).execute()
+  await trx.updateTable("idempotency_keys").set({ committed: true }).where(isClaim(claim)).execute()
 }
