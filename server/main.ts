@@ -30,15 +30,16 @@ async function main(): Promise<void> {
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir },
     {
       statementTimeoutMs: SERVER_STATEMENT_TIMEOUT_MS,
-      // A broken connection is dropped by the pool; requests meanwhile answer 503 (plugins/error-handler.ts).
+      // A broken connection is dropped by the pool, a stopped embedded database is reopened; requests
+      // meanwhile answer 503 (plugins/error-handler.ts).
       onConnectionError: (error) => logger.warn(`database connection lost: ${error.message}`),
       ...(benchQueries ? { onQuery: benchQueries.onQuery } : {}),
     },
   )
   // Caught at once: a database that cannot open ends the process even while the routes are being built.
   const opened = opening.opened.catch(fail)
-  // The app's modules load, and its routes are built, while the database opens: PGlite compiles its
-  // WebAssembly off the main thread, PostgreSQL and Redis answer over the network. Nothing queries the
+  // The app's modules load, and its routes are built, while the database opens: PGlite starts on a
+  // thread of its own (db/pglite-thread.ts), PostgreSQL and Redis answer over the network. Nothing queries the
   // database before it has opened and migrated.
   const services = await import("./service-deps.ts")
   const connecting = config.redisUrl ? services.connectRedis(config.redisUrl, logger).catch(fail) : null

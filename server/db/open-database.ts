@@ -1,6 +1,3 @@
-import { PGlite } from "@electric-sql/pglite"
-import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin"
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from "kysely"
 import type { Pool } from "pg"
 import { lockDataDir } from "./data-dir-lock.ts"
@@ -8,15 +5,16 @@ import type { Database, Db } from "./database.ts"
 import { migrateToLatest } from "./migrate.ts"
 import { attachWriteClock, mayWrite, writeClock } from "./write-clock.ts"
 import { attachPulse, databasePulse } from "./database-pulse.ts"
+import { PGliteThread } from "./pglite-thread.ts"
 
 export type DatabaseTarget =
   | { kind: "embedded"; dataDir: string | null }
   | { kind: "postgres"; url: string; /** tests isolate themselves in a schema of their own */ schema?: string }
 
 export interface OpenOptions {
-  /** PostgreSQL only: a connection of the pool failed (the database restarted or went away); never fatal. */
+  /** A connection of the pool failed (the database restarted or went away), or the embedded database's thread was replaced; never fatal. */
   onConnectionError?: (error: Error) => void
-  /** PostgreSQL only: the longest a statement may run (the server's SERVER_STATEMENT_TIMEOUT_MS); none for scripts. */
+  /** The longest a statement may run (the server's SERVER_STATEMENT_TIMEOUT_MS), once migrations ran; none for scripts. */
   statementTimeoutMs?: number
   /** Called once per statement sent (the benchmark's query counter); absent in normal runs. */
   onQuery?: () => void
@@ -128,35 +126,22 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     return { db, opened }
   }
   const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => {}
-  let pglite: PGlite
-  try {
-    // The constructor starts PGlite; waitReady settles when PostgreSQL answers.
-    // The options form: given an undefined data directory, the two-argument form drops its options.
-    pglite = new PGlite({
-      ...(target.dataDir ? { dataDir: `${target.dataDir}/pgdata` } : {}),
-      extensions: { pg_trgm, btree_gin },
-      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`],
-    })
-  } catch (error) {
-    unlock()
-    throw error
-  }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: takingTurns(pglite) }), log })
+  // PGlite starts on its own thread (server/db/pglite-thread.ts) while this one builds the routes.
+  const pglite = new PGliteThread({
+    dataDir: target.dataDir ? `${target.dataDir}/pgdata` : null,
+    sharedBuffers,
+    ...(options.onConnectionError ? { onThreadError: options.onConnectionError } : {}),
+  })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log })
   attachWriteClock(db, clock)
   attachPulse(db, pulse)
-  // PGlite's start awaits WebAssembly that V8 compiles on its worker threads, which no libuv handle
-  // stands for. A loop with nothing else alive returns from uv_run, and Node then drains every worker
-  // task before going on: the optimizing compiles PGlite's start queued, 150-350 ms here, with the
-  // main thread blocked. A timer keeps the loop alive until PostgreSQL answers.
-  const keepLoopAlive = setInterval(() => {}, 60_000)
   const opened = (async (): Promise<OpenDatabase> => {
     try {
       await pglite.waitReady
     } catch (error) {
+      await pglite.close()
       unlock()
       throw error
-    } finally {
-      clearInterval(keepLoopAlive)
     }
     try {
       await migrateToLatest(db)
@@ -165,12 +150,13 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
       unlock()
       throw error
     }
+    pglite.boundStatements(options.statementTimeoutMs)
     return {
       db,
       kind: "embedded",
       close: async () => {
         await db.destroy()
-        if (!pglite.closed) await pglite.close()
+        await pglite.close()
         unlock()
       },
     }
@@ -191,30 +177,6 @@ export function postgresHandle(target: Extract<DatabaseTarget, { kind: "postgres
       options.onConnectionError ?? (() => {}),
     )
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
-}
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/**
- * PGlite runs each statement on the main thread, and its queue starts the next statement in the
- * promise chain of the last, so a burst of queries (100 searches at once) held the event loop for all
- * of them in a row: half a second in which no timer, probe or other request was served. Each statement
- * here first waits for a turn of the event loop, so the loop is held for one statement at most.
- */
-function takingTurns(pglite: PGlite): PGlite {
-  const inTurn = <T extends { query: PGlite["query"] }>(target: T): T =>
-    new Proxy(target, {
-      get(object, name) {
-        if (name === "query") return async (...args: Parameters<PGlite["query"]>) => (await nextTurn(), object.query(...args))
-        if (name === "transaction" && "transaction" in object)
-          return (run: (tx: Parameters<Parameters<PGlite["transaction"]>[0]>[0]) => Promise<unknown>) =>
-            (object as unknown as PGlite).transaction((tx) => run(inTurn(tx)))
-        // The target itself as `this`: PGlite's getters read private fields a proxy does not have.
-        const value = Reflect.get(object, name)
-        return typeof value === "function" ? value.bind(object) : value
-      },
-    })
-  return inTurn(pglite)
 }
 
 async function createSchema(url: string, schema: string): Promise<void> {

@@ -1,0 +1,199 @@
+import { Worker } from "node:worker_threads"
+
+/**
+ * The embedded database on a thread of its own (server/db/pglite-worker.mjs), seen from the main
+ * thread as the PGlite handle Kysely's PGlite dialect expects. A statement runs there, so however
+ * long it takes, the main thread goes on serving other requests, timers and health probes.
+ *
+ * A statement that outruns its bound is answered as PostgreSQL answers one cancelled by
+ * statement_timeout (SQLSTATE 57014, a 503 the console retries): PGlite has no timer of its own to
+ * stop it. With a data directory the thread is then replaced, as after a crash, so the runaway
+ * statement stops holding the database; in memory there is nothing to reopen, and the statement is
+ * left to finish.
+ */
+export interface PGliteThreadOptions {
+  dataDir: string | null
+  sharedBuffers: string
+  /** A thread that stopped or was replaced (never fatal: the next statement goes to its successor). */
+  onThreadError?: (error: Error) => void
+}
+
+interface QueryResults<T> {
+  rows: T[]
+  affectedRows?: number
+  fields: { name: string; dataTypeID: number }[]
+}
+
+interface QueryOptions {
+  rowMode?: "array" | "object"
+}
+
+type Request = { sql: string; params: unknown[]; rowMode: "array" | "object"; inTransaction: boolean } | { begin: true } | { end: "commit" | "rollback" } | { close: true }
+
+interface Pending {
+  resolve: (value: unknown) => void
+  reject: (error: Error) => void
+  timer: NodeJS.Timeout | undefined
+}
+
+/** Resolved from this module's file, which is server/db/ from the sources and server/.build*\/ from the bundle. */
+const WORKER_FILE = new URL("../db/pglite-worker.mjs", import.meta.url)
+
+/** The error a statement gets when the thread it waited on stopped: 57P01, as PostgreSQL says on a shutdown. */
+function threadGone(reason: string): Error {
+  return Object.assign(new Error(`The embedded database stopped: ${reason}`), { code: "57P01" })
+}
+
+function fromPlain(data: { message?: string; [key: string]: unknown }): Error {
+  return Object.assign(new Error(data.message ?? "Embedded database error"), data)
+}
+
+export class PGliteThread {
+  #options: PGliteThreadOptions
+  #worker!: Worker
+  #pending = new Map<number, Pending>()
+  #nextId = 1
+  #closed = false
+  #starting!: Promise<void>
+  /** Set once migrations ran (they may take long on a big database); none for scripts. */
+  #statementTimeoutMs: number | undefined
+  ready = false
+  waitReady: Promise<void>
+
+  constructor(options: PGliteThreadOptions) {
+    this.#options = options
+    this.waitReady = this.#start()
+  }
+
+  /** From now on a statement that runs longer than `ms` is answered 57014 (see the class comment). */
+  boundStatements(ms: number | undefined) {
+    this.#statementTimeoutMs = ms
+  }
+
+  get closed(): boolean {
+    return this.#closed
+  }
+
+  #start(): Promise<void> {
+    const worker = new Worker(WORKER_FILE, { workerData: { dataDir: this.#options.dataDir, sharedBuffers: this.#options.sharedBuffers } })
+    this.#worker = worker
+    this.#starting = new Promise<void>((resolve, reject) => {
+      worker.once("message", (message: { ready?: true; startError?: { message?: string } }) => {
+        if (message.ready) resolve()
+        else reject(fromPlain(message.startError ?? {}))
+      })
+      worker.once("error", reject)
+      worker.once("exit", (code) => reject(new Error(`The embedded database's thread exited (${code}) while starting`)))
+    }).then(() => {
+      this.ready = true
+      worker.on("message", (message: { id: number; result?: unknown; error?: { message?: string } }) => this.#answer(message))
+      this.#idle()
+    })
+    worker.on("error", (error) => this.#options.onThreadError?.(error))
+    worker.on("exit", (code) => {
+      if (this.#worker !== worker) return
+      this.#failAll(threadGone(`its thread exited (${code})`))
+      if (!this.#closed && this.ready && this.#options.dataDir) this.#restart(`its thread exited (${code})`)
+    })
+    return this.#starting
+  }
+
+  /** A thread replaced after a crash or a runaway statement: PostgreSQL recovers the data directory. */
+  #restart(reason: string) {
+    this.#options.onThreadError?.(threadGone(`${reason}; reopening it`))
+    this.ready = false
+    this.#start().catch((error: Error) => {
+      this.#options.onThreadError?.(error)
+      // A start that failed (the disk full, say) is tried again until the database opens.
+      if (!this.#closed) setTimeout(() => this.#restart("it could not be reopened"), 1_000).unref()
+    })
+  }
+
+  #answer(message: { id: number; result?: unknown; error?: { message?: string } }) {
+    const pending = this.#pending.get(message.id)
+    if (!pending) return // it timed out already
+    this.#pending.delete(message.id)
+    clearTimeout(pending.timer)
+    if (message.error) pending.reject(fromPlain(message.error))
+    else pending.resolve(message.result)
+    this.#idle()
+  }
+
+  #failAll(error: Error) {
+    for (const pending of this.#pending.values()) {
+      clearTimeout(pending.timer)
+      pending.reject(error)
+    }
+    this.#pending.clear()
+  }
+
+  /** The thread keeps the process alive only while a statement waits on it, as a socket would. */
+  #idle() {
+    if (this.#pending.size === 0) this.#worker.unref()
+    else this.#worker.ref()
+  }
+
+  async #send<T>(request: Request, bounded: boolean): Promise<T> {
+    if (this.#closed && !("close" in request)) throw new Error("The embedded database is closed")
+    await this.#starting
+    const worker = this.#worker
+    const id = this.#nextId++
+    return new Promise<T>((resolve, reject) => {
+      const limit = bounded ? this.#statementTimeoutMs : undefined
+      const timer = limit
+        ? setTimeout(() => {
+            this.#pending.delete(id)
+            reject(Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }))
+            this.#idle()
+            if (this.#options.dataDir && this.#worker === worker) {
+              // Its statements are lost with it; they get 57P01 at once instead of their own timeout.
+              this.#failAll(threadGone("a statement outran its time limit"))
+              void worker.terminate()
+              // #start replaces the worker before the old one's exit arrives, so that exit is ignored.
+              this.#restart("a statement outran its time limit")
+            }
+          }, limit)
+        : undefined
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer })
+      this.#idle()
+      worker.postMessage({ id, ...request })
+    })
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<QueryResults<T>> {
+    return this.#send({ sql, params, rowMode: options.rowMode ?? "object", inTransaction: false }, true)
+  }
+
+  /**
+   * Kysely runs one statement or transaction at a time on this handle (the dialect declares a single
+   * connection), so the statements `run` sends belong to the open transaction.
+   */
+  async transaction<T>(run: (tx: { query: PGliteThread["query"]; rollback(): Promise<void> }) => Promise<T>): Promise<T> {
+    await this.#send({ begin: true }, true)
+    const tx = {
+      query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+        this.#send<QueryResults<R>>({ sql, params, rowMode: options.rowMode ?? "object", inTransaction: true }, true),
+      rollback: () => this.#send<void>({ end: "rollback" }, true),
+    }
+    let result: T
+    try {
+      result = await run(tx)
+    } catch (error) {
+      await this.#send({ end: "rollback" }, true).catch(() => {})
+      throw error
+    }
+    await this.#send({ end: "commit" }, true)
+    return result
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    try {
+      await this.#send({ close: true }, false)
+    } catch {
+      // A thread that never started or already stopped has nothing to close.
+    }
+    await this.#worker.terminate()
+  }
+}

@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { sql } from "kysely"
+import { afterAll, describe, expect, it } from "vitest"
+import { isDatabaseUnavailable } from "../../server/db/unavailable.ts"
+import { openDatabase, type OpenDatabase } from "../../server/db/open-database.ts"
+
+/**
+ * Issue 30: the embedded database runs on a thread of its own, so a slow statement never holds the
+ * server's event loop, and a statement that outruns the server's bound is a 503 (57014) instead of a
+ * hang. PGlite itself ignores statement_timeout, so the bound is the thread's.
+ */
+const opened: OpenDatabase[] = []
+const dirs: string[] = []
+afterAll(async () => {
+  for (const database of opened) await database.close().catch(() => {})
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Roughly a second or more of work for PostgreSQL on this machine, with no table to read. */
+const SLOW = sql`select count(*) as n from generate_series(1, 3000000) as g where g % 7 = 3`
+
+/** The longest the main thread waited for a timer that should fire every 5 ms, while `work` ran. */
+async function longestStall(work: Promise<unknown>): Promise<number> {
+  let longest = 0
+  let last = performance.now()
+  const state = { running: true }
+  const ticking = (async () => {
+    while (state.running) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      const now = performance.now()
+      longest = Math.max(longest, now - last - 5)
+      last = now
+    }
+  })()
+  await work.finally(() => (state.running = false))
+  await ticking
+  return longest
+}
+
+describe("the embedded database's own thread", () => {
+  it("runs a slow statement without holding the main thread", async () => {
+    const database = await openDatabase({ kind: "embedded", dataDir: null })
+    opened.push(database)
+    const started = performance.now()
+    const stall = await longestStall(SLOW.execute(database.db))
+    const tookMs = performance.now() - started
+    console.log(`slow statement ${tookMs.toFixed(0)} ms, longest stall ${stall.toFixed(1)} ms`)
+    // The statement must take far longer than the stall allowed, or the test proves nothing.
+    expect(tookMs).toBeGreaterThan(300)
+    expect(stall).toBeLessThan(50)
+  })
+
+  it("answers a statement past the bound as a timeout (503), and goes on answering", async () => {
+    const database = await openDatabase({ kind: "embedded", dataDir: null }, { statementTimeoutMs: 100 })
+    opened.push(database)
+    const error = await SLOW.execute(database.db).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ code: "57014" })
+    expect(isDatabaseUnavailable(error)).toBe(true)
+    // In memory the thread is kept (reopening would lose the data): once the slow statement ends, the
+    // next ones run; until then they too are answered 57014 within the bound, never left hanging.
+    let answer: unknown
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline && !answer; ) {
+      answer = await sql<{ one: number }>`select 1 as one`.execute(database.db).then(
+        (result) => result.rows,
+        (e: { code?: string }) => {
+          expect(e.code).toBe("57014")
+          return null
+        },
+      )
+    }
+    expect(answer).toEqual([{ one: 1 }])
+  })
+
+  it("with a data directory, replaces a thread held by a runaway statement and keeps every committed row", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pglite-thread-"))
+    dirs.push(dir)
+    const lost: Error[] = []
+    const database = await openDatabase({ kind: "embedded", dataDir: dir }, { statementTimeoutMs: 200, onConnectionError: (e) => lost.push(e) })
+    opened.push(database)
+    await sql`create table kept (n int primary key)`.execute(database.db)
+    await database.db.transaction().execute(async (tx) => {
+      await sql`insert into kept values (1), (2)`.execute(tx)
+    })
+
+    const started = performance.now()
+    const error = await SLOW.execute(database.db).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ code: "57014" })
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(lost.map((e) => e.message).join("\n")).toMatch(/outran its time limit; reopening it/)
+
+    // The next statements wait for the new thread (PostgreSQL recovers the directory), then see the rows.
+    const { rows } = await sql<{ n: number }>`select n from kept order by n`.execute(database.db)
+    expect(rows).toEqual([{ n: 1 }, { n: 2 }])
+    await sql`insert into kept values (3)`.execute(database.db)
+    expect((await sql<{ c: number }>`select count(*)::int as c from kept`.execute(database.db)).rows).toEqual([{ c: 3 }])
+  })
+
+  it("rolls a failed transaction back and refuses to commit one a failed statement aborted", async () => {
+    const database = await openDatabase({ kind: "embedded", dataDir: null })
+    opened.push(database)
+    await sql`create table t (n int primary key)`.execute(database.db)
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await sql`insert into t values (1)`.execute(tx)
+        throw new Error("changed my mind")
+      }),
+    ).rejects.toThrow("changed my mind")
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await sql`insert into t values (2)`.execute(tx)
+        // A failed statement the caller swallows still aborts the transaction: nothing may be committed.
+        await sql`insert into t values (2)`.execute(tx).catch(() => {})
+      }),
+    ).rejects.toThrow()
+    expect((await sql`select n from t`.execute(database.db)).rows).toEqual([])
+    // A database error keeps its SQLSTATE and constraint across the thread.
+    await sql`insert into t values (3)`.execute(database.db)
+    await expect(sql`insert into t values (3)`.execute(database.db)).rejects.toMatchObject({ code: "23505", constraint: "t_pkey" })
+  })
+})
