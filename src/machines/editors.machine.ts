@@ -13,7 +13,7 @@ export const editorListMachine = createPagedListMachine<Editor>({
   failureMessage: "Failed to fetch editors",
   fetchPage: async ({ page, limit }) => {
     const answer = await editorApi.listEditors(page, limit)
-    return { rows: [...answer.data], total: answer.pagination.total }
+    return { rows: [...answer.data], total: answer.totalRecords }
   },
 })
 

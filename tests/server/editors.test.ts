@@ -45,9 +45,10 @@ describe("POST /user/create", () => {
 })
 
 describe("editor list, update and delete", () => {
-  it("lists only editors, newest first, with pagination.total", async () => {
-    const list = (await call("GET", "/user/editors?page=1&limit=100")).json()
+  it("lists only editors at the spec's GET /user/Editor, newest first, with totalRecords like every role list", async () => {
+    const list = (await call("GET", "/user/Editor?page=1&limit=100")).json()
     expect(list.pagination.total).toBeGreaterThan(10)
+    expect(list.totalRecords).toBe(list.pagination.total)
     expect(list.data.every((e: { role: string }) => e.role === "Editor")).toBe(true)
     expect(list.data.map((e: { email: string }) => e.email)).toContain("editor@demo.test")
     expect(list.data[0]).not.toHaveProperty("password_hash")

@@ -138,7 +138,7 @@ export async function requestContext(server: TestServer): Promise<Ctx> {
     expert: await first("/expert/auth/get?page=1&limit=1", "experts"),
     testimonial: await first("/testimonial/auth/get?page=1&limit=1", "testimonials"),
     press: await first("/press-and-recognition/auth/get?page=1&limit=1", "press"),
-    editor: await first("/user/editors?page=1&limit=1", "editors"),
+    editor: await first("/user/Editor?page=1&limit=1", "editors"),
   }
   ctx.vendorUnderReview = (await server.db.selectFrom("users").select("id").where("status", "=", "Under Review").executeTakeFirstOrThrow()).id
   return ctx

@@ -74,5 +74,6 @@ export async function deleteEditor(deps: Pick<AppDeps, "db" | "tokenVersions">, 
 
 export async function listEditors(deps: Pick<AppDeps, "db">, query: ContentPageQuery) {
   const at = contentPaging(query)
-  return listAnswer(await listEditorRows(deps.db, at), at)
+  const answer = listAnswer(await listEditorRows(deps.db, at), at)
+  return { ...answer, totalRecords: answer.pagination.total }
 }

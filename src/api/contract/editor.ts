@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Email, Id, IsoDateTime, NonEmptyTrimmed } from "./common.ts"
-import { itemAnswer, listAnswer } from "./content-common.ts"
+import { itemAnswer, Pagination } from "./content-common.ts"
 
 /** An editor account as the Editor page lists it (#, Name, Email, Number, User Role). */
 export const Editor = Schema.Struct({
@@ -37,5 +37,6 @@ export const UpdateEditorRequest = Schema.Struct({
 })
 export type UpdateEditorRequest = typeof UpdateEditorRequest.Type
 
-export const EditorListAnswer = listAnswer(Editor)
+/** GET /user/Editor: the role lists' data and totalRecords, with the content lists' pagination too. */
+export const EditorListAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(Editor), totalRecords: Schema.Number, pagination: Pagination })
 export const EditorAnswer = itemAnswer(Editor)

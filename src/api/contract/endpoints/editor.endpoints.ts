@@ -17,17 +17,18 @@ export const createEditor = endpoint({
 })
 
 /**
- * The spec reads editors through GET /user/{userType} with userType Editor; that path belongs to the
- * role lists, so editors have their own list here (same page and limit, same answer shape as content).
+ * The spec's GET /user/{userType} with userType Editor: the one role list that is not a list of people
+ * of the marketplace, so it has its own endpoint at that path (a fixed path wins over `/user/:role`).
+ * Like every role list it answers data and totalRecords; pagination.total stays for older consoles.
  */
 export const listEditors = endpoint({
   name: "listEditors",
   method: "GET",
-  path: "/user/editors",
+  path: "/user/Editor",
   query: ContentPageQuery,
   answer: EditorListAnswer,
   access: admin,
-  summary: "Every editor, newest first, with pagination.total",
+  summary: "Every editor, newest first; totalRecords (and pagination.total) count them all",
 })
 
 /** The original product sent editor updates to the expert calls (a defect); editors have their own. */
