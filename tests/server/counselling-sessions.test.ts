@@ -75,8 +75,9 @@ describe("POST /counselling/create", () => {
   it.each([
     [{ date: "30/01/2031" }, "date"],
     [{ date: "2031-02-30" }, "date"],
-    [{ time: "14:30" }, "time"],
+    [{ time: "14:30:00" }, "time"],
     [{ time: "25:00Z" }, "time"],
+    [{ time: "14:30", timeZone: "Mars/Olympus_Mons" }, "timeZone"],
     [{ duration: "sixty" }, "duration"],
     [{ duration: 0 }, "duration"],
     [{ duration: 12.5 }, "duration"],
@@ -147,6 +148,49 @@ describe("a time zone with a daylight-saving change (Europe/Berlin)", () => {
     expect([summer.statusCode, winter.statusCode]).toEqual([200, 200])
     expect(summer.json().data.dateTime).toBe(`${date}T00:30:00.000Z`)
     expect(winter.json().data.dateTime).toBe(`${date}T01:30:00.000Z`)
+  })
+})
+
+describe("the spec's plain HH:mm time", () => {
+  const year = new Date().getUTCFullYear() + 2
+  const base = () => ({ ...body(0), duration: 60 })
+
+  it("reads a plain time in the request's time zone, UTC when it names none, with a join link and the same overlap rule", async () => {
+    const date = `${year}-06-03`
+    const kolkata = await create({ ...base(), date, time: "10:00", timeZone: "Asia/Kolkata" })
+    expect(kolkata.statusCode).toBe(200)
+    expect(kolkata.json().data.dateTime).toBe(`${date}T04:30:00.000Z`)
+    expect(kolkata.json().data.joinLink).toBe(`https://meet.jit.si/${kolkata.json().data.meetingKey}`)
+    // The same instant written with its offset is the same counsellor's same hour: refused.
+    const sameHour = await create({ ...base(), date, time: "10:30+05:30" })
+    expect(sameHour.statusCode).toBe(409)
+    expect(sameHour.json().message).toBe("The counsellor already has a session at this time.")
+    const utc = await create({ ...base(), date, time: "10:00" })
+    expect(utc.statusCode).toBe(200)
+    expect(utc.json().data.dateTime).toBe(`${date}T10:00:00.000Z`)
+    const clash = await create({ ...base(), date, time: "09:30", timeZone: "UTC" })
+    expect(clash.statusCode).toBe(409)
+  })
+
+  it("moves a session with a plain time on update, and refuses an overlap written that way", async () => {
+    const date = `${year}-06-04`
+    const first = (await create({ ...base(), date, time: "08:00", timeZone: "Europe/Berlin" })).json().data
+    expect(first.dateTime).toBe(`${date}T06:00:00.000Z`)
+    const second = (await create({ ...base(), date, time: "12:00", timeZone: "Europe/Berlin" })).json().data
+    const moved = await call(server, admin, "PATCH", `/counselling/update/${second._id}`, { date, time: "15:15", timeZone: "Europe/Berlin", topic: "t", agenda: "a", duration: 30 })
+    expect(moved.statusCode).toBe(200)
+    expect(moved.json().data.dateTime).toBe(`${date}T13:15:00.000Z`)
+    const onFirst = await call(server, admin, "PATCH", `/counselling/update/${second._id}`, { date, time: "08:30", timeZone: "Europe/Berlin", topic: "t", agenda: "a", duration: 30 })
+    expect(onFirst.statusCode).toBe(409)
+  })
+
+  it("reads a wall-clock time that a spring-forward skips as the hour after it", async () => {
+    // A year after the offset tests' own spring-forward, whose sessions hold that night's hours.
+    const later = year + 1
+    const date = `${later}-03-${String(31 - new Date(Date.UTC(later, 2, 31)).getUTCDay()).padStart(2, "0")}`
+    const skipped = await create({ ...base(), date, time: "02:30", timeZone: "Europe/Berlin" })
+    expect(skipped.statusCode).toBe(200)
+    expect(skipped.json().data.dateTime).toBe(`${date}T01:30:00.000Z`)
   })
 })
 

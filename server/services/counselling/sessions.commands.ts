@@ -30,8 +30,8 @@ export const COUNSELLOR_BUSY = "The counsellor already has a session at this tim
 const MAIL_FAILED = " The email invitations could not be sent."
 
 /** Start and end instants of a request; a start that is not upcoming by the session machine is refused. */
-function timesOf(deps: SessionDeps, body: { date: string; time: string; duration: number }) {
-  const startsAt = sessionInstant(body.date, body.time)
+function timesOf(deps: SessionDeps, body: { date: string; time: string; timeZone?: string | undefined; duration: number }) {
+  const startsAt = sessionInstant(body.date, body.time, body.timeZone)
   if (sessionStatus(startsAt, deps.now()) !== "upcoming") throw badRequest("time: the session must start in the future")
   return { startsAt, endsAt: new Date(startsAt.getTime() + body.duration * 60_000) }
 }

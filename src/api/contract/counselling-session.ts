@@ -45,16 +45,49 @@ export const SessionDate = Schema.String.check(
 )
 
 /**
- * `HH:mm` followed by the UTC offset of the admin's zone on that date, e.g. `14:30+05:30` or
- * `09:00Z`. The console's form reads wall-clock time in the browser's zone and adds the offset
- * in force at that moment, so a date across a daylight-saving change still names one instant.
+ * `HH:mm`, the spec's plain wall-clock time, or `HH:mm` followed by the UTC offset in force on that date
+ * (`14:30+05:30`, `09:00Z`), which is what the console sends: it reads the time in the browser's zone and
+ * adds the offset, so a date across a daylight-saving change still names one instant. A plain time is
+ * read in the request's `timeZone` (UTC when it names none).
  */
 export const SessionTime = Schema.String.check(
-  Schema.isPattern(/^([01]\d|2[0-3]):[0-5]\d(Z|[+-](0\d|1[0-4]):[0-5]\d)$/, { message: "must be a time with its zone offset (HH:mm+HH:MM)" }),
+  Schema.isPattern(/^([01]\d|2[0-3]):[0-5]\d(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/, { message: "must be a time (HH:mm), with its zone offset if you like (HH:mm+HH:MM)" }),
 )
 
-/** The instant named by a session's `date` and `time` (both already valid). */
-export const sessionInstant = (date: string, time: string): Date => new Date(`${date}T${time.replace(/^(\d{2}:\d{2})/, "$1:00")}`)
+const isTimeZone = (name: string): boolean => {
+  try {
+    return name.length <= 64 && new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone.length > 0
+  } catch {
+    return false
+  }
+}
+
+/** An IANA time zone (`Asia/Kolkata`, `Europe/Berlin`, `UTC`): where a plain `HH:mm` is read. */
+export const TimeZone = Schema.String.check(Schema.makeFilter((name: string) => isTimeZone(name) || "must be a time zone name such as Asia/Kolkata"))
+
+/** Minutes the zone's clocks are ahead of UTC at an instant. */
+function zoneOffsetMinutes(timeZone: string, at: number): number {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(at)
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value)
+  const wallClockAsUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"))
+  return Math.round((wallClockAsUtc - Math.floor(at / 1000) * 1000) / 60_000)
+}
+
+/**
+ * The instant a wall-clock `date` and `HH:mm` name in a zone. The offset is read at the naive instant and
+ * read again where that lands, which settles it on both sides of a daylight-saving change; a time the
+ * change skips (02:30 on a spring-forward night) lands an hour later, as calendars place it.
+ */
+function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const naive = Date.parse(`${date}T${time}:00Z`)
+  const first = naive - zoneOffsetMinutes(timeZone, naive) * 60_000
+  const settled = naive - zoneOffsetMinutes(timeZone, first) * 60_000
+  return new Date(zoneOffsetMinutes(timeZone, settled) === zoneOffsetMinutes(timeZone, first) ? settled : Math.max(first, settled))
+}
+
+/** The instant named by a session's `date` and `time` (both already valid), a plain time read in `timeZone`. */
+export const sessionInstant = (date: string, time: string, timeZone = "UTC"): Date =>
+  time.length === 5 ? zonedInstant(date, time, timeZone) : new Date(`${date}T${time.replace(/^(\d{2}:\d{2})/, "$1:00")}`)
 
 const Duration = Schema.Number.check(
   Schema.isInt({ message: "must be a whole number of minutes" }),
@@ -64,12 +97,13 @@ const Note = Schema.optional(Schema.NullOr(Schema.Trim.check(Schema.isMaxLength(
 const Topic = NonEmptyTrimmed.check(Schema.isMaxLength(200, { message: "must be at most 200 characters" }))
 const Agenda = NonEmptyTrimmed.check(Schema.isMaxLength(2000, { message: "must be at most 2000 characters" }))
 
-/** POST /counselling/create: the spec's fields; `date` + `time` (with offset) name the start instant. */
+/** POST /counselling/create: the spec's fields; `date` + `time` (+ `timeZone` for a plain time) name the start instant. */
 export const CreateSessionRequest = Schema.Struct({
   userId: Id,
   counsellorId: Id,
   date: SessionDate,
   time: SessionTime,
+  timeZone: Schema.optional(TimeZone),
   topic: Topic,
   agenda: Agenda,
   duration: Duration,
@@ -81,6 +115,7 @@ export type CreateSessionRequest = typeof CreateSessionRequest.Type
 export const UpdateSessionRequest = Schema.Struct({
   date: SessionDate,
   time: SessionTime,
+  timeZone: Schema.optional(TimeZone),
   topic: Topic,
   agenda: Agenda,
   duration: Duration,
