@@ -75,7 +75,9 @@ export class PGliteThread {
   }
 
   #start(): Promise<void> {
-    const worker = new Worker(WORKER_FILE, { workerData: { dataDir: this.#options.dataDir, sharedBuffers: this.#options.sharedBuffers } })
+    // No inherited flags: the worker is plain JavaScript, and a loader or `--input-type` of the main
+    // thread (tsx in the tests, a script run with -e) would only slow it or stop it from loading.
+    const worker = new Worker(WORKER_FILE, { execArgv: [], workerData: { dataDir: this.#options.dataDir, sharedBuffers: this.#options.sharedBuffers } })
     this.#worker = worker
     this.#starting = new Promise<void>((resolve, reject) => {
       worker.once("message", (message: { ready?: true; startError?: { message?: string } }) => {

@@ -19,4 +19,5 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, api.updateCurrentPassword, ({ body, caller }) => auth.updatePassword(deps, caller, body.oldPassword, body.newPassword))
   route(app, api.getProfile, ({ caller }) => auth.getProfile(deps, caller))
   route(app, api.logout, ({ caller }) => auth.logout(deps, caller))
+  route(app, api.logoutOtherDevices, ({ caller }) => auth.logoutOtherDevices(deps, caller))
 }

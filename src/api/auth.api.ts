@@ -11,4 +11,6 @@ export const updatePassword = (oldPassword: string, newPassword: string) =>
 export const getProfile = () => call(api.getProfile)
 /** Ends every session of the signed-in person on the server (the console forgets its own either way). */
 export const logout = () => call(api.logout)
+/** Ends every other session of the signed-in person; the answer is this tab's new session. */
+export const logoutOtherDevices = () => call(api.logoutOtherDevices)
 export const loginTwoFactor = (challengeToken: string, code: string) => call(twoFactor.loginTwoFactor, { body: { challengeToken, code } })

@@ -10,8 +10,8 @@ interface ClientConfig {
   /** Where the API lives; another server implementing the same API can be named with VITE_API_BASE_URL. */
   baseURL: string
   getToken: () => string | null
-  /** Called on every 401 so the session machine can log out. */
-  onUnauthorized: () => void
+  /** Called on every 401, with the token the refused request carried, so the session machine can log out. */
+  onUnauthorized: (sentToken: string | null) => void
   /** A call got no answer, or a 503: the connection machine shows its banner while the client retries. */
   onUnreachable: () => void
   /** A call was answered (any status but 503): the banner goes. */
@@ -76,9 +76,10 @@ export function buildPath(path: string, params: Record<string, unknown> = {}): s
 export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<AnswerOf<E>> {
   const { headers, hooks } = retryOf(endpoint)
   let raw: unknown
+  let sent: string | null = null
   try {
     raw = await withRetry(() => {
-      const token = config.getToken()
+      const token = (sent = config.getToken())
       return ofetch(buildPath(endpoint.path, input.params as Record<string, unknown>), {
         baseURL: config.baseURL,
         method: endpoint.method,
@@ -90,7 +91,7 @@ export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> 
       })
     }, hooks)
   } catch (error) {
-    throw toApiError(error)
+    throw toApiError(error, sent)
   }
   try {
     return Schema.decodeUnknownSync(endpoint.answer as never)(raw) as AnswerOf<E>
@@ -122,7 +123,7 @@ export async function callIfChanged<E extends Endpoint>(endpoint: E, input: Call
       hooks,
     )
   } catch (error) {
-    throw toApiError(error)
+    throw toApiError(error, token)
   }
   if (response.status === 304) return { changed: false }
   try {
@@ -135,9 +136,10 @@ export async function callIfChanged<E extends Endpoint>(endpoint: E, input: Call
 /** A call whose answer is a file (an image), with the same token and errors as `call`. */
 export async function callBlob<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Blob> {
   const { hooks } = retryOf(endpoint)
+  let sent: string | null = null
   try {
     return await withRetry(() => {
-      const token = config.getToken()
+      const token = (sent = config.getToken())
       return ofetch(buildPath(endpoint.path, input.params as Record<string, unknown>), {
         baseURL: config.baseURL,
         method: endpoint.method,
@@ -147,14 +149,14 @@ export async function callBlob<E extends Endpoint>(endpoint: E, input: CallInput
       })
     }, hooks)
   } catch (error) {
-    throw toApiError(error)
+    throw toApiError(error, sent)
   }
 }
 
-function toApiError(error: unknown): ApiError {
+function toApiError(error: unknown, sentToken: string | null): ApiError {
   if (error instanceof FetchError && error.response) {
     const { status, statusText } = error.response
-    if (status === 401) config.onUnauthorized()
+    if (status === 401) config.onUnauthorized(sentToken)
     return new ApiError("http", status, statusText, normalizeServerError(error.data))
   }
   return new ApiError("network", 0, "", "Could not reach the server.")

@@ -16,6 +16,8 @@ export type AuthEvent =
   | { type: "auth.logout" }
   | { type: "auth.unauthorized" }
   | { type: "auth.signOutHere" }
+  /** Every other session was ended (a password change, "Sign out of other devices"): this tab's new tokens. */
+  | { type: "auth.sessionRenewed"; accessToken: string; refreshToken: string; user: SessionUser }
 
 /**
  * Session lifetime: tokens and user are stored on sign-in; the session ends on Logout, on any 401,
@@ -45,6 +47,13 @@ export const authMachine = setup({
               expiresAt: context.now() + SESSION_LIFETIME_MS,
               ...(event.mustEnrolTwoFactor ? { mustEnrolTwoFactor: true } : {}),
             }
+          : context.session,
+    }),
+    /** The tokens change; the 2-hour automatic logout still counts from the sign-in. */
+    renewTokens: assign({
+      session: ({ event, context }) =>
+        event.type === "auth.sessionRenewed" && context.session
+          ? { ...context.session, accessToken: event.accessToken, refreshToken: event.refreshToken, user: event.user }
           : context.session,
     }),
     persistSession: ({ context }) => {
@@ -89,6 +98,7 @@ export const authMachine = setup({
         "auth.unauthorized": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
         "auth.signOutHere": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
         "auth.signedIn": { target: "signedIn", reenter: true, actions: ["storeSession", "persistSession"] },
+        "auth.sessionRenewed": { actions: ["renewTokens", "persistSession"] },
       },
     },
     signingOut: {

@@ -64,6 +64,7 @@ import { ticketChatMachine } from "./ticket-chat.machine.ts"
 import { ticketListMachine } from "./ticket-list.machine.ts"
 import { ticketMachine } from "./ticket.machine.ts"
 import { updatePasswordMachine } from "./update-password.machine.ts"
+import { signOutOthersMachine } from "./sign-out-others.machine.ts"
 import { twoFactorMachine } from "./two-factor.machine.ts"
 import { securitySettingsMachine } from "./security-settings.machine.ts"
 import { vendorAvailabilityMachine } from "./vendor-availability.machine.ts"
@@ -157,6 +158,13 @@ export const machineRegistry: MachineEntry[] = [
     machine: updatePasswordMachine,
     delayLabels: { successShown: "5 s" },
     firedBy: { "updatePassword done": authApi.updateCurrentPassword, "updatePassword error": authApi.updateCurrentPassword },
+  },
+  {
+    id: "sign-out-others",
+    title: "Sign out of other devices",
+    summary: "The user menu's 'Sign out of other devices': asks first, ends every other session, and this tab goes on with the new one.",
+    machine: signOutOthersMachine,
+    firedBy: { "signOutOthers done": authApi.logoutOtherDevices, "signOutOthers error": authApi.logoutOtherDevices },
   },
   {
     id: "paged-list",

@@ -13,12 +13,17 @@ describe("auditors", () => {
     // Produce an event: the user changes their password through the API.
     const login = await fetch(`${baseURL()}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "imageconsultant@demo.test", password: "Demo@12345" }) })
     const { data } = await login.json()
-    const changed = await fetch(`${baseURL()}/api/v1/user/updateCurrentPassword`, {
-      method: "PATCH",
-      headers: { "content-type": "application/json", authorization: `Bearer ${data.accessToken}` },
-      body: JSON.stringify({ oldPassword: "Demo@12345", newPassword: "Demo@12345" }),
-    })
+    // There and back: a new password must differ, and the other files sign in with the demo one.
+    const change = (token: string, oldPassword: string, newPassword: string) =>
+      fetch(`${baseURL()}/api/v1/user/updateCurrentPassword`, {
+        method: "PATCH",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ oldPassword, newPassword }),
+      })
+    const changed = await change(data.accessToken, "Demo@12345", "Audit@12345")
     expect(changed.status).toBe(200)
+    const renewed = ((await changed.json()) as { data: { accessToken: string } }).data.accessToken
+    expect((await change(renewed, "Audit@12345", "Demo@12345")).status).toBe(200)
 
     const page = await newPage(browser)
     await loginAs(page, "admin@demo.test")

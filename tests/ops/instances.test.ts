@@ -264,6 +264,9 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
     const changed = await call(b!, "/api/v1/user/updateCurrentPassword", { method: "PATCH", token: second, body: { oldPassword: "Ops-session-pass-1", newPassword: "Ops-session-pass-2" } })
     expect(changed.status).toBe(200)
     expect((await call(a!, "/api/v1/user/getProfile", { token: second })).status).toBe(401)
+    // The device that changed it goes on, on both instances, with the session the answer carried.
+    const renewed = ((await changed.json()) as { data: { accessToken: string } }).data.accessToken
+    for (const instance of [a!, b!]) expect((await call(instance, "/api/v1/user/getProfile", { token: renewed })).status, instance.name).toBe(200)
     const third = await signIn("Ops-session-pass-2", "203.0.113.42")
     for (const instance of [a!, b!]) expect((await call(instance, "/api/v1/user/getProfile", { token: third })).status, instance.name).toBe(200)
     // The shared version sits in Redis under this run's prefix.

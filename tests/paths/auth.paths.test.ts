@@ -12,6 +12,7 @@ describeMachinePaths("auth", {
     { type: "auth.logout" },
     { type: "auth.unauthorized" },
     { type: "auth.signOutHere" },
+    { type: "auth.sessionRenewed", accessToken: "renewed", refreshToken: "refresh2", user },
     { type: "endServerSession.done", output: { success: true, message: "Logged out successfully." } },
     { type: "endServerSession.error", error: new Error("offline") },
     { type: "after.sessionRemaining" },

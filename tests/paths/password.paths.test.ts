@@ -1,8 +1,11 @@
 import { ApiError } from "../../src/api/api-error.ts"
 import { resetPasswordMachine } from "../../src/machines/reset-password.machine.ts"
+import { signOutOthersMachine } from "../../src/machines/sign-out-others.machine.ts"
 import { updatePasswordMachine } from "../../src/machines/update-password.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
+const user = { _id: "u1", name: "Lena Lawyer", email: "lawyer@demo.test", role: "Lawyer" as const, organizationId: null }
+const renewed = { accessToken: "new-access", refreshToken: "new-refresh", user }
 const failure = new ApiError("http", 400, "Bad Request", "This reset link is invalid or has expired.")
 
 describeMachinePaths("reset password", {
@@ -22,17 +25,29 @@ describeMachinePaths("reset password", {
 })
 
 describeMachinePaths("update password", {
-  machine: updatePasswordMachine.provide({ actions: { closePanel: () => {} } }),
+  machine: updatePasswordMachine.provide({ actions: { closePanel: () => {}, renewSession: () => {} } }),
   events: [
     { type: "field.change", field: "oldPassword", value: "Demo@12345" },
     { type: "field.change", field: "newPassword", value: "Next@12345" },
+    { type: "field.change", field: "newPassword", value: "Demo@12345" },
     { type: "field.change", field: "confirmPassword", value: "Next@12345" },
     { type: "field.change", field: "confirmPassword", value: "Else@12345" },
     { type: "visibility.toggle", field: "oldPassword" },
     { type: "password.submit" },
     { type: "panel.close" },
-    { type: "updatePassword.done", output: { message: "Password updated successfully." } },
+    { type: "updatePassword.done", output: { success: true, message: "Password updated successfully.", data: renewed } },
     { type: "updatePassword.error", error: new ApiError("http", 400, "Bad Request", "oldPassword: Current password is incorrect.") },
     { type: "after.successShown" },
+  ],
+})
+
+describeMachinePaths("sign out of other devices", {
+  machine: signOutOthersMachine.provide({ actions: { renewSession: () => {}, notify: () => {} } }),
+  events: [
+    { type: "signOutOthers.request" },
+    { type: "signOutOthers.confirm" },
+    { type: "signOutOthers.cancel" },
+    { type: "signOutOthers.done", output: { success: true, message: "You were signed out of every other device.", data: renewed } },
+    { type: "signOutOthers.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
   ],
 })

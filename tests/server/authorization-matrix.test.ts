@@ -67,7 +67,7 @@ describe("authorization matrix", () => {
 
   // Logout and a password change end the caller's sessions (every token of that person): they run last,
   // so the other rows keep theirs, and everyone signs in again after each.
-  const endsSession = (e: Endpoint) => e.name === "logout" || e.name === "updateCurrentPassword"
+  const endsSession = (e: Endpoint) => e.name === "logout" || e.name === "updateCurrentPassword" || e.name === "logoutOtherDevices"
   const guarded = endpoints.filter((x) => x.access !== "public")
   for (const e of [...guarded.filter((x) => !endsSession(x)), ...guarded.filter(endsSession)]) {
     it(`${e.method} ${e.path}`, async () => {

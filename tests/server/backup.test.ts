@@ -66,7 +66,7 @@ beforeAll(async () => {
   await source.app.inject({ method: "POST", url: "/api/v1/user/reset-password-link", payload: { email: "user@demo.test" } })
   const token = /reset-password\/([\w-]+)/.exec(source.outbox().at(-1)!.text)![1]!
   await source.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "Fresh-pass-1", confirmPassword: "Fresh-pass-1" } })
-  await source.app.inject({ method: "PATCH", url: "/api/v1/user/updateCurrentPassword", headers: bearer(admin), payload: { oldPassword: "Demo@12345", newPassword: "Demo@12345" } })
+  await source.app.inject({ method: "PATCH", url: "/api/v1/user/updateCurrentPassword", headers: bearer(admin), payload: { oldPassword: "Demo@12345", newPassword: "Changed@12345" } })
   await ODD_TABLE.execute(source.db)
   await sql`insert into "Odd Things" (amount, raw, tags, at, note, doc) values
     (12345678901234567890.123456789012, '\\xdeadbeef00', array['a', 'b,c', 'd"e'], '2026-01-02 03:04:05.123456+00', e'two\\nlines ✓', '{"k": [1, {"x": null}], "s": "line\\nbreak"}'),

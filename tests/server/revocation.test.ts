@@ -73,8 +73,29 @@ describe("POST /user/logout", () => {
   })
 })
 
+describe("POST /user/logout-others (Sign out of other devices)", () => {
+  it("ends every other session of the person, keeps this device in with new tokens, and records it", async () => {
+    const phone = await server.login("counsellor@demo.test")
+    const laptop = await server.login("counsellor@demo.test")
+    const stranger = await server.login("nutritionist@demo.test")
+    const res = await server.app.inject({ method: "POST", url: "/api/v1/user/logout-others", headers: bearer(laptop) })
+    expect(res.statusCode).toBe(200)
+    const { message, data } = res.json()
+    expect(message).toBe("You were signed out of every other device.")
+    await expectEnded([phone, laptop])
+    expect((await profile(data.accessToken)).statusCode).toBe(200)
+    expect(await openRefreshTokens("counsellor@demo.test")).toBe(1)
+    expect(await eventTypes("counsellor@demo.test")).toContain("user.otherSessionsEnded")
+    expect((await profile(stranger)).statusCode).toBe(200)
+  })
+
+  it("needs a signed-in caller", async () => {
+    expect((await server.app.inject({ method: "POST", url: "/api/v1/user/logout-others" })).statusCode).toBe(401)
+  })
+})
+
 describe("password change and reset", () => {
-  it("a password change ends the sessions, this one included", async () => {
+  it("a password change ends every other session and answers this device's new one", async () => {
     const other = await server.login("imageconsultant@demo.test")
     const token = await server.login("imageconsultant@demo.test")
     const res = await server.app.inject({
@@ -84,9 +105,27 @@ describe("password change and reset", () => {
       payload: { oldPassword: "Demo@12345", newPassword: "Changed@12345" },
     })
     expect(res.statusCode).toBe(200)
+    const { message, data } = res.json()
+    expect(message).toBe("Password updated successfully.")
+    expect(data.user.email).toBe("imageconsultant@demo.test")
     await expectEnded([token, other])
-    expect(await openRefreshTokens("imageconsultant@demo.test")).toBe(0)
+    // This device goes on with the answer's session: one open refresh token, its own.
+    expect((await profile(data.accessToken)).statusCode).toBe(200)
+    expect(await openRefreshTokens("imageconsultant@demo.test")).toBe(1)
     expect((await profile(await server.login("imageconsultant@demo.test", "Changed@12345"))).statusCode).toBe(200)
+  })
+
+  it("refuses a new password equal to the current one, and changes nothing", async () => {
+    const token = await server.login("lawyer@demo.test")
+    const res = await server.app.inject({
+      method: "PATCH",
+      url: "/api/v1/user/updateCurrentPassword",
+      headers: bearer(token),
+      payload: { oldPassword: "Demo@12345", newPassword: "Demo@12345" },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe("newPassword: New Password must be different from the Current Password.")
+    expect((await profile(token)).statusCode).toBe(200)
   })
 
   it("a password reset ends the sessions", async () => {

@@ -2,6 +2,7 @@ import type { Role } from "../../src/api/contract/common.ts"
 import { assignedClient, call, DAY, enquiryPayload, minuteAfter, utcSlot } from "./counselling-fixtures.ts"
 import { expect } from "vitest"
 import { insertUser } from "../../server/db/repositories/users.repository.ts"
+import { hashPassword } from "../../server/services/auth/passwords.ts"
 import { codeAt, stepAt } from "../../server/services/auth/totp.ts"
 import { bearer, type TestServer } from "./harness.ts"
 import { multipart, pngImage, type FilePart } from "./ticket-fixtures.ts"
@@ -48,12 +49,22 @@ async function enrolledClient(server: TestServer) {
   return { ...client, code: () => codeAt(secret, step + 1) }
 }
 
+const PASSWORD_BEFORE = "Before@12345"
+
 /** A request each write accepts as it stands (checked below), so extras are judged on a call that works. */
 export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => Request | Promise<Request>> = {
   login: () => ({ role: null, body: { email: "editor@demo.test", password: "Demo@12345" } }),
   resetPasswordLink: () => ({ role: null, body: { email: "editor@demo.test" } }),
   resetPassword: () => ({ role: null, body: { token: "not-a-real-token", password: "Newpass@123", confirmPassword: "Newpass@123" } }),
-  updateCurrentPassword: () => ({ role: "Nutritionist", body: { oldPassword: "Demo@12345", newPassword: "Demo@12345" } }),
+  // A new password must differ from the current one, so each call changes it: on an account of its own
+  // (the suites sign the demo people in with the demo password), set back before every call.
+  updateCurrentPassword: async (_ctx, _n, server) => {
+    const email = "password-changer@example.net"
+    const password_hash = await hashPassword(PASSWORD_BEFORE)
+    const updated = await server.db.updateTable("users").set({ password_hash }).where("email", "=", email).executeTakeFirst()
+    if (updated.numUpdatedRows === 0n) await insertUser(server.db, { name: "Password Changer", email, number: null, role: "Nutritionist", status: "Approve", organization_id: null, password_hash })
+    return { role: "Nutritionist", token: await server.login(email, PASSWORD_BEFORE), body: { oldPassword: PASSWORD_BEFORE, newPassword: "Changed@12345" } }
+  },
   createTicket: () => ({ role: "User", body: { ticketType: "General", query: "Cannot open my session link" }, files: [png("image")] }),
   closeTicket: (ctx) => ({ role: "Admin", body: { queryId: ctx.ticketToClose._id } }),
   addResponse: (ctx) => ({ role: "Admin", body: { question: "", answer: "We are looking into it", queryId: ctx.ticket._id } }),

@@ -163,20 +163,44 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
   return { success: true, message: "Password reset successfully." }
 }
 
+export const PASSWORD_UPDATED = "Password updated successfully."
+export const OTHER_DEVICES_SIGNED_OUT = "You were signed out of every other device."
+export const SAME_PASSWORD = "newPassword: New Password must be different from the Current Password."
+
+/**
+ * Ends every session of the caller, in one transaction with the event that says why, then starts one
+ * for this device: the tokens it held were refused with the others, so it gets new ones in the answer.
+ */
+async function keepOnlyThisSession(deps: AuthDeps, user: UserRow, type: "user.passwordChanged" | "user.otherSessionsEnded", change: (trx: Db) => Promise<void>) {
+  const version = await deps.db.transaction().execute(async (trx) => {
+    await change(trx)
+    const next = await endSessions(trx, user.id, new Date(deps.now()))
+    await appendEvent(trx, { entityType: "user", entityId: user.id, type, actorId: user.id })
+    return next
+  })
+  await deps.tokenVersions.remember(user.id, version)
+  const { data } = await startSession(deps, { ...user, token_version: version }, false)
+  return data
+}
+
 export async function updatePassword(deps: AuthDeps, caller: Caller, oldPassword: string, newPassword: string) {
   const user = await findUserById(deps.db, caller.id)
   if (!user) throw unauthorized()
   if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest("oldPassword: Current password is incorrect.")
+  if (newPassword === oldPassword) throw badRequest(SAME_PASSWORD)
   const passwordHash = await hashPassword(newPassword)
-  const version = await deps.db.transaction().execute(async (trx) => {
+  const data = await keepOnlyThisSession(deps, user, "user.passwordChanged", async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash)
-    const next = await endSessions(trx, user.id, new Date(deps.now()))
-    await appendEvent(trx, { entityType: "user", entityId: user.id, type: "user.passwordChanged", actorId: user.id })
-    return next
   })
-  // Every session ends, this one too: the console signs in again with the new password.
-  await deps.tokenVersions.remember(user.id, version)
-  return { success: true, message: "Password updated successfully." }
+  return { success: true, message: PASSWORD_UPDATED, data }
+}
+
+/** POST /user/logout-others: "Sign out of other devices" in the user menu. */
+export async function logoutOtherDevices(deps: AuthDeps, caller: Caller) {
+  const user = await findUserById(deps.db, caller.id)
+  if (!user) throw unauthorized()
+  const data = await keepOnlyThisSession(deps, user, "user.otherSessionsEnded", async () => {})
+  return { success: true, message: OTHER_DEVICES_SIGNED_OUT, data }
 }
 
 export async function getProfile(deps: Pick<AuthDeps, "db">, caller: Caller) {

@@ -107,6 +107,17 @@ export const ResetPasswordRequest = Schema.Struct({
   confirmPassword: Schema.String,
 })
 
+/**
+ * This device's new session after every other one was ended (a password change, "Sign out of other
+ * devices"): the console swaps its tokens and keeps its 2-hour clock.
+ */
+export const RenewedSessionAnswer = Schema.Struct({
+  success: Schema.Boolean,
+  message: Schema.String,
+  data: Schema.Struct({ accessToken: Schema.String, refreshToken: Schema.String, user: SessionUser }),
+})
+export type RenewedSessionAnswer = typeof RenewedSessionAnswer.Type
+
 export const UpdatePasswordRequest = Schema.Struct({
   oldPassword: Schema.String.check(Schema.isNonEmpty({ message: "is required" })),
   newPassword: Password,

@@ -1,14 +1,17 @@
 import { useRef, useState } from "react"
 import { Badge, Box, Button, Flex, IconButton, Menu, Portal, Stack, Text } from "@chakra-ui/react"
-import { useSelector } from "@xstate/react"
+import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
 import { isDark } from "../../machines/color-mode.machine.ts"
-import { authActor, selectUser } from "./auth-actor.ts"
+import { SIGN_OUT_OTHERS_QUESTION, signOutOthersMachine } from "../../machines/sign-out-others.machine.ts"
+import { authActor, renewSession, selectUser } from "./auth-actor.ts"
 import { colorModeActor } from "./color-mode-actor.ts"
 import { SidebarDrawer } from "./sidebar.tsx"
 import { HeaderSearch } from "./header-search.tsx"
 import { UpdatePasswordDialog } from "../components/update-password-dialog.tsx"
 import { useMenuFocusReturn } from "../components/menu-focus-return.ts"
+import { ConfirmDialog } from "../components/confirm-dialog.tsx"
+import { notify } from "../components/toaster.tsx"
 
 export function Header() {
   const user = useSelector(authActor, selectUser)
@@ -18,6 +21,11 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null)
   const returnFocus = useMenuFocusReturn(menuButton)
   const dark = useSelector(colorModeActor, (s) => isDark(s.context))
+  const signOutOthers = useActorRef(
+    signOutOthersMachine.provide({ actions: { renewSession: (_, session) => renewSession(session), notify: (_, { text, tone }) => notify(text, tone) } }),
+  )
+  const confirmingSignOut = useSelector(signOutOthers, (s) => !s.matches("idle"))
+  const signingOut = useSelector(signOutOthers, (s) => s.hasTag("busy"))
   if (!user) return null
   return (
     <Flex as="header" align="center" gap={{ base: "2", md: "4" }} px={{ base: "3", md: "6" }} py="3" bg="bg" borderBottomWidth="1px">
@@ -71,6 +79,9 @@ export function Header() {
               <Menu.Item value="color-mode" closeOnSelect={false} onSelect={() => colorModeActor.send({ type: "colorMode.toggle" })}>
                 {dark ? "Light mode" : "Dark mode"}
               </Menu.Item>
+              <Menu.Item value="sign-out-others" aria-haspopup="dialog" onSelect={() => signOutOthers.send({ type: "signOutOthers.request" })}>
+                Sign out of other devices
+              </Menu.Item>
               <Menu.Item value="logout" onSelect={() => authActor.send({ type: "auth.logout" })}>
                 Logout
               </Menu.Item>
@@ -79,6 +90,16 @@ export function Header() {
         </Portal>
       </Menu.Root>
       <UpdatePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} finalFocus={() => menuButton.current} />
+      <ConfirmDialog
+        open={confirmingSignOut}
+        title="Sign out of other devices"
+        question={SIGN_OUT_OTHERS_QUESTION}
+        confirmLabel="Sign out"
+        busyLabel="Signing out..."
+        busy={signingOut}
+        onConfirm={() => signOutOthers.send({ type: "signOutOthers.confirm" })}
+        onCancel={() => signOutOthers.send({ type: "signOutOthers.cancel" })}
+      />
     </Flex>
   )
 }

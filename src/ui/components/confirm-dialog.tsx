@@ -6,6 +6,8 @@ export function ConfirmDialog(props: {
   title?: string
   question: string
   confirmLabel?: string
+  /** What the confirm button reads while the action runs ('Deleting...'); a spinner alone says too little. */
+  busyLabel?: string
   busy?: boolean
   onConfirm: () => void
   onCancel: () => void
@@ -26,7 +28,7 @@ export function ConfirmDialog(props: {
               <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
                 Cancel
               </Button>
-              <Button colorPalette="red" onClick={props.onConfirm} loading={props.busy} aria-busy={props.busy}>
+              <Button colorPalette="red" onClick={props.onConfirm} loading={props.busy} loadingText={props.busyLabel} aria-busy={props.busy}>
                 {props.confirmLabel ?? "Yes"}
               </Button>
             </Dialog.Footer>

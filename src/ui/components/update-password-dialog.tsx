@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from "@chakra-ui/react"
+import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { updatePasswordMachine } from "../../machines/update-password.machine.ts"
+import { renewSession } from "../app/auth-actor.ts"
 import { FormMessage } from "./form-message.tsx"
 import { PasswordInput } from "./password-input.tsx"
 
@@ -11,7 +12,7 @@ const fields = [
 ] as const
 
 export function UpdatePasswordDialog({ open, onClose, finalFocus }: { open: boolean; onClose: () => void; finalFocus?: () => HTMLElement | null }) {
-  const actor = useActorRef(updatePasswordMachine.provide({ actions: { closePanel: onClose } }))
+  const actor = useActorRef(updatePasswordMachine.provide({ actions: { closePanel: onClose, renewSession: (_, session) => renewSession(session) } }))
   const context = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   return (
@@ -44,6 +45,11 @@ export function UpdatePasswordDialog({ open, onClose, finalFocus }: { open: bool
                     />
                   ))}
                   <FormMessage message={context.message} />
+                  {context.note ? (
+                    <Text fontSize="sm" color="fg.muted" data-testid="password-note">
+                      {context.note}
+                    </Text>
+                  ) : null}
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>

@@ -4,6 +4,7 @@ import {
   Credentials,
   LoginOrChallengeAnswer,
   ProfileAnswer,
+  RenewedSessionAnswer,
   ResetLinkRequest,
   ResetPasswordRequest,
   UpdatePasswordRequest,
@@ -47,9 +48,10 @@ export const updateCurrentPassword = endpoint({
   method: "PATCH",
   path: "/user/updateCurrentPassword",
   body: UpdatePasswordRequest,
-  answer: MessageAnswer,
+  answer: RenewedSessionAnswer,
   access: "signedIn",
-  summary: "Change the signed-in person's password",
+  summary:
+    "Change the signed-in person's password: every other device is signed out (its tokens refused from the next request), and this device gets a new session in the answer. A new password equal to the current one is refused. Records user.passwordChanged",
 })
 
 export const getProfile = endpoint({
@@ -71,4 +73,15 @@ export const logout = endpoint({
   summary: "Sign out everywhere: revokes the person's refresh tokens and refuses their access tokens from the next request. Records user.loggedOut",
 })
 
-export const authEndpoints = [login, resetPasswordLink, resetPassword, updateCurrentPassword, getProfile, logout]
+export const logoutOtherDevices = endpoint({
+  name: "logoutOtherDevices",
+  signIn: true,
+  method: "POST",
+  path: "/user/logout-others",
+  answer: RenewedSessionAnswer,
+  access: "signedIn",
+  summary:
+    "Sign out of every other device: revokes the person's other tokens (refused from the next request) and answers this device's new session. Records user.otherSessionsEnded",
+})
+
+export const authEndpoints = [login, resetPasswordLink, resetPassword, updateCurrentPassword, getProfile, logout, logoutOtherDevices]

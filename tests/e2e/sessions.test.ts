@@ -1,0 +1,121 @@
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+const EMAIL = "nutritionist@demo.test"
+const CHANGED = "Sessions@2026"
+
+afterAll(async () => {
+  await browser?.close()
+  // The other files sign in with the demo password: put it back if a failure left the changed one.
+  const login = await fetch(`${baseURL()}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: CHANGED }) })
+  if (login.status !== 200) return
+  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken
+  await fetch(`${baseURL()}/api/v1/user/updateCurrentPassword`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ oldPassword: CHANGED, newPassword: "Demo@12345" }),
+  })
+})
+
+/** The token this tab holds, as the console stored it. */
+const tokenOf = (page: Page) =>
+  page.evaluate(() => {
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) {
+        const match = /"accessToken":"([^"]+)"/.exec(store.getItem(store.key(i)!) ?? "")
+        if (match) return match[1]!
+      }
+    }
+    return null
+  })
+const profileStatus = async (token: string) => (await fetch(`${baseURL()}/api/v1/user/getProfile`, { headers: { authorization: `Bearer ${token}` } })).status
+
+async function openUserMenuItem(page: Page, item: string) {
+  await page.getByRole("button", { name: /^User menu for / }).click()
+  await page.getByRole("menuitem", { name: item }).click()
+}
+
+/** Still signed in: My Tickets opens from the sidebar and its list loads, no trip to /login. */
+async function expectStillSignedIn(page: Page) {
+  await page.getByTestId("sidebar").getByRole("link", { name: "My Tickets" }).click()
+  await page.waitForURL((url) => url.pathname === "/my-tickets")
+  // The list's call has answered (a 401 would have sent the tab to /login).
+  await page.waitForLoadState("networkidle")
+  expect(new URL(page.url()).pathname).toBe("/my-tickets")
+  expect(await profileStatus((await tokenOf(page))!)).toBe(200)
+}
+
+/**
+ * Issue 21: a password change and "Sign out of other devices" end every other session of the account
+ * and keep this tab signed in with the session the answer carries.
+ */
+describe("sessions that end elsewhere but not here", () => {
+  it("changing your own password keeps this tab signed in, says so, and signs the other device out", async () => {
+    const here = await newPage(browser)
+    const elsewhere = await newPage(browser)
+    await loginAs(here, EMAIL)
+    await loginAs(elsewhere, EMAIL)
+    const elsewhereToken = (await tokenOf(elsewhere))!
+
+    await openUserMenuItem(here, "Update Password")
+    const dialog = here.getByRole("dialog")
+    await dialog.getByLabel("Current Password", { exact: true }).fill("Demo@12345")
+    await dialog.getByLabel("New Password", { exact: true }).fill(CHANGED)
+    await dialog.getByLabel("Confirm New Password", { exact: true }).fill(CHANGED)
+    await dialog.getByRole("button", { name: "Update" }).click()
+    await expect.poll(() => dialog.getByTestId("form-message").textContent()).toBe("Password updated successfully.")
+    expect(await dialog.getByTestId("password-note").textContent()).toBe("You are still signed in here; every other device was signed out.")
+    await dialog.getByRole("button", { name: "Close" }).click()
+
+    await expectStillSignedIn(here)
+    expect(await profileStatus(elsewhereToken)).toBe(401)
+    await elsewhere.getByTestId("sidebar").getByRole("link", { name: "My Tickets" }).click()
+    await elsewhere.waitForURL((url) => url.pathname === "/login")
+
+    // Back to the demo password, through the same dialog: the same session goes on.
+    await openUserMenuItem(here, "Update Password")
+    await dialog.getByLabel("Current Password", { exact: true }).fill(CHANGED)
+    await dialog.getByLabel("New Password", { exact: true }).fill(CHANGED)
+    await dialog.getByLabel("Confirm New Password", { exact: true }).fill(CHANGED)
+    await dialog.getByRole("button", { name: "Update" }).click()
+    await expect.poll(() => dialog.getByTestId("form-message").textContent()).toBe("New Password must be different from the Current Password.")
+    await dialog.getByLabel("New Password", { exact: true }).fill("Demo@12345")
+    await dialog.getByLabel("Confirm New Password", { exact: true }).fill("Demo@12345")
+    await dialog.getByRole("button", { name: "Update" }).click()
+    await expect.poll(() => dialog.getByTestId("form-message").textContent()).toBe("Password updated successfully.")
+    await dialog.getByRole("button", { name: "Close" }).click()
+    await expectStillSignedIn(here)
+    await here.context().close()
+    await elsewhere.context().close()
+  })
+
+  it("'Sign out of other devices' asks first, signs the other device out and keeps this tab in", async () => {
+    const here = await newPage(browser)
+    const elsewhere = await newPage(browser)
+    await loginAs(here, EMAIL)
+    await loginAs(elsewhere, EMAIL)
+    const elsewhereToken = (await tokenOf(elsewhere))!
+
+    // Cancel first: nothing is called, the other device stays in.
+    await openUserMenuItem(here, "Sign out of other devices")
+    const confirm = here.getByRole("alertdialog")
+    await expect.poll(() => confirm.getByText("Sign out of every other device?", { exact: false }).isVisible()).toBe(true)
+    await confirm.getByRole("button", { name: "Cancel" }).click()
+    expect(await profileStatus(elsewhereToken)).toBe(200)
+
+    await openUserMenuItem(here, "Sign out of other devices")
+    await confirm.getByRole("button", { name: "Sign out" }).click()
+    await expect.poll(() => here.getByText("You were signed out of every other device.").first().isVisible()).toBe(true)
+    expect(await profileStatus(elsewhereToken)).toBe(401)
+    await expectStillSignedIn(here)
+    await here.reload()
+    await expectStillSignedIn(here)
+    await here.context().close()
+    await elsewhere.context().close()
+  })
+})
