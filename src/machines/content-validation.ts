@@ -4,7 +4,9 @@ import { contentImageTypes } from "../api/contract/content-common.ts"
 export interface FieldSpec {
   name: string
   label: string
-  kind: "text" | "email" | "url" | "textarea" | "select" | "richText"
+  kind: "text" | "email" | "url" | "tel" | "textarea" | "select" | "richText"
+  /** Counted after trimming, like the server's. */
+  minLength?: number
   maxLength?: number
   options?: readonly string[]
 }
@@ -22,6 +24,7 @@ export type FormValues = Record<string, string>
 export const IMAGE_KEY = "image"
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE = /^\+?\d+$/
 const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#][^\s]*$/i
 
 /** The visible text of the editor's HTML, to tell an empty body from a written one. */
@@ -36,7 +39,9 @@ export const isImageFile = (file: File): boolean => (contentImageTypes as readon
 function fieldError(spec: FieldSpec, raw: string | undefined): string | null {
   const value = spec.kind === "richText" ? htmlText(raw ?? "") : (raw ?? "").trim()
   if (!value) return `${spec.label} is required.`
+  if (spec.minLength !== undefined && value.length < spec.minLength) return `${spec.label} must be at least ${spec.minLength} characters.`
   if (spec.maxLength !== undefined && value.length > spec.maxLength) return `${spec.label} must be at most ${spec.maxLength} characters.`
+  if (spec.kind === "tel" && !PHONE.test(value)) return `${spec.label} must be digits, with an optional leading +.`
   if (spec.kind === "email" && !EMAIL.test(value)) return "Please enter a valid email address."
   if (spec.kind === "url" && !WEB_ADDRESS.test(value)) return "Please enter a link starting with http:// or https://."
   if (spec.kind === "select" && spec.options && !spec.options.includes(value)) return `Please choose a ${spec.label}.`

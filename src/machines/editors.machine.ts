@@ -18,9 +18,9 @@ export const editorListMachine = createPagedListMachine<Editor>({
 })
 
 export const editorFields: readonly FieldSpec[] = [
-  { name: "name", label: "Name", kind: "text", maxLength: 120 },
+  { name: "name", label: "Name", kind: "text", minLength: 2, maxLength: 120 },
   { name: "email", label: "Email", kind: "email" },
-  { name: "number", label: "Number", kind: "text", maxLength: 10 },
+  { name: "number", label: "Number", kind: "tel", maxLength: 10 },
   { name: "userRole", label: "User Role", kind: "select", options: ["Editor"] },
 ]
 export const editorImage: ImageSpec | null = null

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from "xstate"
+import { and, assign, fromPromise, setup } from "xstate"
 import * as authApi from "../api/auth.api.ts"
 import { isApiError } from "../api/api-error.ts"
+import { isEmail } from "../api/contract/common.ts"
 import { isTwoFactorChallenge, type LoginAnswer, type LoginOrChallengeAnswer } from "../api/contract/user.ts"
 
 export type Tone = "success" | "error"
@@ -32,6 +33,7 @@ export type LoginEvent =
   | { type: "code.submit" }
   | { type: "code.back" }
 
+export const INVALID_EMAIL = "Please enter a valid email address."
 const RESET_SENT = "Password reset link sent successfully! Check your email."
 const CODE_NEEDED = "Enter the 6-digit code from your authenticator app, or a recovery code."
 
@@ -70,6 +72,7 @@ export const loginMachine = setup({
     togglePasswordVisibility: assign({ showPassword: ({ context }) => !context.showPassword }),
     clearMessage: assign({ message: null }),
     requireBoth: assign({ message: { text: "Email and password are required.", tone: "error" as Tone } }),
+    refuseEmail: assign({ message: { text: INVALID_EMAIL, tone: "error" as Tone } }),
     /** Provided by the app: hand the session to the auth actor. */
     signedIn: (_, _params: { answer: LoginAnswer; remember: boolean }) => {},
     /** Provided by the app. */
@@ -78,6 +81,7 @@ export const loginMachine = setup({
   guards: {
     hasCredentials: ({ context }) => context.email.trim() !== "" && context.password.trim() !== "",
     hasResetEmail: ({ context }) => context.resetEmail.trim() !== "",
+    emailLooksWrong: ({ context }) => !isEmail(context.email),
     needsCode: (_, params: { answer: LoginOrChallengeAnswer }) => isTwoFactorChallenge(params.answer),
     /** Six digits, or a recovery code (`xxxxx-xxxxx`, 10 characters without the dash). */
     hasCode: ({ context }) => /^\d{6}$/.test(context.code.replace(/\s/g, "")) || context.code.replace(/[\s-]/g, "").length === 10,
@@ -98,11 +102,12 @@ export const loginMachine = setup({
       },
       states: {
         editing: {
-          description: "Waiting for the Login button; trimmed email and password must both be filled.",
+          description: "Waiting for the Login button; trimmed email and password must both be filled, and the email look like one, before any call.",
           on: {
             "remember.toggle": { actions: "toggleRemember" },
             "password.toggleVisibility": { actions: "togglePasswordVisibility" },
             "login.submit": [
+              { guard: and(["hasCredentials", "emailLooksWrong"]), actions: "refuseEmail" },
               { guard: "hasCredentials", target: "submitting", actions: "clearMessage" },
               { actions: "requireBoth" },
             ],

@@ -24,6 +24,13 @@ describe("editors (Admin)", () => {
     await dialog.getByRole("button", { name: "Save" }).click()
     await expect.poll(() => dialog.getByText("Please enter a valid email address.").count()).toBe(1)
     await expect.poll(() => dialog.getByText("Number must be at most 10 characters.").count()).toBe(1)
+    // Issue 21: a phone number is digits (a leading + at most), a name two characters or more.
+    await dialog.getByLabel("Name").fill(" B ")
+    await dialog.getByLabel("Number").fill("98-7654")
+    await dialog.getByRole("button", { name: "Save" }).click()
+    await expect.poll(() => dialog.getByText("Number must be digits, with an optional leading +.").count()).toBe(1)
+    await expect.poll(() => dialog.getByText("Name must be at least 2 characters.").count()).toBe(1)
+    await dialog.getByLabel("Name").fill("Browser Editor")
     await dialog.getByLabel("Email").fill(email)
     await dialog.getByLabel("Number").fill("9876500000")
     expect(await dialog.getByLabel("User Role").inputValue()).toBe("Editor")

@@ -38,6 +38,19 @@ describe("sign-in", () => {
     await page.context().close()
   })
 
+  it("an email that is not one is named before any call (issue 21)", async () => {
+    const page = await newPage(browser)
+    const calls: string[] = []
+    page.on("request", (r) => r.url().includes("/api/") && !r.url().endsWith("/api/v1/config") && calls.push(r.url()))
+    await page.goto("/login")
+    await page.getByLabel("Email").fill("lawyer-at-demo.test")
+    await page.getByLabel("Password", { exact: true }).fill("Demo@12345")
+    await page.getByRole("button", { name: "Login" }).click()
+    await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Please enter a valid email address.")
+    expect(calls).toEqual([])
+    await page.context().close()
+  })
+
   it("a wrong password shows the server's message in red", async () => {
     const page = await newPage(browser)
     await page.goto("/login")

@@ -8,6 +8,7 @@ describeMachinePaths("login", {
   machine: loginMachine.provide({ actions: { signedIn: () => {}, navigate: () => {} } }),
   events: [
     { type: "field.change", field: "email", value: "lawyer@demo.test" },
+    { type: "field.change", field: "email", value: "lawyer-at-demo.test" },
     { type: "field.change", field: "password", value: "Demo@12345" },
     { type: "field.change", field: "resetEmail", value: "lawyer@demo.test" },
     { type: "remember.toggle" },

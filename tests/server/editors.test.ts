@@ -38,6 +38,10 @@ describe("POST /user/create", () => {
     expect(taken.json().message).toBe("An account with this email already exists.")
     expect((await call("POST", "/user/create", { ...newEditor, email: "nope" })).json().message).toBe("email: must be a valid email address")
     expect((await call("POST", "/user/create", { ...newEditor, email: "n2@example.com", number: "12345678901" })).json().message).toBe("number: must be at most 10 characters")
+    // Issue 21: a phone number (digits, a leading + at most) and a name of two characters or more.
+    expect((await call("POST", "/user/create", { ...newEditor, email: "n4@example.com", number: "98-7654" })).json().message).toBe("number: must be digits, with an optional leading +")
+    expect((await call("POST", "/user/create", { ...newEditor, email: "n5@example.com", number: "+4915123" })).statusCode).toBe(200)
+    expect((await call("POST", "/user/create", { ...newEditor, email: "n6@example.com", name: " N " })).json().message).toBe("name: must be at least 2 characters")
     const role = await call("POST", "/user/create", { ...newEditor, email: "n3@example.com", userRole: "Admin" })
     expect(role.statusCode).toBe(400)
     expect(role.json().message).toMatch(/^userRole:/)

@@ -18,9 +18,10 @@ export type VendorStatus = typeof VendorStatus.Type
 export const Id = Schema.String.check(Schema.isNonEmpty())
 export const IsoDateTime = Schema.String
 
-export const Email = Schema.Trim.check(
-  Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: "must be a valid email address" }),
-)
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const Email = Schema.Trim.check(Schema.isPattern(EMAIL_PATTERN, { message: "must be a valid email address" }))
+/** The same rule as `Email`, for a form that checks before it calls. */
+export const isEmail = (text: string): boolean => EMAIL_PATTERN.test(text.trim())
 export const NonEmptyTrimmed = Schema.Trim.check(Schema.isNonEmpty({ message: "is required" }))
 
 /** Query-string numbers arrive as text. */

@@ -13,12 +13,16 @@ export const Editor = Schema.Struct({
 })
 export type Editor = typeof Editor.Type
 
-/** Spec section 5: number is text of at most 10 characters. */
+/** Spec section 5: number is text of at most 10 characters; a phone number, so digits with an optional leading +. */
 export const EditorNumber = Schema.Trim.check(
   Schema.isNonEmpty({ message: "is required" }),
   Schema.isMaxLength(10, { message: "must be at most 10 characters" }),
+  Schema.isPattern(/^\+?\d+$/, { message: "must be digits, with an optional leading +" }),
 )
-const EditorName = NonEmptyTrimmed.check(Schema.isMaxLength(120, { message: "must be at most 120 characters" }))
+const EditorName = NonEmptyTrimmed.check(
+  Schema.isMinLength(2, { message: "must be at least 2 characters" }),
+  Schema.isMaxLength(120, { message: "must be at most 120 characters" }),
+)
 
 /** POST /user/create (JSON): the form also sends userRole, which can only be Editor. */
 export const CreateEditorRequest = Schema.Struct({

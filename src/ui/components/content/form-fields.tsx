@@ -35,6 +35,6 @@ function FieldControl({ spec, value, disabled, onChange }: { spec: FieldSpec; va
       </NativeSelect.Root>
     )
   }
-  const type = spec.kind === "email" ? "email" : spec.kind === "url" ? "url" : "text"
+  const type = spec.kind === "email" ? "email" : spec.kind === "url" ? "url" : spec.kind === "tel" ? "tel" : "text"
   return <Input name={spec.name} type={type} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
 }
