@@ -5,6 +5,8 @@ import { clearSession, saveSession, type StoredSession } from "../api/session-st
 
 /** Spec section 9: automatic logout 2 hours after login. */
 export const SESSION_LIFETIME_MS = 2 * 60 * 60 * 1000
+/** How long before the automatic logout the console warns, so work can be saved first. */
+export const SESSION_WARNING_MS = 5 * 60 * 1000
 
 export interface AuthContext {
   session: StoredSession | null
@@ -69,6 +71,7 @@ export const authMachine = setup({
   },
   delays: {
     sessionRemaining: ({ context }) => Math.max(0, (context.session?.expiresAt ?? 0) - context.now()),
+    untilWarning: ({ context }) => Math.max(0, (context.session?.expiresAt ?? 0) - SESSION_WARNING_MS - context.now()),
   },
 }).createMachine({
   id: "auth",
@@ -92,6 +95,17 @@ export const authMachine = setup({
       description: "Tokens and user are stored; the session ends 2 hours after sign-in, on Logout or on any 401.",
       after: {
         sessionRemaining: { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
+      },
+      initial: "active",
+      states: {
+        active: {
+          description: "More than 5 minutes of the 2 hours are left.",
+          after: { untilWarning: { target: "expiring" } },
+        },
+        expiring: {
+          description: "The last 5 minutes: a banner says when the session ends, so work can be saved first.",
+          tags: ["expiring"],
+        },
       },
       on: {
         "auth.logout": { target: "signingOut" },

@@ -118,4 +118,20 @@ describe("sessions that end elsewhere but not here", () => {
     await here.context().close()
     await elsewhere.context().close()
   })
+
+  it("warns 5 minutes before the 2-hour automatic logout, then signs this tab out", async () => {
+    const page = await newPage(browser)
+    // The page's own clock, moved on by hand: the session's timers fire as they would 2 hours later.
+    await page.clock.install()
+    await loginAs(page, "lawyer@demo.test")
+    const banner = page.getByTestId("session-expiry-banner")
+    await page.clock.fastForward("01:54:00")
+    expect(await banner.count()).toBe(0)
+    await page.clock.fastForward("01:30")
+    await expect.poll(() => banner.textContent()).toMatch(/^Your session ends at \d{2}:\d{2} [AP]M \(sessions last 2 hours\)\. Save your work now; after that you will need to sign in again\.$/)
+    expect(await page.getByRole("status").filter({ has: banner }).count()).toBe(1)
+    await page.clock.fastForward("05:00")
+    await page.waitForURL((url) => url.pathname === "/login")
+    await page.context().close()
+  })
 })

@@ -15,6 +15,7 @@ describeMachinePaths("auth", {
     { type: "auth.sessionRenewed", accessToken: "renewed", refreshToken: "refresh2", user },
     { type: "endServerSession.done", output: { success: true, message: "Logged out successfully." } },
     { type: "endServerSession.error", error: new Error("offline") },
+    { type: "after.untilWarning" },
     { type: "after.sessionRemaining" },
   ],
 })

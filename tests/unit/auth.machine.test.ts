@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate"
-import { authMachine, SESSION_LIFETIME_MS } from "../../src/machines/auth.machine.ts"
+import { authMachine, SESSION_LIFETIME_MS, SESSION_WARNING_MS } from "../../src/machines/auth.machine.ts"
 
 const user = { _id: "u1", name: "Uma User", email: "user@demo.test", role: "User" as const, organizationId: null }
 
@@ -23,7 +23,7 @@ describe("auth machine", () => {
   it("stores tokens and user on sign-in", () => {
     const { actor, persisted } = start()
     actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: true })
-    expect(actor.getSnapshot().value).toBe("signedIn")
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true)
     expect(persisted).toEqual([{ accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: SESSION_LIFETIME_MS }])
   })
 
@@ -31,12 +31,39 @@ describe("auth machine", () => {
     const { actor, clock, goToLogin, cleared } = start()
     actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: false })
     clock.increment(SESSION_LIFETIME_MS - 1)
-    expect(actor.getSnapshot().value).toBe("signedIn")
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true)
     clock.increment(1)
     expect(actor.getSnapshot().value).toBe("signedOut")
     expect(actor.getSnapshot().context.session).toBeNull()
     expect(goToLogin).toHaveBeenCalledOnce()
     expect(cleared).toHaveBeenCalled()
+  })
+
+  it("warns 5 minutes before the automatic logout, and a new sign-in starts the 2 hours again", () => {
+    const { actor, clock } = start()
+    actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: false })
+    clock.increment(SESSION_LIFETIME_MS - SESSION_WARNING_MS - 1)
+    expect(actor.getSnapshot().hasTag("expiring")).toBe(false)
+    clock.increment(1)
+    expect(actor.getSnapshot().hasTag("expiring")).toBe(true)
+    expect(actor.getSnapshot().matches({ signedIn: "expiring" })).toBe(true)
+    // New tokens (a password change) do not move the deadline or the warning.
+    actor.send({ type: "auth.sessionRenewed", accessToken: "b", refreshToken: "s", user })
+    expect(actor.getSnapshot().hasTag("expiring")).toBe(true)
+    expect(actor.getSnapshot().context.session).toMatchObject({ accessToken: "b", refreshToken: "s", expiresAt: SESSION_LIFETIME_MS })
+    actor.send({ type: "auth.signedIn", accessToken: "c", refreshToken: "t", user, remember: false })
+    expect(actor.getSnapshot().hasTag("expiring")).toBe(false)
+  })
+
+  it("warns at once when a session is restored with less than 5 minutes left", () => {
+    const clock = new SimulatedClock()
+    clock.set(1000)
+    const actor = createActor(authMachine.provide({ actions: { goToLogin: () => {}, clearStoredSession: () => {} } }), {
+      input: { stored: { accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: 1000 + 60_000 }, now: () => clock.now() },
+      clock,
+    }).start()
+    clock.increment(0)
+    expect(actor.getSnapshot().hasTag("expiring")).toBe(true)
   })
 
   it.each([
@@ -79,7 +106,7 @@ describe("auth machine", () => {
       input: { stored: { accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: 1000 + 5000 }, now: () => clock.now() },
       clock,
     }).start()
-    expect(actor.getSnapshot().value).toBe("signedIn")
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true)
     clock.increment(5000)
     expect(actor.getSnapshot().value).toBe("signedOut")
   })
