@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
+import { and, assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
 import { messageOf } from "../api/api-error.ts"
 import type { VendorStatus } from "../api/contract/common.ts"
 import type { PersonListItem } from "../api/contract/user.ts"
@@ -7,7 +7,7 @@ import * as vendorsApi from "../api/vendors.api.ts"
 import type { ListUrlState, Page, PageRequest } from "./paged-list.machine.ts"
 import { hasNextPage, pageCount } from "./paged-list.machine.ts"
 import { LIST_PAGE_SIZE } from "./role-list.machine.ts"
-import { reviewListOptions } from "./vendor-status.machine.ts"
+import { needsConfirmation, reviewListOptions } from "./vendor-status.machine.ts"
 
 /** Titles, empty and failure texts of the three review lists (spec sections 2 and 8). */
 export const reviewListTexts: Record<ReviewListKind, { title: string; empty: string; failure: string }> = {
@@ -35,6 +35,8 @@ export interface ReviewListContext {
   error: string | null
   /** Changes chosen and not yet answered, oldest first; their rows' controls are disabled. */
   queue: StatusChangeRequest[]
+  /** An Approve or Reject waiting for the person to confirm it (vendor-status.machine.ts's needsConfirmation). */
+  confirming: (StatusChangeRequest & { name: string }) | null
 }
 
 export type ReviewListEvent =
@@ -43,6 +45,8 @@ export type ReviewListEvent =
   | { type: "search.change"; search: string }
   | { type: "list.reload" }
   | { type: "row.setStatus"; userId: string; status: VendorStatus }
+  | { type: "status.confirm" }
+  | { type: "status.cancel" }
   | { type: "url.changed"; page: number; search: string }
 
 export const isRowUpdating = (context: ReviewListContext, userId: string) => context.queue.some((q) => q.userId === userId)
@@ -52,7 +56,7 @@ const pushPage = { type: "pushUrl", params: ({ context }: { context: ListUrlStat
 
 /**
  * A review list (Under Review, Temp Approve, Rejected): a paged list whose rows carry a status
- * dropdown. A change is queued and sent; that row's control stays disabled until answered; when
+ * dropdown. Approve and Reject ask first, naming the vendor. A change is queued and sent; that row's control stays disabled until answered; when
  * every change is answered the list reloads, which recomputes the page count (a page past the end
  * steps back to the new last page).
  */
@@ -83,6 +87,18 @@ export function createReviewListMachine(kind: ReviewListKind) {
         },
       }),
       dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
+      askFirst: assign({
+        confirming: ({ context, event }) => {
+          if (event.type !== "row.setStatus") return context.confirming
+          const row = context.rows.find((r) => r._id === event.userId)!
+          return { userId: row._id, status: event.status, organizationId: row.organizationId, name: row.name }
+        },
+      }),
+      enqueueConfirmed: assign({
+        queue: ({ context }) => (context.confirming ? [...context.queue, { userId: context.confirming.userId, status: context.confirming.status, organizationId: context.confirming.organizationId }] : context.queue),
+        confirming: null,
+      }),
+      dropConfirmation: assign({ confirming: null }),
       takeUrl: assign(({ event }) => (event.type === "url.changed" ? { page: Math.max(1, event.page), search: event.search } : {})),
       setSearch: assign({ search: ({ context, event }) => (event.type === "search.change" ? event.search : context.search), page: 1 }),
     },
@@ -96,6 +112,8 @@ export function createReviewListMachine(kind: ReviewListKind) {
       },
       isOtherUrl: ({ context, event }) => event.type === "url.changed" && (event.page !== context.page || event.search !== context.search),
       hasQueued: ({ context }) => context.queue.length > 0,
+      asksFirst: ({ event }) => event.type === "row.setStatus" && needsConfirmation(event.status),
+      isConfirming: ({ context }) => context.confirming !== null,
     },
   }).createMachine({
     id: "reviewList",
@@ -108,9 +126,12 @@ export function createReviewListMachine(kind: ReviewListKind) {
       capped: false,
       error: null,
       queue: [],
+      confirming: null,
     }),
     initial: "loading",
     invoke: { src: "watchUrl" },
+    // The confirmation dialog may be answered whatever the list is doing; the change then joins the queue.
+    on: { "status.cancel": { actions: "dropConfirmation" } },
     states: {
       loading: {
         description: "A loading screen shows while the page is fetched.",
@@ -149,14 +170,24 @@ export function createReviewListMachine(kind: ReviewListKind) {
               "url.changed": { guard: "isOtherUrl", target: "#reviewList.loading", actions: "takeUrl" },
               "search.change": search,
               "list.reload": { target: "#reviewList.loading" },
-              "row.setStatus": { guard: "isOfferedChange", target: "updating", actions: "enqueue" },
+              "row.setStatus": [
+                { guard: and(["isOfferedChange", "asksFirst"]), actions: "askFirst" },
+                { guard: "isOfferedChange", target: "updating", actions: "enqueue" },
+              ],
+              "status.confirm": { guard: "isConfirming", target: "updating", actions: "enqueueConfirmed" },
             },
           },
           updating: {
             description: "The first queued change is sent; the rows of queued changes have their control disabled.",
             tags: ["updating"],
             // Another row's change waits in the queue; the one being sent is not restarted.
-            on: { "row.setStatus": { guard: "isOfferedChange", actions: "enqueue" } },
+            on: {
+              "row.setStatus": [
+                { guard: and(["isOfferedChange", "asksFirst"]), actions: "askFirst" },
+                { guard: "isOfferedChange", actions: "enqueue" },
+              ],
+              "status.confirm": { guard: "isConfirming", actions: "enqueueConfirmed" },
+            },
             invoke: {
               src: "updateStatus",
               input: ({ context }) => context.queue[0]!,

@@ -1,10 +1,10 @@
-import { assign, fromPromise, setup } from "xstate"
+import { and, assign, fromPromise, setup } from "xstate"
 import { isApiError, messageOf } from "../api/api-error.ts"
 import { isVendorRole, type VendorStatus } from "../api/contract/common.ts"
 import type { Person } from "../api/contract/user.ts"
 import type { StatusChange } from "../api/contract/vendor.ts"
 import * as vendorsApi from "../api/vendors.api.ts"
-import { nextStatuses } from "./vendor-status.machine.ts"
+import { needsConfirmation, nextStatuses } from "./vendor-status.machine.ts"
 import * as sessionsApi from "../api/counselling-sessions.api.ts"
 
 export const VENDOR_NOT_FOUND = "No vendor details found."
@@ -33,6 +33,8 @@ export interface VendorDetailsContext {
   error: string | null
   /** 'Error updating status: {reason}' after a failed change. */
   statusError: string | null
+  /** The status chosen in the menu, while it is confirmed and sent. */
+  chosenStatus: VendorStatus | null
   sessions: VendorSession[]
   sessionsError: string | null
   history: StatusChange[]
@@ -48,6 +50,8 @@ export type VendorDetailsEvent =
   | { type: "menu.open" }
   | { type: "menu.close" }
   | { type: "status.select"; status: VendorStatus }
+  | { type: "status.confirm" }
+  | { type: "status.cancel" }
   | { type: "tab.select"; tab: "details" | "sessions" }
   | { type: "vendor.reload" }
 
@@ -76,15 +80,17 @@ export const vendorDetailsMachine = setup({
   actions: {
     /** Provided by the view: a toast. */
     notify: (_, _params: { text: string; tone: "success" | "error" }) => {},
+    choose: assign({ chosenStatus: ({ event }) => (event.type === "status.select" ? event.status : null) }),
   },
   guards: {
     hasMenu: ({ context }) => menuStatuses(context.vendor).length > 0,
     isCurrentStatus: ({ context, event }) => event.type === "status.select" && event.status === context.vendor?.status,
     isOffered: ({ context, event }) => event.type === "status.select" && menuStatuses(context.vendor).includes(event.status),
+    asksFirst: ({ event }) => event.type === "status.select" && needsConfirmation(event.status),
   },
 }).createMachine({
   id: "vendorDetails",
-  context: ({ input }) => ({ userId: input.userId, vendor: null, certificate: null, error: null, statusError: null, sessions: [], sessionsError: null, history: [], historyError: null }),
+  context: ({ input }) => ({ userId: input.userId, vendor: null, certificate: null, error: null, statusError: null, chosenStatus: null, sessions: [], sessionsError: null, history: [], historyError: null }),
   initial: "loading",
   states: {
     loading: {
@@ -123,8 +129,16 @@ export const vendorDetailsMachine = setup({
                 "menu.close": { target: "closed" },
                 "status.select": [
                   { guard: "isCurrentStatus", target: "closed" },
-                  { guard: "isOffered", target: "updating" },
+                  { guard: and(["isOffered", "asksFirst"]), target: "confirming", actions: "choose" },
+                  { guard: "isOffered", target: "updating", actions: "choose" },
                 ],
+              },
+            },
+            confirming: {
+              description: "Approve (final) and Reject ask first, naming the vendor; Cancel sends nothing.",
+              on: {
+                "status.confirm": { target: "updating" },
+                "status.cancel": { target: "closed", actions: assign({ chosenStatus: null }) },
               },
             },
             updating: {
@@ -132,9 +146,9 @@ export const vendorDetailsMachine = setup({
               tags: ["updating"],
               invoke: {
                 src: "updateStatus",
-                input: ({ context, event }) => ({
+                input: ({ context }) => ({
                   userId: context.userId,
-                  status: (event as Extract<VendorDetailsEvent, { type: "status.select" }>).status,
+                  status: context.chosenStatus!,
                   organizationId: context.vendor?.organizationId ?? null,
                 }),
                 onDone: { target: "#vendorDetails.loading", actions: { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) } },

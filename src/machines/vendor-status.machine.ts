@@ -60,6 +60,16 @@ const listOrder: readonly VendorStatus[] = ["Under Review", "Temp Approve", "App
 export const reviewListOptions = (current: VendorStatus): VendorStatus[] =>
   listOrder.filter((s) => s === current || (s !== "Under Review" && canChangeStatus(current, s)))
 
+/** Approve is final and Reject shuts the vendor out: both ask first, naming the vendor. */
+export const needsConfirmation = (to: VendorStatus): to is "Approve" | "Reject" => to === "Approve" || to === "Reject"
+
+/** The confirmation dialog of a status change that asks first. */
+export function statusConfirmation(name: string, to: "Approve" | "Reject"): { title: string; question: string; confirmLabel: string } {
+  return to === "Approve"
+    ? { title: "Approve vendor", question: `Approve ${name}? Approval is final: it cannot be undone, and their status can no longer be changed.`, confirmLabel: "Approve" }
+    : { title: "Reject vendor", question: `Reject ${name}? They are signed out and can no longer sign in until an admin changes their status.`, confirmLabel: "Reject" }
+}
+
 /** Why a change is refused, in words for a 409; null when the machine accepts it. */
 export function refusalOf(from: VendorStatus, to: string): string | null {
   if (!isVendorStatus(to)) return `'${to}' is not a vendor status; use one of ${vendorStatuses.join(", ")}.`

@@ -84,6 +84,20 @@ describe("vendor details machine", () => {
     expect(updateStatus).not.toHaveBeenCalled()
   })
 
+  it("Cancel in the confirmation sends nothing; Temp Approve does not ask", async () => {
+    const { actor, updateStatus } = start()
+    await ready(actor)
+    actor.send({ type: "menu.open" })
+    actor.send({ type: "status.select", status: "Reject" })
+    actor.send({ type: "status.cancel" })
+    expect(actor.getSnapshot().matches({ ready: { menu: "closed" } })).toBe(true)
+    expect(actor.getSnapshot().context.chosenStatus).toBeNull()
+    actor.send({ type: "menu.open" })
+    actor.send({ type: "status.select", status: "Temp Approve" })
+    expect(actor.getSnapshot().hasTag("updating")).toBe(true)
+    expect((updateStatus.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toEqual({ userId: "v1", status: "Temp Approve", organizationId: "org-1" })
+  })
+
   it("sends the change, then reloads the vendor and its history", async () => {
     const { actor, updateStatus, fetchVendor, notify } = start({
       loads: [async () => ({ vendor: vendor("Under Review"), certificate: null }), async () => ({ vendor: vendor("Approve"), certificate: null })],
@@ -91,6 +105,10 @@ describe("vendor details machine", () => {
     await ready(actor)
     actor.send({ type: "menu.open" })
     actor.send({ type: "status.select", status: "Approve" })
+    // Approve is final: it asks first, and nothing is sent until confirmed.
+    expect(actor.getSnapshot().matches({ ready: { menu: "confirming" } })).toBe(true)
+    expect(updateStatus).not.toHaveBeenCalled()
+    actor.send({ type: "status.confirm" })
     expect(actor.getSnapshot().hasTag("updating")).toBe(true)
     expect((updateStatus.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toEqual({ userId: "v1", status: "Approve", organizationId: "org-1" })
     await waitFor(actor, (s) => s.matches("ready") && s.context.vendor?.status === "Approve")
@@ -105,6 +123,7 @@ describe("vendor details machine", () => {
     await ready(actor)
     actor.send({ type: "menu.open" })
     actor.send({ type: "status.select", status: "Reject" })
+    actor.send({ type: "status.confirm" })
     await waitFor(actor, (s) => s.context.statusError !== null)
     expect(actor.getSnapshot().context.statusError).toBe("Error updating status: The vendor is already 'Reject'.")
     expect(actor.getSnapshot().matches({ ready: { menu: "closed" } })).toBe(true)

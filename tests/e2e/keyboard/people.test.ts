@@ -88,6 +88,10 @@ describe("keyboard only: people", () => {
     await eventually(() => menuItems(page)).toEqual(["Under Review", "Approved", "Reject"])
     await highlight(page, "Reject")
     await page.keyboard.press("Enter")
+    // Reject asks first (issue 21): its dialog takes the keyboard.
+    const confirm = page.getByRole("alertdialog")
+    await eventually(() => confirm.textContent()).toContain(`Reject ${vendor.name}?`)
+    await press(page, confirm.getByRole("button", { name: "Reject" }))
     await eventually(() => page.getByTestId("status-badge").first().textContent()).toBe("Reject")
     await eventually(() => page.getByTestId("status-history").locator("tbody tr").last().textContent()).toMatch(/Asha AdminTemp ApproveReject$/)
 

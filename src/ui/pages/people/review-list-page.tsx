@@ -6,7 +6,8 @@ import type { PersonListItem } from "../../../api/contract/user.ts"
 import type { ReviewListKind } from "../../../api/contract/vendor.ts"
 import { pageCount } from "../../../machines/paged-list.machine.ts"
 import { createReviewListMachine, reviewListTexts, type ReviewListContext } from "../../../machines/review-list.machine.ts"
-import { reviewListOptions } from "../../../machines/vendor-status.machine.ts"
+import { needsConfirmation, reviewListOptions, statusConfirmation } from "../../../machines/vendor-status.machine.ts"
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { DataTable, type Column } from "../../components/data-table.tsx"
 import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
@@ -85,6 +86,8 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
   const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
   const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
   const texts = reviewListTexts[kind]
+  const asked = context.confirming
+  const confirmation = asked && needsConfirmation(asked.status) ? statusConfirmation(asked.name, asked.status) : null
   return (
     <Stack gap="4">
       <HStack justify="space-between" wrap="wrap">
@@ -113,6 +116,14 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
           onNext={() => actor.send({ type: "page.next" })}
         />
       ) : null}
+      <ConfirmDialog
+        open={confirmation !== null}
+        title={confirmation?.title}
+        question={confirmation?.question ?? ""}
+        confirmLabel={confirmation?.confirmLabel}
+        onConfirm={() => actor.send({ type: "status.confirm" })}
+        onCancel={() => actor.send({ type: "status.cancel" })}
+      />
     </Stack>
   )
 }

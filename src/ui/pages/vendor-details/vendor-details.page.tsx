@@ -10,7 +10,8 @@ import { StatusHistory } from "./status-history.tsx"
 import { VendorSessions } from "./vendor-sessions.tsx"
 import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { CurrentStateDiagram } from "../../components/current-state-diagram.tsx"
-import { vendorStatusMachine, vendorStatusStateId } from "../../../machines/vendor-status.machine.ts"
+import { needsConfirmation, statusConfirmation, vendorStatusMachine, vendorStatusStateId } from "../../../machines/vendor-status.machine.ts"
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 
 const machine = vendorDetailsMachine.provide({ actions: { notify: (_, p) => notify(p.text, p.tone) } })
 
@@ -50,6 +51,8 @@ function VendorDetails({ userId }: { userId: string }) {
   const menuOpen = snapshot.matches({ ready: { menu: "open" } })
   const updating = snapshot.hasTag("updating")
   const tab = snapshot.matches({ ready: { tab: "sessions" } }) ? "sessions" : "details"
+  const chosen = snapshot.context.chosenStatus
+  const confirmation = snapshot.matches({ ready: { menu: "confirming" } }) && chosen && needsConfirmation(chosen) ? statusConfirmation(vendor.name, chosen) : null
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -104,6 +107,14 @@ function VendorDetails({ userId }: { userId: string }) {
       <Box>
         <StatusHistory history={snapshot.context.history} error={snapshot.context.historyError} loading={snapshot.matches({ ready: { history: "loading" } })} />
       </Box>
+      <ConfirmDialog
+        open={confirmation !== null}
+        title={confirmation?.title}
+        question={confirmation?.question ?? ""}
+        confirmLabel={confirmation?.confirmLabel}
+        onConfirm={() => actor.send({ type: "status.confirm" })}
+        onCancel={() => actor.send({ type: "status.cancel" })}
+      />
       <CurrentStateDiagram machine={vendorStatusMachine} stateId={vendorStatusStateId(vendor.status)} label={`Status diagram, current status ${statusLabel(vendor.status)}`} />
     </Stack>
   )
