@@ -39,6 +39,9 @@ function missing(context: RaiseTicketContext): FieldErrors {
   const errors: FieldErrors = {}
   if (context.ticketType === "") errors.ticketType = "Please select a ticket type."
   if (context.query.trim() === "") errors.query = "Please enter your query."
+  // A refused file blocks the submit: the person meant to attach something, so nothing is sent without it
+  // until they choose an allowed file or take the refused one away.
+  if (context.errors.image) errors.image = context.errors.image
   return errors
 }
 
@@ -67,7 +70,7 @@ export const raiseTicketMachine = setup({
       on: { "form.open": { target: "editing", actions: assign(empty) } },
     },
     editing: {
-      description: "Ticket Type (Technical or General), Query and an optional image; nothing typed is lost on failure.",
+      description: "Ticket Type (Technical or General), Query and an optional image; a refused image blocks Submit until replaced or removed; nothing typed is lost on failure.",
       on: {
         "form.close": { target: "closed" },
         "field.ticketType": { actions: assign(({ context, event }) => ({ ticketType: event.value, errors: { ...context.errors, ticketType: undefined } })) },

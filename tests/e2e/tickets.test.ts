@@ -35,6 +35,11 @@ describe("support ticket, end to end", () => {
     expect(creates).toEqual([])
     await vendor.getByLabel("Ticket Type").selectOption("Technical")
     await vendor.getByLabel("Query").fill(query)
+    // The refused file still blocks the submit (issue 21): nothing is created without the attachment.
+    await vendor.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => vendor.getByText("Only .png, .jpg and .jpeg files are allowed.").count()).toBe(1)
+    expect(await vendor.getByTestId("form-message").count()).toBe(0)
+    expect(creates).toEqual([])
     await vendor.getByLabel("Image (optional)").setInputFiles({ name: "payout.png", mimeType: "image/png", buffer: pngImage(24, 16, [200, 60, 60]) })
     await vendor.getByRole("button", { name: "Submit" }).click()
     await expect.poll(() => vendor.getByTestId("form-message").textContent()).toBe("Ticket submitted successfully!")

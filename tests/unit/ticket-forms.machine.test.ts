@@ -28,6 +28,22 @@ describe("raise ticket form machine", () => {
     expect(actor.getSnapshot().context.errors.ticketType).toBeUndefined()
   })
 
+  it("a refused file blocks the submit until another is chosen or it is taken away", () => {
+    const { actor, raiseTicket } = startRaise()
+    actor.send({ type: "field.ticketType", value: "General" })
+    actor.send({ type: "field.query", value: "Bank details?" })
+    actor.send({ type: "image.choose", file: file("statement.pdf") })
+    actor.send({ type: "form.submit" })
+    expect(actor.getSnapshot().matches("editing")).toBe(true)
+    expect(actor.getSnapshot().context.errors.image).toBe("Only .png, .jpg and .jpeg files are allowed.")
+    expect(actor.getSnapshot().context.message).toBeNull()
+    expect(raiseTicket).not.toHaveBeenCalled()
+    // "Send without an image": the refused file is taken away, and the ticket goes without one.
+    actor.send({ type: "image.choose", file: null })
+    actor.send({ type: "form.submit" })
+    expect(actor.getSnapshot().matches("submitting")).toBe(true)
+  })
+
   it("takes only .png, .jpg and .jpeg files", () => {
     const { actor } = startRaise()
     actor.send({ type: "image.choose", file: file("page.html") })

@@ -92,7 +92,14 @@ export function RaiseTicket(props: { floating?: boolean; onSubmitted?: (answer: 
                         }}
                       />
                       <Field.HelperText>Only .png, .jpg or .jpeg</Field.HelperText>
-                      <Field.ErrorText>{context.errors.image}</Field.ErrorText>
+                      <Field.ErrorText>
+                        {context.errors.image}
+                        {context.errors.image ? (
+                          <Button variant="plain" size="xs" colorPalette="red" textDecoration="underline" onClick={() => actor.send({ type: "image.choose", file: null })}>
+                            Send without an image
+                          </Button>
+                        ) : null}
+                      </Field.ErrorText>
                     </Field.Root>
                     <FormMessage message={context.message} />
                     {context.detail ? (
