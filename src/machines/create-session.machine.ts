@@ -21,6 +21,7 @@ export interface CreateSessionContext {
   message: Message | null
   userId: string | null
   counsellorId: string | null
+  now: () => number
 }
 
 export type CreateSessionEvent = { type: "form.open"; userId: string; counsellorId: string } | SessionFormEvent
@@ -31,7 +32,7 @@ export type CreateSessionEvent = { type: "form.open"; userId: string; counsellor
  * the lists and closes the modal 1 s later; a failure keeps every field.
  */
 export const createSessionMachine = setup({
-  types: { context: {} as CreateSessionContext, events: {} as CreateSessionEvent },
+  types: { context: {} as CreateSessionContext, events: {} as CreateSessionEvent, input: {} as { now?: () => number } | undefined },
   actors: {
     createSession: fromPromise<{ message: string }, { userId: string; counsellorId: string; values: SessionFormValues }>(({ input }) =>
       sessionsApi.createSession({ userId: input.userId, counsellorId: input.counsellorId, ...toSessionPayload(input.values) }),
@@ -44,12 +45,12 @@ export const createSessionMachine = setup({
     notify: (_, _params: { text: string; tone: "success" | "error" }) => {},
   },
   guards: {
-    isValid: ({ context }) => isSessionFormValid(context.values),
+    isValid: ({ context }) => isSessionFormValid(context.values, context.now()),
   },
   delays: { modalClose: MODAL_CLOSE_MS },
 }).createMachine({
   id: "createSession",
-  context: { values: emptySessionForm, errors: {}, message: null, userId: null, counsellorId: null },
+  context: ({ input }) => ({ values: emptySessionForm, errors: {}, message: null, userId: null, counsellorId: null, now: input?.now ?? Date.now }),
   initial: "closed",
   states: {
     closed: {
@@ -68,11 +69,13 @@ export const createSessionMachine = setup({
           actions: assign({
             values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
             errors: ({ context, event }) => ({ ...context.errors, [event.field]: undefined }),
+            // A failure's message is about the values as they were; once one changes it is stale.
+            message: ({ context }) => (context.message?.tone === "error" ? null : context.message),
           }),
         },
         "form.submit": [
           { guard: "isValid", target: "saving", actions: assign({ errors: {}, message: null }) },
-          { actions: assign({ errors: ({ context }) => validateSessionForm(context.values) }) },
+          { actions: assign({ errors: ({ context }) => validateSessionForm(context.values, context.now()) }) },
         ],
         "form.cancel": { target: "closed" },
       },

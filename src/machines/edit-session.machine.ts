@@ -49,7 +49,7 @@ export const editSessionMachine = setup({
   guards: {
     isPastSession: ({ context, event }) => event.type === "form.open" && !canEditSession(event.session.dateTime, context.now()),
     lacksMeetingKey: ({ event }) => event.type === "form.open" && !event.session.meetingKey,
-    isValid: ({ context }) => isSessionFormValid(context.values),
+    isValid: ({ context }) => isSessionFormValid(context.values, context.now()),
   },
   delays: { modalClose: MODAL_CLOSE_MS },
 }).createMachine({
@@ -77,11 +77,13 @@ export const editSessionMachine = setup({
           actions: assign({
             values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
             errors: ({ context, event }) => ({ ...context.errors, [event.field]: undefined }),
+            // A failure's message is about the values as they were; once one changes it is stale.
+            message: ({ context }) => (context.message?.tone === "error" ? null : context.message),
           }),
         },
         "form.submit": [
           { guard: "isValid", target: "saving", actions: assign({ errors: {}, message: null }) },
-          { actions: assign({ errors: ({ context }) => validateSessionForm(context.values) }) },
+          { actions: assign({ errors: ({ context }) => validateSessionForm(context.values, context.now()) }) },
         ],
         "form.cancel": { target: "closed" },
       },

@@ -1,6 +1,6 @@
 import dayjs from "dayjs"
 import { isApiError, messageOf } from "../api/api-error.ts"
-import type { CounsellingSession } from "../api/contract/counselling-session.ts"
+import { SESSION_MINUTES, type CounsellingSession } from "../api/contract/counselling-session.ts"
 import type { Message } from "./login.machine.ts"
 
 /** What the Create and Edit Session forms hold: text as typed (spec section 5 validates it). */
@@ -28,16 +28,29 @@ const REQUIRED: Array<[SessionField, string]> = [
   ["duration", "Duration is required."],
 ]
 
-/** Date, time, topic, agenda and duration (numeric minutes) are required; note is optional. */
-export function validateSessionForm(values: SessionFormValues): SessionFormErrors {
+/** Today's date in the viewer's zone, as the date field holds it ('YYYY-MM-DD'): the field's minimum. */
+export const todayInput = (now = Date.now()) => dayjs(now).format("YYYY-MM-DD")
+
+/** A date before today: nothing can be booked on it, so no time slots are listed for it either. */
+export const isPastDate = (date: string, now = Date.now()) => /^\d{4}-\d{2}-\d{2}$/.test(date) && date < todayInput(now)
+
+/**
+ * Date, time, topic, agenda and duration are required; note is optional. The start must be in the
+ * future and the duration within the contract's bounds (5 to 480 minutes), as the server checks.
+ */
+export function validateSessionForm(values: SessionFormValues, now = Date.now()): SessionFormErrors {
   const errors: SessionFormErrors = {}
   for (const [field, text] of REQUIRED) if (values[field].trim() === "") errors[field] = text
-  if (!errors.duration && !/^\d+$/.test(values.duration.trim())) errors.duration = "Duration must be a number of minutes."
-  else if (!errors.duration && Number(values.duration) < 1) errors.duration = "Duration must be a number of minutes."
+  const duration = values.duration.trim()
+  if (!errors.duration && !/^\d+$/.test(duration)) errors.duration = "Duration must be a whole number of minutes."
+  else if (!errors.duration && (Number(duration) < SESSION_MINUTES.minimum || Number(duration) > SESSION_MINUTES.maximum))
+    errors.duration = `Duration must be between ${SESSION_MINUTES.minimum} and ${SESSION_MINUTES.maximum} minutes.`
+  if (!errors.date && isPastDate(values.date, now)) errors.date = "Date cannot be in the past."
+  else if (!errors.date && !errors.time && dayjs(`${values.date}T${values.time}`).valueOf() <= now) errors.time = "Time must be later than now."
   return errors
 }
 
-export const isSessionFormValid = (values: SessionFormValues) => Object.keys(validateSessionForm(values)).length === 0
+export const isSessionFormValid = (values: SessionFormValues, now = Date.now()) => Object.keys(validateSessionForm(values, now)).length === 0
 
 /**
  * The form's date and time are wall-clock values in the admin's (browser's) zone. The API takes

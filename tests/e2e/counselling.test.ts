@@ -39,6 +39,7 @@ function shownIn(timeZone: string, instant: Date): string {
 /** Tomorrow's date in Asia/Kolkata (the admin's zone) and the instant of a wall-clock time on it. */
 const tomorrowInKolkata = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date(Date.now() + 24 * 60 * 60 * 1000))
 const kolkata = (time: string) => new Date(`${tomorrowInKolkata}T${time}:00+05:30`)
+const dayInKolkata = (offsetDays: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata" }).format(new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000))
 
 /** Waits up to 10 s: modals close 1 s after a save, and the machine is shared by 6 engineers. */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 })
@@ -141,7 +142,17 @@ async function adminCreatesSession() {
   const form = admin.getByRole("dialog", { name: "Create Session" })
   await form.getByRole("button", { name: "Create Session" }).click()
   await eventually(() => form.getByText("Topic is required.").isVisible()).toBe(true)
+  // Issue 21: the date field starts at today, a past date or a duration outside 5–480 is named before any
+  // call, and a field's error goes as soon as it is changed.
+  expect(await form.getByLabel("Date").getAttribute("min")).toBe(dayInKolkata(0))
+  await form.getByLabel("Date").fill(dayInKolkata(-1))
+  await form.getByLabel("Time").fill("06:00")
+  await form.getByLabel("Duration (minutes)").fill("0")
+  await form.getByRole("button", { name: "Create Session" }).click()
+  await eventually(() => form.getByText("Date cannot be in the past.").isVisible()).toBe(true)
+  expect(await form.getByText("Duration must be between 5 and 480 minutes.").isVisible()).toBe(true)
   await form.getByLabel("Date").fill(tomorrowInKolkata)
+  await eventually(() => form.getByText("Date cannot be in the past.").count()).toBe(0)
   await form.getByLabel("Time").fill("06:00")
   await form.getByLabel("Topic").fill(topic)
   await form.getByLabel("Agenda").fill("Plan the week before the exams")

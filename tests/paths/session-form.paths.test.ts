@@ -18,6 +18,7 @@ const session = {
 
 describeMachinePaths("create session form", {
   machine: createSessionMachine.provide({ actions: { sessionSaved: noop, notify: noop } }),
+  input: { now: () => NOW },
   events: [
     { type: "form.open", userId: "u1", counsellorId: "c1" },
     { type: "field.change", field: "date", value: "2030-03-31" },

@@ -4,7 +4,7 @@ import { ApiError } from "../../src/api/api-error.ts"
 import type { CounsellingSession } from "../../src/api/contract/counselling-session.ts"
 import { createSessionMachine } from "../../src/machines/create-session.machine.ts"
 import { editSessionMachine } from "../../src/machines/edit-session.machine.ts"
-import { fromSessionDateTime, toSessionPayload, toSessionSlot, validateSessionForm, type SessionFormValues } from "../../src/machines/session-form.ts"
+import { fromSessionDateTime, isPastDate, todayInput, toSessionPayload, toSessionSlot, validateSessionForm, type SessionFormValues } from "../../src/machines/session-form.ts"
 
 // The admin's browser zone: Europe/Berlin, which changes clocks on the last Sundays of March and October.
 const previousTz = process.env.TZ
@@ -36,9 +36,21 @@ describe("session form values (admin's zone → API payload)", () => {
       agenda: "Agenda is required.",
       duration: "Duration is required.",
     })
-    expect(validateSessionForm({ ...filled, duration: "forty" })).toEqual({ duration: "Duration must be a number of minutes." })
-    expect(validateSessionForm({ ...filled, duration: "0" })).toEqual({ duration: "Duration must be a number of minutes." })
+    expect(validateSessionForm({ ...filled, duration: "forty" })).toEqual({ duration: "Duration must be a whole number of minutes." })
+    expect(validateSessionForm({ ...filled, duration: "0" })).toEqual({ duration: "Duration must be between 5 and 480 minutes." })
+    expect(validateSessionForm({ ...filled, duration: "481" })).toEqual({ duration: "Duration must be between 5 and 480 minutes." })
+    expect(validateSessionForm({ ...filled, duration: "5" })).toEqual({})
     expect(validateSessionForm(filled)).toEqual({})
+  })
+
+  it("refuses a date before today and a time already past, by the viewer's clock (issue 21)", () => {
+    const now = new Date(2030, 2, 20, 10, 0).getTime()
+    expect(validateSessionForm({ ...filled, date: "2030-03-19", time: "23:00" }, now)).toEqual({ date: "Date cannot be in the past." })
+    expect(validateSessionForm({ ...filled, date: "2030-03-20", time: "09:59" }, now)).toEqual({ time: "Time must be later than now." })
+    expect(validateSessionForm({ ...filled, date: "2030-03-20", time: "10:01" }, now)).toEqual({})
+    expect(isPastDate("2030-03-19", now)).toBe(true)
+    expect(isPastDate("2030-03-20", now)).toBe(false)
+    expect(todayInput(now)).toBe("2030-03-20")
   })
 
   it("sends the wall-clock time with the zone's offset on that date, across daylight-saving changes", () => {
@@ -68,7 +80,7 @@ describe("create session machine", () => {
     const notify = vi.fn()
     const actor = createActor(
       createSessionMachine.provide({ actors: { createSession: fromPromise(save as never) }, actions: { sessionSaved, notify: (_, p) => notify(p) } }),
-      { clock },
+      { clock, input: {} },
     ).start()
     actor.send({ type: "form.open", userId: "u1", counsellorId: "c1" })
     return { actor, clock, save, sessionSaved, notify }

@@ -89,9 +89,11 @@ function zonedInstant(date: string, time: string, timeZone: string): Date {
 export const sessionInstant = (date: string, time: string, timeZone = "UTC"): Date =>
   time.length === 5 ? zonedInstant(date, time, timeZone) : new Date(`${date}T${time.replace(/^(\d{2}:\d{2})/, "$1:00")}`)
 
+/** A session's length in minutes; the console's form checks the same bounds before it calls. */
+export const SESSION_MINUTES = { minimum: 5, maximum: 480 } as const
 const Duration = Schema.Number.check(
   Schema.isInt({ message: "must be a whole number of minutes" }),
-  Schema.isBetween({ minimum: 5, maximum: 480 }, { message: "must be between 5 and 480 minutes" }),
+  Schema.isBetween(SESSION_MINUTES, { message: `must be between ${SESSION_MINUTES.minimum} and ${SESSION_MINUTES.maximum} minutes` }),
 )
 const Note = Schema.optional(Schema.NullOr(Schema.Trim.check(Schema.isMaxLength(2000, { message: "must be at most 2000 characters" }))))
 const Topic = NonEmptyTrimmed.check(Schema.isMaxLength(200, { message: "must be at most 200 characters" }))

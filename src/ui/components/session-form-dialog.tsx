@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Text, Textarea } from "@chakra-ui/react"
 import type { Message } from "../../machines/login.machine.ts"
-import type { SessionField, SessionFormErrors, SessionFormValues } from "../../machines/session-form.ts"
+import { isPastDate, todayInput, type SessionField, type SessionFormErrors, type SessionFormValues } from "../../machines/session-form.ts"
+import { SESSION_MINUTES } from "../../api/contract/counselling-session.ts"
 import { FormMessage } from "./form-message.tsx"
 import { VendorAvailability } from "./vendor-availability.tsx"
 
@@ -14,6 +15,8 @@ function TextField(props: {
   errors: SessionFormErrors
   required?: boolean
   multiline?: boolean
+  /** The earliest date the date field offers. */
+  min?: string
   onChange: (field: SessionField, value: string) => void
 }) {
   const error = props.errors[props.field]
@@ -28,7 +31,7 @@ function TextField(props: {
         {props.label}
         {props.required ? <Field.RequiredIndicator /> : null}
       </Field.Label>
-      {props.multiline ? <Textarea {...common} rows={3} /> : <Input {...common} type={props.type ?? "text"} {...(props.type === "number" ? { min: 1, step: 1, inputMode: "numeric" as const } : {})} />}
+      {props.multiline ? <Textarea {...common} rows={3} /> : <Input {...common} type={props.type ?? "text"} {...(props.type === "number" ? { min: SESSION_MINUTES.minimum, max: SESSION_MINUTES.maximum, step: 1, inputMode: "numeric" as const } : {})} {...(props.min ? { min: props.min } : {})} />}
       {error ? <Field.ErrorText>{error}</Field.ErrorText> : null}
     </Field.Root>
   )
@@ -73,13 +76,13 @@ export function SessionFormDialog(props: {
               <Dialog.Body>
                 <Stack gap="4">
                   <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                    <TextField {...field} field="date" label="Date" type="date" required />
+                    <TextField {...field} field="date" label="Date" type="date" required min={todayInput()} />
                     <TextField {...field} field="time" label="Time" type="time" required />
                   </SimpleGrid>
                   <Text fontSize="xs" color="fg.muted" data-testid="form-zone">
                     Date and time are in your time zone ({zoneName()}).
                   </Text>
-                  {props.counsellorId ? <VendorAvailability vendorId={props.counsellorId} date={props.values.date} /> : null}
+                  {props.counsellorId && !isPastDate(props.values.date) ? <VendorAvailability vendorId={props.counsellorId} date={props.values.date} /> : null}
                   <TextField {...field} field="topic" label="Topic" required />
                   <TextField {...field} field="agenda" label="Agenda" required multiline />
                   <TextField {...field} field="duration" label="Duration (minutes)" type="number" required />

@@ -70,7 +70,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
   const listMachine = useMemo(() => userSessionsListMachine(userId), [userId])
   const list = useListActor(listMachine)
   const view = usePagedList(list)
-  const form = useActorRef(createSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }))
+  const form = useActorRef(createSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }), { input: {} })
   const formState = useSelector(form, (s) => ({ open: !s.matches("closed"), busy: s.hasTag("busy"), done: s.matches("saved"), ...s.context }))
   const [viewing, setViewing] = useState<CounsellingSession | null>(null)
 
