@@ -30,6 +30,13 @@ describe("blogs", () => {
     await page.getByLabel("Image").setInputFiles(pngUpload("cover.png"))
     await expect.poll(() => page.getByTestId("image-preview").count()).toBe(1)
     const body = page.getByRole("textbox", { name: "About Blog" })
+    // The label names the editor and nothing else (issue 21: it once pointed at the colour list).
+    await body.waitFor()
+    const labelledControls = await page.evaluate(() =>
+      [...document.querySelectorAll("label")].filter((label) => label.textContent?.includes("About Blog")).map((label) => label.control?.tagName ?? null),
+    )
+    expect(labelledControls).toEqual([])
+    expect(await page.getByRole("combobox", { name: "Text colour" }).count()).toBe(1)
     await body.click()
     await page.keyboard.type("Plain introduction.")
     await page.keyboard.press("Enter")

@@ -14,7 +14,16 @@ import type { Mark } from "./rich-text-types.ts"
  * headings, lists and links. It reads and writes HTML; this module (and Slate) load only with
  * the Add Blog and Update Blog pages.
  */
-export default function RichTextEditor(props: { id: string; labelId: string; initialHtml: string; invalid?: boolean; readOnly?: boolean; onChange: (html: string) => void }) {
+export default function RichTextEditor(props: {
+  id: string
+  labelId: string
+  /** The id of the error shown under the editor, when there is one. */
+  errorId?: string
+  initialHtml: string
+  invalid?: boolean
+  readOnly?: boolean
+  onChange: (html: string) => void
+}) {
   const editor = useMemo(() => {
     const e = withHistory(withReact(createEditor()))
     const { isInline } = e
@@ -40,6 +49,9 @@ export default function RichTextEditor(props: { id: string; labelId: string; ini
           <Editable
             id={props.id}
             aria-labelledby={props.labelId}
+            aria-describedby={props.errorId}
+            aria-invalid={props.invalid || undefined}
+            aria-required="true"
             aria-multiline="true"
             role="textbox"
             readOnly={props.readOnly}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react"
-import { Box, Button, Center, Field, Heading, HStack, Spinner, Stack } from "@chakra-ui/react"
+import { Box, Button, Center, Field, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import { navigate } from "wouter/use-browser-location"
@@ -67,13 +67,21 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
                 disabled={busy}
                 onChange={(file) => actor.send({ type: "file.change", file })}
               />
-              <Field.Root required invalid={Boolean(context.errors.about)}>
-                <Field.Label id="about-blog-label">About Blog</Field.Label>
+              {/* Not a Field: its label would point at the first control inside, the toolbar's colour
+                  list. The editable is not a form control either; it names itself by this label. */}
+              <Stack gap="1.5">
+                <Text as="span" id="about-blog-label" textStyle="sm" fontWeight="medium" onClick={() => document.getElementById("about-blog")?.focus()}>
+                  About Blog{" "}
+                  <Box as="span" color="fg.error" aria-hidden="true">
+                    *
+                  </Box>
+                </Text>
                 <Box w="full">
                   <Suspense fallback={<Spinner role="status" aria-label="Loading editor" />}>
                     <RichTextEditor
                       id="about-blog"
                       labelId="about-blog-label"
+                      {...(context.errors.about ? { errorId: "about-blog-error" } : {})}
                       initialHtml={context.values.about ?? ""}
                       invalid={Boolean(context.errors.about)}
                       readOnly={busy}
@@ -81,8 +89,12 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
                     />
                   </Suspense>
                 </Box>
-                {context.errors.about ? <Field.ErrorText>{context.errors.about}</Field.ErrorText> : null}
-              </Field.Root>
+                {context.errors.about ? (
+                  <Text id="about-blog-error" textStyle="xs" color="fg.error">
+                    {context.errors.about}
+                  </Text>
+                ) : null}
+              </Stack>
               <FormMessage message={context.message} />
               <HStack justify="flex-end">
                 <Button type="submit" colorPalette="teal" loading={saving} aria-busy={saving} disabled={busy}>
