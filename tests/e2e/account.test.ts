@@ -274,3 +274,38 @@ describe("header search", () => {
     await page.context().close()
   })
 })
+
+describe("every page a role may use is reachable without typing its address (issue 21)", () => {
+  const menuItems = async (page: Page) => {
+    await page.getByRole("button", { name: /^User menu for / }).click()
+    const items = await page.getByRole("menuitem").allTextContents()
+    await page.keyboard.press("Escape")
+    return items
+  }
+
+  it.each([
+    ["lawyer@demo.test", ["My Listing", "Upcoming Counselling", "My Plans", "Wallet History", "Transaction History"]],
+    ["user@demo.test", ["Upcoming Counselling", "My Plans", "Wallet History", "Transaction History"]],
+  ])("%s opens its own pages from the user menu", async (email, pages) => {
+    const page = await newPage(browser)
+    await loginAs(page, email)
+    const items = await menuItems(page)
+    expect(items.filter((item) => pages.includes(item) || item === "My Listing")).toEqual(pages)
+    for (const title of pages) {
+      await page.getByRole("button", { name: /^User menu for / }).click()
+      await page.getByRole("menuitem", { name: title, exact: true }).click()
+      await page.getByRole("heading", { name: title, exact: true, level: 1 }).waitFor()
+    }
+    await page.context().close()
+  })
+
+  it("the Admin's and the Editor's menus lead to none of them", async () => {
+    for (const email of ["admin@demo.test", "editor@demo.test"]) {
+      const page = await newPage(browser)
+      await loginAs(page, email)
+      const items = await menuItems(page)
+      expect(items.filter((item) => ["My Listing", "Upcoming Counselling", "My Plans", "Wallet History", "Transaction History"].includes(item))).toEqual([])
+      await page.context().close()
+    }
+  })
+})

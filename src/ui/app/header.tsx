@@ -3,6 +3,9 @@ import { Badge, Box, Button, Flex, IconButton, Menu, Portal, Stack, Text } from 
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
 import { isDark } from "../../machines/color-mode.machine.ts"
+import { canCall } from "../../api/contract/endpoint.ts"
+import type { Role } from "../../api/contract/common.ts"
+import { routes } from "./routes.ts"
 import { SIGN_OUT_OTHERS_QUESTION, signOutOthersMachine } from "../../machines/sign-out-others.machine.ts"
 import { authActor, renewSession, selectUser } from "./auth-actor.ts"
 import { colorModeActor } from "./color-mode-actor.ts"
@@ -12,6 +15,11 @@ import { UpdatePasswordDialog } from "../components/update-password-dialog.tsx"
 import { useMenuFocusReturn } from "../components/menu-focus-return.ts"
 import { ConfirmDialog } from "../components/confirm-dialog.tsx"
 import { notify } from "../components/toaster.tsx"
+
+/** A client's or vendor's own pages: in none of the spec's sidebars, so the user menu leads to them. */
+const ACCOUNT_PAGES = ["/my-listing", "/upcoming-counselling", "/my-plan", "/wallet-history", "/transaction-history"]
+const accountPagesOf = (role: Role) =>
+  role === "Admin" || role === "Editor" ? [] : ACCOUNT_PAGES.map((path) => routes.find((r) => r.path === path)!).filter((route) => canCall(route.access, role))
 
 export function Header() {
   const user = useSelector(authActor, selectUser)
@@ -60,6 +68,11 @@ export function Header() {
               <Menu.Item value="profile" onSelect={() => navigate("/profile")}>
                 Profile
               </Menu.Item>
+              {accountPagesOf(user.role).map((route) => (
+                <Menu.Item key={route.path} value={route.path} onSelect={() => navigate(route.path)}>
+                  {route.title}
+                </Menu.Item>
+              ))}
               <Menu.Item value="password" aria-haspopup="dialog" onSelect={() => setPasswordOpen(true)}>
                 Update Password
               </Menu.Item>
