@@ -35,6 +35,22 @@ describe("layout", () => {
     await context.close()
   })
 
+  it("highlights exactly one sidebar entry, the right one on nested pages (issue 21)", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } })
+    const page = await context.newPage()
+    await loginAs(page, "admin@demo.test")
+    const current = () => page.getByRole("navigation", { name: "Main" }).locator('a[aria-current="page"]').allTextContents()
+    await page.getByTestId("sidebar").getByRole("link", { name: "Counselling Users" }).click()
+    await page.waitForURL((url) => url.pathname === "/counselling-users")
+    // /counselling-users once lit '1:1 Counselling' too (a prefix of its path).
+    await expect.poll(current).toEqual(["Counselling Users"])
+    for (const [path, entry] of [["/counselling/some-user", "Counselling Users"], ["/ticket/some-ticket", "My Tickets"], ["/add-blog", "Blogs"], ["/under-review-vendors", "Dashboard"], ["/counselling", "1:1 Counselling"]] as const) {
+      await page.goto(path)
+      await expect.poll(current, { message: path }).toEqual([entry])
+    }
+    await context.close()
+  })
+
   it("follows a dark system preference and remembers the toggle", async () => {
     const context = await browser.newContext({ baseURL: baseURL(), colorScheme: "dark" })
     const page = await context.newPage()

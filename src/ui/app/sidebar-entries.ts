@@ -46,3 +46,30 @@ export const sidebarEntries: Record<Role, SidebarEntry[]> = {
   Nutritionist: sessions,
   ImageConsultant: sessions,
 }
+
+/**
+ * Pages under no entry of their own, and the entry that leads to them: the people and review lists
+ * and Vendor Details are opened from the Dashboard's counts.
+ */
+const parentOf: Array<[prefix: string, entry: string]> = [
+  ["/counselling/", "/counselling-users"],
+  ["/ticket/", "/my-tickets"],
+  ["/blog/", "/blogs"],
+  ["/add-blog", "/blogs"],
+  ...["/lawyer", "/counsellor", "/nutritionist", "/yogateacher", "/imageconsultant", "/user", "/under-review-vendors", "/temp-approve-vendors", "/rejected-vendors", "/vendor-details/"].map(
+    (prefix): [string, string] => [prefix, "/"],
+  ),
+]
+
+const isAt = (location: string, path: string) => location === path || location.startsWith(path.endsWith("/") ? path : `${path}/`)
+
+/**
+ * The one entry to highlight at `location`: its own, else the one its page is reached from. An entry
+ * matches its path and what lies under it, never a longer sibling (/counselling is not /counselling-users).
+ */
+export function activeEntry(entries: readonly SidebarEntry[], location: string): string | null {
+  if (entries.some((e) => e.path === location)) return location
+  const parent = parentOf.find(([prefix]) => isAt(location, prefix))?.[1]
+  if (parent !== undefined) return entries.some((e) => e.path === parent) ? parent : null
+  return entries.find((e) => e.path !== "/" && isAt(location, e.path))?.path ?? null
+}

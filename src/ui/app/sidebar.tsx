@@ -2,17 +2,19 @@ import { Box, CloseButton, Drawer, Heading, Link, Portal, Stack } from "@chakra-
 import { useSelector } from "@xstate/react"
 import { Link as RouterLink, useLocation } from "wouter"
 import { authActor, selectUser } from "./auth-actor.ts"
-import { sidebarEntries } from "./sidebar-entries.ts"
+import { activeEntry, sidebarEntries } from "./sidebar-entries.ts"
 
 /** The role's sidebar entries; `onNavigate` closes the mobile drawer after a choice. */
 function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
   const user = useSelector(authActor, selectUser)
   const [location] = useLocation()
   if (!user) return null
+  const entries = sidebarEntries[user.role]
+  const current = activeEntry(entries, location)
   return (
     <Stack as="ul" gap="1" listStyleType="none" data-testid="sidebar">
-      {sidebarEntries[user.role].map((entry) => {
-        const active = entry.path === "/" ? location === "/" : location.startsWith(entry.path)
+      {entries.map((entry) => {
+        const active = entry.path === current
         return (
           <li key={entry.path}>
             <Link
