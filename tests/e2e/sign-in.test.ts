@@ -51,6 +51,55 @@ describe("sign-in", () => {
     await page.context().close()
   })
 
+  it("busy buttons read 'Logging in...' and 'Sending...' in plain sight, not a spinner alone (issue 21)", async () => {
+    const page = await newPage(browser)
+    // The text a person can see: text nodes none of whose boxes up to the button is transparent or hidden.
+    const seenText = (on: Page, name: string) =>
+      on.locator("button", { hasText: name }).evaluate((button) => {
+        const parts: string[] = []
+        const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          let shown = true
+          for (let el = node.parentElement; el && shown; el = el === button ? null : el.parentElement) {
+            const style = getComputedStyle(el)
+            shown = style.opacity !== "0" && style.visibility !== "hidden" && style.display !== "none"
+          }
+          if (shown) parts.push(node.textContent ?? "")
+        }
+        return parts.join("").trim()
+      })
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route("**/api/v1/user/login", async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto("/login")
+    await page.getByLabel("Email").fill("lawyer@demo.test")
+    await page.getByLabel("Password", { exact: true }).fill("Demo@12345")
+    await page.getByRole("button", { name: "Login" }).click()
+    await expect.poll(() => seenText(page, "Logging in...")).toBe("Logging in...")
+    expect(await page.locator("button", { hasText: "Logging in..." }).isDisabled()).toBe(true)
+    release()
+    await page.waitForURL((url) => url.pathname === "/")
+    await page.context().close()
+
+    const reset = await newPage(browser)
+    let releaseReset: () => void = () => {}
+    const heldReset = new Promise<void>((resolve) => (releaseReset = resolve))
+    await reset.route("**/api/v1/user/reset-password-link", async (route) => {
+      await heldReset
+      await route.continue()
+    })
+    await reset.goto("/login")
+    await reset.getByRole("button", { name: "Forgot Password?" }).click()
+    await reset.getByLabel("Email").fill("lawyer@demo.test")
+    await reset.getByRole("button", { name: "Reset Password" }).click()
+    await expect.poll(() => seenText(reset, "Sending...")).toBe("Sending...")
+    releaseReset()
+    await reset.context().close()
+  })
+
   it("a wrong password shows the server's message in red", async () => {
     const page = await newPage(browser)
     await page.goto("/login")

@@ -45,6 +45,8 @@ export function SessionFormDialog(props: {
   open: boolean
   title: string
   submitLabel: string
+  /** What the submit button reads while the call runs ('Creating...'): a spinner alone says too little. */
+  busyLabel: string
   values: SessionFormValues
   errors: SessionFormErrors
   message: Message | null
@@ -94,7 +96,7 @@ export function SessionFormDialog(props: {
                 <Button variant="outline" onClick={props.onCancel} disabled={props.busy}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="teal" loading={props.busy} aria-busy={props.busy} disabled={props.done}>
+                <Button type="submit" colorPalette="teal" loading={props.busy} loadingText={props.busyLabel} aria-busy={props.busy} disabled={props.done}>
                   {props.submitLabel}
                 </Button>
               </Dialog.Footer>

@@ -53,8 +53,8 @@ export function UpdatePasswordDialog({ open, onClose, finalFocus }: { open: bool
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
-                  {busy ? "Updating..." : "Update"}
+                <Button type="submit" colorPalette="teal" loading={busy} loadingText="Updating..." aria-busy={busy}>
+                  Update
                 </Button>
               </Dialog.Footer>
             </form>

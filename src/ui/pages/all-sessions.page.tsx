@@ -104,6 +104,7 @@ export default function AllSessionsPage() {
         open={editState.open}
         title="Edit Session"
         submitLabel="Update Session"
+        busyLabel="Updating..."
         values={editState.values}
         errors={editState.errors}
         message={editState.message}

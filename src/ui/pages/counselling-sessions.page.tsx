@@ -110,6 +110,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
         open={formState.open}
         title="Create Session"
         submitLabel="Create Session"
+        busyLabel="Creating..."
         values={formState.values}
         errors={formState.errors}
         message={formState.message}

@@ -72,8 +72,8 @@ export default function LoginPage() {
               </Text>
             </PlainField>
             <FormMessage message={context.message} />
-            <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
-              {busy ? "Verifying..." : "Verify"}
+            <Button type="submit" colorPalette="teal" loading={busy} loadingText="Verifying..." aria-busy={busy}>
+              Verify
             </Button>
             <Link as="button" type="button" alignSelf="center" onClick={() => actor.send({ type: "code.back" })}>
               Back to Login
@@ -107,8 +107,8 @@ export default function LoginPage() {
               />
             </PlainField>
             <FormMessage message={context.message} />
-            <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
-              {busy ? "Sending..." : "Reset Password"}
+            <Button type="submit" colorPalette="teal" loading={busy} loadingText="Sending..." aria-busy={busy}>
+              Reset Password
             </Button>
             <Link as="button" type="button" alignSelf="center" onClick={() => actor.send({ type: "reset.back" })}>
               Back to Login
@@ -156,8 +156,8 @@ export default function LoginPage() {
             </Link>
           </HStack>
           <FormMessage message={context.message} />
-          <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
-            {busy ? "Logging in..." : "Login"}
+          <Button type="submit" colorPalette="teal" loading={busy} loadingText="Logging in..." aria-busy={busy}>
+            Login
           </Button>
           <Text fontSize="sm" textAlign="center">
             Want to become a partner?{" "}

@@ -41,8 +41,8 @@ export default function ResetPasswordPage({ params }: { params: Record<string, s
             onToggle={() => actor.send({ type: "visibility.toggle", field: "confirmPassword" })}
           />
           <FormMessage message={context.message} />
-          <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy}>
-            {busy ? "Resetting..." : "Reset Password"}
+          <Button type="submit" colorPalette="teal" loading={busy} loadingText="Resetting..." aria-busy={busy}>
+            Reset Password
           </Button>
           <Link asChild alignSelf="center" fontSize="sm">
             <RouterLink href="/login">Back to Login</RouterLink>

@@ -66,7 +66,7 @@ export function ContentFormDialog<Item>(props: {
                 <Button variant="outline" onClick={() => actor.send({ type: "form.close" })} disabled={busy}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy} disabled={!canSubmit}>
+                <Button type="submit" colorPalette="teal" loading={busy} loadingText={isUpdate ? "Updating..." : "Saving..."} aria-busy={busy} disabled={!canSubmit}>
                   {submitLabel}
                 </Button>
               </Dialog.Footer>

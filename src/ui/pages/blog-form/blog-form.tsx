@@ -97,7 +97,7 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
               </Stack>
               <FormMessage message={context.message} />
               <HStack justify="flex-end">
-                <Button type="submit" colorPalette="teal" loading={saving} aria-busy={saving} disabled={busy}>
+                <Button type="submit" colorPalette="teal" loading={saving} loadingText={isUpdate ? "Updating..." : "Saving..."} aria-busy={saving} disabled={busy}>
                   {title}
                 </Button>
               </HStack>

@@ -55,7 +55,7 @@ export function FeedbackDialog({ actor }: { actor: ActorRefFrom<typeof feedbackM
                 <Button variant="outline" onClick={() => actor.send({ type: "feedback.close" })} disabled={busy}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy} disabled={done}>
+                <Button type="submit" colorPalette="teal" loading={busy} loadingText="Submitting..." aria-busy={busy} disabled={done}>
                   Submit
                 </Button>
               </Dialog.Footer>

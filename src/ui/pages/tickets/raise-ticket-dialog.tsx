@@ -113,8 +113,8 @@ export function RaiseTicket(props: { floating?: boolean; onSubmitted?: (answer: 
                   <Button variant="outline" onClick={() => actor.send({ type: "form.close" })} disabled={busy}>
                     Cancel
                   </Button>
-                  <Button type="submit" colorPalette="teal" loading={busy} aria-busy={busy} disabled={done}>
-                    {busy ? "Submitting..." : "Submit"}
+                  <Button type="submit" colorPalette="teal" loading={busy} loadingText="Submitting..." aria-busy={busy} disabled={done}>
+                    Submit
                   </Button>
                 </Dialog.Footer>
               </form>

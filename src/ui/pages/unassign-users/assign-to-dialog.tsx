@@ -133,7 +133,7 @@ export function AssignToDialog({ actor }: { actor: AssignActor }) {
               <Button variant="outline" onClick={() => actor.send({ type: "form.cancel" })} disabled={busy}>
                 Cancel
               </Button>
-              <Button colorPalette="teal" loading={busy} aria-busy={busy} onClick={() => actor.send({ type: "form.submit" })}>
+              <Button colorPalette="teal" loading={busy} loadingText="Assigning..." aria-busy={busy} onClick={() => actor.send({ type: "form.submit" })}>
                 Submit
               </Button>
             </Dialog.Footer>
