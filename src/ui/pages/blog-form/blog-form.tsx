@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react"
-import { Box, Button, Center, Field, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, Center, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import { navigate } from "wouter/use-browser-location"
