@@ -31,6 +31,21 @@ export async function loginAs(page: Page, email: string, password = "Demo@12345"
  * Playwright's `check()` reads the state once, straight after the click; a controlled input is
  * ticked when the machine's answer renders, which on a loaded machine can come a frame later.
  */
+/** The access token this tab holds, as the console stored it. */
+export const tokenOf = (page: Page) =>
+  page.evaluate(() => {
+    for (const store of [localStorage, sessionStorage]) {
+      for (let i = 0; i < store.length; i++) {
+        const match = /"accessToken":"([^"]+)"/.exec(store.getItem(store.key(i)!) ?? "")
+        if (match) return match[1]!
+      }
+    }
+    return null
+  })
+
+/** What GET /user/getProfile answers a token: 200 while its session lives, 401 once it ended. */
+export const profileStatus = async (token: string) => (await fetch(`${baseURL()}/api/v1/user/getProfile`, { headers: { authorization: `Bearer ${token}` } })).status
+
 export async function tick(control: Locator): Promise<void> {
   await control.click({ force: true })
   await expect.poll(() => control.isChecked(), { timeout: 10_000 }).toBe(true)

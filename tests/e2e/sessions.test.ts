@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { baseURL, launchBrowser, loginAs, newPage, profileStatus, tokenOf } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -22,18 +22,6 @@ afterAll(async () => {
   })
 })
 
-/** The token this tab holds, as the console stored it. */
-const tokenOf = (page: Page) =>
-  page.evaluate(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      for (let i = 0; i < store.length; i++) {
-        const match = /"accessToken":"([^"]+)"/.exec(store.getItem(store.key(i)!) ?? "")
-        if (match) return match[1]!
-      }
-    }
-    return null
-  })
-const profileStatus = async (token: string) => (await fetch(`${baseURL()}/api/v1/user/getProfile`, { headers: { authorization: `Bearer ${token}` } })).status
 
 async function openUserMenuItem(page: Page, item: string) {
   await page.getByRole("button", { name: /^User menu for / }).click()
