@@ -1,4 +1,6 @@
+import { isEmail } from "../api/contract/common.ts"
 import { contentImageTypes } from "../api/contract/content-common.ts"
+import { isPhoneNumber } from "../api/contract/editor.ts"
 
 /** One field of a content form, as the modal shows it and the machine checks it (spec section 5). */
 export interface FieldSpec {
@@ -23,8 +25,6 @@ export type FormValues = Record<string, string>
 /** Errors are keyed by field name; the image's key is this one. */
 export const IMAGE_KEY = "image"
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const PHONE = /^\+?\d+$/
 const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#][^\s]*$/i
 
 /** The visible text of the editor's HTML, to tell an empty body from a written one. */
@@ -41,8 +41,8 @@ function fieldError(spec: FieldSpec, raw: string | undefined): string | null {
   if (!value) return `${spec.label} is required.`
   if (spec.minLength !== undefined && value.length < spec.minLength) return `${spec.label} must be at least ${spec.minLength} characters.`
   if (spec.maxLength !== undefined && value.length > spec.maxLength) return `${spec.label} must be at most ${spec.maxLength} characters.`
-  if (spec.kind === "tel" && !PHONE.test(value)) return `${spec.label} must be digits, with an optional leading +.`
-  if (spec.kind === "email" && !EMAIL.test(value)) return "Please enter a valid email address."
+  if (spec.kind === "tel" && !isPhoneNumber(value)) return `${spec.label} must be digits, with an optional leading +.`
+  if (spec.kind === "email" && !isEmail(value)) return "Please enter a valid email address."
   if (spec.kind === "url" && !WEB_ADDRESS.test(value)) return "Please enter a link starting with http:// or https://."
   if (spec.kind === "select" && spec.options && !spec.options.includes(value)) return `Please choose a ${spec.label}.`
   return null

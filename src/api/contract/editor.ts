@@ -13,11 +13,15 @@ export const Editor = Schema.Struct({
 })
 export type Editor = typeof Editor.Type
 
+const PHONE_PATTERN = /^\+?\d+$/
+/** The same rule as `EditorNumber`'s pattern, for a form that checks before it calls. */
+export const isPhoneNumber = (text: string): boolean => PHONE_PATTERN.test(text.trim())
+
 /** Spec section 5: number is text of at most 10 characters; a phone number, so digits with an optional leading +. */
 export const EditorNumber = Schema.Trim.check(
   Schema.isNonEmpty({ message: "is required" }),
   Schema.isMaxLength(10, { message: "must be at most 10 characters" }),
-  Schema.isPattern(/^\+?\d+$/, { message: "must be digits, with an optional leading +" }),
+  Schema.isPattern(PHONE_PATTERN, { message: "must be digits, with an optional leading +" }),
 )
 const EditorName = NonEmptyTrimmed.check(
   Schema.isMinLength(2, { message: "must be at least 2 characters" }),
