@@ -1,25 +1,25 @@
-import { isDatabaseUnavailable } from "./unavailable.ts"
-
 /**
- * What the server's own statements say about the database: when one last got an answer, and when one
- * last found the database unreachable. /readyz trusts a recent answer instead of sending `select 1`,
- * which under load waited in line behind every query already queued (half a second on the embedded
- * database with 100 searches in flight, while the database was answering all along).
+ * What the server's own statements say about the database right now. /readyz, when its `select 1` waits
+ * in line behind the queries already queued (half a second on the embedded database with 100 searches
+ * in flight), takes the next statement the database answers as proof that it is answering: only an answer
+ * given after the probe began counts, so a database that has just gone away is never reported ready on
+ * the strength of what it answered before it went.
  */
 export interface DatabasePulse {
-  /** True when a statement was answered within `ms` and none found the database unreachable since. */
-  answeredWithin(ms: number): boolean
+  /** Settles when the database next answers one of the server's statements. */
+  nextAnswer(): Promise<void>
   record(outcome: "answered" | unknown): void
 }
 
-export function databasePulse(now: () => number = performance.now.bind(performance)): DatabasePulse {
-  let answeredAt = Number.NEGATIVE_INFINITY
-  let unreachableAt = Number.NEGATIVE_INFINITY
+export function databasePulse(): DatabasePulse {
+  let waiting: Array<() => void> = []
   return {
-    answeredWithin: (ms) => answeredAt > unreachableAt && now() - answeredAt < ms,
+    nextAnswer: () => new Promise<void>((resolve) => waiting.push(resolve)),
     record(outcome) {
-      if (outcome === "answered") answeredAt = now()
-      else if (isDatabaseUnavailable(outcome)) unreachableAt = now()
+      if (outcome !== "answered" || waiting.length === 0) return
+      const answered = waiting
+      waiting = []
+      for (const resolve of answered) resolve()
     },
   }
 }

@@ -5,18 +5,16 @@ import { pulseOf } from "../db/database-pulse.ts"
 
 /** Within the second every answer is due in during an outage (issue 33). */
 const READY_TIMEOUT_MS = 950
-/** How long the probe may wait in line before a recent answer of the server's own statements stands in for it. */
+/** How long the probe may wait in line before the next answer to the server's own statements stands in for it. */
 const QUEUED_MS = 10
-/** A statement of the server's own answered this recently, and none has failed to reach the database since. */
-const RECENT_ANSWER_MS = 500
 
 /**
  * Probes for a load balancer or orchestrator, outside /api/v1: no token, no rate limit, and logged
  * only at warn so a probe every few seconds does not fill the log.
  * `/livez` (and its older name `/healthz`): the process answers; an orchestrator restarts it only when
  * this fails, never for a database outage. `/readyz`: the database answers `select 1` within 950 ms (or,
- * while the probe waits in line behind queued queries, the server's own statements were answered in the
- * last half second with none failing to reach the database since: db/database-pulse.ts); otherwise 503, so a load balancer stops routing here while the database is away and resumes by itself;
+ * while the probe waits in line behind queued queries, answers another of the server's statements after
+ * the probe began: db/database-pulse.ts); otherwise 503, so a load balancer stops routing here while the database is away and resumes by itself;
  * 503 with `Connection: close` too once the server is stopping. While a configured Redis is away the body
  * says so (`"status": "degraded", "redis": "unreachable"`), still 200: the server answers correctly without it.
  */
@@ -41,11 +39,13 @@ export function registerHealth(app: FastifyInstance, db: Db, redis?: { readonly 
     if (draining) return refuse(reply)
     try {
       const probe = withTimeout(sql`select 1`.execute(db), READY_TIMEOUT_MS)
-      // Under load the probe waits in line behind the queries already queued; the database is answering
-      // those, so a recent answer (and no failure since) is as good as the probe's own.
+      // Under load the probe waits in line behind the queries already queued; the database answering one
+      // of those after the probe began is as good as the probe's own answer.
       const first = await Promise.race([probe.then(() => "answered" as const), delay(QUEUED_MS).then(() => "queued" as const)])
-      if (first === "queued" && pulse?.answeredWithin(RECENT_ANSWER_MS)) {
-        probe.catch(() => {})
+      if (first === "queued" && pulse) {
+        const answered = await Promise.race([probe.then(() => "probe" as const), pulse.nextAnswer().then(() => "pulse" as const)])
+        if (answered === "pulse") probe.catch(() => {})
+        if (draining) return refuse(reply)
         return reply.send(ready())
       }
       await probe
