@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
+import { ACCESS_TOKEN_SECONDS } from "./services/auth/tokens.ts"
 
 export interface Config {
   port: number
@@ -11,6 +12,8 @@ export interface Config {
   mailFrom: string
   publicUrl: string
   jwtSecret: string
+  /** How long an access token lives (ACCESS_TOKEN_MINUTES, 1 to 120; never past the sign-in's 2 hours). */
+  accessTokenSeconds: number
   trustProxy: boolean | string
   partnerSignupUrl: string
   uploadLimitBytes: number
@@ -43,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? "Console <no-reply@console.local>",
     publicUrl,
     jwtSecret: env.JWT_SECRET || persistedSecret(dataDir),
+    accessTokenSeconds: accessTokenMinutes(env.ACCESS_TOKEN_MINUTES) * 60,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     partnerSignupUrl: env.PARTNER_SIGNUP_URL ?? `${publicUrl}/partner-signup`,
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_BYTES ?? 5 * 1024 * 1024),
@@ -64,6 +68,13 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString("base64url")
   writeFileSync(path, secret, { mode: 0o600 })
   return secret
+}
+
+function accessTokenMinutes(value: string | undefined): number {
+  if (value === undefined || value === "") return ACCESS_TOKEN_SECONDS / 60
+  const minutes = Number(value)
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 120) throw new Error(`ACCESS_TOKEN_MINUTES must be a whole number from 1 to 120, not ${value}`)
+  return minutes
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

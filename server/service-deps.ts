@@ -24,7 +24,7 @@ export type ServiceDeps = Pick<AppDeps, "tokens" | "limiter" | "ticketVersions" 
  */
 export function serviceDeps(config: Config, redis: RedisLink | null, log: (message: string) => void): ServiceDeps {
   return {
-    tokens: tokenService(config.jwtSecret),
+    tokens: tokenService(config.jwtSecret, Date.now, config.accessTokenSeconds),
     limiter: loginThrottle(redis ? { redis, prefix: config.redisPrefix } : {}),
     ticketVersions: redis ? redisTicketVersions(redis, config.redisPrefix) : memoryTicketVersions(),
     tokenVersions: redis ? redisTokenVersions(redis, config.redisPrefix) : memoryTokenVersions(),

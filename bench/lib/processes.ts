@@ -61,7 +61,9 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerStart> 
   const log: string[] = []
   const started = performance.now()
   const child = spawn(process.execPath, [SERVER_BUNDLE], {
-    env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, BENCH_INSTRUMENT: "1", LOG_LEVEL: "warn" }),
+    // One Admin session serves the whole run (its load generator sends a fixed header), which can pass the
+    // default 15-minute access token: the bench asks for the longest the server allows.
+    env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, BENCH_INSTRUMENT: "1", LOG_LEVEL: "warn", ACCESS_TOKEN_MINUTES: "120" }),
     stdio: ["ignore", "pipe", "pipe"],
   })
   const keep = (chunk: Buffer) => void log.push(chunk.toString())

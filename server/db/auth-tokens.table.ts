@@ -7,6 +7,12 @@ export interface RefreshTokensTable {
   created_at: ColumnType<Date, Date | string | undefined, never>
   expires_at: Date | string
   revoked_at: Date | string | null
+  /** The sign-in this token descends from: reuse of a replaced token revokes all of it. */
+  family_id: string
+  /** The sign-in's 2-hour end; no refresh answers past it. */
+  session_ends_at: Date | string
+  /** When a refresh exchanged this token for the next one. */
+  replaced_at: Date | string | null
 }
 
 export interface PasswordResetTokensTable {

@@ -31,7 +31,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest("caller", null)
   app.decorateRequest("enrolOnly", false)
   const admit = (request: FastifyRequest, token: AccessToken) => {
-    request.caller = { id: token.id, role: token.role }
+    request.caller = { id: token.id, role: token.role, ...(token.session ? { session: token.session } : {}) }
     request.enrolOnly = token.enrolOnly
   }
   app.addHook("onRequest", (request, reply, done) => {

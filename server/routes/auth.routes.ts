@@ -4,6 +4,7 @@ import type { AppDeps } from "../deps.ts"
 import { deviceCookieOf, setDeviceCookie } from "../plugins/device-cookie.ts"
 import { route } from "../plugins/route.ts"
 import * as auth from "../services/auth/auth.service.ts"
+import { refreshSession } from "../services/auth/refresh-tokens.ts"
 import { withRequestLog } from "./request-mail-log.ts"
 
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -20,4 +21,5 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, api.getProfile, ({ caller }) => auth.getProfile(deps, caller))
   route(app, api.logout, ({ caller }) => auth.logout(deps, caller))
   route(app, api.logoutOtherDevices, ({ caller }) => auth.logoutOtherDevices(deps, caller))
+  route(app, api.refreshToken, ({ body }) => refreshSession(deps, body.refreshToken))
 }

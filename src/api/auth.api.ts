@@ -14,3 +14,5 @@ export const logout = () => call(api.logout)
 /** Ends every other session of the signed-in person; the answer is this tab's new session. */
 export const logoutOtherDevices = () => call(api.logoutOtherDevices)
 export const loginTwoFactor = (challengeToken: string, code: string) => call(twoFactor.loginTwoFactor, { body: { challengeToken, code } })
+/** A new access token and refresh token for the current ones (the refresh token is retired). */
+export const refreshSession = (refreshToken: string) => call(api.refreshToken, { body: { refreshToken }, anonymous: true })

@@ -65,6 +65,8 @@ export type CallInput<E extends Endpoint> = {
   params?: ParamsOf<E>
   query?: QueryOf<E>
   body?: BodyOf<E> | FormData
+  /** Sent without the access token: the refresh call, whose token may already have ended. */
+  anonymous?: true
 }
 
 /** Fills `:name` segments of a contract path. */
@@ -79,7 +81,7 @@ export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> 
   let sent: string | null = null
   try {
     raw = await withRetry(() => {
-      const token = (sent = config.getToken())
+      const token = (sent = input.anonymous ? null : config.getToken())
       return ofetch(buildPath(endpoint.path, input.params as Record<string, unknown>), {
         baseURL: config.baseURL,
         method: endpoint.method,

@@ -7,6 +7,8 @@ export const StoredSession = Schema.Struct({
   refreshToken: Schema.String,
   user: SessionUser,
   expiresAt: Schema.Number,
+  /** When the access token ends on this device's clock (it is renewed a minute before). */
+  accessEndsAt: Schema.optional(Schema.Number),
   remember: Schema.Boolean,
   /** An Admin who must set up two-factor first: the console shows only the two-factor screen. */
   mustEnrolTwoFactor: Schema.optional(Schema.Boolean),

@@ -1,12 +1,24 @@
 import { assign, fromPromise, setup } from "xstate"
 import * as authApi from "../api/auth.api.ts"
-import type { SessionUser } from "../api/contract/user.ts"
+import { accessTokenEndsAt } from "../api/access-token.ts"
+import { isApiError } from "../api/api-error.ts"
+import type { RenewedSessionAnswer, SessionUser } from "../api/contract/user.ts"
 import { clearSession, saveSession, type StoredSession } from "../api/session-storage.ts"
 
 /** Spec section 9: automatic logout 2 hours after login. */
 export const SESSION_LIFETIME_MS = 2 * 60 * 60 * 1000
 /** How long before the automatic logout the console warns, so work can be saved first. */
 export const SESSION_WARNING_MS = 5 * 60 * 1000
+/** The access token (15 minutes) is renewed this long before it ends. */
+export const REFRESH_AHEAD_MS = 60 * 1000
+/** A refresh that got no answer (offline, 503) is tried again after this long, while the token lasts. */
+export const REFRESH_RETRY_MS = 15 * 1000
+
+/** The access token's end on this device's clock, counted from now (absent for a token that does not say). */
+const accessEnd = (token: string, now: number) => {
+  const endsAt = accessTokenEndsAt(token, now)
+  return endsAt === null ? {} : { accessEndsAt: endsAt }
+}
 
 export interface AuthContext {
   session: StoredSession | null
@@ -24,6 +36,8 @@ export type AuthEvent =
 /**
  * Session lifetime: tokens and user are stored on sign-in; the session ends on Logout, on any 401,
  * or 2 hours after sign-in (counted from the sign-in itself, so a reload does not extend it).
+ * The access token lives 15 minutes: a minute before it ends the refresh token buys the next one
+ * (the server retires each refresh token it takes, and never answers past the sign-in's 2 hours).
  * Logout first asks the server to end the session everywhere (revoking its tokens); the console
  * forgets the session whether or not that call succeeds. Signing out here (a role a blog page refuses,
  * spec section 4) forgets the session in this browser only: nothing is revoked, other devices stay in.
@@ -36,6 +50,7 @@ export const authMachine = setup({
   },
   actors: {
     endServerSession: fromPromise<unknown>(() => authApi.logout()),
+    refreshSession: fromPromise<RenewedSessionAnswer, { refreshToken: string }>(({ input }) => authApi.refreshSession(input.refreshToken)),
   },
   actions: {
     storeSession: assign({
@@ -47,6 +62,7 @@ export const authMachine = setup({
               user: event.user,
               remember: event.remember,
               expiresAt: context.now() + SESSION_LIFETIME_MS,
+              ...accessEnd(event.accessToken, context.now()),
               ...(event.mustEnrolTwoFactor ? { mustEnrolTwoFactor: true } : {}),
             }
           : context.session,
@@ -55,8 +71,15 @@ export const authMachine = setup({
     renewTokens: assign({
       session: ({ event, context }) =>
         event.type === "auth.sessionRenewed" && context.session
-          ? { ...context.session, accessToken: event.accessToken, refreshToken: event.refreshToken, user: event.user }
+          ? { ...context.session, accessToken: event.accessToken, refreshToken: event.refreshToken, user: event.user, ...accessEnd(event.accessToken, context.now()) }
           : context.session,
+    }),
+    /** The refresh's answer: the next tokens of the same sign-in (its 2 hours unchanged). */
+    storeRefreshed: assign({
+      session: ({ context }, renewed: RenewedSessionAnswer["data"]) =>
+        context.session
+          ? { ...context.session, accessToken: renewed.accessToken, refreshToken: renewed.refreshToken, user: renewed.user, ...accessEnd(renewed.accessToken, context.now()) }
+          : null,
     }),
     persistSession: ({ context }) => {
       if (context.session) saveSession(context.session)
@@ -68,10 +91,19 @@ export const authMachine = setup({
   },
   guards: {
     hasLiveSession: ({ context }) => context.session !== null && context.session.expiresAt > context.now(),
+    /** The access token ends before the sign-in does, so renewing it keeps the session going. */
+    refreshHelps: ({ context }) => {
+      const endsAt = context.session?.accessEndsAt
+      return endsAt !== undefined && context.session !== null && endsAt < context.session.expiresAt - REFRESH_AHEAD_MS
+    },
+    /** The server refused the refresh (the sign-in was ended or its token reused): nothing to retry. */
+    refreshRefused: (_, error: unknown) => isApiError(error) && error.kind === "http" && error.status >= 400 && error.status < 500,
   },
   delays: {
     sessionRemaining: ({ context }) => Math.max(0, (context.session?.expiresAt ?? 0) - context.now()),
     untilWarning: ({ context }) => Math.max(0, (context.session?.expiresAt ?? 0) - SESSION_WARNING_MS - context.now()),
+    refreshDue: ({ context }) => Math.max(0, (context.session?.accessEndsAt ?? 0) - REFRESH_AHEAD_MS - context.now()),
+    refreshRetry: REFRESH_RETRY_MS,
   },
 }).createMachine({
   id: "auth",
@@ -96,15 +128,53 @@ export const authMachine = setup({
       after: {
         sessionRemaining: { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
       },
-      initial: "active",
+      type: "parallel",
       states: {
-        active: {
-          description: "More than 5 minutes of the 2 hours are left.",
-          after: { untilWarning: { target: "expiring" } },
+        clock: {
+          initial: "active",
+          states: {
+            active: {
+              description: "More than 5 minutes of the 2 hours are left.",
+              after: { untilWarning: { target: "expiring" } },
+            },
+            expiring: {
+              description: "The last 5 minutes: a banner says when the session ends, so work can be saved first.",
+              tags: ["expiring"],
+            },
+          },
         },
-        expiring: {
-          description: "The last 5 minutes: a banner says when the session ends, so work can be saved first.",
-          tags: ["expiring"],
+        tokens: {
+          initial: "fresh",
+          on: {
+            // New tokens (a password change): the renewal is timed from the new access token.
+            "auth.sessionRenewed": { target: ".fresh", actions: ["renewTokens", "persistSession"] },
+          },
+          states: {
+            fresh: {
+              description: "The access token is good; a minute before it ends (unless the sign-in ends first) it is renewed.",
+              after: { refreshDue: { guard: "refreshHelps", target: "refreshing" } },
+            },
+            refreshing: {
+              description: "POST /user/refresh-token with the refresh token: the next access and refresh tokens, stored like the first.",
+              invoke: {
+                src: "refreshSession",
+                input: ({ context }) => ({ refreshToken: context.session?.refreshToken ?? "" }),
+                onDone: { target: "fresh", actions: [{ type: "storeRefreshed", params: ({ event }) => event.output.data }, "persistSession"] },
+                onError: [
+                  {
+                    guard: { type: "refreshRefused", params: ({ event }: { event: { error: unknown } }) => event.error },
+                    target: "#auth.signedOut",
+                    actions: ["forgetSession", "clearStoredSession", "goToLogin"],
+                  },
+                  { target: "retrying" },
+                ],
+              },
+            },
+            retrying: {
+              description: "The refresh got no answer (offline, server busy): tried again shortly, while the access token lasts.",
+              after: { refreshRetry: { target: "refreshing" } },
+            },
+          },
         },
       },
       on: {
@@ -112,7 +182,6 @@ export const authMachine = setup({
         "auth.unauthorized": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
         "auth.signOutHere": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
         "auth.signedIn": { target: "signedIn", reenter: true, actions: ["storeSession", "persistSession"] },
-        "auth.sessionRenewed": { actions: ["renewTokens", "persistSession"] },
       },
     },
     signingOut: {

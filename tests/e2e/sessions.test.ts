@@ -122,4 +122,21 @@ describe("sessions that end elsewhere but not here", () => {
     await page.waitForURL((url) => url.pathname === "/login")
     await page.context().close()
   })
+
+  it("renews the 15-minute access token a minute before it ends, with a new refresh token, and stays signed in", async () => {
+    const page = await newPage(browser)
+    await page.clock.install()
+    await loginAs(page, "yogateacher@demo.test")
+    const stored = () => page.evaluate(() => JSON.parse(sessionStorage.getItem("console.session") ?? localStorage.getItem("console.session") ?? "null") as { accessToken: string; refreshToken: string } | null)
+    const first = (await stored())!
+    const renewal = page.waitForResponse((res) => res.url().endsWith("/api/v1/user/refresh-token"))
+    await page.clock.fastForward("14:00")
+    expect((await renewal).status()).toBe(200)
+    await expect.poll(async () => (await stored())?.refreshToken).not.toBe(first.refreshToken)
+    // (Its access token may read the same as the first: the server's clock moved on a second, not 14 minutes.)
+    const renewed = (await stored())!
+    await expectStillSignedIn(page)
+    expect(await profileStatus(renewed.accessToken)).toBe(200)
+    await page.context().close()
+  })
 })

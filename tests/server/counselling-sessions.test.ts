@@ -277,7 +277,9 @@ describe("PATCH /counselling/update/:id (id = the session's _id)", () => {
     const later = minuteAfter(server, 55 * DAY)
     server.clock.now += 30 * 60_000
     try {
-      const past = await call(server, admin, "PATCH", `/counselling/update/${session._id}`, { ...utcSlot(later), topic: "t", agenda: "a", duration: 30 })
+      // Half an hour on, the Admin signs in again (an access token lives 15 minutes).
+      const adminLater = await server.login("admin@demo.test")
+      const past = await call(server, adminLater, "PATCH", `/counselling/update/${session._id}`, { ...utcSlot(later), topic: "t", agenda: "a", duration: 30 })
       expect(past.statusCode).toBe(409)
       expect(past.json().message).toBe("Only upcoming sessions can be edited.")
     } finally {

@@ -28,7 +28,7 @@ interface Party {
 }
 
 /** Writes that act on the caller's own account only, by construction: no id is taken from the request. */
-const SELF_WRITES = new Set(["createTicket", "saveMyAvailability", "updateCurrentPassword", "login", "resetPasswordLink", "resetPassword", "partnerSignup", "createCounsellingEnquiry", "createEnquiry", "logout", "logoutOtherDevices", "startTwoFactor", "enableTwoFactor", "disableTwoFactor", "loginTwoFactor"])
+const SELF_WRITES = new Set(["createTicket", "saveMyAvailability", "updateCurrentPassword", "login", "resetPasswordLink", "resetPassword", "partnerSignup", "createCounsellingEnquiry", "createEnquiry", "logout", "logoutOtherDevices", "refreshToken", "startTwoFactor", "enableTwoFactor", "disableTwoFactor", "loginTwoFactor"])
 
 let server: TestServer
 let admin: string

@@ -65,6 +65,11 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
     if (updated.numUpdatedRows === 0n) await insertUser(server.db, { name: "Password Changer", email, number: null, role: "Nutritionist", status: "Approve", organization_id: null, password_hash })
     return { role: "Nutritionist", token: await server.login(email, PASSWORD_BEFORE), body: { oldPassword: PASSWORD_BEFORE, newPassword: "Changed@12345" } }
   },
+  // A refresh token of its own each time (one exchanged is retired; within its 2-minute grace it still works).
+  refreshToken: async (_ctx, _n, server) => {
+    const res = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: "user@demo.test", password: "Demo@12345" } })
+    return { role: null, body: { refreshToken: res.json().data.refreshToken as string } }
+  },
   createTicket: () => ({ role: "User", body: { ticketType: "General", query: "Cannot open my session link" }, files: [png("image")] }),
   closeTicket: (ctx) => ({ role: "Admin", body: { queryId: ctx.ticketToClose._id } }),
   addResponse: (ctx) => ({ role: "Admin", body: { question: "", answer: "We are looking into it", queryId: ctx.ticket._id } }),

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate"
-import { authMachine, SESSION_LIFETIME_MS, SESSION_WARNING_MS } from "../../src/machines/auth.machine.ts"
+import { ApiError } from "../../src/api/api-error.ts"
+import type { RenewedSessionAnswer } from "../../src/api/contract/user.ts"
+import { authMachine, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, SESSION_LIFETIME_MS, SESSION_WARNING_MS } from "../../src/machines/auth.machine.ts"
 
 const user = { _id: "u1", name: "Uma User", email: "user@demo.test", role: "User" as const, organizationId: null }
 
@@ -46,7 +48,7 @@ describe("auth machine", () => {
     expect(actor.getSnapshot().hasTag("expiring")).toBe(false)
     clock.increment(1)
     expect(actor.getSnapshot().hasTag("expiring")).toBe(true)
-    expect(actor.getSnapshot().matches({ signedIn: "expiring" })).toBe(true)
+    expect(actor.getSnapshot().matches({ signedIn: { clock: "expiring" } })).toBe(true)
     // New tokens (a password change) do not move the deadline or the warning.
     actor.send({ type: "auth.sessionRenewed", accessToken: "b", refreshToken: "s", user })
     expect(actor.getSnapshot().hasTag("expiring")).toBe(true)
@@ -115,5 +117,117 @@ describe("auth machine", () => {
     const { actor, cleared } = start({ accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: -1 } as never)
     expect(actor.getSnapshot().value).toBe("signedOut")
     expect(cleared).toHaveBeenCalled()
+  })
+})
+
+/** A token shaped like the server's: only its lifetime (`exp` - `iat`, seconds) matters to the console. */
+const jwt = (issuedAtMs: number, endsAtMs: number, id: string) =>
+  `h.${btoa(JSON.stringify({ iat: issuedAtMs / 1000, exp: endsAtMs / 1000, id })).replace(/=+$/, "")}.s`
+const ACCESS_MS = 15 * 60 * 1000
+
+describe("auth machine: renewing the 15-minute access token", () => {
+  function startRefreshing(answers: Array<(refreshToken: string, now: number) => Promise<unknown>>) {
+    const clock = new SimulatedClock()
+    const sent: string[] = []
+    const goToLogin = vi.fn()
+    const actor = createActor(
+      authMachine.provide({
+        actions: { goToLogin, persistSession: () => {}, clearStoredSession: () => {} },
+        actors: {
+          refreshSession: fromPromise<RenewedSessionAnswer, { refreshToken: string }>(({ input }) => {
+            sent.push(input.refreshToken)
+            return answers.shift()!(input.refreshToken, clock.now()) as Promise<RenewedSessionAnswer>
+          }),
+        },
+      }),
+      { input: { stored: null, now: () => clock.now() }, clock },
+    ).start()
+    return { actor, clock, sent, goToLogin }
+  }
+  const renewed = (refreshToken: string, now: number) =>
+    Promise.resolve({ success: true, message: "Session renewed.", data: { accessToken: jwt(now, Math.min(now + ACCESS_MS, SESSION_LIFETIME_MS), refreshToken), refreshToken: `${refreshToken}+`, user } })
+
+  it("renews a minute before the token ends, with the newest refresh token each time, and never past the 2 hours", async () => {
+    const { actor, clock, sent, goToLogin } = startRefreshing(Array.from({ length: 8 }, () => renewed))
+    actor.send({ type: "auth.signedIn", accessToken: jwt(0, ACCESS_MS, "first"), refreshToken: "r", user, remember: false })
+    clock.increment(ACCESS_MS - REFRESH_AHEAD_MS - 1)
+    expect(sent).toEqual([])
+    clock.increment(1)
+    await waitFor(actor, (s) => s.matches({ signedIn: { tokens: "fresh" } }) && s.context.session?.refreshToken === "r+")
+    expect(sent).toEqual(["r"])
+    expect(actor.getSnapshot().context.session?.expiresAt).toBe(SESSION_LIFETIME_MS)
+    for (let at = clock.now(); at < SESSION_LIFETIME_MS - ACCESS_MS; ) {
+      clock.increment(ACCESS_MS - REFRESH_AHEAD_MS)
+      at = clock.now()
+      await waitFor(actor, (s) => s.matches({ signedIn: { tokens: "fresh" } }) && s.context.session?.refreshToken === `r${"+".repeat(sent.length)}`)
+    }
+    // The last token ends with the sign-in: no refresh is asked for it, and the 2-hour logout comes on time.
+    const asked = sent.length
+    clock.increment(SESSION_LIFETIME_MS - clock.now() - 1)
+    expect(sent.length).toBe(asked)
+    expect(actor.getSnapshot().matches("signedIn")).toBe(true)
+    clock.increment(1)
+    expect(actor.getSnapshot().value).toBe("signedOut")
+    expect(goToLogin).toHaveBeenCalledOnce()
+  })
+
+  it("signs out and goes to /login when the server refuses the refresh (the sign-in was ended)", async () => {
+    const { actor, clock, goToLogin } = startRefreshing([() => Promise.reject(new ApiError("http", 401, "Unauthorized", "Your session has ended. Please sign in again."))])
+    actor.send({ type: "auth.signedIn", accessToken: jwt(0, ACCESS_MS, "a"), refreshToken: "r", user, remember: true })
+    clock.increment(ACCESS_MS - REFRESH_AHEAD_MS)
+    await waitFor(actor, (s) => s.matches("signedOut"))
+    expect(actor.getSnapshot().context.session).toBeNull()
+    expect(goToLogin).toHaveBeenCalledOnce()
+  })
+
+  it("tries again shortly when the refresh gets no answer, and keeps the session", async () => {
+    const { actor, clock, sent } = startRefreshing([() => Promise.reject(new ApiError("network", 0, "", "Could not reach the server.")), renewed])
+    actor.send({ type: "auth.signedIn", accessToken: jwt(0, ACCESS_MS, "a"), refreshToken: "r", user, remember: true })
+    clock.increment(ACCESS_MS - REFRESH_AHEAD_MS)
+    await waitFor(actor, (s) => s.matches({ signedIn: { tokens: "retrying" } }))
+    clock.increment(REFRESH_RETRY_MS)
+    await waitFor(actor, (s) => s.context.session?.refreshToken === "r+")
+    expect(sent).toEqual(["r", "r"])
+  })
+
+  it("times the renewal from the new token after a password change", async () => {
+    const { actor, clock, sent } = startRefreshing([renewed])
+    actor.send({ type: "auth.signedIn", accessToken: jwt(0, ACCESS_MS, "a"), refreshToken: "r", user, remember: true })
+    clock.increment(10 * 60 * 1000)
+    actor.send({ type: "auth.sessionRenewed", accessToken: jwt(clock.now(), clock.now() + ACCESS_MS, "b"), refreshToken: "changed", user })
+    clock.increment(ACCESS_MS - REFRESH_AHEAD_MS - 10 * 60 * 1000)
+    expect(sent).toEqual([])
+    clock.increment(10 * 60 * 1000)
+    await waitFor(actor, (s) => s.context.session?.refreshToken === "changed+")
+    expect(sent).toEqual(["changed"])
+  })
+})
+
+describe("auth machine: a device whose clock is off", () => {
+  it("counts the token's 15 minutes from when it arrived, not from the server's clock, so it renews once, not in a loop", async () => {
+    const clock = new SimulatedClock()
+    const sent: string[] = []
+    // The server's clock is two hours behind this device's: every token's exp is already past here.
+    const serverNow = () => clock.now() - SESSION_LIFETIME_MS
+    const actor = createActor(
+      authMachine.provide({
+        actions: { goToLogin: () => {}, persistSession: () => {}, clearStoredSession: () => {} },
+        actors: {
+          refreshSession: fromPromise<RenewedSessionAnswer, { refreshToken: string }>(async ({ input }) => {
+            sent.push(input.refreshToken)
+            return { success: true, message: "Session renewed.", data: { accessToken: jwt(serverNow(), serverNow() + ACCESS_MS, "n"), refreshToken: `${input.refreshToken}+`, user } }
+          }),
+        },
+      }),
+      { input: { stored: null, now: () => clock.now() }, clock },
+    ).start()
+    clock.set(SESSION_LIFETIME_MS)
+    actor.send({ type: "auth.signedIn", accessToken: jwt(serverNow(), serverNow() + ACCESS_MS, "a"), refreshToken: "r", user, remember: false })
+    await Promise.resolve()
+    expect(sent).toEqual([])
+    clock.increment(ACCESS_MS - REFRESH_AHEAD_MS)
+    await waitFor(actor, (s) => s.context.session?.refreshToken === "r+")
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(sent).toEqual(["r"])
   })
 })

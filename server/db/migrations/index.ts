@@ -11,6 +11,7 @@ import * as signInSecurity from "./0008-sign-in-security.ts"
 import * as searchKeys from "./0009-search-keys.ts"
 import * as idempotencyKeys from "./0010-idempotency-keys.ts"
 import * as boundedSearchGrams from "./0011-bounded-search-grams.ts"
+import * as refreshRotation from "./0012-refresh-rotation.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0009-search-keys": searchKeys,
   "0010-idempotency-keys": idempotencyKeys,
   "0011-bounded-search-grams": boundedSearchGrams,
+  "0012-refresh-rotation": refreshRotation,
 }
 
 /**

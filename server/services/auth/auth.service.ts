@@ -11,10 +11,10 @@ import { adminTwoFactorRequired } from "./security-settings.ts"
 import type { TokenVersionStore } from "./token-versions.ts"
 import { hasTwoFactor } from "./two-factor.repository.ts"
 import { hashPassword, verifyPassword } from "./passwords.ts"
-import { REFRESH_TOKEN_DAYS, hashToken, randomToken, type Caller, type TokenService } from "./tokens.ts"
+import { issueRefreshToken, newSessionStart, sessionOfFamily, type SessionStart } from "./refresh-tokens.ts"
+import { hashToken, randomToken, type Caller, type TokenService } from "./tokens.ts"
 
 const RESET_TOKEN_MS = 60 * 60 * 1000
-const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface AuthDeps {
   db: Db
@@ -59,19 +59,14 @@ export async function login(deps: AuthDeps, request: SignInRequest) {
   return { answer: await startSession(deps, user, mustEnrol), deviceCookie: deps.tokens.signDevice(user.email) }
 }
 
-/** Signs the tokens of a sign-in that has passed every step; an Admin who must enrol gets an enrolment-only token. */
-export async function startSession(deps: Pick<AuthDeps, "db" | "tokens" | "now" | "tokenVersions">, user: UserRow, mustEnrol: boolean) {
-  const refreshToken = randomToken()
-  await deps.db
-    .insertInto("refresh_tokens")
-    .values({
-      token_hash: hashToken(refreshToken),
-      user_id: user.id,
-      expires_at: new Date(deps.now() + REFRESH_TOKEN_DAYS * DAY_MS),
-      revoked_at: null,
-    })
-    .execute()
-  const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, version: user.token_version, enrolOnly: mustEnrol })
+/**
+ * Signs the tokens of a sign-in that has passed every step; an Admin who must enrol gets an enrolment-only
+ * token. A new sign-in starts a refresh-token family ending 2 hours later; a renewed session (a password
+ * change) passes the sign-in it continues, so its end does not move.
+ */
+export async function startSession(deps: Pick<AuthDeps, "db" | "tokens" | "now" | "tokenVersions">, user: UserRow, mustEnrol: boolean, session: SessionStart = newSessionStart(deps.now())) {
+  const refreshToken = await issueRefreshToken(deps.db, user.id, session)
+  const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, version: user.token_version, enrolOnly: mustEnrol, session: session.family, sessionEndsAt: session.endsAt })
   // The row was just read: the session's first requests need not read it again.
   await deps.tokenVersions.remember(user.id, user.token_version)
   const data = { accessToken, refreshToken, user: toSessionUser(user) }
@@ -171,7 +166,9 @@ export const SAME_PASSWORD = "newPassword: New Password must be different from t
  * Ends every session of the caller, in one transaction with the event that says why, then starts one
  * for this device: the tokens it held were refused with the others, so it gets new ones in the answer.
  */
-async function keepOnlyThisSession(deps: AuthDeps, user: UserRow, type: "user.passwordChanged" | "user.otherSessionsEnded", change: (trx: Db) => Promise<void>) {
+async function keepOnlyThisSession(deps: AuthDeps, caller: Caller, user: UserRow, type: "user.passwordChanged" | "user.otherSessionsEnded", change: (trx: Db) => Promise<void>) {
+  // This device's sign-in keeps its 2-hour end, in a new family (the old one is revoked with the rest).
+  const signIn = caller.session ? await sessionOfFamily(deps.db, caller.session) : undefined
   const version = await deps.db.transaction().execute(async (trx) => {
     await change(trx)
     const next = await endSessions(trx, user.id, new Date(deps.now()))
@@ -179,7 +176,7 @@ async function keepOnlyThisSession(deps: AuthDeps, user: UserRow, type: "user.pa
     return next
   })
   await deps.tokenVersions.remember(user.id, version)
-  const { data } = await startSession(deps, { ...user, token_version: version }, false)
+  const { data } = await startSession(deps, { ...user, token_version: version }, false, signIn ? { ...newSessionStart(deps.now()), endsAt: signIn.endsAt } : undefined)
   return data
 }
 
@@ -189,7 +186,7 @@ export async function updatePassword(deps: AuthDeps, caller: Caller, oldPassword
   if (!(await verifyPassword(user.password_hash, oldPassword))) throw badRequest("oldPassword: Current password is incorrect.")
   if (newPassword === oldPassword) throw badRequest(SAME_PASSWORD)
   const passwordHash = await hashPassword(newPassword)
-  const data = await keepOnlyThisSession(deps, user, "user.passwordChanged", async (trx) => {
+  const data = await keepOnlyThisSession(deps, caller, user, "user.passwordChanged", async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash)
   })
   return { success: true, message: PASSWORD_UPDATED, data }
@@ -199,7 +196,7 @@ export async function updatePassword(deps: AuthDeps, caller: Caller, oldPassword
 export async function logoutOtherDevices(deps: AuthDeps, caller: Caller) {
   const user = await findUserById(deps.db, caller.id)
   if (!user) throw unauthorized()
-  const data = await keepOnlyThisSession(deps, user, "user.otherSessionsEnded", async () => {})
+  const data = await keepOnlyThisSession(deps, caller, user, "user.otherSessionsEnded", async () => {})
   return { success: true, message: OTHER_DEVICES_SIGNED_OUT, data }
 }
 

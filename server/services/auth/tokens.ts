@@ -3,8 +3,13 @@ import { SignJWT, jwtVerify } from "jose"
 import { Role } from "../../../src/api/contract/common.ts"
 import { Schema } from "effect"
 
-export const ACCESS_TOKEN_SECONDS = 2 * 60 * 60
-export const REFRESH_TOKEN_DAYS = 30
+/**
+ * An access token lives 15 minutes: a copied one is soon useless. The console renews it with its refresh
+ * token (POST /user/refresh-token) a minute before it ends, until the sign-in's 2 hours are over.
+ */
+export const ACCESS_TOKEN_SECONDS = 15 * 60
+/** Spec section 9: the session ends 2 hours after sign-in; no refresh reaches past it. */
+export const SESSION_SECONDS = 2 * 60 * 60
 /** The second sign-in step must follow the password within 5 minutes. */
 export const CHALLENGE_TOKEN_SECONDS = 5 * 60
 
@@ -18,6 +23,8 @@ const AccessClaims = Schema.Struct({
   ver: Schema.Int,
   /** Set for an Admin who must enrol two-factor first: the token reaches only the enrolment calls. */
   enrol: Schema.optional(Schema.Literal(true)),
+  /** The sign-in (refresh-token family) this token belongs to; tokens from before rotation have none. */
+  sid: Schema.optional(Schema.String),
   exp: Schema.Number,
 })
 const ChallengeClaims = Schema.Struct({ sub: Schema.String, typ: Schema.Literal("totp-challenge") })
@@ -25,16 +32,21 @@ const ChallengeClaims = Schema.Struct({ sub: Schema.String, typ: Schema.Literal(
 export interface Caller {
   id: string
   role: Role
+  /** The sign-in (refresh-token family) the caller's token belongs to. */
+  session?: string
 }
 
 /** What a valid access token says; the version is checked against the user row by the auth plugin. */
 export interface AccessToken extends Caller {
   version: number
   enrolOnly: boolean
+  /** The sign-in it belongs to (its refresh-token family), when it carries one. */
+  session?: string
 }
 
 export interface TokenService {
-  signAccess(caller: Caller & { version: number; enrolOnly?: boolean }): Promise<string>
+  /** Lives ACCESS_TOKEN_SECONDS, never past `sessionEndsAt` (ms) when given. */
+  signAccess(caller: Caller & { version: number; enrolOnly?: boolean; session?: string; sessionEndsAt?: number }): Promise<string>
   verifyAccess(token: string): Promise<AccessToken | null>
   /**
    * What this process already knows of a token without any work: the access it verified before
@@ -64,7 +76,7 @@ const VERIFIED_CACHE_SIZE = 10_000
  * ticket poll. Revocation is not the signature's business: the auth plugin checks the token's version
  * against the user's on every request, cached or not.
  */
-export function tokenService(secret: string, now: () => number = Date.now): TokenService {
+export function tokenService(secret: string, now: () => number = Date.now, accessSeconds = ACCESS_TOKEN_SECONDS): TokenService {
   const key = new TextEncoder().encode(secret)
   const verified = new Map<string, { token: AccessToken; expiresAt: number }>()
   const sign = (claims: Record<string, unknown>, subject: string, seconds: number) => {
@@ -95,14 +107,18 @@ export function tokenService(secret: string, now: () => number = Date.now): Toke
   }
   return {
     signAccess: (caller) =>
-      sign({ role: caller.role, typ: "access", ver: caller.version, ...(caller.enrolOnly ? { enrol: true } : {}) }, caller.id, ACCESS_TOKEN_SECONDS),
+      sign(
+        { role: caller.role, typ: "access", ver: caller.version, ...(caller.enrolOnly ? { enrol: true } : {}), ...(caller.session ? { sid: caller.session } : {}) },
+        caller.id,
+        caller.sessionEndsAt === undefined ? accessSeconds : Math.max(1, Math.min(accessSeconds, Math.floor(caller.sessionEndsAt / 1000) - Math.floor(now() / 1000))),
+      ),
     knownAccess,
     async verifyAccess(token) {
       const known = knownAccess(token)
       if (known !== undefined) return known
       const claims = await verify(token, AccessClaims)
       if (!claims) return null
-      const access = { id: claims.sub, role: claims.role, version: claims.ver, enrolOnly: claims.enrol === true }
+      const access = { id: claims.sub, role: claims.role, version: claims.ver, enrolOnly: claims.enrol === true, ...(claims.sid ? { session: claims.sid } : {}) }
       if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!)
       verified.set(token, { token: access, expiresAt: claims.exp * 1000 })
       return access

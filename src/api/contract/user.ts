@@ -118,6 +118,11 @@ export const RenewedSessionAnswer = Schema.Struct({
 })
 export type RenewedSessionAnswer = typeof RenewedSessionAnswer.Type
 
+/** POST /user/refresh-token: the refresh token the sign-in (or the last refresh) answered. */
+export const RefreshRequest = Schema.Struct({
+  refreshToken: Schema.String.check(Schema.isNonEmpty({ message: "is required" }), Schema.isMaxLength(200, { message: "must be at most 200 characters" })),
+})
+
 export const UpdatePasswordRequest = Schema.Struct({
   oldPassword: Schema.String.check(Schema.isNonEmpty({ message: "is required" })),
   newPassword: Password,

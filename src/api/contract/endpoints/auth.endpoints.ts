@@ -4,6 +4,7 @@ import {
   Credentials,
   LoginOrChallengeAnswer,
   ProfileAnswer,
+  RefreshRequest,
   RenewedSessionAnswer,
   ResetLinkRequest,
   ResetPasswordRequest,
@@ -84,4 +85,16 @@ export const logoutOtherDevices = endpoint({
     "Sign out of every other device: revokes the person's other tokens (refused from the next request) and answers this device's new session. Records user.otherSessionsEnded",
 })
 
-export const authEndpoints = [login, resetPasswordLink, resetPassword, updateCurrentPassword, getProfile, logout, logoutOtherDevices]
+export const refreshToken = endpoint({
+  name: "refreshToken",
+  signIn: true,
+  method: "POST",
+  path: "/user/refresh-token",
+  body: RefreshRequest,
+  answer: RenewedSessionAnswer,
+  access: "public",
+  summary:
+    "Exchange the refresh token for a new access token (15 minutes) and a new refresh token; the one given is retired. Never past the sign-in's 2 hours. A retired token presented again (after a 2-minute grace for tabs refreshing together) revokes the whole sign-in: 401, recorded as user.refreshTokenReused",
+})
+
+export const authEndpoints = [login, resetPasswordLink, resetPassword, updateCurrentPassword, getProfile, logout, logoutOtherDevices, refreshToken]
