@@ -53,8 +53,11 @@ describe("GET /userQuery/get", () => {
     expect((await get("/userQuery/get", "user")).json().pagination.total).toBe(3)
   })
 
-  it("refuses the Editor (403), anonymous callers (401) and a bad page (400 naming it)", async () => {
-    expect((await get("/userQuery/get", "editor")).statusCode).toBe(403)
+  it("answers the Editor with its own tickets only; refuses anonymous callers (401) and a bad page (400 naming it)", async () => {
+    const raised = (await create("editor", { ticketType: "General", query: "The press page shows an old logo." })).json().data
+    const mine = await get("/userQuery/get?page=1&limit=100", "editor")
+    expect(mine.statusCode).toBe(200)
+    expect(mine.json().data.map((t: { _id: string }) => t._id)).toEqual([raised._id])
     expect((await get("/userQuery/get")).statusCode).toBe(401)
     const bad = await get("/userQuery/get?page=0", "admin")
     expect(bad.statusCode).toBe(400)
@@ -145,9 +148,9 @@ describe("POST /userQuery/create", () => {
     expect(json.json().message).toBe("body: must be multipart/form-data")
   })
 
-  it("is refused to the Admin and the Editor (403) and to anonymous callers (401)", async () => {
+  it("is refused to the Admin, who answers tickets (403), and to anonymous callers (401); the Editor raises them like every other role", async () => {
     expect((await create("admin", { ticketType: "General", query: "x" })).statusCode).toBe(403)
-    expect((await create("editor", { ticketType: "General", query: "x" })).statusCode).toBe(403)
+    expect((await create("editor", { ticketType: "General", query: "Please add the new expert's photo." })).statusCode).toBe(200)
     expect((await create(null, { ticketType: "General", query: "x" })).statusCode).toBe(401)
   })
 })

@@ -6,6 +6,7 @@ import { isDark } from "../../machines/color-mode.machine.ts"
 import { canCall } from "../../api/contract/endpoint.ts"
 import type { Role } from "../../api/contract/common.ts"
 import { routes } from "./routes.ts"
+import { sidebarEntries } from "./sidebar-entries.ts"
 import { SIGN_OUT_OTHERS_QUESTION, signOutOthersMachine } from "../../machines/sign-out-others.machine.ts"
 import { authActor, renewSession, selectUser } from "./auth-actor.ts"
 import { colorModeActor } from "./color-mode-actor.ts"
@@ -17,9 +18,12 @@ import { ConfirmDialog } from "../components/confirm-dialog.tsx"
 import { notify } from "../components/toaster.tsx"
 
 /** A client's or vendor's own pages: in none of the spec's sidebars, so the user menu leads to them. */
-const ACCOUNT_PAGES = ["/my-listing", "/upcoming-counselling", "/my-plan", "/wallet-history", "/transaction-history"]
-const accountPagesOf = (role: Role) =>
-  role === "Admin" || role === "Editor" ? [] : ACCOUNT_PAGES.map((path) => routes.find((r) => r.path === path)!).filter((route) => canCall(route.access, role))
+const CLIENT_PAGES = ["/my-listing", "/upcoming-counselling", "/my-plan", "/wallet-history", "/transaction-history"]
+/** My Tickets is in every sidebar but the Editor's, who raises tickets too: the menu leads there instead. */
+const accountPagesOf = (role: Role) => {
+  const paths = [...(role === "Admin" || role === "Editor" ? [] : CLIENT_PAGES), ...(sidebarEntries[role].some((e) => e.path === "/my-tickets") ? [] : ["/my-tickets"])]
+  return paths.map((path) => routes.find((r) => r.path === path)!).filter((route) => canCall(route.access, role))
+}
 
 export function Header() {
   const user = useSelector(authActor, selectUser)

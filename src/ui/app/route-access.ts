@@ -3,7 +3,7 @@ import type { Access } from "../../api/contract/endpoint.ts"
 const admin = ["Admin"] as const
 const content = ["Admin", "Editor"] as const
 const vendors = ["Lawyer", "Counsellor", "YogaTeacher", "Nutritionist", "ImageConsultant"] as const
-const ticketReaders = ["Admin", "User", ...vendors] as const
+const ticketReaders = ["Admin", "User", "Editor", ...vendors] as const
 
 /**
  * The access rule of each contract call a route opens with, by endpoint name. The contract stays the

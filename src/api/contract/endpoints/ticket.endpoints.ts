@@ -15,10 +15,11 @@ import {
 } from "../ticket.ts"
 
 /**
- * Who raises tickets: the User and vendor roles (spec section 6, "Non-admin: raises tickets";
- * the Editor has no My Tickets entry, so it neither raises nor reads tickets).
+ * Who raises tickets: every role but the Admin, who answers them (spec section 6, "Non-admin: raises
+ * tickets"; section 2: the dashboard's Raise Ticket button). The Editor's sidebar has no My Tickets entry,
+ * so the Editor reaches its tickets through the user menu.
  */
-export const ticketRaisers = ["User", ...vendorRoles] as const
+export const ticketRaisers = ["User", "Editor", ...vendorRoles] as const
 /** Who reads tickets and their chat: the raisers (their own) and the Admin (all). */
 export const ticketReaders = ["Admin", ...ticketRaisers] as const
 
