@@ -1,5 +1,5 @@
 import type { SessionUser } from "./contract/user.ts"
-import type { CounsellingSession, CreateSessionRequest, SessionStatus, UpdateSessionRequest } from "./contract/counselling-session.ts"
+import { sessionSorts, type CounsellingSession, type CreateSessionRequest, type SessionSort, type SessionStatus, type UpdateSessionRequest } from "./contract/counselling-session.ts"
 import * as api from "./contract/endpoints/counselling-sessions.endpoints.ts"
 import { call } from "./client.ts"
 import type { PageAsk, RowsPage } from "./counselling-enquiry.api.ts"
@@ -9,8 +9,11 @@ const toPage = (answer: { data: { counsellingSessions: readonly CounsellingSessi
   total: answer.totalRecords,
 })
 
-export const fetchAllSessionsPage = async (ask: PageAsk) =>
-  toPage(await call(api.fetchSessions, { query: { page: String(ask.page), limit: String(ask.limit) } }))
+const isSessionSort = (sort: string | undefined): sort is SessionSort => (sessionSorts as readonly string[]).includes(sort ?? "")
+
+/** Everyone's sessions: most recently booked first, or by session date with `sort`. */
+export const fetchAllSessionsPage = async (ask: PageAsk & { sort?: string }) =>
+  toPage(await call(api.fetchSessions, { query: { page: String(ask.page), limit: String(ask.limit), ...(isSessionSort(ask.sort) ? { sort: ask.sort } : {}) } }))
 
 /** One client's sessions (the admin's Counselling Sessions page). */
 export const fetchUserSessionsPage = async (userId: string, ask: PageAsk & { status?: SessionStatus }) =>

@@ -1,4 +1,4 @@
-import type { SessionStatus } from "../api/contract/counselling-session.ts"
+import { sessionSorts, type SessionStatus } from "../api/contract/counselling-session.ts"
 import type { SessionUser } from "../api/contract/user.ts"
 import { fetchEnquiryPage } from "../api/counselling-enquiry.api.ts"
 import { fetchAllSessionsPage, fetchMySessionsPage, fetchUserSessionsPage } from "../api/counselling-sessions.api.ts"
@@ -30,6 +30,7 @@ export const allSessionsListMachine = createPagedListMachine({
   id: "allSessions",
   fetchPage: fetchAllSessionsPage,
   failureMessage: "Failed to fetch session.",
+  sorts: sessionSorts,
 })
 
 /** One client's sessions on the admin's Counselling Sessions page. */

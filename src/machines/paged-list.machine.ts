@@ -11,12 +11,16 @@ export interface PageRequest {
   page: number
   limit: number
   search: string
+  /** One of the list's sort keys ("dateTime", "-dateTime" for descending); "" or absent for its own order. */
+  sort?: string
 }
 
 export interface PagedListContext<Row> {
   page: number
   pageSize: number
   search: string
+  /** "" (the list's own order) or one of the sort keys the list accepts. */
+  sort: string
   rows: Row[]
   total: number
   /** `total` is a lower bound ("1,000+"): there is a next page while a page comes back full. */
@@ -30,12 +34,14 @@ export type PagedListEvent =
   | { type: "page.goto"; page: number }
   | { type: "search.change"; search: string }
   | { type: "list.reload" }
-  | { type: "url.changed"; page: number; search: string }
+  | { type: "sort.change"; sort: string }
+  | { type: "url.changed"; page: number; search: string; sort?: string }
 
-/** What a list keeps in the address bar: its page and search (the URL is the truth on reload and back). */
+/** What a list keeps in the address bar: its page, search and sort (the URL is the truth on reload and back). */
 export interface ListUrlState {
   page: number
   search: string
+  sort?: string
 }
 
 /** 'Showing Page: x of y' never says 'of 0' (spec: page count is at least 1). */
@@ -45,8 +51,11 @@ export const pageCount = (total: number, pageSize: number): number => Math.max(1
 export const hasNextPage = (list: { page: number; pageSize: number; rows: readonly unknown[]; total: number; capped: boolean }): boolean =>
   list.capped ? list.rows.length === list.pageSize : list.page < pageCount(list.total, list.pageSize)
 
+/** What the URL and the fetch carry of the list's state: the sort only when there is one. */
+const urlOf = (context: { page: number; search: string; sort: string }): ListUrlState => ({ page: context.page, search: context.search, ...(context.sort ? { sort: context.sort } : {}) })
+
 /** After the page changed: a new history entry, so back returns to the previous page. */
-const pushPage = { type: "pushUrl", params: ({ context }: { context: ListUrlState }) => ({ page: context.page, search: context.search }) } as const
+const pushPage = { type: "pushUrl", params: ({ context }: { context: { page: number; search: string; sort: string } }) => urlOf(context) } as const
 
 /**
  * One paged list: loading → ready | failed, previous/next, search, reload. Each screen makes its own
@@ -60,12 +69,16 @@ export function createPagedListMachine<Row>(options: {
   fetchPage: (request: PageRequest) => Promise<Page<Row>>
   failureMessage: string
   pageSize?: number
+  /** The sort keys the list's call accepts (a key, or "-" and the key for descending); none: it cannot be sorted. */
+  sorts?: readonly string[]
 }) {
+  const sorts = options.sorts ?? []
+  const knownSort = (sort: string | undefined) => (sort !== undefined && sorts.includes(sort) ? sort : "")
   return setup({
     types: {
       context: {} as PagedListContext<Row>,
       events: {} as PagedListEvent,
-      input: {} as { page?: number; search?: string } | undefined,
+      input: {} as { page?: number; search?: string; sort?: string } | undefined,
     },
     actors: {
       fetchPage: fromPromise<Page<Row>, PageRequest>(({ input }) => options.fetchPage(input)),
@@ -78,7 +91,9 @@ export function createPagedListMachine<Row>(options: {
     guards: {
       hasNextPage: ({ context }) => hasNextPage(context),
       hasPreviousPage: ({ context }) => context.page > 1,
-      isOtherUrl: ({ context, event }) => event.type === "url.changed" && (event.page !== context.page || event.search !== context.search),
+      isOtherUrl: ({ context, event }) =>
+        event.type === "url.changed" && (event.page !== context.page || event.search !== context.search || knownSort(event.sort) !== context.sort),
+      isOtherSort: ({ context, event }) => event.type === "sort.change" && knownSort(event.sort) !== context.sort,
       isOtherPage: ({ context, event }) =>
         event.type === "page.goto" && event.page !== context.page && event.page >= 1 && event.page <= pageCount(context.total, context.pageSize),
     },
@@ -88,6 +103,7 @@ export function createPagedListMachine<Row>(options: {
       page: input?.page !== undefined && Number.isInteger(input.page) && input.page >= 1 ? input.page : 1,
       pageSize: options.pageSize ?? 10,
       search: input?.search ?? "",
+      sort: knownSort(input?.sort),
       rows: [],
       total: 0,
       capped: false,
@@ -98,11 +114,25 @@ export function createPagedListMachine<Row>(options: {
     on: {
       "search.change": {
         target: ".loading",
-        actions: [assign({ search: ({ event }) => event.search, page: 1 }), { type: "replaceUrl", params: ({ event }) => ({ page: 1, search: event.search }) }],
+        actions: [assign({ search: ({ event }) => event.search, page: 1 }), { type: "replaceUrl", params: ({ context }) => urlOf(context) }],
       },
+      // Another order starts again at page 1, as a new entry: back returns to the previous order.
+      ...(sorts.length > 0
+        ? {
+            "sort.change": {
+              guard: "isOtherSort",
+              target: ".loading",
+              actions: [assign({ sort: ({ event }) => knownSort(event.sort), page: 1 }), pushPage],
+            },
+          }
+        : {}),
       "list.reload": { target: ".loading" },
       // Back/forward (or a link) changed the URL: show what it names, without writing it again.
-      "url.changed": { guard: "isOtherUrl", target: ".loading", actions: assign({ page: ({ event }) => Math.max(1, event.page), search: ({ event }) => event.search }) },
+      "url.changed": {
+        guard: "isOtherUrl",
+        target: ".loading",
+        actions: assign({ page: ({ event }) => Math.max(1, event.page), search: ({ event }) => event.search, sort: ({ event }) => knownSort(event.sort) }),
+      },
     },
     states: {
       loading: {
@@ -110,7 +140,7 @@ export function createPagedListMachine<Row>(options: {
         tags: ["busy"],
         invoke: {
           src: "fetchPage",
-          input: ({ context }) => ({ page: context.page, limit: context.pageSize, search: context.search }),
+          input: ({ context }) => ({ ...urlOf(context), limit: context.pageSize }),
           onDone: [
             {
               // A page past the end (rows removed since) steps back to the new last page.
@@ -119,7 +149,7 @@ export function createPagedListMachine<Row>(options: {
               reenter: true,
               actions: [
                 assign({ page: ({ event, context }) => pageCount(event.output.total, context.pageSize) }),
-                { type: "replaceUrl", params: ({ context }) => ({ page: context.page, search: context.search }) },
+                { type: "replaceUrl", params: ({ context }) => urlOf(context) },
               ],
             },
             {

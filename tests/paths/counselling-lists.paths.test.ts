@@ -13,6 +13,8 @@ const events = [
   { type: "search.change", search: "" },
   { type: "url.changed", page: 2, search: "ana" },
   { type: "list.reload" },
+  // Only the all-sessions list is sortable (by session date); the others ignore it.
+  { type: "sort.change", sort: "-dateTime" },
 ]
 
 for (const [name, machine] of [

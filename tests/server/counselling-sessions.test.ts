@@ -207,6 +207,25 @@ describe("reading sessions", () => {
     expect(statuses).toEqual(new Set(["upcoming", "past"]))
   })
 
+  it("GET /counselling/fetch?sort=dateTime|-dateTime orders everyone's sessions by their date, on every page from either end; another sort is 400", async () => {
+    const pagesOf = async (sort: string) => {
+      const first = (await call(server, admin, "GET", `/counselling/fetch?page=1&limit=10&sort=${sort}`)).json()
+      const pages = [first]
+      for (let page = 2; page <= first.totalPages; page++) pages.push((await call(server, admin, "GET", `/counselling/fetch?page=${page}&limit=10&sort=${sort}`)).json())
+      return pages.flatMap((p) => p.data.counsellingSessions.map((s: { _id: string; dateTime: string }) => s))
+    }
+    const earliest = await pagesOf("dateTime")
+    const total = (await call(server, admin, "GET", "/counselling/fetch?page=1&limit=1")).json().totalRecords
+    expect(earliest).toHaveLength(total)
+    const times = earliest.map((s: { dateTime: string }) => Date.parse(s.dateTime))
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    const latest = await pagesOf("-dateTime")
+    expect(latest.map((s: { _id: string }) => s._id)).toEqual(earliest.map((s: { _id: string }) => s._id).reverse())
+    const bad = await call(server, admin, "GET", "/counselling/fetch?page=1&limit=10&sort=createdAt")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^sort:/)
+  })
+
   it("a client reads their own sessions (all, upcoming soonest first, past latest first, limit 5000) and nobody else's", async () => {
     const token = await server.login("user@demo.test")
     const me = await idOf(server, "user@demo.test")

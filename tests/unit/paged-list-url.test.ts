@@ -3,11 +3,11 @@ import { createActor, fromPromise, waitFor } from "xstate"
 import { createPagedListMachine, type PageRequest } from "../../src/machines/paged-list.machine.ts"
 
 /** The paged list owns its URL state: input from the URL, a page change pushes, a search replaces, back is followed. */
-function start(urlState: { page?: number; search?: string }) {
+function start(urlState: { page?: number; search?: string; sort?: string }, sorts?: readonly string[]) {
   const requests: PageRequest[] = []
   const pushUrl = vi.fn()
   const replaceUrl = vi.fn()
-  const machine = createPagedListMachine<string>({ id: "list", failureMessage: "failed", fetchPage: async () => ({ rows: [], total: 0 }) }).provide({
+  const machine = createPagedListMachine<string>({ id: "list", failureMessage: "failed", fetchPage: async () => ({ rows: [], total: 0 }), ...(sorts ? { sorts } : {}) }).provide({
     actors: {
       fetchPage: fromPromise(async ({ input }: { input: PageRequest }) => {
         requests.push(input)
@@ -60,5 +60,28 @@ describe("paged list URL state", () => {
     const { actor, replaceUrl } = start({ page: 9, search: "none" })
     await waitFor(actor, (s) => s.matches("ready"))
     expect(replaceUrl).toHaveBeenLastCalledWith({ page: 4, search: "none" })
+  })
+
+  it("a sortable list starts on the URL's sort, pushes a new order at page 1, and falls back to its own order for one it does not know", async () => {
+    const { actor, requests, pushUrl } = start({ page: 3, sort: "-dateTime" }, ["dateTime", "-dateTime"])
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(requests[0]).toEqual({ page: 3, limit: 10, search: "", sort: "-dateTime" })
+    actor.send({ type: "sort.change", sort: "dateTime" })
+    expect(pushUrl).toHaveBeenLastCalledWith({ page: 1, search: "", sort: "dateTime" })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(requests.at(-1)).toEqual({ page: 1, limit: 10, search: "", sort: "dateTime" })
+    actor.send({ type: "sort.change", sort: "createdAt" })
+    expect(actor.getSnapshot().context.sort).toBe("")
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(requests.at(-1)).toEqual({ page: 1, limit: 10, search: "" })
+  })
+
+  it("a list that cannot be sorted ignores a sort in its URL and a sort change", async () => {
+    const { actor, requests, pushUrl } = start({ page: 2, sort: "dateTime" })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(requests[0]).toEqual({ page: 2, limit: 10, search: "" })
+    actor.send({ type: "sort.change", sort: "dateTime" })
+    expect(actor.getSnapshot().matches("ready")).toBe(true)
+    expect(pushUrl).not.toHaveBeenCalled()
   })
 })

@@ -12,6 +12,7 @@ import * as searchKeys from "./0009-search-keys.ts"
 import * as idempotencyKeys from "./0010-idempotency-keys.ts"
 import * as boundedSearchGrams from "./0011-bounded-search-grams.ts"
 import * as refreshRotation from "./0012-refresh-rotation.ts"
+import * as sessionDateOrder from "./0013-session-date-order.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0010-idempotency-keys": idempotencyKeys,
   "0011-bounded-search-grams": boundedSearchGrams,
   "0012-refresh-rotation": refreshRotation,
+  "0013-session-date-order": sessionDateOrder,
 }
 
 /**

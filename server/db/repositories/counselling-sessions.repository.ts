@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from "kysely"
-import type { CounsellingSession, SessionStatus } from "../../../src/api/contract/counselling-session.ts"
+import type { CounsellingSession, SessionSort, SessionStatus } from "../../../src/api/contract/counselling-session.ts"
 import type { Role } from "../../../src/api/contract/common.ts"
 import { sessionStatus } from "../../../src/machines/counselling-session.machine.ts"
 import type { CounsellingSessionRow, CounsellingSessionsTable } from "../counselling-sessions.table.ts"
@@ -64,11 +64,13 @@ export interface SessionFilter {
   counsellorId?: string
   status?: SessionStatus
   now: Date
+  /** Everyone's list only: by the session's date, earliest ("dateTime") or latest ("-dateTime") first. */
+  order?: SessionSort
 }
 
 /**
- * A page of sessions. Everyone's list: most recently booked first. One person's list: upcoming
- * soonest first, history (and the unfiltered list) latest first.
+ * A page of sessions. Everyone's list: most recently booked first, or by session date when asked. One
+ * person's list: upcoming soonest first, history (and the unfiltered list) latest first.
  */
 export async function listSessions(db: Db, filter: SessionFilter, page: Paging): Promise<{ rows: SessionView[]; total: number }> {
   let rows = selectSessions(db)
@@ -91,8 +93,16 @@ export async function listSessions(db: Db, filter: SessionFilter, page: Paging):
     // Ties broken by id ascending: the order of counselling_sessions_created_idx (created_at desc, id),
     // so both directions are one index walk with no sort.
     const total = await readListCount(db, "counselling_sessions")
+    const byDate = filter.order === undefined ? null : filter.order === "dateTime" ? "asc" : "desc"
     const found = await readFromNearestEnd(total, page, (end) =>
-      rows.orderBy("s.created_at", direction("desc", end)).orderBy("s.id", direction("asc", end)).limit(end.limit).offset(end.offset).execute(),
+      (byDate
+        ? // counselling_sessions_starts_idx (starts_at, id): either way one index walk.
+          rows.orderBy("s.starts_at", direction(byDate, end)).orderBy("s.id", direction(byDate, end))
+        : rows.orderBy("s.created_at", direction("desc", end)).orderBy("s.id", direction("asc", end))
+      )
+        .limit(end.limit)
+        .offset(end.offset)
+        .execute(),
     )
     return { rows: found, total }
   }

@@ -1,5 +1,4 @@
-import type { PageQuery } from "../../../src/api/contract/common.ts"
-import type { SessionListQuery } from "../../../src/api/contract/counselling-session.ts"
+import type { AllSessionsQuery, SessionListQuery } from "../../../src/api/contract/counselling-session.ts"
 import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { listSessions, toCounsellingSession, type SessionFilter } from "../../db/repositories/counselling-sessions.repository.ts"
@@ -14,7 +13,7 @@ interface QueryDeps {
   now: () => number
 }
 
-async function pageOf(deps: QueryDeps, filter: Omit<SessionFilter, "now">, query: PageQuery | SessionListQuery, maxLimit: number) {
+async function pageOf(deps: QueryDeps, filter: Omit<SessionFilter, "now">, query: AllSessionsQuery | SessionListQuery, maxLimit: number) {
   const page = paging({ page: query.page, limit: query.limit }, 10, maxLimit)
   const now = deps.now()
   const { rows, total } = await listSessions(deps.db, { ...filter, now: new Date(now) }, page)
@@ -27,7 +26,7 @@ async function pageOf(deps: QueryDeps, filter: Omit<SessionFilter, "now">, query
   }
 }
 
-export const fetchAllSessions = (deps: QueryDeps, query: PageQuery) => pageOf(deps, {}, query, 100)
+export const fetchAllSessions = (deps: QueryDeps, query: AllSessionsQuery) => pageOf(deps, query.sort ? { order: query.sort } : {}, query, 100)
 
 /** A client or vendor reads only their own sessions; an admin reads anyone's. */
 function requireSelfOrAdmin(caller: Caller, id: string): void {

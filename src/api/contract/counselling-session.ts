@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime, NonEmptyTrimmed, PageParam, Role } from "./common.ts"
+import { Id, IsoDateTime, NonEmptyTrimmed, PageParam, PageQuery, Role } from "./common.ts"
 
 /** Upcoming or past, decided by comparing dateTime with now (src/machines/counselling-session.machine.ts). */
 export const sessionStatuses = ["upcoming", "past"] as const
@@ -132,6 +132,12 @@ export const SessionListQuery = Schema.Struct({
   status: Schema.optional(SessionStatus),
 })
 export type SessionListQuery = typeof SessionListQuery.Type
+
+/** Everyone's sessions by session date, earliest first or ("-") latest first; without: most recently booked first. */
+export const sessionSorts = ["dateTime", "-dateTime"] as const
+export type SessionSort = (typeof sessionSorts)[number]
+export const AllSessionsQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(sessionSorts)) })
+export type AllSessionsQuery = typeof AllSessionsQuery.Type
 
 /** `data.counsellingSessions`, `currentPage`, `totalPages`, `totalRecords` (spec section 7). */
 export const SessionListAnswer = Schema.Struct({

@@ -5,6 +5,8 @@ export interface Column<Row> {
   header: string
   /** Shown instead of the header text when set (a select-all checkbox, say); `header` stays its key. */
   headerCell?: ReactNode
+  /** A column the rows are sorted by says which way (aria-sort), for assistive technology. */
+  sorted?: "ascending" | "descending"
   cell: (row: Row, index: number) => ReactNode
 }
 
@@ -65,7 +67,9 @@ export function DataTable<Row>(props: {
         <Table.Header>
           <Table.Row>
             {props.columns.map((c) => (
-              <Table.ColumnHeader key={c.header}>{c.headerCell ?? c.header}</Table.ColumnHeader>
+              <Table.ColumnHeader key={c.header} aria-sort={c.sorted}>
+                {c.headerCell ?? c.header}
+              </Table.ColumnHeader>
             ))}
           </Table.Row>
         </Table.Header>

@@ -4,13 +4,14 @@ import type { createPagedListMachine, ListUrlState } from "../../machines/paged-
 
 /**
  * The browser side of a list's URL state (`?page=2&search=ana`): read once as the machine's input,
- * written by the machine's pushUrl/replaceUrl actions, watched for back/forward. Page 1 and an
- * empty search are left out, so a plain list keeps a plain address.
+ * written by the machine's pushUrl/replaceUrl actions, watched for back/forward. Page 1, an
+ * empty search and the list's own order are left out, so a plain list keeps a plain address.
  */
 export function readListUrl(): ListUrlState {
   const query = new URLSearchParams(window.location.search)
   const page = Number(query.get("page") ?? "1")
-  return { page: Number.isInteger(page) && page >= 1 ? page : 1, search: query.get("search") ?? "" }
+  const sort = query.get("sort")
+  return { page: Number.isInteger(page) && page >= 1 ? page : 1, search: query.get("search") ?? "", ...(sort ? { sort } : {}) }
 }
 
 export function writeListUrl(state: ListUrlState, replace: boolean): void {
@@ -19,6 +20,8 @@ export function writeListUrl(state: ListUrlState, replace: boolean): void {
   else query.delete("page")
   if (state.search) query.set("search", state.search)
   else query.delete("search")
+  if (state.sort) query.set("sort", state.sort)
+  else query.delete("sort")
   writeQuery(query, replace)
 }
 

@@ -6,7 +6,7 @@ import type { SessionUser } from "../../api/contract/user.ts"
 import { mySessionsListMachine } from "../../machines/counselling-lists.machine.ts"
 import { authActor, selectUser } from "../app/auth-actor.ts"
 import { DataTable, type Column } from "./data-table.tsx"
-import { formatDateTime } from "./format.ts"
+import { formatDateTime, NOT_AVAILABLE } from "./format.ts"
 import { NoWrap } from "./no-wrap.tsx"
 import { Pager } from "./pager.tsx"
 import { SessionDetailsDialog } from "./session-details-dialog.tsx"
@@ -32,7 +32,7 @@ function mySessionColumns(o: { firstNumber: number; isClient: boolean; status: S
             {label}
           </Link>
         ) : (
-          "—"
+          NOT_AVAILABLE
         )
       },
     },

@@ -3,7 +3,7 @@ import { Link, Text } from "@chakra-ui/react"
 import type { CounsellingSession } from "../../api/contract/counselling-session.ts"
 import { DetailGrid } from "./detail-grid.tsx"
 import { DetailsDialog } from "./details-dialog.tsx"
-import { formatDateTime } from "./format.ts"
+import { formatDateTime, withUnit } from "./format.ts"
 
 const MeetingLink = ({ href, label }: { href: string | null; label: string }) =>
   href ? (
@@ -35,7 +35,7 @@ export function SessionDetailsDialog(props: { open: boolean; session: Counsellin
             ["Note", s.note],
             ["Join Link", <MeetingLink key="join" href={s.joinLink} label="Join link" />],
             ...(props.showStartLink === false ? [] : [["Start Link", <MeetingLink key="start" href={s.startLink} label="Start link" />] as [string, ReactNode]]),
-            ["Booking Age", s.bookingAge === null ? null : String(s.bookingAge)],
+            ["Booking Age", s.bookingAge === null ? null : withUnit(s.bookingAge, "year")],
           ]}
         />
       ) : (

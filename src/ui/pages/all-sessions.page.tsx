@@ -16,11 +16,25 @@ import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
+import { formatDateTime, orNA } from "../components/format.ts"
 
+
+/** The Date | Time header: a button that orders the sessions by date, latest first, then earliest first. */
+function DateSortHeader(props: { sort: string; onSort: (sort: string) => void }) {
+  const next = props.sort === "-dateTime" ? "dateTime" : "-dateTime"
+  const arrow = props.sort === "-dateTime" ? " ↓" : props.sort === "dateTime" ? " ↑" : ""
+  return (
+    <Button size="xs" variant="ghost" px="1" fontWeight="inherit" onClick={() => props.onSort(next)} aria-label={`Date | Time: sort by session date, ${next === "-dateTime" ? "latest" : "earliest"} first`}>
+      Date | Time{arrow}
+    </Button>
+  )
+}
 
 function allSessionColumns(o: {
   firstNumber: number
   now: number
+  sort: string
+  onSort: (sort: string) => void
   deletingId: string | null | undefined
   onView: (session: CounsellingSession) => void
   onEdit: (session: CounsellingSession) => void
@@ -30,7 +44,13 @@ function allSessionColumns(o: {
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
     { header: "Name", cell: (s) => s.name },
     { header: "Email", cell: (s) => s.email },
-    { header: "Number", cell: (s) => s.number ?? "N/A" },
+    { header: "Number", cell: (s) => orNA(s.number) },
+    {
+      header: "Date | Time",
+      headerCell: <DateSortHeader sort={o.sort} onSort={o.onSort} />,
+      ...(o.sort === "dateTime" ? { sorted: "ascending" as const } : o.sort === "-dateTime" ? { sorted: "descending" as const } : {}),
+      cell: (s) => <Text whiteSpace="nowrap">{formatDateTime(s.dateTime)}</Text>,
+    },
     { header: "Counsellor", cell: (s) => s.counsellorName },
     { header: "Counsellor Role", cell: (s) => s.counsellorRole },
     { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} /> },
@@ -64,7 +84,7 @@ function allSessionColumns(o: {
   ]
 }
 
-/** All Sessions: View (every field), Edit (upcoming only), Delete (confirmed), paging. */
+/** All Sessions: the session's date (sortable, in the URL), View (every field), Edit (upcoming only), Delete (confirmed), paging. */
 export default function AllSessionsPage() {
   const list = useListActor(allSessionsListMachine)
   const view = usePagedList(list)
@@ -77,9 +97,12 @@ export default function AllSessionsPage() {
   const [viewing, setViewing] = useState<CounsellingSession | null>(null)
   const now = editState.now()
 
+  const sort = useSelector(list, (s) => s.context.sort)
   const columns = allSessionColumns({
     firstNumber: view.firstNumber,
     now,
+    sort,
+    onSort: (next) => list.send({ type: "sort.change", sort: next }),
     deletingId,
     onView: setViewing,
     onEdit: (session) => edit.send({ type: "form.open", session }),

@@ -15,6 +15,7 @@ import { SessionStatusBadge } from "../components/session-status-badge.tsx"
 import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { useListActor } from "../components/use-list-actor.ts"
+import { orNA } from "../components/format.ts"
 
 function PersonCard(props: { title: string; testId: string; name: string | null; role: string | null; id: string | null }) {
   return (
@@ -47,7 +48,7 @@ function sessionColumns(firstNumber: number, onView: (session: CounsellingSessio
     { header: "S.No", cell: (_, i) => firstNumber + i },
     { header: "Name", cell: (s) => s.name },
     { header: "Email", cell: (s) => s.email },
-    { header: "Number", cell: (s) => s.number ?? "N/A" },
+    { header: "Number", cell: (s) => orNA(s.number) },
     { header: "Counsellor", cell: (s) => s.counsellorName },
     { header: "Counsellor Role", cell: (s) => s.counsellorRole },
     { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} /> },

@@ -3,7 +3,7 @@ import { Link as RouterLink } from "wouter"
 import type { CounsellingUser } from "../../api/contract/counselling-user.ts"
 import { counsellingUsersListMachine } from "../../machines/counselling-lists.machine.ts"
 import { DataTable, type Column } from "../components/data-table.tsx"
-import { formatDateTime } from "../components/format.ts"
+import { formatDateTime, orNA } from "../components/format.ts"
 import { NoWrap } from "../components/no-wrap.tsx"
 import { Pager } from "../components/pager.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
@@ -22,7 +22,7 @@ function counsellingUserColumns(firstNumber: number): Column<CounsellingUser>[] 
       ),
     },
     { header: "Email", cell: (u) => u.email },
-    { header: "Number", cell: (u) => u.number ?? "N/A" },
+    { header: "Number", cell: (u) => orNA(u.number) },
     { header: "Counsellor", cell: (u) => (u.counsellor ? `${u.counsellor.name} (${u.counsellor.role})` : "Unassigned") },
     { header: "Date | Time", cell: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap> },
   ]

@@ -151,7 +151,7 @@ export default function ProfilePage() {
             ["Certification Name", orNA(d.certificationName)],
             ["Issuing Authority", orNA(d.issuingAuthority)],
             ["Certification Number", orNA(d.certificationNumber)],
-            ["Expiration Date", d.expirationDate ? formatDate(d.expirationDate) : "N/A"],
+            ["Expiration Date", formatDate(d.expirationDate)],
           ]}
         />
         <Section

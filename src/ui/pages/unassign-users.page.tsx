@@ -7,7 +7,7 @@ import { unassignedUsersListMachine } from "../../machines/counselling-lists.mac
 import { DataTable, type Column } from "../components/data-table.tsx"
 import { EnquiryDetailsDialog } from "../components/enquiry-details-dialog.tsx"
 import { FormMessage } from "../components/form-message.tsx"
-import { formatDateTime } from "../components/format.ts"
+import { formatDateTime, orNA } from "../components/format.ts"
 import { NoWrap } from "../components/no-wrap.tsx"
 import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
@@ -43,7 +43,7 @@ function unassignedColumns(o: {
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
     { header: "Name", cell: (u) => u.name },
     { header: "Email", cell: (u) => u.email },
-    { header: "Number", cell: (u) => u.number ?? "N/A" },
+    { header: "Number", cell: (u) => orNA(u.number) },
     { header: "Date | Time", cell: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap> },
     {
       header: "View",

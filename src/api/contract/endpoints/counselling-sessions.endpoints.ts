@@ -1,6 +1,7 @@
 import { Schema } from "effect"
-import { Id, MessageAnswer, PageQuery } from "../common.ts"
+import { Id, MessageAnswer } from "../common.ts"
 import {
+  AllSessionsQuery,
   CreateSessionRequest,
   MeetingKeyParams,
   SessionAnswer,
@@ -28,10 +29,10 @@ export const fetchSessions = endpoint({
   name: "fetchSessions",
   method: "GET",
   path: "/counselling/fetch",
-  query: PageQuery,
+  query: AllSessionsQuery,
   answer: SessionListAnswer,
   access: ["Admin"],
-  summary: "Every session, most recently booked first",
+  summary: "Every session, most recently booked first; sort=dateTime (earliest first) or -dateTime (latest first) orders them by the session's date",
 })
 
 export const fetchUserSessions = endpoint({

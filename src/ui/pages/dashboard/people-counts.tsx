@@ -5,6 +5,7 @@ import type { Role } from "../../../api/contract/common.ts"
 import type { PeopleCounts as Counts } from "../../../api/contract/dashboard.ts"
 import { listRoles } from "../../../api/contract/vendor.ts"
 import { peopleCountsMachine } from "../../../machines/people-counts.machine.ts"
+import { NOT_AVAILABLE } from "../../components/format.ts"
 
 interface CardDef {
   label: string
@@ -56,7 +57,7 @@ function AdminPeopleCounts() {
   const { counts, error, unassigned } = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.matches({ counts: "loading" }))
   const unassignedLoading = useSelector(actor, (s) => s.matches({ unassigned: "loading" }))
-  const card = (def: CardDef) => <CountCard key={def.label} label={def.label} href={def.href} loading={loading} value={counts ? String(def.count(counts)) : "—"} />
+  const card = (def: CardDef) => <CountCard key={def.label} label={def.label} href={def.href} loading={loading} value={counts ? String(def.count(counts)) : NOT_AVAILABLE} />
   return (
     <Stack as="section" aria-labelledby="people-counts-heading" gap="3">
       <Heading as="h2" size="md" id="people-counts-heading">
@@ -77,7 +78,7 @@ function AdminPeopleCounts() {
       </SimpleGrid>
       <SimpleGrid columns={{ base: 2, md: 3, xl: 6 }} gap="3">
         {reviewCards.map(card)}
-        <CountCard label="UnAssign Users" href="/unassign-users" loading={unassignedLoading} value={unassigned === null ? "—" : String(unassigned)} />
+        <CountCard label="UnAssign Users" href="/unassign-users" loading={unassignedLoading} value={unassigned === null ? NOT_AVAILABLE : String(unassigned)} />
       </SimpleGrid>
     </Stack>
   )

@@ -4,6 +4,7 @@ import { Link as RouterLink } from "wouter"
 import { isVendorRole } from "../../../api/contract/common.ts"
 import type { SessionUser } from "../../../api/contract/user.ts"
 import { sessionCountsMachine } from "../../../machines/session-counts.machine.ts"
+import { NOT_AVAILABLE } from "../../components/format.ts"
 
 function CountCard(props: { label: string; href: string; count: number | null; loading: boolean }) {
   return (
@@ -13,7 +14,7 @@ function CountCard(props: { label: string; href: string; count: number | null; l
           <RouterLink href={props.href}>{props.label}</RouterLink>
         </Link>
         <Text fontSize="3xl" fontWeight="bold" data-testid="count-value">
-          {props.loading ? <Spinner role="status" size="sm" aria-label="Loading" /> : (props.count ?? "—")}
+          {props.loading ? <Spinner role="status" size="sm" aria-label="Loading" /> : (props.count ?? NOT_AVAILABLE)}
         </Text>
       </Card.Body>
     </Card.Root>

@@ -3,7 +3,7 @@ import { Link as RouterLink } from "wouter"
 import type { Ticket } from "../../../api/contract/ticket.ts"
 import { ticketStateOf } from "../../../machines/ticket.machine.ts"
 import type { Column } from "../../components/data-table.tsx"
-import { formatDateTime } from "../../components/format.ts"
+import { formatDateTime, NOT_AVAILABLE } from "../../components/format.ts"
 import { StarsShown } from "./star-rating.tsx"
 
 export function TicketStatusBadge({ closed }: { closed: boolean }) {
@@ -46,8 +46,8 @@ export function ticketColumns(options: { isAdmin: boolean; offset: number; onFee
   )
   if (isAdmin) {
     columns.push(
-      { header: "Rating", cell: (t) => (!t.status ? "—" : t.userRating !== null ? <StarsShown rating={t.userRating} /> : "N/A") },
-      { header: "Review", cell: (t) => (!t.status ? "—" : <Text maxW="xs">{t.userReview ?? "N/A"}</Text>) },
+      { header: "Rating", cell: (t) => (t.status && t.userRating !== null ? <StarsShown rating={t.userRating} /> : NOT_AVAILABLE) },
+      { header: "Review", cell: (t) => (t.status && t.userReview ? <Text maxW="xs">{t.userReview}</Text> : NOT_AVAILABLE) },
     )
   }
   columns.push({ header: "Action", cell: (t) => <TicketAction ticket={t} isAdmin={isAdmin} onFeedback={options.onFeedback} /> })

@@ -1,0 +1,55 @@
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchBrowser, loginAs, newPage } from "./browser.ts"
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+/** '26 Nov 2026 | 10:00 AM' as a time. */
+const timeOf = (cell: string) => Date.parse(cell.replace(" | ", " "))
+
+describe("All Sessions (issue 21)", () => {
+  it("shows each session's date, sorts by it latest or earliest first from its header, and keeps the order in the URL", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/all-sessions")
+    const dates = async () => {
+      const table = page.getByRole("table")
+      const headers = await table.getByRole("columnheader").allTextContents()
+      const column = headers.findIndex((h) => h.startsWith("Date | Time"))
+      expect(column).toBeGreaterThan(0)
+      const cells = await table.locator(`tbody tr td:nth-child(${column + 1})`).allTextContents()
+      return cells.map(timeOf)
+    }
+    await expect.poll(async () => (await dates()).length).toBe(10)
+    expect((await dates()).every((t) => !Number.isNaN(t))).toBe(true)
+
+    await page.getByRole("button", { name: "Date | Time: sort by session date, latest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-dateTime")
+    await expect.poll(async () => {
+      const shown = await dates()
+      return shown.length === 10 && shown.every((t, i) => i === 0 || shown[i - 1]! >= t)
+    }).toBe(true)
+    expect(await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort")).toBe("descending")
+    const latest = (await dates())[0]!
+
+    await page.getByRole("button", { name: "Date | Time: sort by session date, earliest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "dateTime")
+    await expect.poll(async () => {
+      const shown = await dates()
+      return shown.length === 10 && shown.every((t, i) => i === 0 || shown[i - 1]! <= t)
+    }).toBe(true)
+    expect((await dates())[0]!).toBeLessThan(latest)
+
+    // The order is in the address: a reload keeps it, back returns to the previous one.
+    await page.reload()
+    await expect.poll(async () => (await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort"))).toBe("ascending")
+    await page.goBack()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-dateTime")
+    await expect.poll(async () => (await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort"))).toBe("descending")
+    await page.context().close()
+  })
+})
