@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import { messageOf } from "../api/api-error.ts"
+import { isApiError, messageOf } from "../api/api-error.ts"
 import type { Role } from "../api/contract/common.ts"
 import type { TicketThread } from "../api/contract/ticket.ts"
 import * as ticketApi from "../api/ticket.api.ts"
@@ -66,6 +66,8 @@ export const ticketChatMachine = setup({
     closeTicket: fromPromise<{ data: TicketThread }, { queryId: string }>(({ input }) => ticketApi.closeTicket(input.queryId)),
   },
   guards: {
+    /** The ticket does not exist, or is not the viewer's: reading it again cannot help. */
+    isMissing: (_, error: unknown) => isApiError(error) && error.kind === "http" && (error.status === 404 || error.status === 403),
     isClosed: ({ context }) => context.thread?.status === true,
     canSend: ({ context }) => mayRespond(context) && context.draft.trim() !== "",
     canClose: ({ context }) => context.viewer.role === "Admin" && context.thread !== null && ticketAllows(context.thread, { type: "ticket.close" }),
@@ -91,12 +93,22 @@ export const ticketChatMachine = setup({
         src: "loadThread",
         input: ({ context }) => ({ queryId: context.queryId }),
         onDone: { target: "ready", actions: assign({ thread: ({ event }) => event.output.thread, etag: ({ event }) => event.output.etag, loadError: null }) },
-        onError: { target: "failed", actions: assign({ loadError: ({ event }) => messageOf(event.error, "Failed to fetch ticket details.") }) },
+        onError: [
+          {
+            guard: { type: "isMissing", params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: "missing",
+            actions: assign({ loadError: ({ event }) => messageOf(event.error, "Failed to fetch ticket details.") }),
+          },
+          { target: "failed", actions: assign({ loadError: ({ event }) => messageOf(event.error, "Failed to fetch ticket details.") }) },
+        ],
       },
     },
     failed: {
       description: "The failure shows in red; Retry reads again.",
       on: { retry: { target: "loading" } },
+    },
+    missing: {
+      description: "No such ticket (or not the viewer's): the message in red and the way back to My Tickets, no Retry.",
     },
     ready: {
       description: "The chat shows; polling, writing and closing run side by side.",

@@ -143,4 +143,15 @@ describe("support ticket, end to end", () => {
     await expect.poll(() => editor.getByTestId("no-responses").textContent()).toBe("No responses yet.")
     await editor.context().close()
   })
+
+  it("a ticket that does not exist says so, with the way back and no Retry (issue 21)", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "user@demo.test")
+    await page.goto("/ticket/00000000-0000-4000-8000-000000000000")
+    await expect.poll(() => page.getByRole("alert").count()).toBe(1)
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0)
+    await page.getByRole("link", { name: "← My Tickets" }).click()
+    await page.waitForURL((url) => url.pathname === "/my-tickets")
+    await page.context().close()
+  })
 })

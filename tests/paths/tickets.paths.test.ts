@@ -46,6 +46,7 @@ describeMachinePaths("ticket chat (Admin)", {
   events: [
     { type: "loadThread.done", output: { thread: open, etag: '"q1.1"' } },
     { type: "loadThread.error", error: httpError },
+    { type: "loadThread.error", error: new ApiError("http", 404, "Not Found", "Ticket not found.") },
     { type: "retry" },
     { type: "after.pollInterval" },
     { type: "pollThread.done", output: { changed: false } },

@@ -134,17 +134,32 @@ describe("ticket chat machine", () => {
     expect(sendMessage).not.toHaveBeenCalled()
   })
 
+  it("a ticket that is not the viewer's (403) or does not exist (404) says so, with nothing to retry", async () => {
+    for (const error of [new ApiError("http", 403, "Forbidden", "You can only see your own tickets."), new ApiError("http", 404, "Not Found", "Ticket not found.")]) {
+      const { actor } = start({
+        load: async () => {
+          throw error
+        },
+      })
+      await flush()
+      expect(actor.getSnapshot().value).toBe("missing")
+      expect(actor.getSnapshot().context.loadError).toBe(error.message)
+      expect(actor.getSnapshot().can({ type: "retry" })).toBe(false)
+      actor.stop()
+    }
+  })
+
   it("shows why the ticket could not be read, and reads again on retry", async () => {
     let fail = true
     const { actor, loadThread } = start({
       load: async () => {
-        if (fail) throw new ApiError("http", 403, "Forbidden", "You can only see your own tickets.")
+        if (fail) throw new ApiError("http", 500, "Internal Server Error", "Something went wrong.")
         return { thread: thread(), etag: '"q1.1"' }
       },
     })
     await flush()
     expect(actor.getSnapshot().value).toBe("failed")
-    expect(actor.getSnapshot().context.loadError).toBe("You can only see your own tickets.")
+    expect(actor.getSnapshot().context.loadError).toBe("Something went wrong.")
     fail = false
     actor.send({ type: "retry" })
     await flush()

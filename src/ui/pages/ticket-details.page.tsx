@@ -22,7 +22,7 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
       <RouterLink href="/my-tickets">← My Tickets</RouterLink>
     </Link>
   )
-  if (snapshot.matches("failed") || !thread) {
+  if (snapshot.matches("failed") || snapshot.matches("missing") || !thread) {
     return (
       <Stack gap="4">
         {back}
@@ -34,9 +34,11 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
             <Text role="alert" color="red.600">
               {loadError}
             </Text>
-            <Button size="sm" variant="outline" onClick={() => actor.send({ type: "retry" })}>
-              Retry
-            </Button>
+            {snapshot.can({ type: "retry" }) ? (
+              <Button size="sm" variant="outline" onClick={() => actor.send({ type: "retry" })}>
+                Retry
+              </Button>
+            ) : null}
           </HStack>
         ) : (
           <Text color="fg.muted" aria-busy="true">
