@@ -52,4 +52,33 @@ describe("All Sessions (issue 21)", () => {
     await expect.poll(async () => (await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort"))).toBe("descending")
     await page.context().close()
   })
+
+  it("e-mail addresses wrap only before the '@' or after a dot, never inside a word", async () => {
+    const page = await newPage(browser)
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/all-sessions")
+    await expect.poll(() => page.locator("[data-email]").count()).toBeGreaterThan(5)
+    const layout = await page.locator("[data-email]").evaluateAll((spans) =>
+      spans.map((span) => {
+        const lines = span.getClientRects().length
+        // Each piece between two break opportunities stays on one line.
+        const piecesWhole = [...span.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .every((node) => {
+            const range = document.createRange()
+            range.selectNodeContents(node)
+            return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size === 1
+          })
+        return { email: span.getAttribute("data-email"), text: span.textContent, lines, piecesWhole }
+      }),
+    )
+    // At this width the longer addresses do wrap, and each still reads as the address.
+    expect(layout.some((l) => l.lines > 1)).toBe(true)
+    for (const l of layout) {
+      expect(l.text).toBe(l.email)
+      expect(l.piecesWhole, l.email!).toBe(true)
+    }
+    await page.context().close()
+  })
 })

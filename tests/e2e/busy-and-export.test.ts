@@ -139,3 +139,44 @@ describe("content cards", () => {
     await page.context().close()
   })
 })
+
+describe("the list header (issue 21)", () => {
+  const LISTS = ["/lawyer", "/user", "/under-review-vendors", "/rejected-vendors", "/enquiries", "/counselling", "/unassign-users", "/counselling-users", "/all-sessions", "/editor", "/my-tickets", "/blogs", "/testimonials", "/experts", "/gallery", "/press-release-and-recognition"]
+
+  it("puts Export CSV in the same place on every list: first of the tools at the top right, before the screen's own action", async () => {
+    const page = await newPage(browser)
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await loginAs(page, "admin@demo.test")
+    for (const path of LISTS) {
+      await page.goto(path)
+      const tools = page.getByTestId("list-tools")
+      await expect.poll(() => tools.getByRole("button", { name: "Export CSV" }).count(), { timeout: 10_000 }).toBe(1)
+      expect(await tools.evaluate((el) => el.firstElementChild?.textContent?.trim()), path).toBe("Export CSV")
+      const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!
+      const exportBox = (await tools.getByRole("button", { name: "Export CSV" }).boundingBox())!
+      const toolsBox = (await tools.boundingBox())!
+      const main = (await page.locator("main").boundingBox())!
+      // On the heading's line, and the tools end at the right edge of the content.
+      expect(Math.abs(exportBox.y - heading.y), path).toBeLessThan(12)
+      expect(main.x + main.width - (toolsBox.x + toolsBox.width), path).toBeLessThan(60)
+    }
+    await page.context().close()
+  })
+})
+
+describe("the review lists at a laptop's width (issue 21)", () => {
+  it("Under Review, Temp. Approve and Rejected fit 1366 px without scrolling sideways", async () => {
+    const page = await newPage(browser)
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await loginAs(page, "admin@demo.test")
+    for (const path of ["/under-review-vendors", "/temp-approve-vendors", "/rejected-vendors"]) {
+      await page.goto(path)
+      const region = page.getByRole("region").filter({ has: page.getByRole("table") })
+      await expect.poll(() => page.getByRole("table").getByRole("row").count(), { timeout: 10_000 }).toBeGreaterThan(1)
+      const overflow = await region.evaluate((el) => el.scrollWidth - el.clientWidth)
+      expect(overflow, path).toBeLessThanOrEqual(0)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBeLessThanOrEqual(0)
+    }
+    await page.context().close()
+  })
+})

@@ -16,6 +16,7 @@ import { UpdatePasswordDialog } from "../components/update-password-dialog.tsx"
 import { useMenuFocusReturn } from "../components/menu-focus-return.ts"
 import { ConfirmDialog } from "../components/confirm-dialog.tsx"
 import { notify } from "../components/toaster.tsx"
+import { EmailText } from "../components/email-text.tsx"
 
 /** A client's or vendor's own pages: in none of the spec's sidebars, so the user menu leads to them. */
 const CLIENT_PAGES = ["/my-listing", "/upcoming-counselling", "/my-plan", "/wallet-history", "/transaction-history"]
@@ -65,7 +66,7 @@ export function Header() {
                 </Badge>
                 <Text fontWeight="semibold">{user.name}</Text>
                 <Text fontSize="sm" color="fg.muted">
-                  {user.email}
+                  <EmailText email={user.email} />
                 </Text>
               </Stack>
               <Menu.Separator />

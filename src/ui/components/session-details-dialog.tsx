@@ -4,6 +4,7 @@ import type { CounsellingSession } from "../../api/contract/counselling-session.
 import { DetailGrid } from "./detail-grid.tsx"
 import { DetailsDialog } from "./details-dialog.tsx"
 import { formatDateTime, withUnit } from "./format.ts"
+import { EmailText } from "./email-text.tsx"
 
 const MeetingLink = ({ href, label }: { href: string | null; label: string }) =>
   href ? (
@@ -25,7 +26,7 @@ export function SessionDetailsDialog(props: { open: boolean; session: Counsellin
           testId="session-details"
           items={[
             ["Name", s.name],
-            ["Email", s.email],
+            ["Email", <EmailText key="email" email={s.email} />],
             ["Number", s.number],
             ["Topic", s.topic],
             ["Agenda", s.agenda],

@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { Button, Heading, HStack, Stack, Text } from "@chakra-ui/react"
+import { Button, HStack, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { CounsellingSession } from "../../api/contract/counselling-session.ts"
 import { deleteSessionMachine } from "../../machines/counselling-actions.machine.ts"
@@ -17,6 +17,8 @@ import { usePagedList } from "../components/use-paged-list.ts"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
 import { formatDateTime, orNA } from "../components/format.ts"
+import { ListHeader } from "../components/list-header.tsx"
+import { EmailText } from "../components/email-text.tsx"
 
 
 /** The Date | Time header: a button that orders the sessions by date, latest first, then earliest first. */
@@ -24,7 +26,7 @@ function DateSortHeader(props: { sort: string; onSort: (sort: string) => void })
   const next = props.sort === "-dateTime" ? "dateTime" : "-dateTime"
   const arrow = props.sort === "-dateTime" ? " ↓" : props.sort === "dateTime" ? " ↑" : ""
   return (
-    <Button size="xs" variant="ghost" px="1" fontWeight="inherit" onClick={() => props.onSort(next)} aria-label={`Date | Time: sort by session date, ${next === "-dateTime" ? "latest" : "earliest"} first`}>
+    <Button size="xs" variant="ghost" px="1" mx="-1" h="auto" py="0.5" fontWeight="inherit" fontSize="inherit" color="inherit" onClick={() => props.onSort(next)} aria-label={`Date | Time: sort by session date, ${next === "-dateTime" ? "latest" : "earliest"} first`}>
       Date | Time{arrow}
     </Button>
   )
@@ -43,7 +45,7 @@ function allSessionColumns(o: {
   return [
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
     { header: "Name", cell: (s) => s.name },
-    { header: "Email", cell: (s) => s.email },
+    { header: "Email", cell: (s) => <EmailText email={s.email} /> },
     { header: "Number", cell: (s) => orNA(s.number) },
     {
       header: "Date | Time",
@@ -111,15 +113,15 @@ export default function AllSessionsPage() {
 
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          All Sessions
-        </Heading>
-        <ExportCsvButton list="all-sessions" search="" />
-        <Text fontSize="sm" color="fg.muted" data-testid="total-records">
-          Total Records: {view.total}
-        </Text>
-      </HStack>
+      <ListHeader
+        title="All Sessions"
+        meta={
+          <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+            Total Records: {view.total}
+          </Text>
+        }
+        exportButton={<ExportCsvButton list="all-sessions" search="" />}
+      />
       <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
       <Pager {...view.pager} />
       <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} />

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Link, Stack, Switch } from "@chakra-ui/react"
+import { Button, HStack, Link, Stack, Switch } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useState } from "react"
 import { Link as RouterLink } from "wouter"
@@ -12,6 +12,7 @@ import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
+import { ListHeader } from "../components/list-header.tsx"
 
 /** Blogs: S.No, Blog Name (link, cut at 15), URL (slug, cut at 15), created date, delete and status toggle. */
 export default function BlogsPage() {
@@ -40,15 +41,15 @@ export default function BlogsPage() {
 
   return (
     <Stack gap="5">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          Blogs
-        </Heading>
-        <ExportCsvButton list="blogs" search="" />
-        <Button asChild colorPalette="teal">
-          <RouterLink href="/add-blog">+ Add Blog</RouterLink>
-        </Button>
-      </HStack>
+      <ListHeader
+        title="Blogs"
+        exportButton={<ExportCsvButton list="blogs" search="" />}
+        action={
+          <Button asChild colorPalette="teal">
+            <RouterLink href="/add-blog">+ Add Blog</RouterLink>
+          </Button>
+        }
+      />
       <DataTable columns={columns} rows={ctx.rows} rowKey={(b) => b._id} loading={loading} error={ctx.error} emptyText="No blogs available." />
       {ctx.total > 0 ? (
         <Pager

@@ -16,6 +16,7 @@ import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { useListActor } from "../components/use-list-actor.ts"
 import { orNA } from "../components/format.ts"
+import { EmailText } from "../components/email-text.tsx"
 
 function PersonCard(props: { title: string; testId: string; name: string | null; role: string | null; id: string | null }) {
   return (
@@ -47,7 +48,7 @@ function sessionColumns(firstNumber: number, onView: (session: CounsellingSessio
   return [
     { header: "S.No", cell: (_, i) => firstNumber + i },
     { header: "Name", cell: (s) => s.name },
-    { header: "Email", cell: (s) => s.email },
+    { header: "Email", cell: (s) => <EmailText email={s.email} /> },
     { header: "Number", cell: (s) => orNA(s.number) },
     { header: "Counsellor", cell: (s) => s.counsellorName },
     { header: "Counsellor Role", cell: (s) => s.counsellorRole },

@@ -1,4 +1,4 @@
-import { Heading, HStack, Link, Stack, Text } from "@chakra-ui/react"
+import { Link, Stack, Text } from "@chakra-ui/react"
 import { Link as RouterLink } from "wouter"
 import type { CounsellingUser } from "../../api/contract/counselling-user.ts"
 import { counsellingUsersListMachine } from "../../machines/counselling-lists.machine.ts"
@@ -9,6 +9,8 @@ import { Pager } from "../components/pager.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
+import { ListHeader } from "../components/list-header.tsx"
+import { EmailText } from "../components/email-text.tsx"
 
 function counsellingUserColumns(firstNumber: number): Column<CounsellingUser>[] {
   return [
@@ -21,7 +23,7 @@ function counsellingUserColumns(firstNumber: number): Column<CounsellingUser>[] 
         </Link>
       ),
     },
-    { header: "Email", cell: (u) => u.email },
+    { header: "Email", cell: (u) => <EmailText email={u.email} /> },
     { header: "Number", cell: (u) => orNA(u.number) },
     { header: "Counsellor", cell: (u) => (u.counsellor ? `${u.counsellor.name} (${u.counsellor.role})` : "Unassigned") },
     { header: "Date | Time", cell: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap> },
@@ -35,15 +37,15 @@ export default function CounsellingUsersPage() {
   const columns = counsellingUserColumns(view.firstNumber)
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          Counselling Users
-        </Heading>
-        <ExportCsvButton list="counselling-users" search="" />
-        <Text fontSize="sm" color="fg.muted" data-testid="total-records">
-          Total Records: {view.total}
-        </Text>
-      </HStack>
+      <ListHeader
+        title="Counselling Users"
+        meta={
+          <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+            Total Records: {view.total}
+          </Text>
+        }
+        exportButton={<ExportCsvButton list="counselling-users" search="" />}
+      />
       <DataTable columns={columns} rows={view.rows} rowKey={(u) => u._id} loading={view.loading} error={view.error} emptyText="No users found." />
       <Pager {...view.pager} />
     </Stack>

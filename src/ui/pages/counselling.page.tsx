@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { CounsellingEnquiry } from "../../api/contract/counselling-enquiry.ts"
 import { sendAccessMachine } from "../../machines/counselling-actions.machine.ts"
@@ -14,6 +14,7 @@ import { notify } from "../components/toaster.tsx"
 import { usePagedList } from "../components/use-paged-list.ts"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
+import { ListHeader } from "../components/list-header.tsx"
 
 
 interface EnquiryColumnsInput {
@@ -72,15 +73,15 @@ export default function CounsellingPage() {
 
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          1:1 Counselling
-        </Heading>
-        <ExportCsvButton list="counselling" search="" />
-        <Text fontSize="sm" color="fg.muted" data-testid="total-records">
-          Total Records: {view.total}
-        </Text>
-      </HStack>
+      <ListHeader
+        title="1:1 Counselling"
+        meta={
+          <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+            Total Records: {view.total}
+          </Text>
+        }
+        exportButton={<ExportCsvButton list="counselling" search="" />}
+      />
       <DataTable columns={columns} rows={view.rows} rowKey={(e) => e._id} loading={view.loading} error={view.error} emptyText="No counselling sessions found." />
       <Pager {...view.pager} />
       <EnquiryDetailsDialog open={viewing !== null} enquiry={viewing} onClose={() => setViewing(null)} />

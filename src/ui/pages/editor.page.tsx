@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { Button, Heading, HStack, Stack } from "@chakra-ui/react"
+import { Button, HStack, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { Editor } from "../../api/contract/editor.ts"
 import { editorActionsMachine, editorFields, editorFormMachine, editorImage, editorListMachine } from "../../machines/editors.machine.ts"
@@ -11,6 +11,8 @@ import { orNA } from "../components/format.ts"
 import { notify } from "../components/toaster.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
+import { ListHeader } from "../components/list-header.tsx"
+import { EmailText } from "../components/email-text.tsx"
 
 /** Editor (Admin only): #, Name, Email, Number, User Role, with Add Editor, edit and delete. */
 export default function EditorPage() {
@@ -34,15 +36,15 @@ export default function EditorPage() {
 
   return (
     <Stack gap="5">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          Editor
-        </Heading>
-        <ExportCsvButton list="editor" search="" />
-        <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
-          + Add Editor
-        </Button>
-      </HStack>
+      <ListHeader
+        title="Editor"
+        exportButton={<ExportCsvButton list="editor" search="" />}
+        action={
+          <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
+            + Add Editor
+          </Button>
+        }
+      />
       <FormMessage message={formMessage} />
       <DataTable columns={columns} rows={rows} rowKey={(r) => r._id} loading={loading} error={error} emptyText="No editors found." />
       <ContentFormDialog actor={form} fields={editorFields} image={editorImage} titles={{ add: "Add Editor", update: "Update Editor" }} />
@@ -61,7 +63,7 @@ function editorColumns(a: { onEdit: (editor: Editor) => void; onDelete: (editor:
   return [
     { header: "#", cell: (_row, i) => i + 1 },
     { header: "Name", cell: (row) => row.name },
-    { header: "Email", cell: (row) => row.email },
+    { header: "Email", cell: (row) => <EmailText email={row.email} /> },
     { header: "Number", cell: (row) => orNA(row.number) },
     { header: "User Role", cell: (row) => row.role },
     {

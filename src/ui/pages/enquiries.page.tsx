@@ -1,4 +1,4 @@
-import { HStack, Heading, Stack, Text } from "@chakra-ui/react"
+import { Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { Enquiry } from "../../api/contract/contact.ts"
 import { ENQUIRIES_EMPTY, enquiriesMachine } from "../../machines/enquiries.machine.ts"
@@ -10,12 +10,14 @@ import { OneLine, serialNumber } from "./people/person-columns.tsx"
 import { SearchBox } from "./people/search-box.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
+import { ListHeader } from "../components/list-header.tsx"
+import { EmailText } from "../components/email-text.tsx"
 
 function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
   return [
     { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
     { header: "Name", cell: (row) => <OneLine>{row.name}</OneLine> },
-    { header: "Email", cell: (row) => <OneLine>{row.email}</OneLine> },
+    { header: "Email", cell: (row) => <EmailText email={row.email} /> },
     { header: "Number", cell: (row) => <OneLine>{row.number}</OneLine> },
     { header: "City", cell: (row) => row.city },
     { header: "State", cell: (row) => row.state },
@@ -34,12 +36,7 @@ export default function EnquiriesPage() {
   const columns = enquiryColumns(context.page, context.pageSize)
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          All Enquiries
-        </Heading>
-        <ExportCsvButton list="enquiries" search={context.search} />
-      </HStack>
+      <ListHeader title="All Enquiries" exportButton={<ExportCsvButton list="enquiries" search={context.search} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={ENQUIRIES_EMPTY} />
       {ready || context.total > 0 ? (

@@ -1,4 +1,4 @@
-import { Heading, HStack, Stack, Text } from "@chakra-ui/react"
+import { Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { canCall } from "../../api/contract/endpoint.ts"
 import { createTicket } from "../../api/contract/endpoints/ticket.endpoints.ts"
@@ -13,6 +13,7 @@ import { RaiseTicket } from "./tickets/raise-ticket-dialog.tsx"
 import { ticketColumns } from "./tickets/ticket-columns.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
+import { ListHeader } from "../components/list-header.tsx"
 
 /** My Tickets (/my-tickets): the ticket table, the floating Raise Ticket button and the feedback modal. */
 export default function MyTicketsPage() {
@@ -30,15 +31,15 @@ export default function MyTicketsPage() {
   })
   return (
     <Stack gap="4" pb="20">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          My Tickets
-        </Heading>
-        <ExportCsvButton list="my-tickets" search="" />
-        <Text fontSize="sm" color="fg.muted" data-testid="ticket-total">
-          Total: {context.total}
-        </Text>
-      </HStack>
+      <ListHeader
+        title="My Tickets"
+        meta={
+          <Text fontSize="sm" color="fg.muted" data-testid="ticket-total">
+            Total: {context.total}
+          </Text>
+        }
+        exportButton={<ExportCsvButton list="my-tickets" search="" />}
+      />
       <DataTable
         columns={columns}
         rows={context.rows}

@@ -9,6 +9,7 @@ import { BlobImage } from "../components/blob-image.tsx"
 import defaultAvatar from "../components/default-avatar.svg"
 import { formatDate, orNA } from "../components/format.ts"
 import { StatusBadge } from "../components/status-badge.tsx"
+import { EmailText } from "../components/email-text.tsx"
 
 /** Spec section 9: the profile avatar is 170 px. */
 const AVATAR_PX = "170px"
@@ -68,7 +69,9 @@ function ProfileHeader({ profile }: { profile: Person }) {
               </Badge>
               <StatusBadge status={profile.status} />
             </HStack>
-            <Text>{profile.email}</Text>
+            <Text>
+              <EmailText email={profile.email} />
+            </Text>
             <Text>{orNA(profile.number)}</Text>
           </Stack>
         </Stack>

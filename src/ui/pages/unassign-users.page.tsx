@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { Button, Checkbox, Heading, HStack, Stack, Text } from "@chakra-ui/react"
+import { Button, Checkbox, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { UnassignedUser } from "../../api/contract/counselling-user.ts"
 import { assignCounsellorMachine } from "../../machines/assign-counsellor.machine.ts"
@@ -16,6 +16,8 @@ import { AssignToDialog } from "./unassign-users/assign-to-dialog.tsx"
 import { BusyButton } from "../components/busy-button.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
+import { ListHeader } from "../components/list-header.tsx"
+import { EmailText } from "../components/email-text.tsx"
 
 function SelectBox(props: { label: string; checked: boolean | "indeterminate"; onChange: (checked: boolean) => void }) {
   return (
@@ -42,7 +44,7 @@ function unassignedColumns(o: {
     },
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
     { header: "Name", cell: (u) => u.name },
-    { header: "Email", cell: (u) => u.email },
+    { header: "Email", cell: (u) => <EmailText email={u.email} /> },
     { header: "Number", cell: (u) => orNA(u.number) },
     { header: "Date | Time", cell: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap> },
     {
@@ -82,24 +84,24 @@ export default function UnassignUsersPage() {
 
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          Unassign Users
-        </Heading>
-        <ExportCsvButton list="unassign-users" search="" />
-        <HStack gap="4">
+      <ListHeader
+        title="Unassign Users"
+        meta={
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">
             Total Records: {view.total}
           </Text>
-          {selected.length > 0 ? (
+        }
+        exportButton={<ExportCsvButton list="unassign-users" search="" />}
+        action={
+          selected.length > 0 ? (
             // Busy, never disabled, while the people load: a disabled button drops keyboard focus just
             // before its dialog opens, and the dialog then has nothing to give focus back to.
             <BusyButton aria-haspopup="dialog" data-dialog="assign" colorPalette="teal" size="sm" busy={opening} onClick={() => selecting && assign.send({ type: "form.open" })}>
               Assign To ({selected.length})
             </BusyButton>
-          ) : null}
-        </HStack>
-      </HStack>
+          ) : null
+        }
+      />
       <FormMessage message={pageMessage} />
       <DataTable columns={columns} rows={view.rows} rowKey={(u) => u._id} loading={view.loading} error={view.error} emptyText="No unassigned users found." />
       <Pager {...view.pager} />

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react"
-import { Box, Button, Center, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { createContentFormMachine } from "../../../machines/content-form.machine.ts"
 import type { FieldSpec, ImageSpec } from "../../../machines/content-validation.ts"
@@ -12,6 +12,7 @@ import { ContentFormDialog } from "./content-form-dialog.tsx"
 import { useListActor } from "../use-list-actor.ts"
 import { ExportCsvButton } from "../export-csv-button.tsx"
 import type { ExportList } from "../../../api/contract/list-export.ts"
+import { ListHeader } from "../list-header.tsx"
 
 export interface CardsScreenConfig<Item> {
   title: string
@@ -59,17 +60,15 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
 
   return (
     <Stack gap="5">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          {config.title}
-        </Heading>
-        <HStack gap="2" wrap="wrap">
-          <ExportCsvButton list={config.exportList} search="" />
+      <ListHeader
+        title={config.title}
+        exportButton={<ExportCsvButton list={config.exportList} search="" />}
+        action={
           <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
             {config.addLabel}
           </Button>
-        </HStack>
-      </HStack>
+        }
+      />
       <FormMessage message={formMessage} />
       {/* A reload keeps the cards (see DataTable): the focused Edit button survives a save. */}
       {loading && rows.length === 0 ? (

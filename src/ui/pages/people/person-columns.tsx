@@ -4,6 +4,7 @@ import { Link as RouterLink } from "wouter"
 import type { PersonListItem } from "../../../api/contract/user.ts"
 import type { Column } from "../../components/data-table.tsx"
 import { formatDateTime, orNA } from "../../components/format.ts"
+import { EmailText } from "../../components/email-text.tsx"
 
 /** Cells keep to one line; a narrow screen scrolls the table sideways instead of stacking words. */
 export const OneLine = ({ children }: { children: ReactNode }) => (
@@ -27,7 +28,7 @@ export function personColumns(page: number, pageSize: number): Column<PersonList
         </Link>
       ),
     },
-    { header: "Email", cell: (row) => <OneLine>{row.email}</OneLine> },
+    { header: "Email", cell: (row) => <EmailText email={row.email} /> },
     { header: "Number", cell: (row) => <OneLine>{orNA(row.number)}</OneLine> },
     { header: "Role", cell: (row) => row.role },
     { header: "Date | Time", cell: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine> },

@@ -1,5 +1,5 @@
 import { useMemo, useRef } from "react"
-import { Box, Button, HStack, Heading, Menu, Portal, Spinner, Stack } from "@chakra-ui/react"
+import { Box, Button, HStack, Menu, Portal, Spinner, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { VendorStatus } from "../../../api/contract/common.ts"
 import type { PersonListItem } from "../../../api/contract/user.ts"
@@ -18,6 +18,7 @@ import { statusLabel } from "./status-label.ts"
 import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import type { ExportList } from "../../../api/contract/list-export.ts"
+import { ListHeader } from "../../components/list-header.tsx"
 
 /**
  * The per-row status menu: the spec's options for the row's status, the current one checked. A menu
@@ -90,12 +91,7 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
   const confirmation = asked && needsConfirmation(asked.status) ? statusConfirmation(asked.name, asked.status) : null
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          {texts.title}
-        </Heading>
-        <ExportCsvButton list={reviewExportList[kind]} search={context.search} />
-      </HStack>
+      <ListHeader title={texts.title} exportButton={<ExportCsvButton list={reviewExportList[kind]} search={context.search} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
       <DataTable
         columns={[...personColumns(context.page, context.pageSize), statusColumn(context, (userId, status) => actor.send({ type: "row.setStatus", userId, status })), organizationColumn]}

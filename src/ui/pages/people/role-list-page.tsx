@@ -1,5 +1,5 @@
 import { useMemo } from "react"
-import { HStack, Heading, Stack } from "@chakra-ui/react"
+import { Stack } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { PersonListItem } from "../../../api/contract/user.ts"
 import type { ListRole } from "../../../api/contract/vendor.ts"
@@ -14,6 +14,7 @@ import { SearchBox } from "./search-box.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import type { ExportList } from "../../../api/contract/list-export.ts"
+import { ListHeader } from "../../components/list-header.tsx"
 
 const statusBadgeColumn: Column<PersonListItem> = { header: "Status", cell: (row) => <StatusBadge status={row.status} /> }
 
@@ -31,12 +32,7 @@ export function RoleListPage({ role }: { role: ListRole }) {
   const columns = [...personColumns(context.page, context.pageSize), statusBadgeColumn, organizationColumn]
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap">
-        <Heading as="h1" size="lg">
-          {texts.title}
-        </Heading>
-        <ExportCsvButton list={role.toLowerCase() as ExportList} search={context.search} />
-      </HStack>
+      <ListHeader title={texts.title} exportButton={<ExportCsvButton list={role.toLowerCase() as ExportList} search={context.search} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={texts.empty} />
       {ready || context.total > 0 ? (
