@@ -190,6 +190,10 @@ describe("Require two-factor for Admin accounts", () => {
     expect(dashboard.json().message).toBe(ENROL_FIRST)
     expect((await call("GET", "/user/two-factor", token)).json().data).toEqual({ enabled: false, recoveryCodesLeft: 0, required: true })
     expect((await call("GET", "/user/getProfile", token)).statusCode).toBe(200)
+    // A refresh is no way around it: the renewed token is enrolment-only too.
+    const renewed = await call("POST", "/user/refresh-token", undefined, { refreshToken: res.json().data.refreshToken })
+    expect(renewed.statusCode).toBe(200)
+    expect((await call("GET", "/dashboard/peopleCounts", renewed.json().data.accessToken)).json().message).toBe(ENROL_FIRST)
     expect((await passwordLogin("counsellor@demo.test")).json().data).not.toHaveProperty("twoFactorSetupRequired")
     // Enrolling through that session, then signing in with a code, gives a full session.
     const setup = await call("POST", "/user/two-factor/setup", token)

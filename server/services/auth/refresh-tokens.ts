@@ -3,7 +3,9 @@ import type { Db } from "../../db/database.ts"
 import { findUserById, toSessionUser } from "../../db/repositories/users.repository.ts"
 import { unauthorized } from "../errors.ts"
 import { appendEvent } from "../events.ts"
+import { adminTwoFactorRequired } from "./security-settings.ts"
 import { SESSION_SECONDS, hashToken, randomToken, type TokenService } from "./tokens.ts"
+import { hasTwoFactor } from "./two-factor.repository.ts"
 import type { TokenVersionStore } from "./token-versions.ts"
 
 /**
@@ -71,7 +73,9 @@ export async function refreshSession(deps: RefreshDeps, presented: string) {
   if (exchange.kind !== "renewed") throw unauthorized(SESSION_ENDED)
   const user = await findUserById(deps.db, exchange.userId)
   if (!user || user.status === "Reject") throw unauthorized(SESSION_ENDED)
-  const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, version: user.token_version, session: exchange.session.family, sessionEndsAt: exchange.session.endsAt })
+  // An Admin who must set up two-factor first keeps an enrolment-only token: a refresh is no way around it.
+  const enrolOnly = user.role === "Admin" && !(await hasTwoFactor(deps.db, user.id)) && (await adminTwoFactorRequired(deps.db))
+  const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, version: user.token_version, enrolOnly, session: exchange.session.family, sessionEndsAt: exchange.session.endsAt })
   await deps.tokenVersions.remember(user.id, user.token_version)
   return { success: true, message: "Session renewed.", data: { accessToken, refreshToken: exchange.refreshToken, user: toSessionUser(user) } }
 }
