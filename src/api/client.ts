@@ -9,7 +9,11 @@ import { withRetry } from "./retry.ts"
 interface ClientConfig {
   /** Where the API lives; another server implementing the same API can be named with VITE_API_BASE_URL. */
   baseURL: string
-  getToken: () => string | null
+  /**
+   * The access token to send. May wait: a token that has ended (a laptop that slept, a browser reopened
+   * with Remember Me) is renewed first, so the call does not go out with it and come back 401.
+   */
+  getToken: () => string | null | Promise<string | null>
   /** Called on every 401, with the token the refused request carried, so the session machine can log out. */
   onUnauthorized: (sentToken: string | null) => void
   /** A call got no answer, or a 503: the connection machine shows its banner while the client retries. */
@@ -80,8 +84,8 @@ export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> 
   let raw: unknown
   let sent: string | null = null
   try {
-    raw = await withRetry(() => {
-      const token = (sent = input.anonymous ? null : config.getToken())
+    raw = await withRetry(async () => {
+      const token = (sent = input.anonymous ? null : await config.getToken())
       return ofetch(buildPath(endpoint.path, input.params as Record<string, unknown>), {
         baseURL: config.baseURL,
         method: endpoint.method,
@@ -109,7 +113,7 @@ export type Conditional<A> = { changed: false } | { changed: true; answer: A; et
  * 304, so an unchanged resource costs neither a body nor a decode.
  */
 export async function callIfChanged<E extends Endpoint>(endpoint: E, input: CallInput<E>, etag: string | null): Promise<Conditional<AnswerOf<E>>> {
-  const token = config.getToken()
+  const token = await config.getToken()
   // A poll is its own retry: the next one comes in a few seconds.
   const { hooks } = retryOf(endpoint, false)
   let response: Awaited<ReturnType<typeof ofetch.raw>>
@@ -140,8 +144,8 @@ export async function callBlob<E extends Endpoint>(endpoint: E, input: CallInput
   const { hooks } = retryOf(endpoint)
   let sent: string | null = null
   try {
-    return await withRetry(() => {
-      const token = (sent = config.getToken())
+    return await withRetry(async () => {
+      const token = (sent = await config.getToken())
       return ofetch(buildPath(endpoint.path, input.params as Record<string, unknown>), {
         baseURL: config.baseURL,
         method: endpoint.method,

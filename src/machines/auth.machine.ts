@@ -32,6 +32,8 @@ export type AuthEvent =
   | { type: "auth.signOutHere" }
   /** Every other session was ended (a password change, "Sign out of other devices"): this tab's new tokens. */
   | { type: "auth.sessionRenewed"; accessToken: string; refreshToken: string; user: SessionUser }
+  /** A call is about to go out with an access token that has ended (the device slept, the tab was reopened): renew it now. */
+  | { type: "auth.tokenNeeded" }
 
 /**
  * Session lifetime: tokens and user are stored on sign-in; the session ends on Logout, on any 401,
@@ -151,8 +153,9 @@ export const authMachine = setup({
           },
           states: {
             fresh: {
-              description: "The access token is good; a minute before it ends (unless the sign-in ends first) it is renewed.",
+              description: "The access token is good; a minute before it ends (unless the sign-in ends first) it is renewed, or at once when a call finds it ended.",
               after: { refreshDue: { guard: "refreshHelps", target: "refreshing" } },
+              on: { "auth.tokenNeeded": { guard: "refreshHelps", target: "refreshing" } },
             },
             refreshing: {
               description: "POST /user/refresh-token with the refresh token: the next access and refresh tokens, stored like the first.",
@@ -171,8 +174,9 @@ export const authMachine = setup({
               },
             },
             retrying: {
-              description: "The refresh got no answer (offline, server busy): tried again shortly, while the access token lasts.",
+              description: "The refresh got no answer (offline, server busy): tried again shortly, or at once when a call needs a token.",
               after: { refreshRetry: { target: "refreshing" } },
+              on: { "auth.tokenNeeded": { target: "refreshing" } },
             },
           },
         },

@@ -139,4 +139,32 @@ describe("sessions that end elsewhere but not here", () => {
     expect(await profileStatus(renewed.accessToken)).toBe(200)
     await page.context().close()
   })
+
+  it("a call that finds the access token ended (the device slept through the renewal) renews it first and goes out with the new one", async () => {
+    const page = await newPage(browser)
+    await page.clock.install()
+    await loginAs(page, "imageconsultant@demo.test")
+    const stored = () => page.evaluate(() => JSON.parse(sessionStorage.getItem("console.session") ?? localStorage.getItem("console.session") ?? "null") as { accessToken: string; refreshToken: string } | null)
+    const first = (await stored())!
+    const calls: Array<{ path: string; token: string | null }> = []
+    page.on("request", (req) => {
+      const url = new URL(req.url())
+      if (url.pathname.startsWith("/api/v1/")) calls.push({ path: url.pathname, token: req.headers()["authorization"]?.replace("Bearer ", "") ?? null })
+    })
+    // Twenty minutes pass without any timer running, as on a laptop that slept.
+    await page.clock.setSystemTime(Date.now() + 20 * 60_000)
+    await page.getByTestId("sidebar").getByRole("link", { name: "My Tickets" }).click()
+    await page.waitForURL((url) => url.pathname === "/my-tickets")
+    await expect.poll(() => calls.some((c) => c.path === "/api/v1/userQuery/get")).toBe(true)
+    const renewal = calls.findIndex((c) => c.path === "/api/v1/user/refresh-token")
+    const list = calls.findIndex((c) => c.path === "/api/v1/userQuery/get")
+    expect(renewal).toBeGreaterThanOrEqual(0)
+    expect(renewal).toBeLessThan(list)
+    expect(calls[renewal]!.token).toBeNull()
+    const renewed = (await stored())!
+    expect(renewed.refreshToken).not.toBe(first.refreshToken)
+    expect(calls[list]!.token).toBe(renewed.accessToken)
+    expect(new URL(page.url()).pathname).toBe("/my-tickets")
+    await page.context().close()
+  })
 })

@@ -190,6 +190,17 @@ describe("auth machine: renewing the 15-minute access token", () => {
     expect(sent).toEqual(["r", "r"])
   })
 
+  it("renews at once when a call finds the token ended (the device slept through the timer), and a call while offline tries again", async () => {
+    const { actor, clock, sent } = startRefreshing([() => Promise.reject(new ApiError("network", 0, "", "Could not reach the server.")), renewed])
+    actor.send({ type: "auth.signedIn", accessToken: jwt(0, ACCESS_MS, "a"), refreshToken: "r", user, remember: true })
+    clock.increment(5 * 60 * 1000)
+    actor.send({ type: "auth.tokenNeeded" })
+    await waitFor(actor, (s) => s.matches({ signedIn: { tokens: "retrying" } }))
+    actor.send({ type: "auth.tokenNeeded" })
+    await waitFor(actor, (s) => s.context.session?.refreshToken === "r+")
+    expect(sent).toEqual(["r", "r"])
+  })
+
   it("times the renewal from the new token after a password change", async () => {
     const { actor, clock, sent } = startRefreshing([renewed])
     actor.send({ type: "auth.signedIn", accessToken: jwt(0, ACCESS_MS, "a"), refreshToken: "r", user, remember: true })
