@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseCsv } from "../server/csv-reader.ts"
+import { solidPng } from "../fixtures/images.ts"
 import { launchBrowser, loginAs, newPage } from "./browser.ts"
+import { postFormFrom } from "./machine-paths.ts"
 
 /**
  * Buttons that wait for the server say so (spinner, aria-busy, disabled against a second press),
@@ -165,7 +167,42 @@ describe("the list header (issue 21)", () => {
 })
 
 describe("the review lists at a laptop's width (issue 21)", () => {
-  it("Under Review, Temp. Approve and Rejected fit 1366 px without scrolling sideways", async () => {
+  it("Under Review, Temp. Approve and Rejected fit 1366 px without scrolling sideways, even with a very long name and organization", async () => {
+    // A vendor of this test's own, newest in Under Review: long words and a long unbroken one.
+    const stamp = Date.now()
+    const fields: Record<string, string> = {
+      role: "Lawyer",
+      name: `Venkataraghavan Subramaniamswamy Ramakrishnanathan ${"Q".repeat(40)}`,
+      email: `laptop-width-${stamp}@example.org`,
+      number: "9812345678",
+      password: "Partner@123",
+      confirmPassword: "Partner@123",
+      address: "1 Court Road",
+      city: "Pune",
+      pinCode: "411001",
+      state: "Maharashtra",
+      language: "English",
+      experience: "3 years",
+      preferredContactMethod: "Email",
+      organizationName: `The Extraordinarily Long-Named Legal Services Partnership of Western India ${"W".repeat(30)}`,
+      qualifications: "LL.B.",
+      briefBio: "Made by the laptop-width test.",
+      serviceDescription: "Contracts.",
+      registrationNumber: "BAR-1",
+      certificationName: "Advocate",
+      issuingAuthority: "Bar Council",
+      certificationNumber: "C-1",
+      expirationDate: "2030-01-01",
+      accountHolderName: "Laptop Width",
+      bankName: "HDFC Bank",
+      ifscCode: "HDFC0001234",
+      accountNumber: "50100123456789",
+    }
+    const form = new FormData()
+    for (const [k, v] of Object.entries(fields)) form.append(k, v)
+    form.append("certificationImg", new Blob([new Uint8Array(solidPng())], { type: "image/png" }), "cert.png")
+    const signup = await postFormFrom(`127.0.${(stamp % 200) + 20}.250`, "/user/partnerSignup", form)
+    expect(signup.status).toBe(200)
     const page = await newPage(browser)
     await page.setViewportSize({ width: 1366, height: 900 })
     await loginAs(page, "admin@demo.test")
@@ -173,6 +210,7 @@ describe("the review lists at a laptop's width (issue 21)", () => {
       await page.goto(path)
       const region = page.getByRole("region").filter({ has: page.getByRole("table") })
       await expect.poll(() => page.getByRole("table").getByRole("row").count(), { timeout: 10_000 }).toBeGreaterThan(1)
+      if (path === "/under-review-vendors") await expect.poll(() => page.getByRole("link", { name: /^Venkataraghavan/ }).count()).toBe(1)
       const overflow = await region.evaluate((el) => el.scrollWidth - el.clientWidth)
       expect(overflow, path).toBeLessThanOrEqual(0)
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), path).toBeLessThanOrEqual(0)

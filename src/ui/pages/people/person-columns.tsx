@@ -6,7 +6,10 @@ import type { Column } from "../../components/data-table.tsx"
 import { formatDateTime, orNA } from "../../components/format.ts"
 import { EmailText } from "../../components/email-text.tsx"
 
-/** Cells keep to one line; a narrow screen scrolls the table sideways instead of stacking words. */
+/**
+ * Numbers and dates keep to one line; a narrow screen scrolls the table sideways instead of stacking their
+ * parts. Names and organizations wrap, so a long one never pushes a laptop's table past its width.
+ */
 export const OneLine = ({ children }: { children: ReactNode }) => (
   <Text as="span" whiteSpace="nowrap">
     {children}
@@ -23,7 +26,8 @@ export function personColumns(page: number, pageSize: number): Column<PersonList
     {
       header: "Name",
       cell: (row) => (
-        <Link asChild colorPalette="teal" fontWeight="medium" whiteSpace="nowrap">
+        // Wraps between words, and inside one only when a single word is wider than the column.
+        <Link asChild colorPalette="teal" fontWeight="medium" overflowWrap="anywhere">
           <RouterLink href={`/vendor-details/${row._id}`}>{row.name}</RouterLink>
         </Link>
       ),
@@ -35,4 +39,11 @@ export function personColumns(page: number, pageSize: number): Column<PersonList
   ]
 }
 
-export const organizationColumn: Column<PersonListItem> = { header: "Organization", cell: (row) => <OneLine>{orNA(row.organizationName)}</OneLine> }
+export const organizationColumn: Column<PersonListItem> = {
+  header: "Organization",
+  cell: (row) => (
+    <Text as="span" overflowWrap="anywhere">
+      {orNA(row.organizationName)}
+    </Text>
+  ),
+}
