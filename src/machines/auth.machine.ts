@@ -20,9 +20,25 @@ const accessEnd = (token: string, now: number) => {
   return endsAt === null ? {} : { accessEndsAt: endsAt }
 }
 
+/** One field's typed text, named by its label, kept when the session ended by itself. */
+export interface KeptField {
+  label: string
+  value: string
+}
+
+/** What was typed on the page when the session ended by itself, given back after the same person signs in again. */
+export interface KeptInput {
+  userId: string
+  path: string
+  fields: KeptField[]
+}
+
 export interface AuthContext {
   session: StoredSession | null
   now: () => number
+  /** Reads what is typed on the page now (the app's; absent in tests). */
+  readTypedInput: () => { path: string; fields: KeptField[] } | null
+  kept: KeptInput | null
 }
 
 export type AuthEvent =
@@ -34,6 +50,9 @@ export type AuthEvent =
   | { type: "auth.sessionRenewed"; accessToken: string; refreshToken: string; user: SessionUser }
   /** A call is about to go out with an access token that has ended (the device slept, the tab was reopened): renew it now. */
   | { type: "auth.tokenNeeded" }
+  /** Put the kept input back into the fields of this page that carry the same labels. */
+  | { type: "kept.putBack" }
+  | { type: "kept.discard" }
 
 /**
  * Session lifetime: tokens and user are stored on sign-in; the session ends on Logout, on any 401,
@@ -43,12 +62,14 @@ export type AuthEvent =
  * Logout first asks the server to end the session everywhere (revoking its tokens); the console
  * forgets the session whether or not that call succeeds. Signing out here (a role a blog page refuses,
  * spec section 4) forgets the session in this browser only: nothing is revoked, other devices stay in.
+ * When the session ends without the person asking (its 2 hours, a 401, a refused renewal), what they had
+ * typed on the page is kept in memory and offered back after they, and only they, sign in again.
  */
 export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
-    input: {} as { stored: StoredSession | null; now?: () => number },
+    input: {} as { stored: StoredSession | null; now?: () => number; readTypedInput?: () => { path: string; fields: KeptField[] } | null },
   },
   actors: {
     endServerSession: fromPromise<unknown>(() => authApi.logout()),
@@ -87,12 +108,29 @@ export const authMachine = setup({
       if (context.session) saveSession(context.session)
     },
     forgetSession: assign({ session: null }),
+    /**
+     * The session ended without the person asking (2 hours passed, the server refused it): what they had typed
+     * on the page is kept, for them alone, until they sign in again.
+     */
+    keepTypedInput: assign({
+      kept: ({ context }) => {
+        const userId = context.session?.user?._id
+        const typed = userId ? context.readTypedInput() : null
+        return typed && typed.fields.length > 0 && userId ? { userId, ...typed } : context.kept
+      },
+    }),
+    /** Kept input is only ever shown to the person who typed it. */
+    dropKeptOfOthers: assign({ kept: ({ context, event }) => (event.type === "auth.signedIn" && context.kept?.userId !== event.user?._id ? null : context.kept) }),
+    forgetKept: assign({ kept: null }),
+    /** Provided by the app: fill this page's fields that carry the kept labels. */
+    putBackKept: (_, _kept: KeptInput) => {},
     clearStoredSession: () => clearSession(),
     /** Provided by the app: go to /login. */
     goToLogin: () => {},
   },
   guards: {
     hasLiveSession: ({ context }) => context.session !== null && context.session.expiresAt > context.now(),
+    keptIsMine: ({ context }) => context.kept !== null && context.kept.userId === context.session?.user?._id,
     /** The access token ends before the sign-in does, so renewing it keeps the session going. */
     refreshHelps: ({ context }) => {
       const endsAt = context.session?.accessEndsAt
@@ -109,7 +147,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: "auth",
-  context: ({ input }) => ({ session: input.stored, now: input.now ?? Date.now }),
+  context: ({ input }) => ({ session: input.stored, now: input.now ?? Date.now, readTypedInput: input.readTypedInput ?? (() => null), kept: null }),
   initial: "restoring",
   states: {
     restoring: {
@@ -122,13 +160,13 @@ export const authMachine = setup({
     signedOut: {
       description: "No tokens are held; every page needing login redirects to /login.",
       on: {
-        "auth.signedIn": { target: "signedIn", actions: ["storeSession", "persistSession"] },
+        "auth.signedIn": { target: "signedIn", actions: ["dropKeptOfOthers", "storeSession", "persistSession"] },
       },
     },
     signedIn: {
       description: "Tokens and user are stored; the session ends 2 hours after sign-in, on Logout or on any 401.",
       after: {
-        sessionRemaining: { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
+        sessionRemaining: { target: "signedOut", actions: ["keepTypedInput", "forgetSession", "clearStoredSession", "goToLogin"] },
       },
       type: "parallel",
       states: {
@@ -167,7 +205,7 @@ export const authMachine = setup({
                   {
                     guard: { type: "refreshRefused", params: ({ event }: { event: { error: unknown } }) => event.error },
                     target: "#auth.signedOut",
-                    actions: ["forgetSession", "clearStoredSession", "goToLogin"],
+                    actions: ["keepTypedInput", "forgetSession", "clearStoredSession", "goToLogin"],
                   },
                   { target: "retrying" },
                 ],
@@ -182,10 +220,12 @@ export const authMachine = setup({
         },
       },
       on: {
-        "auth.logout": { target: "signingOut" },
-        "auth.unauthorized": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
-        "auth.signOutHere": { target: "signedOut", actions: ["forgetSession", "clearStoredSession", "goToLogin"] },
-        "auth.signedIn": { target: "signedIn", reenter: true, actions: ["storeSession", "persistSession"] },
+        "auth.logout": { target: "signingOut", actions: "forgetKept" },
+        "auth.unauthorized": { target: "signedOut", actions: ["keepTypedInput", "forgetSession", "clearStoredSession", "goToLogin"] },
+        "auth.signOutHere": { target: "signedOut", actions: ["forgetKept", "forgetSession", "clearStoredSession", "goToLogin"] },
+        "auth.signedIn": { target: "signedIn", reenter: true, actions: ["dropKeptOfOthers", "storeSession", "persistSession"] },
+        "kept.putBack": { guard: "keptIsMine", actions: { type: "putBackKept", params: ({ context }) => context.kept! } },
+        "kept.discard": { actions: "forgetKept" },
       },
     },
     signingOut: {

@@ -23,6 +23,14 @@ afterAll(async () => {
 })
 
 
+/** Signs in on the /login screen already shown, without loading the page again. */
+async function signInHere(page: Page, email: string) {
+  await page.getByLabel("Email").fill(email)
+  await page.getByLabel("Password", { exact: true }).fill("Demo@12345")
+  await page.getByRole("button", { name: "Login" }).click()
+  await page.waitForURL((url) => url.pathname === "/")
+}
+
 async function openUserMenuItem(page: Page, item: string) {
   await page.getByRole("button", { name: /^User menu for / }).click()
   await page.getByRole("menuitem", { name: item }).click()
@@ -165,6 +173,56 @@ describe("sessions that end elsewhere but not here", () => {
     expect(renewed.refreshToken).not.toBe(first.refreshToken)
     expect(calls[list]!.token).toBe(renewed.accessToken)
     expect(new URL(page.url()).pathname).toBe("/my-tickets")
+    await page.context().close()
+  })
+
+  it("what was typed when the 2-hour logout came is kept for the same person, who puts it back after signing in again", async () => {
+    const token = await fetch(`${baseURL()}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "lawyer@demo.test", password: "Demo@12345" }) })
+    const { accessToken } = ((await token.json()) as { data: { accessToken: string } }).data
+    const form = new FormData()
+    form.append("ticketType", "General")
+    form.append("query", `Kept input ${Date.now()}`)
+    const raised = await fetch(`${baseURL()}/api/v1/userQuery/create`, { method: "POST", headers: { authorization: `Bearer ${accessToken}` }, body: form })
+    const { queryId } = ((await raised.json()) as { data: { queryId: string } }).data
+
+    const page = await newPage(browser)
+    await page.clock.install()
+    await loginAs(page, "lawyer@demo.test")
+    await page.goto(`/ticket/${queryId}`)
+    const reply = "The payout for October is still missing; I attach nothing yet."
+    await page.getByLabel("Message").fill(reply)
+    await page.clock.fastForward("02:00:00")
+    await page.waitForURL((url) => url.pathname === "/login")
+
+    // Signing in on the screen the logout led to (a reload would be a new page, with nothing kept).
+    await signInHere(page, "lawyer@demo.test")
+    const kept = page.getByTestId("kept-input")
+    await expect.poll(() => kept.textContent()).toContain(`Message:${reply}`)
+    await kept.getByRole("link", { name: "Go to the page where it was typed" }).click()
+    await page.waitForURL((url) => url.pathname === `/ticket/${queryId}`)
+    await expect.poll(() => page.getByLabel("Message").count()).toBe(1)
+    await kept.getByRole("button", { name: "Put it back" }).click()
+    await expect.poll(() => page.getByLabel("Message").inputValue()).toBe(reply)
+    // It is the machine's draft, not only the box's text: Send is allowed.
+    expect(await page.getByRole("button", { name: "Send" }).isEnabled()).toBe(true)
+    await kept.getByRole("button", { name: "Discard" }).click()
+    await expect.poll(() => kept.count()).toBe(0)
+    await page.context().close()
+  })
+
+  it("nobody else signing in on that browser sees what was kept", async () => {
+    const page = await newPage(browser)
+    await page.clock.install()
+    await loginAs(page, "counsellor@demo.test")
+    await page.goto("/my-tickets")
+    await page.getByRole("button", { name: "+ Raise Ticket" }).click()
+    await page.getByLabel("Query").fill("Something private")
+    await page.clock.fastForward("02:00:00")
+    await page.waitForURL((url) => url.pathname === "/login")
+    await signInHere(page, "yogateacher@demo.test")
+    await page.waitForLoadState("networkidle")
+    expect(await page.getByTestId("kept-input").count()).toBe(0)
+    expect(await page.getByText("Something private").count()).toBe(0)
     await page.context().close()
   })
 })

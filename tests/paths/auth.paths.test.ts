@@ -8,7 +8,7 @@ const access = (name: string) => `h.${btoa(JSON.stringify({ iat: 1_000, exp: 1_0
 
 describeMachinePaths("auth", {
   machine: authMachine.provide({ actions: { persistSession: () => {}, clearStoredSession: () => {}, goToLogin: () => {} } }),
-  input: { stored: null, now: () => 1_000_000 },
+  input: { stored: null, now: () => 1_000_000, readTypedInput: () => ({ path: "/ticket/q1", fields: [{ label: "Message", value: "Half of my answer" }] }) },
   events: [
     { type: "auth.signedIn", accessToken: access("a"), refreshToken: "refresh", user, remember: true },
     { type: "auth.signedIn", accessToken: access("a"), refreshToken: "refresh", user, remember: false, mustEnrolTwoFactor: true },
@@ -26,6 +26,8 @@ describeMachinePaths("auth", {
     { type: "endServerSession.error", error: new Error("offline") },
     { type: "after.untilWarning" },
     { type: "after.sessionRemaining" },
+    { type: "kept.putBack" },
+    { type: "kept.discard" },
   ],
 })
 
@@ -34,6 +36,7 @@ describeMachinePaths("auth (restored from storage)", {
   input: {
     stored: { accessToken: access("stored"), refreshToken: "r", user, remember: true, expiresAt: 1_000_000 + 60 * 60_000, accessEndsAt: 1_000_000 + 15 * 60_000 },
     now: () => 1_000_000,
+    readTypedInput: () => ({ path: "/ticket/q1", fields: [{ label: "Message", value: "Half of my answer" }] }),
   },
   events: [
     { type: "auth.logout" },
@@ -47,5 +50,6 @@ describeMachinePaths("auth (restored from storage)", {
     { type: "refreshSession.error", error: new ApiError("http", 401, "Unauthorized", "Your session has ended. Please sign in again.") },
     { type: "refreshSession.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
     { type: "after.refreshRetry" },
+    { type: "kept.discard" },
   ],
 })

@@ -242,3 +242,48 @@ describe("auth machine: a device whose clock is off", () => {
     expect(sent).toEqual(["r"])
   })
 })
+
+describe("auth machine: what was typed when the session ended by itself", () => {
+  const other = { ...user, _id: "u2", email: "other@demo.test" }
+  const typed = { path: "/ticket/q1", fields: [{ label: "Message", value: "Half of my answer" }] }
+  function startKeeping() {
+    const clock = new SimulatedClock()
+    const putBack = vi.fn()
+    const actor = createActor(
+      authMachine.provide({ actions: { goToLogin: () => {}, persistSession: () => {}, clearStoredSession: () => {}, putBackKept: (_, kept) => putBack(kept) } }),
+      { input: { stored: null, now: () => clock.now(), readTypedInput: () => typed }, clock },
+    ).start()
+    return { actor, clock, putBack }
+  }
+
+  it("keeps it at the 2-hour logout for the same person's next sign-in, who can put it back or discard it", () => {
+    const { actor, clock, putBack } = startKeeping()
+    actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: false })
+    clock.increment(SESSION_LIFETIME_MS)
+    expect(actor.getSnapshot().value).toBe("signedOut")
+    expect(actor.getSnapshot().context.kept).toEqual({ userId: "u1", ...typed })
+    actor.send({ type: "auth.signedIn", accessToken: "b", refreshToken: "s", user, remember: false })
+    expect(actor.getSnapshot().context.kept).toEqual({ userId: "u1", ...typed })
+    actor.send({ type: "kept.putBack" })
+    expect(putBack).toHaveBeenCalledWith({ userId: "u1", ...typed })
+    actor.send({ type: "kept.discard" })
+    expect(actor.getSnapshot().context.kept).toBeNull()
+  })
+
+  it("keeps it when the server ends the session (a 401), and never shows it to someone else signing in", () => {
+    const { actor } = startKeeping()
+    actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: false })
+    actor.send({ type: "auth.unauthorized" })
+    expect(actor.getSnapshot().context.kept?.userId).toBe("u1")
+    actor.send({ type: "auth.signedIn", accessToken: "b", refreshToken: "s", user: other, remember: false })
+    expect(actor.getSnapshot().context.kept).toBeNull()
+  })
+
+  it("keeps nothing when the person logs out themselves", async () => {
+    const { actor } = startKeeping()
+    actor.send({ type: "auth.signedIn", accessToken: "a", refreshToken: "r", user, remember: false })
+    actor.send({ type: "auth.logout" })
+    await waitFor(actor, (s) => s.matches("signedOut"))
+    expect(actor.getSnapshot().context.kept).toBeNull()
+  })
+})

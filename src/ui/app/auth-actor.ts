@@ -4,6 +4,7 @@ import { configureApiClient } from "../../api/client.ts"
 import { loadSession } from "../../api/session-storage.ts"
 import type { RenewedSessionAnswer } from "../../api/contract/user.ts"
 import { authMachine } from "../../machines/auth.machine.ts"
+import { putBackTypedInput, readTypedInput } from "./typed-input.ts"
 
 /**
  * The one session actor of the console, started before React renders so the API client can read
@@ -11,9 +12,9 @@ import { authMachine } from "../../machines/auth.machine.ts"
  */
 export const authActor = createActor(
   authMachine.provide({
-    actions: { goToLogin: () => navigate("/login", { replace: true }) },
+    actions: { goToLogin: () => navigate("/login", { replace: true }), putBackKept: (_, kept) => putBackTypedInput(kept) },
   }),
-  { input: { stored: loadSession() } },
+  { input: { stored: loadSession(), readTypedInput } },
 )
 authActor.start()
 
