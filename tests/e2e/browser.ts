@@ -31,17 +31,15 @@ export async function loginAs(page: Page, email: string, password = "Demo@12345"
  * Playwright's `check()` reads the state once, straight after the click; a controlled input is
  * ticked when the machine's answer renders, which on a loaded machine can come a frame later.
  */
-/** The access token this tab holds, as the console stored it. */
-export const tokenOf = (page: Page) =>
+/** The tokens this tab holds, as the console stored them (src/api/session-storage.ts), or null when signed out. */
+export const storedSessionOf = (page: Page) =>
   page.evaluate(() => {
-    for (const store of [localStorage, sessionStorage]) {
-      for (let i = 0; i < store.length; i++) {
-        const match = /"accessToken":"([^"]+)"/.exec(store.getItem(store.key(i)!) ?? "")
-        if (match) return match[1]!
-      }
-    }
-    return null
+    const raw = sessionStorage.getItem("console.session") ?? localStorage.getItem("console.session")
+    return raw ? (JSON.parse(raw) as { accessToken: string; refreshToken: string }) : null
   })
+
+/** The access token this tab holds, as the console stored it. */
+export const tokenOf = async (page: Page) => (await storedSessionOf(page))?.accessToken ?? null
 
 /** What GET /user/getProfile answers a token: 200 while its session lives, 401 once it ended. */
 export const profileStatus = async (token: string) => (await fetch(`${baseURL()}/api/v1/user/getProfile`, { headers: { authorization: `Bearer ${token}` } })).status

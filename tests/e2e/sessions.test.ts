@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, launchBrowser, loginAs, newPage, profileStatus, tokenOf } from "./browser.ts"
+import { baseURL, launchBrowser, loginAs, newPage, profileStatus, storedSessionOf, tokenOf } from "./browser.ts"
+import { apiToken } from "./content-helpers.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -135,7 +136,7 @@ describe("sessions that end elsewhere but not here", () => {
     const page = await newPage(browser)
     await page.clock.install()
     await loginAs(page, "yogateacher@demo.test")
-    const stored = () => page.evaluate(() => JSON.parse(sessionStorage.getItem("console.session") ?? localStorage.getItem("console.session") ?? "null") as { accessToken: string; refreshToken: string } | null)
+    const stored = () => storedSessionOf(page)
     const first = (await stored())!
     const renewal = page.waitForResponse((res) => res.url().endsWith("/api/v1/user/refresh-token"))
     await page.clock.fastForward("14:00")
@@ -152,7 +153,7 @@ describe("sessions that end elsewhere but not here", () => {
     const page = await newPage(browser)
     await page.clock.install()
     await loginAs(page, "imageconsultant@demo.test")
-    const stored = () => page.evaluate(() => JSON.parse(sessionStorage.getItem("console.session") ?? localStorage.getItem("console.session") ?? "null") as { accessToken: string; refreshToken: string } | null)
+    const stored = () => storedSessionOf(page)
     const first = (await stored())!
     const calls: Array<{ path: string; token: string | null }> = []
     page.on("request", (req) => {
@@ -177,8 +178,7 @@ describe("sessions that end elsewhere but not here", () => {
   })
 
   it("what was typed when the 2-hour logout came is kept for the same person, who puts it back after signing in again", async () => {
-    const token = await fetch(`${baseURL()}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "lawyer@demo.test", password: "Demo@12345" }) })
-    const { accessToken } = ((await token.json()) as { data: { accessToken: string } }).data
+    const accessToken = await apiToken("lawyer@demo.test")
     const form = new FormData()
     form.append("ticketType", "General")
     form.append("query", `Kept input ${Date.now()}`)
