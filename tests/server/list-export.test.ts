@@ -41,6 +41,13 @@ describe("GET /export/:list (CSV of an Admin list)", () => {
     }
   })
 
+  it("exports All Sessions with the screen's columns, the session's date included", async () => {
+    const rows = parseCsv((await get("/export/all-sessions")).body)
+    expect(rows[0]).toEqual(["Name", "Email", "Number", "Date | Time", "Counsellor", "Counsellor Role", "Status"])
+    const first = (await get("/counselling/fetch?page=1&limit=1")).json().data.counsellingSessions[0]
+    expect(rows[1]![3]).toBe(first.dateTime)
+  })
+
   it("exports all pages, not the visible one, with the same count the screen's list reports", async () => {
     const users = (await get("/user/User?page=1&limit=10")).json()
     expect(users.totalRecords).toBeGreaterThan(10)

@@ -117,6 +117,7 @@ export const listExports: Record<ExportList, ListExport> = {
       ["Name", (r: Contact) => r.name],
       ["Email", (r: Contact) => r.email],
       ["Number", (r: Contact) => orNA(r.number)],
+      ["Date | Time", (r: { dateTime: string }) => r.dateTime],
       ["Counsellor", (r: { counsellorName: string }) => r.counsellorName],
       ["Counsellor Role", (r: { counsellorRole: string }) => r.counsellorRole],
       ["Status", (r: { status: string }) => r.status],
