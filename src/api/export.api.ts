@@ -1,6 +1,10 @@
 import * as api from "./contract/endpoints/export.endpoints.ts"
+import { sessionSorts, type SessionSort } from "./contract/counselling-session.ts"
 import type { ExportList } from "./contract/list-export.ts"
 import { call } from "./client.ts"
 
-/** One Admin list as CSV: every page, filtered by the list's current search. */
-export const exportList = (list: ExportList, search: string) => call(api.exportList, { params: { list }, query: search ? { search } : {} })
+const isSessionSort = (sort: string): sort is SessionSort => (sessionSorts as readonly string[]).includes(sort)
+
+/** One Admin list as CSV: every page, filtered by the list's current search, in its current order. */
+export const exportList = (list: ExportList, search: string, sort = "") =>
+  call(api.exportList, { params: { list }, query: { ...(search ? { search } : {}), ...(isSessionSort(sort) ? { sort } : {}) } })

@@ -10,17 +10,18 @@ export interface ListExportContext {
   error: string | null
 }
 
-export type ListExportEvent = { type: "export.csv"; search: string }
+/** The list's current search and, for a list that can be sorted, its order ("" for its own). */
+export type ListExportEvent = { type: "export.csv"; search: string; sort?: string }
 
 /**
- * The Admin's 'Export CSV' button of a list screen: the whole list with its current search is
+ * The Admin's 'Export CSV' button of a list screen: the whole list with its current search (and order) is
  * fetched as CSV (the button is busy meanwhile, a second press does nothing), then handed to the
  * browser as a download; a failure is told in a toast and the button is ready again.
  */
 export const listExportMachine = setup({
   types: { context: {} as ListExportContext, events: {} as ListExportEvent, input: {} as { list: ExportList } },
   actors: {
-    exportList: fromPromise<string, { list: ExportList; search: string }>(({ input }) => exportApi.exportList(input.list, input.search)),
+    exportList: fromPromise<string, { list: ExportList; search: string; sort: string }>(({ input }) => exportApi.exportList(input.list, input.search, input.sort)),
   },
   actions: {
     /** Provided by the view: save the CSV as a file. */
@@ -42,7 +43,7 @@ export const listExportMachine = setup({
       tags: ["busy"],
       invoke: {
         src: "exportList",
-        input: ({ context, event }) => ({ list: context.list, search: event.type === "export.csv" ? event.search : "" }),
+        input: ({ context, event }) => ({ list: context.list, search: event.type === "export.csv" ? event.search : "", sort: event.type === "export.csv" ? (event.sort ?? "") : "" }),
         onDone: { target: "idle", actions: [assign({ error: null }), { type: "download", params: ({ context, event }) => ({ csv: event.output, list: context.list }) }] },
         onError: {
           target: "idle",

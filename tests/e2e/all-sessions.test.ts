@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { parseCsv } from "../server/csv-reader.ts"
 import { launchBrowser, loginAs, newPage } from "./browser.ts"
 
 let browser: Browser
@@ -35,6 +37,14 @@ describe("All Sessions (issue 21)", () => {
     }).toBe(true)
     expect(await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort")).toBe("descending")
     const latest = (await dates())[0]!
+    // Export CSV follows the order on screen.
+    const download = page.waitForEvent("download")
+    await page.getByRole("button", { name: "Export CSV" }).click()
+    const rows = parseCsv(readFileSync((await (await download).path())!, "utf8"))
+    expect(rows[0]![3]).toBe("Date | Time")
+    const exported = rows.slice(1).map((r) => Date.parse(r[3]!))
+    expect(exported).toEqual([...exported].sort((a, b) => b - a))
+    expect(Math.abs(exported[0]! - latest)).toBeLessThan(60_000)
 
     await page.getByRole("button", { name: "Date | Time: sort by session date, earliest first" }).click()
     await page.waitForURL((url) => url.searchParams.get("sort") === "dateTime")

@@ -48,6 +48,18 @@ describe("GET /export/:list (CSV of an Admin list)", () => {
     expect(rows[1]![3]).toBe(first.dateTime)
   })
 
+  it("exports All Sessions in the order the screen shows, by session date when sorted; another order is 400", async () => {
+    for (const sort of ["dateTime", "-dateTime"]) {
+      const dates = parseCsv((await get(`/export/all-sessions?sort=${sort}`)).body)
+        .slice(1)
+        .map((r) => Date.parse(r[3]!))
+      expect(dates.length).toBeGreaterThan(10)
+      const ordered = [...dates].sort((a, b) => (sort === "dateTime" ? a - b : b - a))
+      expect(dates, sort).toEqual(ordered)
+    }
+    expect((await get("/export/all-sessions?sort=name")).statusCode).toBe(400)
+  })
+
   it("exports all pages, not the visible one, with the same count the screen's list reports", async () => {
     const users = (await get("/user/User?page=1&limit=10")).json()
     expect(users.totalRecords).toBeGreaterThan(10)

@@ -1,3 +1,4 @@
+import type { SessionSort } from "../../../src/api/contract/counselling-session.ts"
 import type { ExportList } from "../../../src/api/contract/list-export.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"
@@ -12,15 +13,15 @@ export const EXPORT_ROW_LIMIT = 100_000
 export const exportFileName = (list: ExportList, now = new Date()) => `${listExports[list].file}-${now.toISOString().slice(0, 10)}.csv`
 
 /**
- * Every row of a list with its search, page after page through the screen's own query, as CSV
+ * Every row of a list with its search (and order), page after page through the screen's own query, as CSV
  * lines: the header first, then one line a row. The first page is read before this resolves (a
  * failing query is a clean error answer, not a cut file); the rest streams as it is read.
  */
-export async function exportListCsv(deps: AppDeps, caller: Caller, list: ExportList, search: string | undefined): Promise<AsyncGenerator<string>> {
+export async function exportListCsv(deps: AppDeps, caller: Caller, list: ExportList, search: string | undefined, sort?: SessionSort): Promise<AsyncGenerator<string>> {
   const spec = listExports[list]
   const term = search?.trim() || undefined
   const line = (row: object) => csvLine(spec.columns.map(([, cell]) => (cell as (r: object) => ReturnType<typeof cell>)(row)))
-  const first = await spec.fetchPage(deps, caller, 1, PAGE, term)
+  const first = await spec.fetchPage(deps, caller, 1, PAGE, term, sort)
   async function* lines(): AsyncGenerator<string> {
     yield csvLine(spec.columns.map(([header]) => header))
     let current = first
@@ -30,7 +31,7 @@ export async function exportListCsv(deps: AppDeps, caller: Caller, list: ExportL
       sent += current.rows.length
       if (current.rows.length < PAGE || sent >= current.total || sent >= EXPORT_ROW_LIMIT) return
       page += 1
-      current = await spec.fetchPage(deps, caller, page, PAGE, term)
+      current = await spec.fetchPage(deps, caller, page, PAGE, term, sort)
     }
   }
   return lines()

@@ -1,10 +1,19 @@
+import type { SessionSort } from "../../../src/api/contract/counselling-session.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"
 
 export type Cell = string | number | boolean | null | undefined
 
 /** One page of a list as its screen fetches it: the rows and how many there are in all. */
-export type FetchPage = (deps: AppDeps, caller: Caller, page: number, limit: number, search: string | undefined) => Promise<{ rows: readonly object[]; total: number }>
+export type FetchPage = (
+  deps: AppDeps,
+  caller: Caller,
+  page: number,
+  limit: number,
+  search: string | undefined,
+  /** The screen's order, for a list that can be sorted (All Sessions). */
+  sort?: SessionSort,
+) => Promise<{ rows: readonly object[]; total: number }>
 
 /** How one Admin screen exports: its file name, its columns and the query that reads its pages. */
 export interface ListExport {

@@ -122,8 +122,8 @@ export const listExports: Record<ExportList, ListExport> = {
       ["Counsellor Role", (r: { counsellorRole: string }) => r.counsellorRole],
       ["Status", (r: { status: string }) => r.status],
     ],
-    fetchPage: async (deps, _caller, page, limit) => {
-      const answer = await fetchAllSessions(deps, { page, limit })
+    fetchPage: async (deps, _caller, page, limit, _search, sort) => {
+      const answer = await fetchAllSessions(deps, { page, limit, ...(sort ? { sort } : {}) })
       return { rows: answer.data.counsellingSessions, total: answer.totalRecords }
     },
   },

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { QueryText } from "./common.ts"
+import { sessionSorts } from "./counselling-session.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
 export const exportLists = [
@@ -29,5 +30,5 @@ export const ExportList = Schema.Literals(exportLists)
 export type ExportList = typeof ExportList.Type
 
 export const ExportListParams = Schema.Struct({ list: ExportList })
-/** The list's current search (the lists without a search ignore it). */
-export const ExportListQuery = Schema.Struct({ search: Schema.optional(QueryText) })
+/** The list's current search and order (lists without a search, or that cannot be sorted, ignore them). */
+export const ExportListQuery = Schema.Struct({ search: Schema.optional(QueryText), sort: Schema.optional(Schema.Literals(sessionSorts)) })

@@ -13,18 +13,18 @@ function saveCsv(csv: string, list: ExportList) {
   URL.revokeObjectURL(url)
 }
 
-/** The Admin's 'Export CSV' of a list screen: the whole list with the search it shows now; nothing for other roles. */
-export function ExportCsvButton(props: { list: ExportList; search: string }) {
+/** The Admin's 'Export CSV' of a list screen: the whole list with the search and order it shows now; nothing for other roles. */
+export function ExportCsvButton(props: { list: ExportList; search: string; sort?: string }) {
   const isAdmin = useSelector(authActor, (s) => selectUser(s)?.role === "Admin")
   return isAdmin ? <AdminExportButton {...props} /> : null
 }
 
-function AdminExportButton({ list, search }: { list: ExportList; search: string }) {
+function AdminExportButton({ list, search, sort = "" }: { list: ExportList; search: string; sort?: string }) {
   const machine = useMemo(() => listExportMachine.provide({ actions: { download: (_, p) => saveCsv(p.csv, p.list), notify: (_, p) => notify(p.text, p.tone) } }), [])
   const actor = useActorRef(machine, { input: { list } })
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   return (
-    <BusyButton size="sm" variant="outline" busy={busy} onClick={() => actor.send({ type: "export.csv", search })}>
+    <BusyButton size="sm" variant="outline" busy={busy} onClick={() => actor.send({ type: "export.csv", search, sort })}>
       Export CSV
     </BusyButton>
   )

@@ -120,7 +120,7 @@ export default function AllSessionsPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="all-sessions" search="" />}
+        exportButton={<ExportCsvButton list="all-sessions" search="" sort={sort} />}
       />
       <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
       <Pager {...view.pager} />

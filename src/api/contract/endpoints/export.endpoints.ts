@@ -11,7 +11,7 @@ export const exportList = endpoint({
   answer: Schema.String,
   access: ["Admin"],
   summary:
-    "Every row of one Admin list screen (all pages) with its current search, as CSV with the screen's columns; cells a spreadsheet would run as a formula start with '",
+    "Every row of one Admin list screen (all pages) with its current search and order (sort, All Sessions), as CSV with the screen's columns; cells a spreadsheet would run as a formula start with '",
 })
 
 export const exportEndpoints = [exportList]
