@@ -1,5 +1,5 @@
 import type { SessionUser } from "./contract/user.ts"
-import { sessionSorts, type CounsellingSession, type CreateSessionRequest, type SessionSort, type SessionStatus, type UpdateSessionRequest } from "./contract/counselling-session.ts"
+import { isSessionSort, type CounsellingSession, type CreateSessionRequest, type SessionStatus, type UpdateSessionRequest } from "./contract/counselling-session.ts"
 import * as api from "./contract/endpoints/counselling-sessions.endpoints.ts"
 import { call } from "./client.ts"
 import type { PageAsk, RowsPage } from "./counselling-enquiry.api.ts"
@@ -8,8 +8,6 @@ const toPage = (answer: { data: { counsellingSessions: readonly CounsellingSessi
   rows: [...answer.data.counsellingSessions],
   total: answer.totalRecords,
 })
-
-const isSessionSort = (sort: string | undefined): sort is SessionSort => (sessionSorts as readonly string[]).includes(sort ?? "")
 
 /** Everyone's sessions: most recently booked first, or by session date with `sort`. */
 export const fetchAllSessionsPage = async (ask: PageAsk & { sort?: string }) =>

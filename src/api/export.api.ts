@@ -1,9 +1,7 @@
 import * as api from "./contract/endpoints/export.endpoints.ts"
-import { sessionSorts, type SessionSort } from "./contract/counselling-session.ts"
+import { isSessionSort } from "./contract/counselling-session.ts"
 import type { ExportList } from "./contract/list-export.ts"
 import { call } from "./client.ts"
-
-const isSessionSort = (sort: string): sort is SessionSort => (sessionSorts as readonly string[]).includes(sort)
 
 /** One Admin list as CSV: every page, filtered by the list's current search, in its current order. */
 export const exportList = (list: ExportList, search: string, sort = "") =>

@@ -136,6 +136,7 @@ export type SessionListQuery = typeof SessionListQuery.Type
 /** Everyone's sessions by session date, earliest first or ("-") latest first; without: most recently booked first. */
 export const sessionSorts = ["dateTime", "-dateTime"] as const
 export type SessionSort = (typeof sessionSorts)[number]
+export const isSessionSort = (sort: string | undefined): sort is SessionSort => (sessionSorts as readonly string[]).includes(sort ?? "")
 export const AllSessionsQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(sessionSorts)) })
 export type AllSessionsQuery = typeof AllSessionsQuery.Type
 
