@@ -149,7 +149,7 @@ export const machineRegistry: MachineEntry[] = [
     summary: "Setting a new password with the emailed token; redirect to /login 1 s after success.",
     machine: resetPasswordMachine,
     delayLabels: { redirect: "1 s" },
-    firedBy: { "resetPassword done": authApi.resetPassword, "resetPassword error": authApi.resetPassword },
+    firedBy: { "submit done": authApi.resetPassword, "submit error": authApi.resetPassword },
   },
   {
     id: "update-password",
@@ -157,7 +157,7 @@ export const machineRegistry: MachineEntry[] = [
     summary: "Changing the signed-in person's password; the success message closes after 5 s.",
     machine: updatePasswordMachine,
     delayLabels: { successShown: "5 s" },
-    firedBy: { "updatePassword done": authApi.updateCurrentPassword, "updatePassword error": authApi.updateCurrentPassword },
+    firedBy: { "submit done": authApi.updateCurrentPassword, "submit error": authApi.updateCurrentPassword },
   },
   {
     id: "sign-out-others",

@@ -1,94 +1,36 @@
-import { assign, fromPromise, setup } from "xstate"
 import * as authApi from "../api/auth.api.ts"
 import { messageOf } from "../api/api-error.ts"
-import type { Message, Tone } from "./login.machine.ts"
+import { Password } from "../api/contract/user.ts"
+import type { FieldSpec } from "./form/field-spec.ts"
+import { createFormMachine } from "./form/form.machine.ts"
 
 /** Spec section 9: redirect 1 s after a successful reset. */
 export const RESET_REDIRECT_MS = 1000
+export const PASSWORDS_DIFFER = "Passwords do not match!"
 
-export interface ResetPasswordContext {
-  token: string
-  password: string
-  confirmPassword: string
-  showPassword: boolean
-  showConfirm: boolean
-  message: Message | null
-}
+export const resetPasswordFields: readonly FieldSpec[] = [
+  { name: "password", label: "New Password", kind: "password", autoComplete: "new-password", schema: Password },
+  {
+    name: "confirmPassword",
+    label: "Confirm Password",
+    kind: "password",
+    autoComplete: "new-password",
+    check: (text, values) => (text === values["password"] ? null : PASSWORDS_DIFFER),
+  },
+]
 
-export type ResetPasswordEvent =
-  | { type: "field.change"; field: "password" | "confirmPassword"; value: string }
-  | { type: "visibility.toggle"; field: "password" | "confirmPassword" }
-  | { type: "reset.submit" }
-
-export const resetPasswordMachine = setup({
-  types: {
-    context: {} as ResetPasswordContext,
-    events: {} as ResetPasswordEvent,
-    input: {} as { token: string },
-  },
-  actors: {
-    resetPassword: fromPromise<{ message: string }, { token: string; password: string; confirmPassword: string }>(({ input }) =>
-      authApi.resetPassword(input.token, input.password, input.confirmPassword),
-    ),
-  },
-  actions: {
-    navigate: (_, _params: { to: string }) => {},
-  },
-  guards: {
-    isFilled: ({ context }) => context.password !== "" && context.confirmPassword !== "",
-    passwordsMatch: ({ context }) => context.password === context.confirmPassword,
-  },
-  delays: { redirect: RESET_REDIRECT_MS },
-}).createMachine({
+/**
+ * The page the emailed reset link opens: New and Confirm Password, each with a show/hide toggle. The
+ * two must match before any call ('Passwords do not match!'); success shows the server's message and
+ * 1 s later the console goes to /login (`finished`).
+ */
+export const resetPasswordMachine = createFormMachine<{ message: string }, never, { token: string }>({
   id: "resetPassword",
-  context: ({ input }) => ({ token: input.token, password: "", confirmPassword: "", showPassword: false, showConfirm: false, message: null }),
-  initial: "editing",
-  states: {
-    editing: {
-      description: "New password and confirm password, each with a show/hide toggle.",
-      on: {
-        "field.change": { actions: assign(({ context, event }) => ({ ...context, [event.field]: event.value })) },
-        "visibility.toggle": {
-          actions: assign(({ context, event }) =>
-            event.field === "password" ? { showPassword: !context.showPassword } : { showConfirm: !context.showConfirm },
-          ),
-        },
-        "reset.submit": [
-          { guard: { type: "isFilled" }, target: "checking" },
-          { actions: assign({ message: { text: "Please fill in both password fields.", tone: "error" as Tone } }) },
-        ],
-      },
-    },
-    checking: {
-      description: "The two passwords must match before any call.",
-      always: [
-        { guard: "passwordsMatch", target: "submitting" },
-        { target: "editing", actions: assign({ message: { text: "Passwords do not match!", tone: "error" as Tone } }) },
-      ],
-    },
-    submitting: {
-      description: "The new password is being saved.",
-      tags: ["busy"],
-      entry: assign({ message: null }),
-      invoke: {
-        src: "resetPassword",
-        input: ({ context }) => ({ token: context.token, password: context.password, confirmPassword: context.confirmPassword }),
-        onDone: {
-          target: "done",
-          actions: assign({ message: ({ event }) => ({ text: event.output.message || "Password reset successfully.", tone: "success" as Tone }) }),
-        },
-        onError: {
-          target: "editing",
-          actions: assign({
-            message: ({ event }) => ({ text: messageOf(event.error, "Failed to reset password. Please try again."), tone: "error" as Tone }),
-          }),
-        },
-      },
-    },
-    done: {
-      description: "Success is shown; after 1 second the console goes to /login.",
-      after: { redirect: { target: "redirected", actions: { type: "navigate", params: { to: "/login" } } } },
-    },
-    redirected: { type: "final" },
-  },
+  fields: resetPasswordFields,
+  initialExtra: { token: "" },
+  submit: ({ values, extra }) => authApi.resetPassword(extra.token, values["password"] ?? "", values["confirmPassword"] ?? ""),
+  succeeded: (answer) => ({ message: { text: answer.message || "Password reset successfully.", tone: "success" } }),
+  failed: (error, onField) => ({ message: onField ? null : { text: messageOf(error, "Failed to reset password. Please try again."), tone: "error" } }),
+  clearOnSuccess: true,
+  after: { ms: RESET_REDIRECT_MS, then: "final" },
 })

@@ -1,110 +1,49 @@
-import { assign, fromPromise, setup } from "xstate"
 import * as authApi from "../api/auth.api.ts"
 import { messageOf } from "../api/api-error.ts"
-import type { RenewedSessionAnswer } from "../api/contract/user.ts"
-import type { Message, Tone } from "./login.machine.ts"
+import { Password, UpdatePasswordRequest, type RenewedSessionAnswer } from "../api/contract/user.ts"
+import type { FieldSpec } from "./form/field-spec.ts"
+import { createFormMachine } from "./form/form.machine.ts"
 
 /** Spec section 4: the password-change success message closes after 5 seconds. */
 export const PASSWORD_SUCCESS_MS = 5000
-/** Shown under 'Password updated successfully.': the change ended every other session, not this one. */
 export const SAME_PASSWORD_TEXT = "New Password must be different from the Current Password."
+/** Shown under 'Password updated successfully.': the change ended every other session, not this one. */
 export const OTHER_DEVICES_NOTE = "You are still signed in here; every other device was signed out."
+export const PASSWORDS_DIFFER_TEXT = "New password and Confirm password do not match."
 
-type Field = "oldPassword" | "newPassword" | "confirmPassword"
-
-export interface UpdatePasswordContext {
-  oldPassword: string
-  newPassword: string
-  confirmPassword: string
-  visible: Record<Field, boolean>
-  message: Message | null
-  /** After a change: what happened to the other sessions. */
-  note: string | null
-}
-
-export type UpdatePasswordEvent =
-  | { type: "field.change"; field: Field; value: string }
-  | { type: "visibility.toggle"; field: Field }
-  | { type: "password.submit" }
-  | { type: "panel.close" }
-
-const empty = { oldPassword: "", newPassword: "", confirmPassword: "" }
-
-export const updatePasswordMachine = setup({
-  types: { context: {} as UpdatePasswordContext, events: {} as UpdatePasswordEvent },
-  actors: {
-    updatePassword: fromPromise<RenewedSessionAnswer, { oldPassword: string; newPassword: string }>(({ input }) =>
-      authApi.updatePassword(input.oldPassword, input.newPassword),
-    ),
+/** Current, New and Confirm New Password, each with a show/hide toggle; all three required (spec section 5). */
+export const updatePasswordFields: readonly FieldSpec[] = [
+  { name: "oldPassword", label: "Current Password", kind: "password", autoComplete: "current-password", schema: UpdatePasswordRequest.fields.oldPassword },
+  {
+    name: "newPassword",
+    label: "New Password",
+    kind: "password",
+    autoComplete: "new-password",
+    schema: Password,
+    check: (text, values) => (text === values["oldPassword"] ? SAME_PASSWORD_TEXT : null),
   },
-  actions: {
-    /** Provided by the app: close the panel. */
-    closePanel: () => {},
-    /** Provided by the app: this tab goes on with the answer's session (the old tokens were revoked). */
-    renewSession: (_, _session: RenewedSessionAnswer["data"]) => {},
+  {
+    name: "confirmPassword",
+    label: "Confirm New Password",
+    kind: "password",
+    autoComplete: "new-password",
+    check: (text, values) => (text === values["newPassword"] ? null : PASSWORDS_DIFFER_TEXT),
   },
-  guards: {
-    isComplete: ({ context }) => context.oldPassword !== "" && context.newPassword !== "" && context.confirmPassword !== "",
-    passwordsMatch: ({ context }) => context.newPassword === context.confirmPassword,
-    sameAsCurrent: ({ context }) => context.newPassword === context.oldPassword,
-  },
-  delays: { successShown: PASSWORD_SUCCESS_MS },
-}).createMachine({
+]
+
+/**
+ * The Update Password panel. Success shows the server's message (or 'Password updated successfully.')
+ * with a note that every other device was signed out, for 5 seconds; this tab goes on with the
+ * session the answer carries (`submitted`), then the panel closes (`finished`).
+ */
+export const updatePasswordMachine = createFormMachine<RenewedSessionAnswer>({
   id: "updatePassword",
-  context: { ...empty, visible: { oldPassword: false, newPassword: false, confirmPassword: false }, message: null, note: null },
-  initial: "editing",
-  on: {
-    "panel.close": { target: ".editing", actions: [assign({ ...empty, message: null, note: null }), "closePanel"] },
-  },
-  states: {
-    editing: {
-      description: "Current, New and Confirm New Password, each with a show/hide toggle; all three required.",
-      on: {
-        "field.change": { actions: assign(({ context, event }) => ({ ...context, [event.field]: event.value })) },
-        "visibility.toggle": {
-          actions: assign({ visible: ({ context, event }) => ({ ...context.visible, [event.field]: !context.visible[event.field] }) }),
-        },
-        "password.submit": [
-          { guard: { type: "isComplete" }, target: "checking" },
-          { actions: assign({ message: { text: "All fields are required.", tone: "error" as Tone } }) },
-        ],
-      },
-    },
-    checking: {
-      description: "New must differ from Current, and New and Confirm must match, before any call.",
-      always: [
-        { guard: "sameAsCurrent", target: "editing", actions: assign({ message: { text: SAME_PASSWORD_TEXT, tone: "error" as Tone } }) },
-        { guard: "passwordsMatch", target: "updating" },
-        { target: "editing", actions: assign({ message: { text: "New password and Confirm password do not match.", tone: "error" as Tone } }) },
-      ],
-    },
-    updating: {
-      description: "The Update button reads 'Updating...' and is disabled.",
-      tags: ["busy"],
-      entry: assign({ message: null }),
-      invoke: {
-        src: "updatePassword",
-        input: ({ context }) => ({ oldPassword: context.oldPassword, newPassword: context.newPassword }),
-        onDone: {
-          target: "succeeded",
-          actions: [
-            { type: "renewSession", params: ({ event }) => event.output.data },
-            assign({
-              ...empty,
-              message: ({ event }) => ({ text: event.output.message || "Password updated successfully.", tone: "success" as Tone }),
-              note: OTHER_DEVICES_NOTE,
-            }),
-          ],
-        },
-        onError: {
-          target: "editing",
-          actions: assign({ message: ({ event }) => ({ text: messageOf(event.error, "Failed to update password"), tone: "error" as Tone }) }),
-        },
-      },
-    },
-    succeeded: {
-      description: "The success message shows for 5 seconds, with a note that every other device was signed out, then the panel closes.",
-      after: { successShown: { target: "editing", actions: [assign({ message: null, note: null }), "closePanel"] } },
-    },
-  },
+  fields: updatePasswordFields,
+  initialExtra: null,
+  missingMessage: "All fields are required.",
+  submit: ({ values }) => authApi.updatePassword(values["oldPassword"] ?? "", values["newPassword"] ?? ""),
+  succeeded: (answer) => ({ message: { text: answer.message || "Password updated successfully.", tone: "success" }, detail: OTHER_DEVICES_NOTE }),
+  failed: (error, onField) => ({ message: onField ? null : { text: messageOf(error, "Failed to update password"), tone: "error" } }),
+  clearOnSuccess: true,
+  after: { ms: PASSWORD_SUCCESS_MS, then: "reset" },
 })

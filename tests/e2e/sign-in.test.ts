@@ -203,7 +203,9 @@ describe("password reset through the outbox", () => {
     await page.getByLabel("New Password", { exact: true }).fill("Yoga@56789")
     await page.getByLabel("Confirm Password", { exact: true }).fill("Yoga@00000")
     await page.getByRole("button", { name: "Reset Password" }).click()
-    await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Passwords do not match!")
+    // The mismatch sits under Confirm Password, which gets the focus.
+    await expect.poll(() => page.getByTestId("field-error-confirmPassword").textContent()).toBe("Passwords do not match!")
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("confirmPassword")
     await page.getByLabel("Confirm Password", { exact: true }).fill("Yoga@56789")
     await page.getByRole("button", { name: "Reset Password" }).click()
     await page.waitForURL((url) => url.pathname === "/login", { timeout: 5000 })

@@ -9,23 +9,24 @@ const renewed = { accessToken: "new-access", refreshToken: "new-refresh", user }
 const failure = new ApiError("http", 400, "Bad Request", "This reset link is invalid or has expired.")
 
 describeMachinePaths("reset password", {
-  machine: resetPasswordMachine.provide({ actions: { navigate: () => {} } }),
-  input: { token: "t0k3n" },
+  machine: resetPasswordMachine.provide({ actions: { finished: () => {} } }),
+  input: { extra: { token: "t0k3n" } },
   events: [
     { type: "field.change", field: "password", value: "NewPass@1" },
     { type: "field.change", field: "confirmPassword", value: "NewPass@1" },
     { type: "field.change", field: "confirmPassword", value: "Other@123" },
     { type: "visibility.toggle", field: "password" },
     { type: "visibility.toggle", field: "confirmPassword" },
-    { type: "reset.submit" },
-    { type: "resetPassword.done", output: { message: "Password reset successfully." } },
-    { type: "resetPassword.error", error: failure },
-    { type: "after.redirect" },
+    { type: "form.submit" },
+    { type: "form.reset" },
+    { type: "submit.done", output: { message: "Password reset successfully." } },
+    { type: "submit.error", error: failure },
+    { type: "after.successShown" },
   ],
 })
 
 describeMachinePaths("update password", {
-  machine: updatePasswordMachine.provide({ actions: { closePanel: () => {}, renewSession: () => {} } }),
+  machine: updatePasswordMachine.provide({ actions: { finished: () => {}, submitted: () => {} } }),
   events: [
     { type: "field.change", field: "oldPassword", value: "Demo@12345" },
     { type: "field.change", field: "newPassword", value: "Next@12345" },
@@ -33,10 +34,10 @@ describeMachinePaths("update password", {
     { type: "field.change", field: "confirmPassword", value: "Next@12345" },
     { type: "field.change", field: "confirmPassword", value: "Else@12345" },
     { type: "visibility.toggle", field: "oldPassword" },
-    { type: "password.submit" },
-    { type: "panel.close" },
-    { type: "updatePassword.done", output: { success: true, message: "Password updated successfully.", data: renewed } },
-    { type: "updatePassword.error", error: new ApiError("http", 400, "Bad Request", "oldPassword: Current password is incorrect.") },
+    { type: "form.submit" },
+    { type: "form.reset" },
+    { type: "submit.done", output: { success: true, message: "Password updated successfully.", data: renewed } },
+    { type: "submit.error", error: new ApiError("http", 400, "Bad Request", "oldPassword: Current password is incorrect.") },
     { type: "after.successShown" },
   ],
 })

@@ -1,30 +1,37 @@
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { updatePasswordMachine } from "../../machines/update-password.machine.ts"
+import { useId } from "react"
+import { updatePasswordFields, updatePasswordMachine } from "../../machines/update-password.machine.ts"
 import { renewSession } from "../app/auth-actor.ts"
+import { FormFields } from "./form/form-fields.tsx"
+import { useFieldFocus } from "./form/use-field-focus.ts"
 import { FormMessage } from "./form-message.tsx"
-import { PasswordInput } from "./password-input.tsx"
-
-const fields = [
-  { field: "oldPassword", label: "Current Password", autoComplete: "current-password" },
-  { field: "newPassword", label: "New Password", autoComplete: "new-password" },
-  { field: "confirmPassword", label: "Confirm New Password", autoComplete: "new-password" },
-] as const
 
 export function UpdatePasswordDialog({ open, onClose, finalFocus }: { open: boolean; onClose: () => void; finalFocus?: () => HTMLElement | null }) {
-  const actor = useActorRef(updatePasswordMachine.provide({ actions: { closePanel: onClose, renewSession: (_, session) => renewSession(session) } }))
+  const actor = useActorRef(updatePasswordMachine.provide({ actions: { finished: onClose, submitted: (_, { output }) => renewSession(output.data) } }), { input: {} })
   const context = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  const formId = useId()
+  useFieldFocus(formId, context.focus)
   return (
-    <Dialog.Root open={open} finalFocusEl={finalFocus} onOpenChange={(e) => !e.open && actor.send({ type: "panel.close" })}>
+    <Dialog.Root
+      open={open}
+      finalFocusEl={finalFocus}
+      onOpenChange={(e) => {
+        if (e.open) return
+        actor.send({ type: "form.reset" })
+        onClose()
+      }}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content>
             <form
+              noValidate
               onSubmit={(e) => {
                 e.preventDefault()
-                actor.send({ type: "password.submit" })
+                actor.send({ type: "form.submit" })
               }}
             >
               <Dialog.Header>
@@ -32,22 +39,11 @@ export function UpdatePasswordDialog({ open, onClose, finalFocus }: { open: bool
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
-                  {fields.map(({ field, label, autoComplete }) => (
-                    <PasswordInput
-                      key={field}
-                      label={label}
-                      name={field}
-                      value={context[field]}
-                      visible={context.visible[field]}
-                      autoComplete={autoComplete}
-                      onChange={(value) => actor.send({ type: "field.change", field, value })}
-                      onToggle={() => actor.send({ type: "visibility.toggle", field })}
-                    />
-                  ))}
+                  <FormFields formId={formId} fields={updatePasswordFields} context={context} disabled={busy} send={actor.send} />
                   <FormMessage message={context.message} />
-                  {context.note ? (
+                  {context.detail ? (
                     <Text fontSize="sm" color="fg.muted" data-testid="password-note">
-                      {context.note}
+                      {context.detail}
                     </Text>
                   ) : null}
                 </Stack>

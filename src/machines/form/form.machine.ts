@@ -1,0 +1,319 @@
+import { assign, fromPromise, setup } from "xstate"
+import { messageOf } from "../../api/api-error.ts"
+import type { Message } from "../login.machine.ts"
+import {
+  anyRequiredEmpty,
+  firstInvalid,
+  hasErrors,
+  sentValues,
+  validateForm,
+  type ChosenFile,
+  type FieldSpec,
+  type FileSpec,
+  type FileState,
+  type FormErrors,
+  type FormMode,
+  type FormValues,
+} from "./field-spec.ts"
+import { serverFieldError } from "./server-errors.ts"
+
+export interface FormContext<Extra> {
+  mode: FormMode
+  /** The record being edited (update mode). */
+  itemId: string | null
+  values: FormValues
+  files: Record<string, FileState>
+  /** The stored image of the record being edited, shown until another file is chosen. */
+  preview: string | null
+  errors: FormErrors
+  /** What belongs to no single field: the spec's top messages, success, a failure. */
+  message: Message | null
+  /** A second line under the message (the server's reason, what happened to other devices). */
+  detail: string | null
+  /** Password fields shown as text. */
+  visible: Record<string, boolean>
+  /** What the form is about besides its fields (the ticket, the client and counsellor of a session). */
+  extra: Extra
+  /**
+   * The field to focus: the first invalid one after a refused submit. `seq` flips on every refusal so a
+   * repeat refocuses it; a flip rather than a count keeps the machine's state space finite for path tests.
+   */
+  focus: { field: string; seq: number } | null
+}
+
+export type FormEvent<Item, Extra> =
+  | { type: "form.open"; item?: Item; extra?: Extra }
+  | { type: "form.close" }
+  | { type: "form.reset" }
+  | { type: "field.change"; field: string; value: string }
+  | { type: "file.change"; field?: string; file: ChosenFile | null }
+  | { type: "visibility.toggle"; field: string }
+  | { type: "form.submit" }
+
+export interface SubmitInput<Extra> {
+  mode: FormMode
+  itemId: string | null
+  /** Trimmed text (passwords and rich text as typed). */
+  values: FormValues
+  files: Record<string, ChosenFile | null>
+  extra: Extra
+}
+
+export interface Outcome {
+  message: Message | null
+  detail?: string | null
+}
+
+export interface FormDefinition<Output, Item, Extra> {
+  id: string
+  fields: readonly FieldSpec[]
+  files?: readonly FileSpec[]
+  /** A modal opens with `form.open` and closes with `form.close`; otherwise the form is always there. */
+  modal?: boolean
+  initialValues?: FormValues
+  initialExtra: Extra
+  /** The values of a record opened for update. */
+  fromItem?: (item: Item) => { itemId: string; values: FormValues; preview?: string | null }
+  /** Keep what was typed in an add form closed without saving, for the next open. */
+  keepUnsaved?: boolean
+  /** A rule across fields, checked once every field passes (a pair that must match); null when it holds. */
+  crossCheck?: (values: FormValues) => { field?: string; text: string } | null
+  /** The spec's own top message when a required field is empty ('All fields are required.'), besides each field's. */
+  missingMessage?: string
+  /** The submit button stays disabled until the form is valid, so an invalid form is never reported. */
+  disableInvalidSubmit?: boolean
+  submit: (input: SubmitInput<Extra>) => Promise<Output>
+  succeeded: (output: Output) => Outcome
+  /** The top message of a failure; `onField` tells whether the server's reason was put next to a field. */
+  failed?: (error: unknown, onField: boolean) => Outcome
+  /** Empty the fields as soon as the submit succeeds (passwords, a created session), not only when the form closes. */
+  clearOnSuccess?: boolean
+  /** After a success: how long the message shows, then close, reset, end, or stay. */
+  after: { ms: number; then: "close" | "reset" | "final" | "stay"; announceMs?: number }
+  now?: () => number
+}
+
+const FALLBACK = "Something went wrong."
+
+/**
+ * The one form machine: every form of the console is made with it. Fields are checked with the
+ * contract's schemas before any call, errors sit next to their field in its label's words, editing a
+ * field clears its error, the first invalid field gets the focus, a server 400 that names a field is
+ * put next to it, and nothing typed is lost when a submit fails.
+ */
+export function createFormMachine<Output, Item = never, Extra = null>(definition: FormDefinition<Output, Item, Extra>) {
+  const files = definition.files ?? []
+  const order = [...definition.fields.map((f) => f.name), ...files.map((f) => f.name)]
+  const labels = Object.fromEntries([...definition.fields, ...files].map((f) => [f.name, f.label]))
+  const now = definition.now ?? Date.now
+  const emptyValues = (): FormValues => ({ ...Object.fromEntries(definition.fields.map((f) => [f.name, ""])), ...definition.initialValues })
+  const noFiles = (): Record<string, FileState> => Object.fromEntries(files.map((f) => [f.name, { file: null, refused: false }]))
+  const fresh = (extra: Extra): FormContext<Extra> => ({
+    mode: "add",
+    itemId: null,
+    values: emptyValues(),
+    files: noFiles(),
+    preview: null,
+    errors: {},
+    message: null,
+    detail: null,
+    visible: {},
+    extra,
+    focus: null,
+  })
+  const problems = (context: FormContext<Extra>): FormErrors => {
+    const errors = validateForm({ fields: definition.fields, files, values: context.values, fileStates: context.files, mode: context.mode, now: now() })
+    if (hasErrors(errors)) return errors
+    const across = definition.crossCheck?.(context.values)
+    return across?.field ? { [across.field]: across.text } : {}
+  }
+  const refocus = (context: FormContext<Extra>, field: string | null) => (field ? { field, seq: 1 - (context.focus?.seq ?? 0) } : context.focus)
+  const withoutKey = (errors: FormErrors, key: string): FormErrors => {
+    if (!(key in errors)) return errors
+    const { [key]: _removed, ...rest } = errors
+    return rest
+  }
+  const closedTarget = `#${definition.id}.closed.${definition.after.announceMs ? "announcing" : "idle"}`
+
+  const machine = setup({
+    types: { context: {} as FormContext<Extra>, events: {} as FormEvent<Item, Extra>, input: {} as { extra?: Extra } | undefined },
+    actors: { submit: fromPromise<Output, SubmitInput<Extra>>(({ input }) => definition.submit(input)) },
+    actions: {
+      /** Provided by the view: what a success changes outside the form (reload a list, renew the session). */
+      submitted: (_, _params: { output: Output }) => {},
+      /** Provided by the view: the success has been shown (close the panel, go to another page). */
+      finished: () => {},
+    },
+    guards: {
+      isValid: ({ context }) => !hasErrors(problems(context)) && !definition.crossCheck?.(context.values),
+      reportsInvalid: () => definition.disableInvalidSubmit !== true,
+    },
+    delays: {
+      successShown: definition.after.ms,
+      messageRemaining: Math.max(0, (definition.after.announceMs ?? 0) - definition.after.ms),
+    },
+  })
+
+  const open = assign(({ context, event }: { context: FormContext<Extra>; event: FormEvent<Item, Extra> }) => {
+    if (event.type !== "form.open") return context
+    const extra = event.extra ?? definition.initialExtra
+    if (event.item !== undefined && definition.fromItem) {
+      const item = definition.fromItem(event.item)
+      return { ...fresh(extra), mode: "update" as const, itemId: item.itemId, values: { ...emptyValues(), ...item.values }, preview: item.preview ?? null }
+    }
+    if (definition.keepUnsaved && context.mode === "add") return { ...context, extra, errors: {}, message: null, detail: null, focus: null }
+    return fresh(extra)
+  })
+
+  const editing = {
+    description: "The fields take input; Submit checks every field with the contract's rules before any call and focuses the first one that fails.",
+    on: {
+      "field.change": {
+        actions: assign(({ context, event }: { context: FormContext<Extra>; event: FormEvent<Item, Extra> }) => {
+          if (event.type !== "field.change" || event.field === undefined) return context
+          return {
+            values: { ...context.values, [event.field]: event.value ?? "" },
+            errors: withoutKey(context.errors, event.field),
+            // A failure's message is about the values as they were; once one changes it is stale.
+            message: context.message?.tone === "error" ? null : context.message,
+            detail: context.message?.tone === "error" ? null : context.detail,
+          }
+        }),
+      },
+      "file.change": {
+        actions: assign(({ context, event }: { context: FormContext<Extra>; event: FormEvent<Item, Extra> }) => {
+          if (event.type !== "file.change") return context
+          const spec = files.find((f) => f.name === (event.field ?? files[0]?.name))
+          if (!spec) return context
+          const file = event.file ?? null
+          const refused = file !== null && !spec.isAccepted(file)
+          return {
+            files: { ...context.files, [spec.name]: { file: refused ? null : file, refused } },
+            errors: refused ? { ...context.errors, [spec.name]: spec.refusedText } : withoutKey(context.errors, spec.name),
+          }
+        }),
+      },
+      "visibility.toggle": {
+        actions: assign({
+          visible: ({ context, event }) => (event.type === "visibility.toggle" && event.field ? { ...context.visible, [event.field]: !context.visible[event.field] } : context.visible),
+        }),
+      },
+      "form.submit": [
+        { guard: "isValid", target: "submitting", actions: assign({ errors: {}, message: null, detail: null }) },
+        {
+          guard: "reportsInvalid",
+          actions: assign(({ context }: { context: FormContext<Extra> }) => {
+            const errors = problems(context)
+            const across = hasErrors(errors) ? null : definition.crossCheck?.(context.values)
+            const missing = definition.missingMessage && anyRequiredEmpty(definition.fields, context.values)
+            return {
+              errors,
+              message: missing ? { text: definition.missingMessage!, tone: "error" as const } : across && !across.field ? { text: across.text, tone: "error" as const } : null,
+              detail: null,
+              focus: refocus(context, firstInvalid(order, errors)),
+            }
+          }),
+        },
+      ],
+    },
+  }
+
+  const submitting = {
+    description: "The submit button is disabled and reads its busy text; the input stays as typed if the call fails.",
+    tags: ["busy"],
+    invoke: {
+      src: "submit" as const,
+      input: ({ context }: { context: FormContext<Extra> }) => ({
+        mode: context.mode,
+        itemId: context.itemId,
+        values: sentValues(definition.fields, context.values),
+        files: Object.fromEntries(Object.entries(context.files).map(([name, state]) => [name, state.file])),
+        extra: context.extra,
+      }),
+      onDone: {
+        target: "succeeded",
+        actions: [
+          assign(({ event }: { event: { type: string } }) => {
+            const outcome = definition.succeeded((event as unknown as { output: Output }).output)
+            return { message: outcome.message, detail: outcome.detail ?? null, ...(definition.clearOnSuccess ? { values: emptyValues(), files: noFiles() } : {}) }
+          }),
+          { type: "submitted" as const, params: ({ event }: { event: { type: string } }) => ({ output: (event as unknown as { output: Output }).output }) },
+        ],
+      },
+      onError: {
+        target: "editing",
+        actions: assign(({ context, event }: { context: FormContext<Extra>; event: { type: string } }) => {
+          const error = (event as { error?: unknown }).error
+          const onField = serverFieldError(error, labels)
+          const outcome = definition.failed?.(error, onField !== null) ?? { message: onField ? null : { text: messageOf(error, FALLBACK), tone: "error" as const } }
+          return {
+            errors: onField ? { ...context.errors, [onField.field]: onField.text } : context.errors,
+            message: outcome.message,
+            detail: outcome.detail ?? null,
+            focus: refocus(context, onField?.field ?? null),
+          }
+        }),
+      },
+    },
+  }
+
+  const then = definition.after.then
+  const succeeded = {
+    description: "The success message shows; then the form closes, starts again empty, or ends.",
+    tags: ["saved"],
+    ...(then === "stay"
+      ? {}
+      : {
+          after: {
+            successShown:
+              then === "close"
+                ? { target: closedTarget, actions: ["finished" as const] }
+                : then === "reset"
+                  ? { target: "editing", actions: [assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra)), "finished" as const] }
+                  : { target: "done", actions: ["finished" as const] },
+          },
+        }),
+    ...(definition.modal ? { on: { "form.close": { target: closedTarget } } } : {}),
+  }
+
+  const states = definition.modal
+    ? {
+        closed: {
+          description: "No form shows; opening it starts from the record's values, or empty (what an unsaved add form held is kept where asked).",
+          initial: "idle",
+          on: { "form.open": { target: "editing", actions: open } },
+          states: {
+            idle: { description: "Nothing to show." },
+            ...(definition.after.announceMs
+              ? {
+                  announcing: {
+                    description: "The form has closed; its success message stays on the page a little longer.",
+                    after: { messageRemaining: { target: "idle", actions: assign({ message: null, detail: null }) } },
+                  },
+                }
+              : {}),
+          },
+        },
+        editing: { ...editing, on: { ...editing.on, "form.close": { target: "#" + definition.id + ".closed.idle", actions: assign({ errors: {}, message: null, detail: null }) } } },
+        submitting,
+        succeeded,
+        ...(then === "final" ? { done: { type: "final" as const, description: "The form has done its work." } } : {}),
+      }
+    : {
+        editing: { ...editing, on: { ...editing.on, "form.reset": { target: "editing", reenter: true, actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra)) } } },
+        submitting,
+        succeeded: { ...succeeded, on: { "form.reset": { target: "editing", actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra)) } } },
+        ...(then === "final" ? { done: { type: "final" as const, description: "The form has done its work." } } : {}),
+      }
+
+  type Config = Parameters<typeof machine.createMachine>[0]
+  return machine.createMachine({
+    id: definition.id,
+    context: ({ input }) => fresh(input?.extra ?? definition.initialExtra),
+    initial: definition.modal ? "closed" : "editing",
+    // The states differ by kind of form (modal or not, how a success ends), so they are built above.
+    states: states as unknown as NonNullable<Config["states"]>,
+  })
+}
+
+export type FormMachine = ReturnType<typeof createFormMachine<unknown, unknown, unknown>>

@@ -1,0 +1,122 @@
+import { Button, chakra, InputGroup, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react"
+import type { ReactNode } from "react"
+import { limitsOf, type FieldSpec } from "../../../machines/form/field-spec.ts"
+import { PlainInput } from "../plain-input.tsx"
+
+/** The id of a field's control inside one form: labels, errors and the focus rule find it by this. */
+export const fieldId = (formId: string, name: string) => `${formId}-${name}`
+
+const inputType: Partial<Record<FieldSpec["kind"], string>> = {
+  email: "email",
+  number: "number",
+  date: "date",
+  time: "time",
+  tel: "tel",
+  url: "url",
+}
+
+/**
+ * One field of a form: its label tied to its own control, a required mark, the hint, and its error
+ * right under it (announced, and named by the control's aria-describedby). The control follows the
+ * field's kind; its `maxLength`, `min` and `max` come from the contract schema. `control` replaces
+ * the drawn control (rich text, stars, a file) and receives the id and described-by to wire.
+ */
+export function FormField(props: {
+  formId: string
+  spec: FieldSpec
+  value: string
+  error?: string
+  visible?: boolean
+  disabled?: boolean
+  /** Extra attributes of the control (the date field's minimum). */
+  inputProps?: Record<string, unknown>
+  onChange: (value: string) => void
+  onToggleVisible?: () => void
+  control?: (wiring: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode
+}) {
+  const { spec, formId, error } = props
+  const id = fieldId(formId, spec.name)
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const describedBy = [error ? errorId : null, spec.hint ? hintId : null].filter(Boolean).join(" ") || undefined
+  const required = spec.required !== false
+  const limits = limitsOf(spec.schema)
+  const common = {
+    id,
+    name: spec.name,
+    value: props.value,
+    disabled: props.disabled,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    "aria-required": required || undefined,
+    "data-form-field": spec.name,
+  }
+  let control: ReactNode
+  if (props.control) control = props.control({ id, describedBy, invalid: Boolean(error) })
+  else if (spec.kind === "textarea") control = <Textarea {...common} rows={4} maxLength={limits.maxLength} placeholder={spec.placeholder} onChange={(e) => props.onChange(e.target.value)} />
+  else if (spec.kind === "select") {
+    control = (
+      <NativeSelect.Root disabled={props.disabled}>
+        <NativeSelect.Field {...common} onChange={(e) => props.onChange(e.target.value)}>
+          <option value="" disabled>
+            Select {spec.label}
+          </option>
+          {(spec.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {spec.optionLabels?.[option] ?? option}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    )
+  } else if (spec.kind === "password") {
+    control = (
+      <InputGroup
+        endElement={
+          <Button size="xs" variant="ghost" onClick={props.onToggleVisible} aria-label={props.visible ? `Hide ${spec.label}` : `Show ${spec.label}`} disabled={props.disabled}>
+            {props.visible ? "Hide" : "Show"}
+          </Button>
+        }
+      >
+        <PlainInput {...common} type={props.visible ? "text" : "password"} autoComplete={spec.autoComplete} onChange={(e) => props.onChange(e.target.value)} />
+      </InputGroup>
+    )
+  } else {
+    control = (
+      <PlainInput
+        {...common}
+        type={inputType[spec.kind] ?? "text"}
+        autoComplete={spec.autoComplete}
+        placeholder={spec.placeholder}
+        maxLength={limits.maxLength}
+        {...(spec.kind === "number" ? { min: limits.min, max: limits.max, step: 1, inputMode: "numeric" as const } : {})}
+        {...props.inputProps}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    )
+  }
+  return (
+    <Stack gap="1.5" width="full" data-field={spec.name}>
+      <chakra.label htmlFor={id} textStyle="sm" fontWeight="medium">
+        {spec.label}
+        {required ? (
+          <chakra.span color="fg.error" aria-hidden="true" ms="1">
+            *
+          </chakra.span>
+        ) : null}
+      </chakra.label>
+      {control}
+      {spec.hint ? (
+        <Text id={hintId} fontSize="xs" color="fg.muted">
+          {spec.hint}
+        </Text>
+      ) : null}
+      {error ? (
+        <Text id={errorId} role="alert" fontSize="sm" color="fg.error" data-testid={`field-error-${spec.name}`}>
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  )
+}
