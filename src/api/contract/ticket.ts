@@ -17,7 +17,7 @@ export const RATING_MAX = 5
 /** Longest query, question or answer accepted, so nobody can store a book in a ticket. */
 export const TICKET_TEXT_MAX = 2000
 
-const TicketText = NonEmptyTrimmed.check(Schema.isMaxLength(TICKET_TEXT_MAX, { message: `must be at most ${TICKET_TEXT_MAX} characters` }))
+export const TicketText = NonEmptyTrimmed.check(Schema.isMaxLength(TICKET_TEXT_MAX, { message: `must be at most ${TICKET_TEXT_MAX} characters` }))
 
 /** The human-readable ticket number shown to people and used by feedback, e.g. TKT-000123. */
 export const TicketCode = Schema.String.check(Schema.isPattern(/^TKT-\d{6,}$/, { message: "must look like TKT-000123" }))

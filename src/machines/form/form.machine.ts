@@ -136,7 +136,7 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
   const closedTarget = `#${definition.id}.closed.${definition.after.announceMs ? "announcing" : "idle"}`
 
   const machine = setup({
-    types: { context: {} as FormContext<Extra>, events: {} as FormEvent<Item, Extra>, input: {} as { extra?: Extra } | undefined },
+    types: { context: {} as FormContext<Extra>, events: {} as FormEvent<Item, Extra> },
     actors: { submit: fromPromise<Output, SubmitInput<Extra>>(({ input }) => definition.submit(input)) },
     actions: {
       /** Provided by the view: what a success changes outside the form (reload a list, renew the session). */
@@ -309,7 +309,8 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
   type Config = Parameters<typeof machine.createMachine>[0]
   return machine.createMachine({
     id: definition.id,
-    context: ({ input }) => fresh(input?.extra ?? definition.initialExtra),
+    // Input is optional (`{ extra }`, e.g. the reset link's token), so it is not declared: declared input is required by every caller.
+    context: ({ input }) => fresh((input as { extra?: Extra } | undefined)?.extra ?? definition.initialExtra),
     initial: definition.modal ? "closed" : "editing",
     // The states differ by kind of form (modal or not, how a success ends), so they are built above.
     states: states as unknown as NonNullable<Config["states"]>,

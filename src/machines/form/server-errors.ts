@@ -13,7 +13,8 @@ export function serverFieldError(error: unknown, labels: Readonly<Record<string,
   const field = [path.join("."), path[path.length - 1]!, path[0]!].find((name) => labels[name] !== undefined)
   if (!field) return null
   const reason = match[2]!.trim()
-  // A reason that is already a sentence of its own ('Current password is incorrect.') is kept as it is.
-  const text = /^[A-Z]/.test(reason) ? reason : `${labels[field]} ${reason.replace(/\.$/, "")}.`
+  // A reason that is a sentence of its own ('Current password is incorrect.') is kept as it is; one that
+  // goes on from the field's name ('is required') follows the label; anything else is introduced by it.
+  const text = /^[A-Z]/.test(reason) ? reason : /^(is|are|must|should|cannot|has|needs)\b/.test(reason) ? `${labels[field]} ${reason.replace(/\.$/, "")}.` : `${labels[field]}: ${reason}`
   return { field, text }
 }

@@ -8,7 +8,7 @@ import { useFieldFocus } from "./form/use-field-focus.ts"
 import { FormMessage } from "./form-message.tsx"
 
 export function UpdatePasswordDialog({ open, onClose, finalFocus }: { open: boolean; onClose: () => void; finalFocus?: () => HTMLElement | null }) {
-  const actor = useActorRef(updatePasswordMachine.provide({ actions: { finished: onClose, submitted: (_, { output }) => renewSession(output.data) } }), { input: {} })
+  const actor = useActorRef(updatePasswordMachine.provide({ actions: { finished: onClose, submitted: (_, { output }) => renewSession(output.data) } }))
   const context = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   const formId = useId()

@@ -27,7 +27,7 @@ export default function MyTicketsPage() {
   const columns = ticketColumns({
     isAdmin,
     offset: (context.page - 1) * context.pageSize,
-    onFeedback: (ticket) => feedback.send({ type: "feedback.open", ticketId: ticket.ticketId }),
+    onFeedback: (ticket) => feedback.send({ type: "form.open", extra: { ticketId: ticket.ticketId } }),
   })
   return (
     <Stack gap="4" pb="20">

@@ -4,11 +4,13 @@ import { RATING_MAX } from "../../../api/contract/ticket.ts"
 const stars = Array.from({ length: RATING_MAX }, (_, i) => i + 1)
 
 /** Rating 1 to 5 by star click (spec section 5); each star is a button, so the keyboard works too. */
-export function StarRating(props: { value: number; onChange: (rating: number) => void; disabled?: boolean; invalid?: boolean }) {
+export function StarRating(props: { value: number; onChange: (rating: number) => void; disabled?: boolean; invalid?: boolean; id?: string }) {
   return (
     <HStack gap="1" role="group" aria-label="Rating" data-testid="star-rating">
       {stars.map((n) => (
         <Button
+          // The first star carries the field's id, so a refused submit can move the focus to the rating.
+          id={n === 1 ? props.id : undefined}
           key={n}
           size="sm"
           variant="ghost"
