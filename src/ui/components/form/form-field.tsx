@@ -18,7 +18,7 @@ const inputType: Partial<Record<FieldSpec["kind"], string>> = {
 /**
  * One field of a form: its label tied to its own control, a required mark, the hint, and its error
  * right under it (announced, and named by the control's aria-describedby). The control follows the
- * field's kind; its `maxLength`, `min` and `max` come from the contract schema. `control` replaces
+ * field's kind; its `maxLength`, `min` and `max` come from the contract schema. `renderControl` replaces
  * the drawn control (rich text, stars, a file) and receives the id and described-by to wire.
  */
 export function FormField(props: {
@@ -32,7 +32,7 @@ export function FormField(props: {
   inputProps?: Record<string, unknown>
   onChange: (value: string) => void
   onToggleVisible?: () => void
-  control?: (wiring: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode
+  renderControl?: (wiring: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode
 }) {
   const { spec, formId, error } = props
   const id = fieldId(formId, spec.name)
@@ -52,7 +52,7 @@ export function FormField(props: {
     "data-form-field": spec.name,
   }
   let control: ReactNode
-  if (props.control) control = props.control({ id, describedBy, invalid: Boolean(error) })
+  if (props.renderControl) control = props.renderControl({ id, describedBy, invalid: Boolean(error) })
   else if (spec.kind === "textarea") control = <Textarea {...common} rows={4} maxLength={limits.maxLength} placeholder={spec.placeholder} onChange={(e) => props.onChange(e.target.value)} />
   else if (spec.kind === "select") {
     control = (

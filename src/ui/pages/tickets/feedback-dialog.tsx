@@ -21,7 +21,7 @@ export function FeedbackDialog({ actor }: { actor: ActorRefFrom<typeof feedbackM
             error={context.errors["rating"]}
             disabled={disabled}
             onChange={(value) => send({ type: "field.change", field: "rating", value })}
-            control={({ id }) => (
+            renderControl={({ id }) => (
               <StarRating
                 id={id}
                 value={Number(context.values["rating"] || 0)}
