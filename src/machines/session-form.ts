@@ -1,7 +1,8 @@
 import dayjs from "dayjs"
 import { isApiError, messageOf } from "../api/api-error.ts"
-import { SESSION_MINUTES, type CounsellingSession } from "../api/contract/counselling-session.ts"
+import { CreateSessionRequest, type CounsellingSession } from "../api/contract/counselling-session.ts"
 import type { Message } from "./login.machine.ts"
+import { validateForm, type FieldSpec, type FormErrors } from "./form/field-spec.ts"
 
 /** What the Create and Edit Session forms hold: text as typed (spec section 5 validates it). */
 export interface SessionFormValues {
@@ -20,37 +21,50 @@ export const emptySessionForm: SessionFormValues = { date: "", time: "", topic: 
 /** Spec timing: a modal closes about 1 s after a successful save. */
 export const MODAL_CLOSE_MS = 1000
 
-const REQUIRED: Array<[SessionField, string]> = [
-  ["date", "Date is required."],
-  ["time", "Time is required."],
-  ["topic", "Topic is required."],
-  ["agenda", "Agenda is required."],
-  ["duration", "Duration is required."],
-]
-
 /** Today's date in the viewer's zone, as the date field holds it ('YYYY-MM-DD'): the field's minimum. */
 export const todayInput = (now = Date.now()) => dayjs(now).format("YYYY-MM-DD")
 
 /** A date before today: nothing can be booked on it, so no time slots are listed for it either. */
 export const isPastDate = (date: string, now = Date.now()) => /^\d{4}-\d{2}-\d{2}$/.test(date) && date < todayInput(now)
 
-/**
- * Date, time, topic, agenda and duration are required; note is optional. The start must be in the
- * future and the duration within the contract's bounds (5 to 480 minutes), as the server checks.
- */
-export function validateSessionForm(values: SessionFormValues, now = Date.now()): SessionFormErrors {
-  const errors: SessionFormErrors = {}
-  for (const [field, text] of REQUIRED) if (values[field].trim() === "") errors[field] = text
-  const duration = values.duration.trim()
-  if (!errors.duration && !/^\d+$/.test(duration)) errors.duration = "Duration must be a whole number of minutes."
-  else if (!errors.duration && (Number(duration) < SESSION_MINUTES.minimum || Number(duration) > SESSION_MINUTES.maximum))
-    errors.duration = `Duration must be between ${SESSION_MINUTES.minimum} and ${SESSION_MINUTES.maximum} minutes.`
-  if (!errors.date && isPastDate(values.date, now)) errors.date = "Date cannot be in the past."
-  else if (!errors.date && !errors.time && dayjs(`${values.date}T${values.time}`).valueOf() <= now) errors.time = "Time must be later than now."
-  return errors
-}
+const fields = CreateSessionRequest.fields
 
-export const isSessionFormValid = (values: SessionFormValues, now = Date.now()) => Object.keys(validateSessionForm(values, now)).length === 0
+/**
+ * Date, time, topic, agenda and duration are required; note is optional (spec section 5). Limits come
+ * from the contract (duration 5 to 480 whole minutes, topic 200 characters); the start must be in the
+ * future, by the viewer's clock.
+ */
+export const sessionFields: readonly FieldSpec[] = [
+  { name: "date", label: "Date", kind: "date", check: (text, _values, now) => (isPastDate(text, now) ? "Date cannot be in the past." : null) },
+  {
+    name: "time",
+    label: "Time",
+    kind: "time",
+    check: (text, values, now) => {
+      const date = values["date"] ?? ""
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || isPastDate(date, now)) return null
+      return dayjs(`${date}T${text}`).valueOf() <= now ? "Time must be later than now." : null
+    },
+  },
+  { name: "topic", label: "Topic", kind: "text", schema: fields.topic },
+  { name: "agenda", label: "Agenda", kind: "textarea", schema: fields.agenda },
+  {
+    name: "duration",
+    label: "Duration (minutes)",
+    messageLabel: "Duration",
+    kind: "number",
+    schema: fields.duration,
+    // Only whole digits are a number of minutes: '4.5' or '1e2' fail the contract's whole-number rule.
+    toValue: (text) => (/^\d+$/.test(text) ? Number(text) : 0.5),
+  },
+  { name: "note", label: "Note", kind: "textarea", required: false, schema: fields.note },
+]
+
+/** Every problem of the form, in the fields' words (what the machines check before any call). */
+export function validateSessionForm(values: SessionFormValues, now = Date.now()): SessionFormErrors {
+  const errors: FormErrors = validateForm({ fields: sessionFields, files: [], values: { ...values }, fileStates: {}, mode: "add", now })
+  return errors as SessionFormErrors
+}
 
 /**
  * The form's date and time are wall-clock values in the admin's (browser's) zone. The API takes
@@ -89,8 +103,3 @@ export const saveFailure = (error: unknown, fallback: string): Message => ({
   text: isApiError(error) && error.kind === "network" ? "Something went wrong. Please try again." : messageOf(error, fallback),
   tone: "error",
 })
-
-export type SessionFormEvent =
-  | { type: "field.change"; field: SessionField; value: string }
-  | { type: "form.submit" }
-  | { type: "form.cancel" }

@@ -17,36 +17,36 @@ const session = {
 } as unknown as CounsellingSession
 
 describeMachinePaths("create session form", {
-  machine: createSessionMachine.provide({ actions: { sessionSaved: noop, notify: noop } }),
+  machine: createSessionMachine.provide({ actions: { submitted: noop } }),
   input: { now: () => NOW },
   events: [
-    { type: "form.open", userId: "u1", counsellorId: "c1" },
+    { type: "form.open", extra: { userId: "u1", counsellorId: "c1" } },
     { type: "field.change", field: "date", value: "2030-03-31" },
     { type: "field.change", field: "time", value: "14:30" },
     { type: "field.change", field: "topic", value: "Sleep" },
     { type: "field.change", field: "agenda", value: "Routine" },
     { type: "field.change", field: "duration", value: "45" },
     { type: "form.submit" },
-    { type: "form.cancel" },
-    { type: "createSession.done", output: { message: "Session created successfully!" } },
-    { type: "createSession.error", error: new ApiError("http", 409, "Conflict", "The counsellor already has a session at this time.") },
-    { type: "after.modalClose" },
+    { type: "form.close" },
+    { type: "submit.done", output: { message: "Session created successfully!" } },
+    { type: "submit.error", error: new ApiError("http", 409, "Conflict", "The counsellor already has a session at this time.") },
+    { type: "after.successShown" },
   ],
 })
 
 describeMachinePaths("edit session form", {
-  machine: editSessionMachine.provide({ actions: { sessionSaved: noop, notify: noop } }),
+  machine: editSessionMachine.provide({ actions: { submitted: noop, openRefused: noop } }),
   input: { now: () => NOW },
   events: [
-    { type: "form.open", session },
-    { type: "form.open", session: { ...session, meetingKey: null } },
-    { type: "form.open", session: { ...session, dateTime: "2030-02-01T00:00:00.000Z" } },
+    { type: "form.open", item: session },
+    { type: "form.open", item: { ...session, meetingKey: null } },
+    { type: "form.open", item: { ...session, dateTime: "2030-02-01T00:00:00.000Z" } },
     { type: "field.change", field: "topic", value: "" },
     { type: "field.change", field: "topic", value: "Moved" },
     { type: "form.submit" },
-    { type: "form.cancel" },
-    { type: "updateSession.done", output: { message: "Session updated successfully!" } },
-    { type: "updateSession.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
-    { type: "after.modalClose" },
+    { type: "form.close" },
+    { type: "submit.done", output: { message: "Session updated successfully!" } },
+    { type: "submit.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
+    { type: "after.successShown" },
   ],
 })

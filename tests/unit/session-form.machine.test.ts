@@ -79,10 +79,10 @@ describe("create session machine", () => {
     const sessionSaved = vi.fn()
     const notify = vi.fn()
     const actor = createActor(
-      createSessionMachine.provide({ actors: { createSession: fromPromise(save as never) }, actions: { sessionSaved, notify: (_, p) => notify(p) } }),
-      { clock, input: {} },
+      createSessionMachine.provide({ actors: { submit: fromPromise(save as never) }, actions: { submitted: () => sessionSaved() } }),
+      { clock, input: { now: () => NOW } },
     ).start()
-    actor.send({ type: "form.open", userId: "u1", counsellorId: "c1" })
+    actor.send({ type: "form.open", extra: { userId: "u1", counsellorId: "c1" } })
     return { actor, clock, save, sessionSaved, notify }
   }
 
@@ -90,10 +90,22 @@ describe("create session machine", () => {
     const { actor, save } = start(async () => ({ message: "ok" }))
     actor.send({ type: "form.submit" })
     expect(actor.getSnapshot().value).toBe("editing")
-    expect(actor.getSnapshot().context.errors.topic).toBe("Topic is required.")
+    expect(actor.getSnapshot().context.errors["topic"]).toBe("Topic is required.")
+    // The first field that fails (Date) gets the focus.
+    expect(actor.getSnapshot().context.focus?.field).toBe("date")
     expect(save).not.toHaveBeenCalled()
     actor.send({ type: "field.change", field: "topic", value: "x" })
-    expect(actor.getSnapshot().context.errors.topic).toBeUndefined()
+    expect(actor.getSnapshot().context.errors["topic"]).toBeUndefined()
+  })
+
+  it("puts a server refusal that names a field next to it, in the field's words", async () => {
+    const { actor } = start(() => Promise.reject(new ApiError("http", 400, "Bad Request", "duration: must be between 5 and 480 minutes")))
+    fillForm(actor, filled)
+    actor.send({ type: "form.submit" })
+    await waitFor(actor, (s) => s.matches("editing") && s.context.errors["duration"] !== undefined)
+    expect(actor.getSnapshot().context.errors["duration"]).toBe("Duration must be between 5 and 480 minutes.")
+    expect(actor.getSnapshot().context.message).toBeNull()
+    expect(actor.getSnapshot().context.focus?.field).toBe("duration")
   })
 
   it("creates, shows 'Session created successfully!', clears the form, refreshes the lists and closes after 1 s", async () => {
@@ -101,16 +113,16 @@ describe("create session machine", () => {
     fillForm(actor, filled)
     actor.send({ type: "form.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
-    await waitFor(actor, (s) => s.matches("saved"))
-    expect((save.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({ userId: "u1", counsellorId: "c1", values: filled })
+    await waitFor(actor, (s) => s.matches("succeeded"))
+    expect((save.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({ extra: { userId: "u1", counsellorId: "c1" }, values: { ...filled, topic: "Sleep" } })
     expect(actor.getSnapshot().context.message).toEqual({ text: "Session created successfully!", tone: "success" })
     expect(actor.getSnapshot().context.values).toEqual({ date: "", time: "", topic: "", agenda: "", duration: "", note: "" })
     expect(sessionSaved).toHaveBeenCalledOnce()
-    expect(notify).toHaveBeenCalledWith({ text: "Session created successfully!", tone: "success" })
     clock.increment(999)
-    expect(actor.getSnapshot().value).toBe("saved")
+    expect(actor.getSnapshot().value).toBe("succeeded")
     clock.increment(1)
-    expect(actor.getSnapshot().value).toBe("closed")
+    expect(actor.getSnapshot().matches("closed")).toBe(true)
+    actor.send({ type: "form.open", extra: { userId: "u1", counsellorId: "c1" } })
     expect(actor.getSnapshot().context.message).toBeNull()
   })
 
@@ -135,7 +147,7 @@ describe("edit session machine", () => {
     const notify = vi.fn()
     const sessionSaved = vi.fn()
     const actor = createActor(
-      editSessionMachine.provide({ actors: { updateSession: fromPromise(save as never) }, actions: { sessionSaved, notify: (_, p) => notify(p) } }),
+      editSessionMachine.provide({ actors: { submit: fromPromise(save as never) }, actions: { submitted: () => sessionSaved(), openRefused: (_, p) => notify(p) } }),
       { clock, input: { now: () => NOW } },
     ).start()
     return { actor, clock, save, notify, sessionSaved }
@@ -143,36 +155,36 @@ describe("edit session machine", () => {
 
   it("refuses a session without a meeting key with 'Missing meeting key.' and a past one, staying closed", () => {
     const { actor, notify } = start()
-    actor.send({ type: "form.open", session: { ...session, meetingKey: null } })
-    expect(actor.getSnapshot().value).toBe("closed")
-    expect(notify).toHaveBeenLastCalledWith({ text: "Missing meeting key.", tone: "error" })
-    actor.send({ type: "form.open", session: { ...session, dateTime: new Date(NOW - 1).toISOString() } })
-    expect(actor.getSnapshot().value).toBe("closed")
-    expect(notify).toHaveBeenLastCalledWith({ text: "Only upcoming sessions can be edited.", tone: "error" })
+    actor.send({ type: "form.open", item: { ...session, meetingKey: null } })
+    expect(actor.getSnapshot().matches("closed")).toBe(true)
+    expect(notify).toHaveBeenLastCalledWith({ text: "Missing meeting key." })
+    actor.send({ type: "form.open", item: { ...session, dateTime: new Date(NOW - 1).toISOString() } })
+    expect(actor.getSnapshot().matches("closed")).toBe(true)
+    expect(notify).toHaveBeenLastCalledWith({ text: "Only upcoming sessions can be edited." })
   })
 
   it("opens an upcoming session prefilled in the viewer's zone, saves with the session id and closes 1 s later", async () => {
     const { actor, clock, save, sessionSaved, notify } = start()
-    actor.send({ type: "form.open", session })
+    actor.send({ type: "form.open", item: session })
     expect(actor.getSnapshot().context.values).toEqual({ date: "2030-03-31", time: "14:30", topic: "Sleep", agenda: "Routine", duration: "45", note: "" })
     actor.send({ type: "field.change", field: "duration", value: "60" })
     actor.send({ type: "form.submit" })
-    await waitFor(actor, (s) => s.matches("saved"))
-    expect((save.mock.calls[0] as unknown as [{ input: { id: string; values: SessionFormValues } }])[0].input).toMatchObject({ id: "s1", values: { duration: "60" } })
+    await waitFor(actor, (s) => s.matches("succeeded"))
+    expect((save.mock.calls[0] as unknown as [{ input: { itemId: string; values: SessionFormValues } }])[0].input).toMatchObject({ itemId: "s1", values: { duration: "60" } })
     expect(actor.getSnapshot().context.message).toEqual({ text: "Session updated successfully!", tone: "success" })
     expect(sessionSaved).toHaveBeenCalledOnce()
-    expect(notify).toHaveBeenCalledWith({ text: "Session updated successfully!", tone: "success" })
+    expect(notify).not.toHaveBeenCalled()
     clock.increment(1000)
-    expect(actor.getSnapshot().value).toBe("closed")
+    expect(actor.getSnapshot().matches("closed")).toBe(true)
   })
 
   it("shows 'Failed to update session.' or the server's message and keeps the edit", async () => {
     const { actor } = start(() => Promise.reject(new ApiError("http", 409, "Conflict", "Only upcoming sessions can be edited.")))
-    actor.send({ type: "form.open", session })
+    actor.send({ type: "form.open", item: session })
     actor.send({ type: "field.change", field: "topic", value: "Changed" })
     actor.send({ type: "form.submit" })
     await waitFor(actor, (s) => s.context.message !== null)
     expect(actor.getSnapshot().context.message?.text).toBe("Only upcoming sessions can be edited.")
-    expect(actor.getSnapshot().context.values.topic).toBe("Changed")
+    expect(actor.getSnapshot().context.values["topic"]).toBe("Changed")
   })
 })

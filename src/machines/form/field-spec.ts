@@ -31,6 +31,8 @@ export type FormMode = "add" | "update"
 export interface FieldSpec {
   name: string
   label: string
+  /** The field's name in sentences when the label carries more ('Duration' for 'Duration (minutes)'). */
+  messageLabel?: string
   kind: FieldKind
   /** Defaults to true; an optional field is only checked when something is typed. */
   required?: boolean
@@ -97,12 +99,13 @@ const sentence = (label: string, text: string) => `${label} ${text.replace(/\.$/
 /** The first problem of one field, in its label's words, or null. */
 export function fieldError(spec: FieldSpec, values: FormValues, now: number): string | null {
   const raw = values[spec.name] ?? ""
-  if (isBlank(spec, raw)) return spec.required === false ? null : (spec.requiredText ?? sentence(spec.label, "is required"))
-  if (spec.kind === "select" && spec.options && !spec.options.includes(raw.trim())) return `Please choose a ${spec.label}.`
+  const name = spec.messageLabel ?? spec.label
+  if (isBlank(spec, raw)) return spec.required === false ? null : (spec.requiredText ?? sentence(name, "is required"))
+  if (spec.kind === "select" && spec.options && !spec.options.includes(raw.trim())) return `Please choose a ${name}.`
   if (spec.schema) {
     const value = spec.toValue ? spec.toValue(sentText(spec, raw)) : sentText(spec, raw)
     const failure = schemaFailure(spec.schema, value)
-    if (failure) return spec.kind === "email" ? EMAIL_TEXT : sentence(spec.label, failure)
+    if (failure) return spec.kind === "email" ? EMAIL_TEXT : sentence(name, failure)
   }
   return spec.check?.(sentText(spec, raw), values, now) ?? null
 }

@@ -39,6 +39,8 @@ export interface FormContext<Extra> {
    * repeat refocuses it; a flip rather than a count keeps the machine's state space finite for path tests.
    */
   focus: { field: string; seq: number } | null
+  /** The clock rules like "not in the past" read; tests give their own through the input. */
+  clock?: () => number
 }
 
 export type FormEvent<Item, Extra> =
@@ -73,7 +75,9 @@ export interface FormDefinition<Output, Item, Extra> {
   initialValues?: FormValues
   initialExtra: Extra
   /** The values of a record opened for update. */
-  fromItem?: (item: Item) => { itemId: string; values: FormValues; preview?: string | null }
+  fromItem?: (item: Item) => { itemId: string; values: FormValues; preview?: string | null; extra?: Extra }
+  /** Why a record cannot be opened (a past session), or null; the form stays closed and `openRefused` says why. */
+  refuseOpen?: (item: Item, now: number) => string | null
   /** Keep what was typed in an add form closed without saving, for the next open. */
   keepUnsaved?: boolean
   /** A rule across fields, checked once every field passes (a pair that must match); null when it holds. */
@@ -104,11 +108,12 @@ const FALLBACK = "Something went wrong."
 export function createFormMachine<Output, Item = never, Extra = null>(definition: FormDefinition<Output, Item, Extra>) {
   const files = definition.files ?? []
   const order = [...definition.fields.map((f) => f.name), ...files.map((f) => f.name)]
-  const labels = Object.fromEntries([...definition.fields, ...files].map((f) => [f.name, f.label]))
+  const labels = Object.fromEntries([...definition.fields.map((f) => [f.name, f.messageLabel ?? f.label]), ...files.map((f) => [f.name, f.label])])
   const now = definition.now ?? Date.now
   const emptyValues = (): FormValues => ({ ...Object.fromEntries(definition.fields.map((f) => [f.name, ""])), ...definition.initialValues })
   const noFiles = (): Record<string, FileState> => Object.fromEntries(files.map((f) => [f.name, { file: null, refused: false }]))
-  const fresh = (extra: Extra): FormContext<Extra> => ({
+  const fresh = (extra: Extra, clock?: () => number): FormContext<Extra> => ({
+    ...(clock ? { clock } : {}),
     mode: "add",
     itemId: null,
     values: emptyValues(),
@@ -122,7 +127,7 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
     focus: null,
   })
   const problems = (context: FormContext<Extra>): FormErrors => {
-    const errors = validateForm({ fields: definition.fields, files, values: context.values, fileStates: context.files, mode: context.mode, now: now() })
+    const errors = validateForm({ fields: definition.fields, files, values: context.values, fileStates: context.files, mode: context.mode, now: (context.clock ?? now)() })
     if (hasErrors(errors)) return errors
     const across = definition.crossCheck?.(context.values)
     return across?.field ? { [across.field]: across.text } : {}
@@ -133,6 +138,9 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
     const { [key]: _removed, ...rest } = errors
     return rest
   }
+  // Path tests also send a bare `form.open` (no record), so a missing item refuses nothing.
+  const refusal = (context: FormContext<Extra>, event: FormEvent<Item, Extra>): string | null =>
+    event.type === "form.open" && event.item !== undefined && definition.refuseOpen ? definition.refuseOpen(event.item, (context.clock ?? now)()) : null
   const closedTarget = `#${definition.id}.closed.${definition.after.announceMs ? "announcing" : "idle"}`
 
   const machine = setup({
@@ -143,10 +151,13 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
       submitted: (_, _params: { output: Output }) => {},
       /** Provided by the view: the success has been shown (close the panel, go to another page). */
       finished: () => {},
+      /** Provided by the view: say why the record cannot be opened (a toast). */
+      openRefused: (_, _params: { text: string }) => {},
     },
     guards: {
       isValid: ({ context }) => !hasErrors(problems(context)) && !definition.crossCheck?.(context.values),
       reportsInvalid: () => definition.disableInvalidSubmit !== true,
+      openRefused: ({ context, event }) => refusal(context, event) !== null,
     },
     delays: {
       successShown: definition.after.ms,
@@ -159,10 +170,10 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
     const extra = event.extra ?? definition.initialExtra
     if (event.item !== undefined && definition.fromItem) {
       const item = definition.fromItem(event.item)
-      return { ...fresh(extra), mode: "update" as const, itemId: item.itemId, values: { ...emptyValues(), ...item.values }, preview: item.preview ?? null }
+      return { ...fresh(item.extra ?? extra, context.clock), mode: "update" as const, itemId: item.itemId, values: { ...emptyValues(), ...item.values }, preview: item.preview ?? null }
     }
     if (definition.keepUnsaved && context.mode === "add") return { ...context, extra, errors: {}, message: null, detail: null, focus: null }
-    return fresh(extra)
+    return fresh(extra, context.clock)
   })
 
   const editing = {
@@ -269,7 +280,7 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
               then === "close"
                 ? { target: closedTarget, actions: ["finished" as const] }
                 : then === "reset"
-                  ? { target: "editing", actions: [assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra)), "finished" as const] }
+                  ? { target: "editing", actions: [assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)), "finished" as const] }
                   : { target: "done", actions: ["finished" as const] },
           },
         }),
@@ -281,7 +292,14 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
         closed: {
           description: "No form shows; opening it starts from the record's values, or empty (what an unsaved add form held is kept where asked).",
           initial: "idle",
-          on: { "form.open": { target: "editing", actions: open } },
+          on: {
+            "form.open": [
+              ...(definition.refuseOpen
+                ? [{ guard: "openRefused" as const, actions: { type: "openRefused" as const, params: ({ context, event }: { context: FormContext<Extra>; event: FormEvent<Item, Extra> }) => ({ text: refusal(context, event) ?? "" }) } }]
+                : []),
+              { target: "editing", actions: open },
+            ],
+          },
           states: {
             idle: { description: "Nothing to show." },
             ...(definition.after.announceMs
@@ -300,9 +318,9 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
         ...(then === "final" ? { done: { type: "final" as const, description: "The form has done its work." } } : {}),
       }
     : {
-        editing: { ...editing, on: { ...editing.on, "form.reset": { target: "editing", reenter: true, actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra)) } } },
+        editing: { ...editing, on: { ...editing.on, "form.reset": { target: "editing", reenter: true, actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)) } } },
         submitting,
-        succeeded: { ...succeeded, on: { "form.reset": { target: "editing", actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra)) } } },
+        succeeded: { ...succeeded, on: { "form.reset": { target: "editing", actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)) } } },
         ...(then === "final" ? { done: { type: "final" as const, description: "The form has done its work." } } : {}),
       }
 
@@ -310,7 +328,10 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
   return machine.createMachine({
     id: definition.id,
     // Input is optional (`{ extra }`, e.g. the reset link's token), so it is not declared: declared input is required by every caller.
-    context: ({ input }) => fresh((input as { extra?: Extra } | undefined)?.extra ?? definition.initialExtra),
+    context: ({ input }) => {
+      const given = input as { extra?: Extra; now?: () => number } | undefined
+      return fresh(given?.extra ?? definition.initialExtra, given?.now)
+    },
     initial: definition.modal ? "closed" : "editing",
     // The states differ by kind of form (modal or not, how a success ends), so they are built above.
     states: states as unknown as NonNullable<Config["states"]>,

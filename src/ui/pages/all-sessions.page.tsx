@@ -5,7 +5,7 @@ import type { CounsellingSession } from "../../api/contract/counselling-session.
 import { deleteSessionMachine } from "../../machines/counselling-actions.machine.ts"
 import { allSessionsListMachine } from "../../machines/counselling-lists.machine.ts"
 import { canEditSession } from "../../machines/counselling-session.machine.ts"
-import { editSessionMachine } from "../../machines/edit-session.machine.ts"
+import { editSessionMachine, SESSION_UPDATED } from "../../machines/edit-session.machine.ts"
 import { ConfirmDialog } from "../components/confirm-dialog.tsx"
 import { DataTable, type Column } from "../components/data-table.tsx"
 import { Pager } from "../components/pager.tsx"
@@ -91,13 +91,22 @@ export default function AllSessionsPage() {
   const list = useListActor(allSessionsListMachine)
   const view = usePagedList(list)
   const toast = (_: unknown, { text, tone }: { text: string; tone: "success" | "error" }) => notify(text, tone)
-  const edit = useActorRef(editSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: toast } }), { input: {} })
-  const editState = useSelector(edit, (s) => ({ open: !s.matches("closed"), busy: s.hasTag("busy"), done: s.matches("saved"), ...s.context }))
+  const edit = useActorRef(
+    editSessionMachine.provide({
+      actions: {
+        submitted: () => {
+          view.reload()
+          notify(SESSION_UPDATED, "success")
+        },
+        openRefused: (_, { text }) => notify(text, "error"),
+      },
+    }),
+  )
   const remove = useActorRef(deleteSessionMachine.provide({ actions: { notify: toast, done: () => view.reload() } }))
   const confirming = useSelector(remove, (s) => s.matches("confirming"))
   const deletingId = useSelector(remove, (s) => (s.hasTag("busy") ? s.context.target?._id : null))
   const [viewing, setViewing] = useState<CounsellingSession | null>(null)
-  const now = editState.now()
+  const now = Date.now()
 
   const sort = useSelector(list, (s) => s.context.sort)
   const columns = allSessionColumns({
@@ -107,7 +116,7 @@ export default function AllSessionsPage() {
     onSort: (next) => list.send({ type: "sort.change", sort: next }),
     deletingId,
     onView: setViewing,
-    onEdit: (session) => edit.send({ type: "form.open", session }),
+    onEdit: (session) => edit.send({ type: "form.open", item: session }),
     onDelete: (session) => remove.send({ type: "action.request", target: session }),
   })
 
@@ -125,21 +134,7 @@ export default function AllSessionsPage() {
       <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
       <Pager {...view.pager} />
       <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} />
-      <SessionFormDialog
-        open={editState.open}
-        title="Edit Session"
-        submitLabel="Update Session"
-        busyLabel="Updating..."
-        values={editState.values}
-        errors={editState.errors}
-        message={editState.message}
-        busy={editState.busy}
-        done={editState.done}
-        onChange={(field, value) => edit.send({ type: "field.change", field, value })}
-        onSubmit={() => edit.send({ type: "form.submit" })}
-        onCancel={() => edit.send({ type: "form.cancel" })}
-        counsellorId={editState.session?.counsellorId}
-      />
+      <SessionFormDialog actor={edit} title="Edit Session" submitLabel="Update Session" busyLabel="Updating..." />
       <ConfirmDialog
         open={confirming}
         title="Delete session"

@@ -5,7 +5,7 @@ import type { CounsellingSession } from "../../api/contract/counselling-session.
 import type { CounsellingDetails } from "../../api/contract/counselling-user.ts"
 import { counsellingDetailsMachine } from "../../machines/counselling-details.machine.ts"
 import { userSessionsListMachine } from "../../machines/counselling-lists.machine.ts"
-import { createSessionMachine } from "../../machines/create-session.machine.ts"
+import { createSessionMachine, SESSION_CREATED } from "../../machines/create-session.machine.ts"
 import { DataTable, type Column } from "../components/data-table.tsx"
 import { DetailGrid } from "../components/detail-grid.tsx"
 import { Pager } from "../components/pager.tsx"
@@ -72,8 +72,16 @@ function SessionsOfUser({ userId }: { userId: string }) {
   const listMachine = useMemo(() => userSessionsListMachine(userId), [userId])
   const list = useListActor(listMachine)
   const view = usePagedList(list)
-  const form = useActorRef(createSessionMachine.provide({ actions: { sessionSaved: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }), { input: {} })
-  const formState = useSelector(form, (s) => ({ open: !s.matches("closed"), busy: s.hasTag("busy"), done: s.matches("saved"), ...s.context }))
+  const form = useActorRef(
+    createSessionMachine.provide({
+      actions: {
+        submitted: () => {
+          view.reload()
+          notify(SESSION_CREATED, "success")
+        },
+      },
+    }),
+  )
   const [viewing, setViewing] = useState<CounsellingSession | null>(null)
 
   const columns = sessionColumns(view.firstNumber, setViewing)
@@ -89,7 +97,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
           size="sm"
           disabled={!details?.counsellorId}
           title={details && !details.counsellorId ? "Assign a counsellor first." : undefined}
-          onClick={() => details?.counsellorId && form.send({ type: "form.open", userId: details._id, counsellorId: details.counsellorId })}
+          onClick={() => details?.counsellorId && form.send({ type: "form.open", extra: { userId: details._id, counsellorId: details.counsellorId } })}
         >
           + Create Session
         </Button>
@@ -108,21 +116,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
       <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
       <Pager {...view.pager} />
       <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} />
-      <SessionFormDialog
-        open={formState.open}
-        title="Create Session"
-        submitLabel="Create Session"
-        busyLabel="Creating..."
-        values={formState.values}
-        errors={formState.errors}
-        message={formState.message}
-        busy={formState.busy}
-        done={formState.done}
-        onChange={(field, value) => form.send({ type: "field.change", field, value })}
-        onSubmit={() => form.send({ type: "form.submit" })}
-        onCancel={() => form.send({ type: "form.cancel" })}
-        counsellorId={formState.counsellorId}
-      />
+      <SessionFormDialog actor={form} title="Create Session" submitLabel="Create Session" busyLabel="Creating..." />
     </Stack>
   )
 }
