@@ -109,7 +109,7 @@ describe("create session machine", () => {
   })
 
   it("creates, shows 'Session created successfully!', clears the form, refreshes the lists and closes after 1 s", async () => {
-    const { actor, clock, save, sessionSaved, notify } = start(async () => ({ message: "Session created successfully!" }))
+    const { actor, clock, save, sessionSaved } = start(async () => ({ message: "Session created successfully!" }))
     fillForm(actor, filled)
     actor.send({ type: "form.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)

@@ -106,7 +106,8 @@ export default function AllSessionsPage() {
   const confirming = useSelector(remove, (s) => s.matches("confirming"))
   const deletingId = useSelector(remove, (s) => (s.hasTag("busy") ? s.context.target?._id : null))
   const [viewing, setViewing] = useState<CounsellingSession | null>(null)
-  const now = Date.now()
+  // Upcoming or past is decided against the moment the list was shown; the edit form checks again on open.
+  const [now] = useState(() => Date.now())
 
   const sort = useSelector(list, (s) => s.context.sort)
   const columns = allSessionColumns({
