@@ -1,9 +1,10 @@
 import * as editorApi from "../api/editor.api.ts"
-import type { Editor } from "../api/contract/editor.ts"
+import { CreateEditorRequest, type Editor } from "../api/contract/editor.ts"
 import { messageOf } from "../api/api-error.ts"
 import { CONTENT_LIST_LIMIT } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
-import type { FieldSpec, ImageSpec } from "./content-validation.ts"
+import type { FieldSpec } from "./form/field-spec.ts"
+import type { ImageSpec } from "./content-form.machine.ts"
 import { createPagedListMachine } from "./paged-list.machine.ts"
 import { createRowActionsMachine } from "./row-actions.machine.ts"
 
@@ -18,9 +19,9 @@ export const editorListMachine = createPagedListMachine<Editor>({
 })
 
 export const editorFields: readonly FieldSpec[] = [
-  { name: "name", label: "Name", kind: "text", minLength: 2, maxLength: 120 },
-  { name: "email", label: "Email", kind: "email" },
-  { name: "number", label: "Number", kind: "tel", maxLength: 10 },
+  { name: "name", label: "Name", kind: "text", schema: CreateEditorRequest.fields.name },
+  { name: "email", label: "Email", kind: "email", schema: CreateEditorRequest.fields.email },
+  { name: "number", label: "Number", kind: "tel", schema: CreateEditorRequest.fields.number },
   { name: "userRole", label: "User Role", kind: "select", options: ["Editor"] },
 ]
 export const editorImage: ImageSpec | null = null

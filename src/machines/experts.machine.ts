@@ -1,8 +1,9 @@
 import * as cardsApi from "../api/content-cards.api.ts"
-import type { Expert } from "../api/contract/expert.ts"
+import { ExpertCreateFields, type Expert } from "../api/contract/expert.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
-import type { FieldSpec, ImageSpec } from "./content-validation.ts"
+import type { FieldSpec } from "./form/field-spec.ts"
+import type { ImageSpec } from "./content-form.machine.ts"
 import { createPagedListMachine } from "./paged-list.machine.ts"
 import { createRowActionsMachine } from "./row-actions.machine.ts"
 
@@ -17,8 +18,8 @@ export const expertListMachine = createPagedListMachine<Expert>({
 })
 
 export const expertFields: readonly FieldSpec[] = [
-  { name: "name", label: "Name", kind: "text", maxLength: 120 },
-  { name: "designation", label: "Designation", kind: "text", maxLength: 200 },
+  { name: "name", label: "Name", kind: "text", schema: ExpertCreateFields.fields.name },
+  { name: "designation", label: "Designation", kind: "text", schema: ExpertCreateFields.fields.designation },
 ]
 export const expertImage: ImageSpec | null = { label: "Image" }
 

@@ -1,8 +1,9 @@
 import * as cardsApi from "../api/content-cards.api.ts"
-import { type PressItem, pressTypes } from "../api/contract/press.ts"
+import { PressLink, type PressItem, pressTypes } from "../api/contract/press.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
-import type { FieldSpec, ImageSpec } from "./content-validation.ts"
+import type { FieldSpec } from "./form/field-spec.ts"
+import type { ImageSpec } from "./content-form.machine.ts"
 import { createPagedListMachine } from "./paged-list.machine.ts"
 import { createRowActionsMachine } from "./row-actions.machine.ts"
 
@@ -19,7 +20,7 @@ export const pressListMachine = createPagedListMachine<PressItem>({
 const asPressType = (value: string | undefined): PressItem["type"] => pressTypes.find((t) => t === value) ?? "Press Release"
 
 export const pressFields: readonly FieldSpec[] = [
-  { name: "link", label: "Link", kind: "url", maxLength: 2000 },
+  { name: "link", label: "Link", kind: "url", schema: PressLink },
   { name: "type", label: "Type", kind: "select", options: pressTypes },
 ]
 export const pressImage: ImageSpec | null = { label: "Thumbnail" }

@@ -1,8 +1,9 @@
 import * as cardsApi from "../api/content-cards.api.ts"
-import type { Testimonial } from "../api/contract/testimonial.ts"
+import { TestimonialCreateFields, type Testimonial } from "../api/contract/testimonial.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
-import type { FieldSpec, ImageSpec } from "./content-validation.ts"
+import type { FieldSpec } from "./form/field-spec.ts"
+import type { ImageSpec } from "./content-form.machine.ts"
 import { createPagedListMachine } from "./paged-list.machine.ts"
 import { createRowActionsMachine } from "./row-actions.machine.ts"
 
@@ -17,8 +18,8 @@ export const testimonialListMachine = createPagedListMachine<Testimonial>({
 })
 
 export const testimonialFields: readonly FieldSpec[] = [
-  { name: "name", label: "Name", kind: "text", maxLength: 120 },
-  { name: "summery", label: "Content", kind: "textarea", maxLength: 2000 },
+  { name: "name", label: "Name", kind: "text", schema: TestimonialCreateFields.fields.name },
+  { name: "summery", label: "Content", kind: "textarea", schema: TestimonialCreateFields.fields.summery },
 ]
 export const testimonialImage: ImageSpec | null = { label: "Image" }
 

@@ -24,7 +24,7 @@ const blog: Blog = {
 }
 
 describeMachinePaths("content form (experts)", {
-  machine: expertFormMachine.provide({ actions: { listChanged: () => {} } }),
+  machine: expertFormMachine.provide({ actions: { submitted: () => {} } }),
   events: [
     { type: "form.open" },
     { type: "form.open", item: expert },
@@ -33,19 +33,19 @@ describeMachinePaths("content form (experts)", {
     { type: "file.change", file: png },
     { type: "form.submit" },
     { type: "form.close" },
-    { type: "save.done", output: { message: "Expert added successfully!" } },
-    { type: "save.error", error: failure },
-    { type: "after.modalClose" },
+    { type: "submit.done", output: { message: "Expert added successfully!" } },
+    { type: "submit.error", error: failure },
+    { type: "after.successShown" },
     { type: "after.messageRemaining" },
   ],
 })
 
 describeMachinePaths("blog form", {
-  machine: blogFormMachine.provide({ actions: { navigate: () => {}, notify: () => {} } }),
-  input: { blogId: null },
+  machine: blogFormMachine.provide({ actions: { submitted: () => {}, finished: () => {} } }),
+  input: { itemId: null },
   events: [
-    { type: "blog.open", blogId: "b1" },
-    { type: "blog.open", blogId: null },
+    { type: "form.load", itemId: "b1" },
+    { type: "form.load", itemId: null },
     { type: "field.change", field: "blogName", value: "Yoga" },
     { type: "field.change", field: "title", value: "Title" },
     { type: "field.change", field: "keyword", value: "yoga" },
@@ -53,12 +53,12 @@ describeMachinePaths("blog form", {
     { type: "field.change", field: "about", value: "<p>Body</p>" },
     { type: "file.change", file: png },
     { type: "form.submit" },
-    { type: "loadBlog.done", output: blog },
-    { type: "loadBlog.done", output: null },
-    { type: "loadBlog.error", error: new ApiError("network", 0, "", "x") },
-    { type: "saveBlog.done", output: { message: "ok" } },
-    { type: "saveBlog.error", error: new ApiError("http", 400, "Bad Request", "about: is required") },
-    { type: "after.blogRedirect" },
+    { type: "load.done", output: blog },
+    { type: "load.done", output: null },
+    { type: "load.error", error: new ApiError("network", 0, "", "x") },
+    { type: "submit.done", output: { message: "ok" } },
+    { type: "submit.error", error: new ApiError("http", 400, "Bad Request", "about: is required") },
+    { type: "after.successShown" },
   ],
 })
 

@@ -23,12 +23,13 @@ function start(blogId: string | null, stubs: { load?: () => Promise<Blog | null>
   const navigate = vi.fn()
   const notify = vi.fn()
   const save = vi.fn(stubs.save ?? (async (_input: unknown) => ({ message: "ok" })))
+  // The page provides these two: a toast after adding, and /blogs once the success has been shown.
   const actor = createActor(
     blogFormMachine.provide({
-      actors: { loadBlog: fromPromise(stubs.load ?? (async () => blog)), saveBlog: fromPromise(({ input }) => save(input as never)) },
-      actions: { navigate: (_, p) => navigate(p), notify: (_, p) => notify(p) },
+      actors: { load: fromPromise(stubs.load ?? (async () => blog)), submit: fromPromise(({ input }) => save(input as never)) },
+      actions: { submitted: () => notify(), finished: () => navigate("/blogs") },
     }),
-    { input: { blogId }, clock },
+    { input: { itemId: blogId }, clock },
   ).start()
   return { actor, clock, navigate, notify, save }
 }
@@ -54,29 +55,33 @@ describe("blog form machine", () => {
   })
 
   it("Add Blog announces 'Blog added successfully!' and goes to /blogs", async () => {
-    const { actor, navigate, notify, save } = start(null)
+    const { actor, clock, navigate, notify, save } = start(null)
     fill(actor)
     const file = new File(["x"], "a.png", { type: "image/png" })
     actor.send({ type: "file.change", file })
     actor.send({ type: "form.submit" })
-    await waitFor(actor, (s) => s.matches("added"))
-    expect(save).toHaveBeenCalledWith({ blogId: null, values: expect.objectContaining({ blogName: "A", about: "<p>E</p>" }), file })
-    expect(notify).toHaveBeenCalledWith({ text: "Blog added successfully!", tone: "success" })
-    expect(navigate).toHaveBeenCalledWith({ to: "/blogs" })
+    await waitFor(actor, (s) => s.matches("succeeded"))
+    expect(save.mock.calls[0]![0]).toMatchObject({ mode: "add", itemId: null, values: { blogName: "A", about: "<p>E</p>" }, files: { image: file } })
+    expect(notify).toHaveBeenCalledOnce()
+    // Adding leaves at once (no success to show on the page; the toast says it).
+    expect(actor.getSnapshot().context.message).toBeNull()
+    clock.increment(0)
+    expect(actor.getSnapshot().matches("done")).toBe(true)
+    expect(navigate).toHaveBeenCalledWith("/blogs")
   })
 
   it("Update Blog loads the blog, saves without a new image, then returns to /blogs after 1.5 s", async () => {
     const { actor, clock, navigate, save } = start("b1")
     await waitFor(actor, (s) => s.matches("editing"))
-    expect(actor.getSnapshot().context).toMatchObject({ values: { blogName: "Morning Yoga", about: blog.about }, currentImage: "/uploads/x.png" })
+    expect(actor.getSnapshot().context).toMatchObject({ values: { blogName: "Morning Yoga", about: blog.about }, preview: "/uploads/x.png" })
     actor.send({ type: "form.submit" })
-    await waitFor(actor, (s) => s.matches("updated"))
-    expect(save).toHaveBeenCalledWith(expect.objectContaining({ blogId: "b1", file: null }))
+    await waitFor(actor, (s) => s.matches("succeeded"))
+    expect(save.mock.calls[0]![0]).toMatchObject({ mode: "update", itemId: "b1", files: { image: null } })
     expect(actor.getSnapshot().context.message).toEqual({ text: "Blog updated successfully!", tone: "success" })
     clock.increment(BLOG_REDIRECT_MS - 1)
     expect(navigate).not.toHaveBeenCalled()
     clock.increment(1)
-    expect(navigate).toHaveBeenCalledWith({ to: "/blogs" })
+    expect(navigate).toHaveBeenCalledWith("/blogs")
   })
 
   it("shows 'Failed to fetch blog details.' when the blog cannot be loaded", async () => {
@@ -93,7 +98,7 @@ describe("blog form machine", () => {
     actor.send({ type: "form.submit" })
     await waitFor(actor, (s) => s.matches("editing") && s.context.message !== null)
     expect(actor.getSnapshot().context.message).toEqual({ text: "Error: about: is required", tone: "error" })
-    expect(actor.getSnapshot().context.values.blogName).toBe("Morning Yoga")
+    expect(actor.getSnapshot().context.values["blogName"]).toBe("Morning Yoga")
   })
 
   it.each([

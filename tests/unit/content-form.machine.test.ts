@@ -14,7 +14,7 @@ function start(save: (input: unknown) => Promise<{ message: string }> = async ()
   const saveSpy = vi.fn(save)
   const listChanged = vi.fn()
   const actor = createActor(
-    expertFormMachine.provide({ actors: { save: fromPromise(({ input }) => saveSpy(input)) }, actions: { listChanged } }),
+    expertFormMachine.provide({ actors: { submit: fromPromise(({ input }) => saveSpy(input)) }, actions: { submitted: () => listChanged() } }),
     { clock },
   ).start()
   return { actor, clock, saveSpy, listChanged }
@@ -37,6 +37,16 @@ describe("content form machine (experts)", () => {
     expect(actor.getSnapshot().context.errors).toEqual({ image: "Please choose an image file (PNG, JPEG, WEBP or GIF)." })
   })
 
+  it("takes its limits from the contract: a 121-character name is refused next to the field, which gets the focus", () => {
+    const { actor, saveSpy } = start()
+    actor.send({ type: "form.open", item: expert })
+    actor.send({ type: "field.change", field: "name", value: "N".repeat(121) })
+    actor.send({ type: "form.submit" })
+    expect(actor.getSnapshot().context.errors).toEqual({ name: "Name must be at most 120 characters." })
+    expect(actor.getSnapshot().context.focus?.field).toBe("name")
+    expect(saveSpy).not.toHaveBeenCalled()
+  })
+
   it("saves trimmed values, shows the message, closes 1 s later and clears the message 2 s after the save", async () => {
     const { actor, clock, saveSpy, listChanged } = start()
     const file = png()
@@ -46,27 +56,27 @@ describe("content form machine (experts)", () => {
     actor.send({ type: "file.change", file })
     actor.send({ type: "form.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
-    await waitFor(actor, (s) => s.matches({ open: "saved" }))
-    expect(saveSpy).toHaveBeenCalledWith({ mode: "add", itemId: null, values: { name: "Dr. Test", designation: "Counsellor" }, file })
+    await waitFor(actor, (s) => s.matches("succeeded"))
+    expect(saveSpy.mock.calls[0]![0]).toMatchObject({ mode: "add", itemId: null, values: { name: "Dr. Test", designation: "Counsellor" }, files: { image: file } })
     expect(listChanged).toHaveBeenCalledOnce()
     expect(actor.getSnapshot().context.message).toEqual({ text: "Expert added successfully!", tone: "success" })
     clock.increment(MODAL_CLOSE_MS - 1)
-    expect(actor.getSnapshot().matches("open")).toBe(true)
+    expect(actor.getSnapshot().matches("succeeded")).toBe(true)
     clock.increment(1)
-    expect(actor.getSnapshot().matches({ closed: "announcing" })).toBe(true)
+    expect(actor.getSnapshot().value).toEqual({ closed: "announcing" })
     expect(actor.getSnapshot().context.message?.text).toBe("Expert added successfully!")
     clock.increment(SUCCESS_MESSAGE_MS - MODAL_CLOSE_MS)
-    expect(actor.getSnapshot().matches({ closed: "idle" })).toBe(true)
+    expect(actor.getSnapshot().value).toEqual({ closed: "idle" })
     expect(actor.getSnapshot().context.message).toBeNull()
   })
 
   it("opens prefilled for update, where the image is optional", async () => {
     const { actor, saveSpy } = start(async () => ({ message: "Expert updated successfully!" }))
     actor.send({ type: "form.open", item: expert })
-    expect(actor.getSnapshot().context).toMatchObject({ mode: "update", itemId: "e1", values: { name: expert.name, designation: expert.designation }, currentImage: "/uploads/a.png" })
+    expect(actor.getSnapshot().context).toMatchObject({ mode: "update", itemId: "e1", values: { name: expert.name, designation: expert.designation }, preview: "/uploads/a.png" })
     actor.send({ type: "form.submit" })
-    await waitFor(actor, (s) => s.matches({ open: "saved" }))
-    expect(saveSpy).toHaveBeenCalledWith({ mode: "update", itemId: "e1", values: { name: expert.name, designation: expert.designation }, file: null })
+    await waitFor(actor, (s) => s.matches("succeeded"))
+    expect(saveSpy.mock.calls[0]![0]).toMatchObject({ mode: "update", itemId: "e1", values: { name: expert.name, designation: expert.designation }, files: { image: null } })
   })
 
   it("keeps the input on failure and shows the server's message, or 'Something went wrong.'", async () => {
@@ -74,9 +84,9 @@ describe("content form machine (experts)", () => {
     failing.actor.send({ type: "form.open", item: expert })
     failing.actor.send({ type: "form.submit" })
     await waitFor(failing.actor, (s) => s.context.message !== null)
-    expect(failing.actor.getSnapshot().matches({ open: "editing" })).toBe(true)
+    expect(failing.actor.getSnapshot().matches("editing")).toBe(true)
     expect(failing.actor.getSnapshot().context.message).toEqual({ text: "avatar: only PNG, JPEG, WEBP, GIF images are accepted", tone: "error" })
-    expect(failing.actor.getSnapshot().context.values.name).toBe(expert.name)
+    expect(failing.actor.getSnapshot().context.values["name"]).toBe(expert.name)
     const offline = start(() => Promise.reject(new ApiError("network", 0, "", "Could not reach the server.")))
     offline.actor.send({ type: "form.open", item: expert })
     offline.actor.send({ type: "form.submit" })
@@ -88,7 +98,7 @@ describe("content form machine (experts)", () => {
     const { actor, saveSpy } = start()
     actor.send({ type: "form.open" })
     actor.send({ type: "form.close" })
-    expect(actor.getSnapshot().matches({ closed: "idle" })).toBe(true)
+    expect(actor.getSnapshot().value).toEqual({ closed: "idle" })
     expect(saveSpy).not.toHaveBeenCalled()
   })
 })

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest"
 import { sanitizeBlogHtml } from "../../server/services/content/sanitize-blog-html.ts"
 import { slugify } from "../../server/services/content/slug.ts"
 import { blogColors } from "../../src/api/contract/blog.ts"
-import { htmlText, validateForm } from "../../src/machines/content-validation.ts"
+import { Email } from "../../src/api/contract/common.ts"
+import { CreateSessionRequest } from "../../src/api/contract/counselling-session.ts"
+import { EditorNumber } from "../../src/api/contract/editor.ts"
+import { PressLink } from "../../src/api/contract/press.ts"
+import { htmlText, limitsOf, validateForm, type FieldSpec } from "../../src/machines/form/field-spec.ts"
 import { paletteColor, serializeHtml } from "../../src/ui/components/rich-text/rich-text-html.ts"
 
 describe("slugify", () => {
@@ -47,31 +51,37 @@ describe("rich text serialisation", () => {
   })
 })
 
-describe("content form validation", () => {
+describe("form field validation (the form primitive)", () => {
+  const check = (fields: readonly FieldSpec[], values: Record<string, string>, mode: "add" | "update" = "update") =>
+    validateForm({ fields, files: [], values, fileStates: {}, mode, now: Date.now() })
+
   it("treats a body without text as empty", () => {
     expect(htmlText("<p>&nbsp;</p><ul><li> </li></ul>")).toBe("")
-    const errors = validateForm({ fields: [{ name: "about", label: "About Blog", kind: "richText" }], image: null, mode: "add", values: { about: "<p><br></p>" }, file: null })
-    expect(errors).toEqual({ about: "About Blog is required." })
+    expect(check([{ name: "about", label: "About Blog", kind: "richText" }], { about: "<p><br></p>" }, "add")).toEqual({ about: "About Blog is required." })
   })
 
-  it("checks email, web address, length and choice", () => {
-    const errors = validateForm({
-      fields: [
-        { name: "email", label: "Email", kind: "email" },
-        { name: "link", label: "Link", kind: "url" },
-        { name: "number", label: "Number", kind: "text", maxLength: 10 },
+  it("checks email, web address, length and choice with the contract's own rules, in the field's words", () => {
+    const errors = check(
+      [
+        { name: "email", label: "Email", kind: "email", schema: Email },
+        { name: "link", label: "Link", kind: "url", schema: PressLink },
+        { name: "number", label: "Number", kind: "tel", schema: EditorNumber },
         { name: "type", label: "Type", kind: "select", options: ["Press Release", "Recognition"] },
       ],
-      image: null,
-      mode: "update",
-      values: { email: "x@", link: "www.example.com", number: "12345678901", type: "Award" },
-      file: null,
-    })
+      { email: "x@", link: "www.example.com", number: "12345678901", type: "Award" },
+    )
     expect(errors).toEqual({
       email: "Please enter a valid email address.",
-      link: "Please enter a link starting with http:// or https://.",
+      link: "Link must be a web address starting with http:// or https://.",
       number: "Number must be at most 10 characters.",
       type: "Please choose a Type.",
     })
+    expect(check([{ name: "number", label: "Number", kind: "tel", schema: EditorNumber }], { number: "98-765" })).toEqual({ number: "Number must be digits, with an optional leading +." })
+  })
+
+  it("reads the control's limits from the same schema the server checks", () => {
+    expect(limitsOf(EditorNumber)).toEqual({ minLength: 1, maxLength: 10 })
+    expect(limitsOf(CreateSessionRequest.fields.duration)).toEqual({ min: 5, max: 480 })
+    expect(limitsOf(CreateSessionRequest.fields.note)).toEqual({ maxLength: 2000 })
   })
 })

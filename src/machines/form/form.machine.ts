@@ -45,6 +45,7 @@ export interface FormContext<Extra> {
 
 export type FormEvent<Item, Extra> =
   | { type: "form.open"; item?: Item; extra?: Extra }
+  | { type: "form.load"; itemId: string | null }
   | { type: "form.close" }
   | { type: "form.reset" }
   | { type: "field.change"; field: string; value: string }
@@ -76,6 +77,11 @@ export interface FormDefinition<Output, Item, Extra> {
   initialExtra: Extra
   /** The values of a record opened for update. */
   fromItem?: (item: Item) => { itemId: string; values: FormValues; preview?: string | null; extra?: Extra }
+  /**
+   * A page form that edits a stored record fetches it first (input `{ itemId }`, or `form.load` when the
+   * route's record changes); null or a failure shows `failure` instead of the form.
+   */
+  load?: { fetch: (itemId: string) => Promise<Item | null>; failure: string }
   /** Why a record cannot be opened (a past session), or null; the form stays closed and `openRefused` says why. */
   refuseOpen?: (item: Item, now: number) => string | null
   /** Keep what was typed in an add form closed without saving, for the next open. */
@@ -87,13 +93,13 @@ export interface FormDefinition<Output, Item, Extra> {
   /** The submit button stays disabled until the form is valid, so an invalid form is never reported. */
   disableInvalidSubmit?: boolean
   submit: (input: SubmitInput<Extra>) => Promise<Output>
-  succeeded: (output: Output) => Outcome
+  succeeded: (output: Output, mode: FormMode) => Outcome
   /** The top message of a failure; `onField` tells whether the server's reason was put next to a field. */
-  failed?: (error: unknown, onField: boolean) => Outcome
+  failed?: (error: unknown, onField: boolean, mode: FormMode) => Outcome
   /** Empty the fields as soon as the submit succeeds (passwords, a created session), not only when the form closes. */
   clearOnSuccess?: boolean
   /** After a success: how long the message shows, then close, reset, end, or stay. */
-  after: { ms: number; then: "close" | "reset" | "final" | "stay"; announceMs?: number }
+  after: { ms: number | ((mode: FormMode) => number); then: "close" | "reset" | "final" | "stay"; announceMs?: number }
   now?: () => number
 }
 
@@ -141,11 +147,15 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
   // Path tests also send a bare `form.open` (no record), so a missing item refuses nothing.
   const refusal = (context: FormContext<Extra>, event: FormEvent<Item, Extra>): string | null =>
     event.type === "form.open" && event.item !== undefined && definition.refuseOpen ? definition.refuseOpen(event.item, (context.clock ?? now)()) : null
+  const successMs = (mode: FormMode) => (typeof definition.after.ms === "function" ? definition.after.ms(mode) : definition.after.ms)
   const closedTarget = `#${definition.id}.closed.${definition.after.announceMs ? "announcing" : "idle"}`
 
   const machine = setup({
     types: { context: {} as FormContext<Extra>, events: {} as FormEvent<Item, Extra> },
-    actors: { submit: fromPromise<Output, SubmitInput<Extra>>(({ input }) => definition.submit(input)) },
+    actors: {
+      submit: fromPromise<Output, SubmitInput<Extra>>(({ input }) => definition.submit(input)),
+      load: fromPromise<Item | null, { itemId: string }>(({ input }) => (definition.load ? definition.load.fetch(input.itemId) : Promise.resolve(null))),
+    },
     actions: {
       /** Provided by the view: what a success changes outside the form (reload a list, renew the session). */
       submitted: (_, _params: { output: Output }) => {},
@@ -158,10 +168,13 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
       isValid: ({ context }) => !hasErrors(problems(context)) && !definition.crossCheck?.(context.values),
       reportsInvalid: () => definition.disableInvalidSubmit !== true,
       openRefused: ({ context, event }) => refusal(context, event) !== null,
+      hasItem: ({ context }) => context.itemId !== null,
+      isOtherItem: ({ context, event }) => event.type === "form.load" && (event.itemId ?? null) !== context.itemId,
+      found: ({ event }) => (event as { output?: unknown }).output != null,
     },
     delays: {
-      successShown: definition.after.ms,
-      messageRemaining: Math.max(0, (definition.after.announceMs ?? 0) - definition.after.ms),
+      successShown: ({ context }) => successMs(context.mode),
+      messageRemaining: ({ context }) => Math.max(0, (definition.after.announceMs ?? 0) - successMs(context.mode)),
     },
   })
 
@@ -244,8 +257,8 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
       onDone: {
         target: "succeeded",
         actions: [
-          assign(({ event }: { event: { type: string } }) => {
-            const outcome = definition.succeeded((event as unknown as { output: Output }).output)
+          assign(({ context, event }: { context: FormContext<Extra>; event: { type: string } }) => {
+            const outcome = definition.succeeded((event as unknown as { output: Output }).output, context.mode)
             return { message: outcome.message, detail: outcome.detail ?? null, ...(definition.clearOnSuccess ? { values: emptyValues(), files: noFiles() } : {}) }
           }),
           { type: "submitted" as const, params: ({ event }: { event: { type: string } }) => ({ output: (event as unknown as { output: Output }).output }) },
@@ -256,7 +269,7 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
         actions: assign(({ context, event }: { context: FormContext<Extra>; event: { type: string } }) => {
           const error = (event as { error?: unknown }).error
           const onField = serverFieldError(error, labels)
-          const outcome = definition.failed?.(error, onField !== null) ?? { message: onField ? null : { text: messageOf(error, FALLBACK), tone: "error" as const } }
+          const outcome = definition.failed?.(error, onField !== null, context.mode) ?? { message: onField ? null : { text: messageOf(error, FALLBACK), tone: "error" as const } }
           return {
             errors: onField ? { ...context.errors, [onField.field]: onField.text } : context.errors,
             message: outcome.message,
@@ -287,6 +300,35 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
     ...(definition.modal ? { on: { "form.close": { target: closedTarget } } } : {}),
   }
 
+  const loadFailure = { text: definition.load?.failure ?? FALLBACK, tone: "error" as const }
+  const loadStates = {
+    starting: {
+      description: "Updating a stored record fetches it first; adding starts empty.",
+      always: [{ guard: "hasItem" as const, target: "loading" }, { target: "editing" }],
+    },
+    loading: {
+      description: "The record is fetched; a spinner shows.",
+      tags: ["busy"],
+      invoke: {
+        src: "load" as const,
+        input: ({ context }: { context: FormContext<Extra> }) => ({ itemId: context.itemId ?? "" }),
+        onDone: [
+          {
+            guard: "found" as const,
+            target: "editing",
+            actions: assign(({ context, event }: { context: FormContext<Extra>; event: { type: string } }) => {
+              const item = definition.fromItem!((event as unknown as { output: Item }).output)
+              return { values: { ...emptyValues(), ...item.values }, preview: item.preview ?? null, extra: item.extra ?? context.extra }
+            }),
+          },
+          { target: "loadFailed", actions: assign({ message: loadFailure }) },
+        ],
+        onError: { target: "loadFailed", actions: assign({ message: loadFailure }) },
+      },
+    },
+    loadFailed: { description: "The record could not be fetched: its failure text shows in red, and no form." },
+  }
+
   const states = definition.modal
     ? {
         closed: {
@@ -315,24 +357,33 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
         editing: { ...editing, on: { ...editing.on, "form.close": { target: "#" + definition.id + ".closed.idle", actions: assign({ errors: {}, message: null, detail: null }) } } },
         submitting,
         succeeded,
-        ...(then === "final" ? { done: { type: "final" as const, description: "The form has done its work." } } : {}),
+        ...(then === "final" ? { done: { description: "The form has done its work; the page moves on (a record load starts it again)." } } : {}),
       }
     : {
+        ...(definition.load ? loadStates : {}),
         editing: { ...editing, on: { ...editing.on, "form.reset": { target: "editing", reenter: true, actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)) } } },
         submitting,
         succeeded: { ...succeeded, on: { "form.reset": { target: "editing", actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)) } } },
-        ...(then === "final" ? { done: { type: "final" as const, description: "The form has done its work." } } : {}),
+        ...(then === "final" ? { done: { description: "The form has done its work; the page moves on (a record load starts it again)." } } : {}),
       }
 
   type Config = Parameters<typeof machine.createMachine>[0]
+  const startOver = assign(({ context, event }: { context: FormContext<Extra>; event: FormEvent<Item, Extra> }) => {
+    const itemId = event.type === "form.load" ? (event.itemId ?? null) : null
+    return { ...fresh(context.extra, context.clock), itemId, mode: itemId ? ("update" as const) : ("add" as const) }
+  })
+
   return machine.createMachine({
     id: definition.id,
+    // The route's record changed while the page stayed (e.g. /blog/a → /blog/b): start over with it.
+    ...((definition.load ? { on: { "form.load": { guard: "isOtherItem", target: ".starting", actions: startOver } } } : {}) as Pick<Config, "on">),
     // Input is optional (`{ extra }`, e.g. the reset link's token), so it is not declared: declared input is required by every caller.
     context: ({ input }) => {
-      const given = input as { extra?: Extra; now?: () => number } | undefined
-      return fresh(given?.extra ?? definition.initialExtra, given?.now)
+      const given = input as { extra?: Extra; now?: () => number; itemId?: string | null } | undefined
+      const itemId = given?.itemId ?? null
+      return { ...fresh(given?.extra ?? definition.initialExtra, given?.now), itemId, mode: itemId ? "update" : "add" }
     },
-    initial: definition.modal ? "closed" : "editing",
+    initial: definition.modal ? "closed" : definition.load ? "starting" : "editing",
     // The states differ by kind of form (modal or not, how a success ends), so they are built above.
     states: states as unknown as NonNullable<Config["states"]>,
   })

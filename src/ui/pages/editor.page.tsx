@@ -18,7 +18,7 @@ import { EmailText } from "../components/email-text.tsx"
 export default function EditorPage() {
   const list = useListActor(editorListMachine)
   const reload = () => list.send({ type: "list.reload" })
-  const [formLogic] = useState(() => editorFormMachine.provide({ actions: { listChanged: reload } }))
+  const [formLogic] = useState(() => editorFormMachine.provide({ actions: { submitted: reload } }))
   const [actionsLogic] = useState(() => editorActionsMachine.provide({ actions: { listChanged: reload, notify: (_, { text, tone }) => notify(text, tone) } }))
   const form = useActorRef(formLogic)
   const actions = useActorRef(actionsLogic)

@@ -14,7 +14,7 @@ const machine = resetPasswordMachine.provide({ actions: { finished: () => naviga
 export default function ResetPasswordPage({ params }: { params: Record<string, string | undefined> }) {
   const actor = useActorRef(machine, { input: { extra: { token: params.token ?? "" } } })
   const context = useSelector(actor, (s) => s.context)
-  const busy = useSelector(actor, (s) => s.hasTag("busy") || s.hasTag("saved") || s.status === "done")
+  const busy = useSelector(actor, (s) => s.hasTag("busy") || s.hasTag("saved") || s.matches("done"))
   const formId = useId()
   useFieldFocus(formId, context.focus)
   return (

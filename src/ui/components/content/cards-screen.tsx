@@ -2,7 +2,8 @@ import { useState, type ReactNode } from "react"
 import { Box, Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { createContentFormMachine } from "../../../machines/content-form.machine.ts"
-import type { FieldSpec, ImageSpec } from "../../../machines/content-validation.ts"
+import type { ImageSpec } from "../../../machines/content-form.machine.ts"
+import type { FieldSpec } from "../../../machines/form/field-spec.ts"
 import type { createPagedListMachine } from "../../../machines/paged-list.machine.ts"
 import type { createRowActionsMachine } from "../../../machines/row-actions.machine.ts"
 import { ConfirmDialog } from "../confirm-dialog.tsx"
@@ -43,7 +44,7 @@ export interface CardsScreenConfig<Item> {
 export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> }) {
   const list = useListActor(config.listMachine)
   const reload = () => list.send({ type: "list.reload" })
-  const [formLogic] = useState(() => config.formMachine.provide({ actions: { listChanged: reload } }))
+  const [formLogic] = useState(() => config.formMachine.provide({ actions: { submitted: reload } }))
   const [actionsLogic] = useState(() =>
     config.actionsMachine.provide({ actions: { listChanged: reload, notify: (_, { text, tone }) => notify(text, tone) } }),
   )

@@ -1,16 +1,14 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from "@chakra-ui/react"
-import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import type { createContentFormMachine } from "../../../machines/content-form.machine.ts"
-import { IMAGE_KEY, type FieldSpec, type ImageSpec } from "../../../machines/content-validation.ts"
-import { FormMessage } from "../form-message.tsx"
-import { FormFields } from "./form-fields.tsx"
-import { ImageInput } from "./image-input.tsx"
+import { imageFileSpec, type createContentFormMachine, type ImageSpec } from "../../../machines/content-form.machine.ts"
+import type { FieldSpec } from "../../../machines/form/field-spec.ts"
+import { FileField } from "../form/file-field.tsx"
+import { FormDialog } from "../form/form-dialog.tsx"
+import { FormFields } from "../form/form-fields.tsx"
 
 export type ContentFormActor<Item> = ActorRefFrom<ReturnType<typeof createContentFormMachine<Item>>>
 
 /**
- * The Add/Update modal of a content screen. Open while the machine is `open`; shows the success
+ * The Add/Update modal of a content screen. Open while the machine is not closed; shows the success
  * message until the machine closes it about 1 s after the save.
  */
 export function ContentFormDialog<Item>(props: {
@@ -21,62 +19,32 @@ export function ContentFormDialog<Item>(props: {
   submitLabels?: { add: string; update: string }
 }) {
   const { actor } = props
-  const open = useSelector(actor, (s) => s.matches("open"))
-  const context = useSelector(actor, (s) => s.context)
-  const busy = useSelector(actor, (s) => s.hasTag("busy"))
-  const saved = useSelector(actor, (s) => s.hasTag("saved"))
-  const canSubmit = useSelector(actor, (s) => s.can({ type: "form.submit" }))
-  const isUpdate = context.mode === "update"
-  const submitLabel = (isUpdate ? props.submitLabels?.update : props.submitLabels?.add) ?? "Save"
+  const image = props.image ? imageFileSpec(props.image) : null
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && actor.send({ type: "form.close" })} closeOnInteractOutside={!busy}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault()
-                actor.send({ type: "form.submit" })
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{isUpdate ? props.titles.update : props.titles.add}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FormFields fields={props.fields} values={context.values} errors={context.errors} disabled={busy || saved} onChange={(field, value) => actor.send({ type: "field.change", field, value })} />
-                  {props.image ? (
-                    <ImageInput
-                      label={props.image.label}
-                      name={IMAGE_KEY}
-                      file={context.file}
-                      currentImage={context.currentImage}
-                      required={!isUpdate}
-                      error={context.errors[IMAGE_KEY]}
-                      disabled={busy || saved}
-                      onChange={(file) => actor.send({ type: "file.change", file })}
-                    />
-                  ) : null}
-                  <FormMessage message={context.message} />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={() => actor.send({ type: "form.close" })} disabled={busy}>
-                  Cancel
-                </Button>
-                <Button type="submit" colorPalette="teal" loading={busy} loadingText={isUpdate ? "Updating..." : "Saving..."} aria-busy={busy} disabled={!canSubmit}>
-                  {submitLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={busy} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      actor={actor}
+      title={(mode) => props.titles[mode]}
+      submitLabel={(mode) => props.submitLabels?.[mode] ?? "Save"}
+      busyLabel={(mode) => (mode === "update" ? "Updating..." : "Saving...")}
+    >
+      {({ formId, context, disabled, send }) => (
+        <>
+          <FormFields formId={formId} fields={props.fields} context={context} disabled={disabled} send={send} />
+          {image ? (
+            <FileField
+              formId={formId}
+              spec={image}
+              state={context.files[image.name]}
+              mode={context.mode}
+              error={context.errors[image.name]}
+              disabled={disabled}
+              preview={context.preview}
+              showPreview
+              onChange={(file) => send({ type: "file.change", field: image.name, file })}
+            />
+          ) : null}
+        </>
+      )}
+    </FormDialog>
   )
 }

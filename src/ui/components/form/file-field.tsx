@@ -1,4 +1,4 @@
-import { Box, Button, chakra, Image, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, chakra, HStack, Image, Stack, Text } from "@chakra-ui/react"
 import { useEffect, useMemo, useRef } from "react"
 import type { FileSpec, FileState, FormMode } from "../../../machines/form/field-spec.ts"
 import { fieldId } from "./form-field.tsx"
@@ -28,23 +28,27 @@ export function FileField(props: {
   const required = spec.required === true || (spec.required === "add" && props.mode === "add")
   const chosen = useMemo(() => (props.showPreview && file ? URL.createObjectURL(file) : null), [file, props.showPreview])
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen) : undefined), [chosen])
-  // A refused or removed file is not kept: clear the input so it does not look chosen.
+  // A refused or removed file is not kept: clear the input so it does not look chosen. Each choice makes
+  // a new state, so a second refused file clears the input too.
+  const state = props.state
   useEffect(() => {
-    if (!file && input.current) input.current.value = ""
-  }, [file])
+    if (!state?.file && input.current) input.current.value = ""
+  }, [state])
   const preview = chosen ?? props.preview ?? null
   const hint = props.hint ?? (spec.required === "add" && props.mode === "update" ? "Leave empty to keep the current image." : undefined)
   return (
     <Stack gap="1.5" width="full" data-field={spec.name}>
-      <chakra.label htmlFor={id} textStyle="sm" fontWeight="medium">
-        {spec.label}
-        {spec.required === false ? " (optional)" : null}
+      <HStack gap="1" align="baseline">
+        <chakra.label htmlFor={id} textStyle="sm" fontWeight="medium">
+          {spec.label}
+          {spec.required === false ? " (optional)" : null}
+        </chakra.label>
         {required ? (
-          <chakra.span color="fg.error" aria-hidden="true" ms="1">
+          <chakra.span color="fg.error" aria-hidden="true" textStyle="sm">
             *
           </chakra.span>
         ) : null}
-      </chakra.label>
+      </HStack>
       <chakra.input
         ref={input}
         id={id}

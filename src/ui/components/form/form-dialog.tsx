@@ -2,9 +2,14 @@ import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/rea
 import { useSelector } from "@xstate/react"
 import { useId, type ReactNode } from "react"
 import type { AnyActorRef } from "xstate"
+import type { FormMode } from "../../../machines/form/field-spec.ts"
 import type { FormContext, FormEvent } from "../../../machines/form/form.machine.ts"
 import { FormMessage } from "../form-message.tsx"
 import { useFieldFocus } from "./use-field-focus.ts"
+
+/** A text that may differ between adding and updating ('Add Expert' / 'Update Expert'). */
+type ByMode<T> = T | ((mode: FormMode) => T)
+const byMode = <T,>(value: ByMode<T>, mode: FormMode): T => (typeof value === "function" ? (value as (mode: FormMode) => T)(mode) : value)
 
 export interface FormView {
   formId: string
@@ -21,9 +26,9 @@ export interface FormView {
  */
 export function FormDialog(props: {
   actor: AnyActorRef
-  title: ReactNode
-  submitLabel: string
-  busyLabel: string
+  title: ByMode<ReactNode>
+  submitLabel: ByMode<string>
+  busyLabel: ByMode<string>
   size?: "sm" | "md" | "lg"
   children: (view: FormView) => ReactNode
 }) {
@@ -50,7 +55,7 @@ export function FormDialog(props: {
               }}
             >
               <Dialog.Header>
-                <Dialog.Title>{props.title}</Dialog.Title>
+                <Dialog.Title>{byMode(props.title, context.mode)}</Dialog.Title>
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
@@ -67,8 +72,8 @@ export function FormDialog(props: {
                 <Button variant="outline" onClick={() => actor.send({ type: "form.close" })} disabled={busy}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="teal" loading={busy} loadingText={props.busyLabel} aria-busy={busy} disabled={saved || !canSubmit}>
-                  {props.submitLabel}
+                <Button type="submit" colorPalette="teal" loading={busy} loadingText={byMode(props.busyLabel, context.mode)} aria-busy={busy} disabled={saved || !canSubmit}>
+                  {byMode(props.submitLabel, context.mode)}
                 </Button>
               </Dialog.Footer>
             </form>

@@ -1,4 +1,4 @@
-import { Button, chakra, InputGroup, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react"
+import { Button, chakra, HStack, InputGroup, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react"
 import type { ReactNode } from "react"
 import { limitsOf, type FieldSpec } from "../../../machines/form/field-spec.ts"
 import { PlainInput } from "../plain-input.tsx"
@@ -98,14 +98,18 @@ export function FormField(props: {
   }
   return (
     <Stack gap="1.5" width="full" data-field={spec.name}>
-      <chakra.label htmlFor={id} textStyle="sm" fontWeight="medium">
-        {spec.label}
+      {/* The mark sits beside the label, not in it, so the field's name stays exactly its label. The id lets a
+          control that is not a form control (the rich-text editable) name itself by this label. */}
+      <HStack gap="1" align="baseline">
+        <chakra.label id={`${id}-label`} htmlFor={id} textStyle="sm" fontWeight="medium">
+          {spec.label}
+        </chakra.label>
         {required ? (
-          <chakra.span color="fg.error" aria-hidden="true" ms="1">
+          <chakra.span color="fg.error" aria-hidden="true" textStyle="sm">
             *
           </chakra.span>
         ) : null}
-      </chakra.label>
+      </HStack>
       {control}
       {spec.hint ? (
         <Text id={hintId} fontSize="xs" color="fg.muted">

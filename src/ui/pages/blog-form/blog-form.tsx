@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from "react"
-import { Box, Button, Center, Heading, HStack, Spinner, Stack, Text } from "@chakra-ui/react"
+import { lazy, Suspense, useEffect, useId, useState } from "react"
+import { Box, Button, Center, Heading, HStack, Spinner, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import { navigate } from "wouter/use-browser-location"
-import { blogFields, blogFormMachine } from "../../../machines/blog-form.machine.ts"
-import { IMAGE_KEY } from "../../../machines/content-validation.ts"
-import { ImageInput } from "../../components/content/image-input.tsx"
-import { FormFields } from "../../components/content/form-fields.tsx"
+import { BLOG_ADDED, blogFields, blogFormMachine, blogImage } from "../../../machines/blog-form.machine.ts"
+import { FileField } from "../../components/form/file-field.tsx"
+import { FormField } from "../../components/form/form-field.tsx"
+import { FormFields } from "../../components/form/form-fields.tsx"
+import { useFieldFocus } from "../../components/form/use-field-focus.ts"
 import { FormMessage } from "../../components/form-message.tsx"
 import { notify } from "../../components/toaster.tsx"
 
@@ -14,20 +15,30 @@ import { notify } from "../../components/toaster.tsx"
 const RichTextEditor = lazy(() => import("../../components/rich-text/rich-text-editor.tsx"))
 
 const textFields = blogFields.filter((f) => f.kind !== "richText")
+const aboutSpec = blogFields.find((f) => f.kind === "richText")!
 
 /** Add Blog (no id) and Update Blog (an id): the fields of spec section 2, saved through the blog form machine. */
 export function BlogForm({ blogId }: { blogId: string | null }) {
   const [logic] = useState(() =>
-    blogFormMachine.provide({ actions: { navigate: (_, { to }) => navigate(to), notify: (_, { text, tone }) => notify(text, tone) } }),
+    blogFormMachine.provide({
+      actions: {
+        submitted: () => {
+          if (blogId === null) notify(BLOG_ADDED, "success")
+        },
+        finished: () => navigate("/blogs"),
+      },
+    }),
   )
-  const actor = useActorRef(logic, { input: { blogId } })
+  const actor = useActorRef(logic, { input: { itemId: blogId } })
   const context = useSelector(actor, (s) => s.context)
-  useEffect(() => actor.send({ type: "blog.open", blogId }), [actor, blogId])
+  useEffect(() => actor.send({ type: "form.load", itemId: blogId }), [actor, blogId])
   const loading = useSelector(actor, (s) => s.matches("loading"))
   const loadFailed = useSelector(actor, (s) => s.matches("loadFailed"))
-  const busy = useSelector(actor, (s) => s.hasTag("busy"))
-  const saving = useSelector(actor, (s) => s.matches("saving"))
-  const isUpdate = blogId !== null
+  const saving = useSelector(actor, (s) => s.matches("submitting"))
+  const busy = useSelector(actor, (s) => s.hasTag("busy") || s.hasTag("saved") || s.matches("done"))
+  const formId = useId()
+  useFieldFocus(formId, context.focus)
+  const isUpdate = context.mode === "update"
   const title = isUpdate ? "Update Blog" : "Add Blog"
 
   return (
@@ -56,45 +67,42 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
             }}
           >
             <Stack gap="4">
-              <FormFields fields={textFields} values={context.values} errors={context.errors} disabled={busy} onChange={(field, value) => actor.send({ type: "field.change", field, value })} />
-              <ImageInput
-                label="Image"
-                name={IMAGE_KEY}
-                file={context.file}
-                currentImage={context.currentImage}
-                required={!isUpdate}
-                error={context.errors[IMAGE_KEY]}
+              <FormFields formId={formId} fields={textFields} context={context} disabled={busy} send={actor.send} />
+              <FileField
+                formId={formId}
+                spec={blogImage}
+                state={context.files[blogImage.name]}
+                mode={context.mode}
+                error={context.errors[blogImage.name]}
                 disabled={busy}
-                onChange={(file) => actor.send({ type: "file.change", file })}
+                preview={context.preview}
+                showPreview
+                onChange={(file) => actor.send({ type: "file.change", field: blogImage.name, file })}
               />
-              {/* Not a Field: its label would point at the first control inside, the toolbar's colour
-                  list. The editable is not a form control either; it names itself by this label. */}
-              <Stack gap="1.5">
-                <Text as="span" id="about-blog-label" textStyle="sm" fontWeight="medium" onClick={() => document.getElementById("about-blog")?.focus()}>
-                  About Blog{" "}
-                  <Box as="span" color="fg.error" aria-hidden="true">
-                    *
+              {/* The label names the editable itself (by id), not the toolbar's colour list before it. */}
+              <FormField
+                formId={formId}
+                spec={aboutSpec}
+                value={context.values["about"] ?? ""}
+                error={context.errors["about"]}
+                disabled={busy}
+                onChange={(value) => actor.send({ type: "field.change", field: "about", value })}
+                renderControl={({ id, describedBy, invalid }) => (
+                  <Box w="full">
+                    <Suspense fallback={<Spinner role="status" aria-label="Loading editor" />}>
+                      <RichTextEditor
+                        id={id}
+                        labelId={`${id}-label`}
+                        {...(describedBy ? { errorId: describedBy } : {})}
+                        initialHtml={context.values["about"] ?? ""}
+                        invalid={invalid}
+                        readOnly={busy}
+                        onChange={(html) => actor.send({ type: "field.change", field: "about", value: html })}
+                      />
+                    </Suspense>
                   </Box>
-                </Text>
-                <Box w="full">
-                  <Suspense fallback={<Spinner role="status" aria-label="Loading editor" />}>
-                    <RichTextEditor
-                      id="about-blog"
-                      labelId="about-blog-label"
-                      {...(context.errors.about ? { errorId: "about-blog-error" } : {})}
-                      initialHtml={context.values.about ?? ""}
-                      invalid={Boolean(context.errors.about)}
-                      readOnly={busy}
-                      onChange={(html) => actor.send({ type: "field.change", field: "about", value: html })}
-                    />
-                  </Suspense>
-                </Box>
-                {context.errors.about ? (
-                  <Text id="about-blog-error" textStyle="xs" color="fg.error">
-                    {context.errors.about}
-                  </Text>
-                ) : null}
-              </Stack>
+                )}
+              />
               <FormMessage message={context.message} />
               <HStack justify="flex-end">
                 <Button type="submit" colorPalette="teal" loading={saving} loadingText={isUpdate ? "Updating..." : "Saving..."} aria-busy={saving} disabled={busy}>
