@@ -1,121 +1,105 @@
-import { assign, fromPromise, setup } from "xstate"
 import { toFormData } from "../api/client.ts"
 import * as partnerApi from "../api/partner.api.ts"
 import { messageOf } from "../api/api-error.ts"
-import type { PartnerSignupAnswer } from "../api/contract/partner.ts"
-import type { Message, Tone } from "./login.machine.ts"
-
-/** Every text field of the form with its label; the server's field names (contract PartnerSignupRequest). */
-export const partnerFieldLabels = {
-  role: "Role",
-  name: "Full Name",
-  email: "Email",
-  number: "Phone Number",
-  password: "Password",
-  confirmPassword: "Confirm Password",
-  address: "Address",
-  city: "City",
-  pinCode: "Pin Code",
-  state: "State",
-  language: "Languages",
-  experience: "Experience",
-  preferredContactMethod: "Preferred Contact Method",
-  organizationName: "Organization / Business Name",
-  qualifications: "Qualifications",
-  briefBio: "Brief Bio",
-  serviceDescription: "Service Description",
-  registrationNumber: "Registration Number",
-  certificationName: "Certification Name",
-  issuingAuthority: "Issuing Authority",
-  certificationNumber: "Certification Number",
-  expirationDate: "Expiration Date",
-  accountHolderName: "Account Holder Name",
-  bankName: "Bank Name",
-  ifscCode: "IFSC Code",
-  accountNumber: "Account Number",
-  certificationImg: "Certification Image",
-} as const
-export type PartnerField = Exclude<keyof typeof partnerFieldLabels, "certificationImg">
+import { vendorRoles } from "../api/contract/common.ts"
+import { contactMethods, partnerSignupFields as contract, type PartnerSignupAnswer } from "../api/contract/partner.ts"
+import type { FieldSpec, FileSpec } from "./form/field-spec.ts"
+import { createFormMachine } from "./form/form.machine.ts"
 
 export const SIGNUP_FAILED = "Sign-up failed. Please try again."
 export const PASSWORDS_DIFFER = "Passwords do not match!"
 export const CERTIFICATE_REQUIRED = "Please attach your certification image (PNG or JPEG)."
 
-/** A server refusal names the field ('pinCode: must be…'); the partner reads the field's label instead. */
-export function withFieldLabel(message: string): string {
-  const match = /^([A-Za-z]+):\s*(.*)$/.exec(message)
-  const label = match ? (partnerFieldLabels as Record<string, string>)[match[1]!] : undefined
-  return label ? `${label}: ${match![2]}` : message
+const ROLE_LABELS: Record<(typeof vendorRoles)[number], string> = {
+  Lawyer: "Lawyer",
+  Counsellor: "Counsellor",
+  YogaTeacher: "Yoga Teacher",
+  Nutritionist: "Nutritionist",
+  ImageConsultant: "Image Consultant",
 }
 
-const emptyForm = Object.fromEntries(Object.keys(partnerFieldLabels).filter((k) => k !== "certificationImg").map((k) => [k, ""])) as Record<PartnerField, string>
+const field = (name: keyof typeof contract, label: string, rest: Omit<FieldSpec, "name" | "label" | "schema">): FieldSpec => ({ name, label, schema: contract[name], ...rest })
 
-export interface PartnerSignupContext {
-  fields: Record<PartnerField, string>
-  certificate: File | null
-  message: Message | null
+/** The form's sections, each field with its label and the contract's rule for it (PartnerSignupRequest). */
+export const partnerSections: ReadonlyArray<{ legend: string; fields: readonly FieldSpec[] }> = [
+  {
+    legend: "Profile",
+    fields: [
+      field("role", "Role", { kind: "select", options: vendorRoles, optionLabels: ROLE_LABELS }),
+      field("name", "Full Name", { kind: "text", autoComplete: "name" }),
+      field("email", "Email", { kind: "email", autoComplete: "email" }),
+      field("number", "Phone Number", { kind: "tel", autoComplete: "tel", hint: "10 to 15 digits" }),
+      field("address", "Address", { kind: "text", autoComplete: "street-address" }),
+      field("city", "City", { kind: "text", autoComplete: "address-level2" }),
+      field("pinCode", "Pin Code", { kind: "text", autoComplete: "postal-code", hint: "6 digits" }),
+      field("state", "State", { kind: "text", autoComplete: "address-level1" }),
+      field("language", "Languages", { kind: "text", hint: "e.g. English, Hindi" }),
+      field("experience", "Experience", { kind: "text", hint: "e.g. 6 years" }),
+      field("preferredContactMethod", "Preferred Contact Method", { kind: "select", options: contactMethods }),
+      field("organizationName", "Organization / Business Name", { kind: "text", required: false, autoComplete: "organization" }),
+      field("qualifications", "Qualifications", { kind: "text", required: false }),
+      field("briefBio", "Brief Bio", { kind: "textarea", required: false }),
+      field("serviceDescription", "Service Description", { kind: "textarea", required: false }),
+    ],
+  },
+  {
+    legend: "Documents",
+    fields: [
+      field("registrationNumber", "Registration Number", { kind: "text" }),
+      field("certificationName", "Certification Name", { kind: "text" }),
+      field("issuingAuthority", "Issuing Authority", { kind: "text" }),
+      field("certificationNumber", "Certification Number", { kind: "text" }),
+      field("expirationDate", "Expiration Date", { kind: "date", required: false }),
+    ],
+  },
+  {
+    legend: "Bank Details",
+    fields: [
+      field("accountHolderName", "Account Holder Name", { kind: "text" }),
+      field("bankName", "Bank Name", { kind: "text" }),
+      field("ifscCode", "IFSC Code", { kind: "text", hint: "11 characters, e.g. HDFC0001234" }),
+      field("accountNumber", "Account Number", { kind: "text", hint: "9 to 18 digits" }),
+    ],
+  },
+  {
+    legend: "Sign-in",
+    fields: [
+      field("password", "Password", { kind: "password", autoComplete: "new-password", hint: "At least 8 characters" }),
+      {
+        name: "confirmPassword",
+        label: "Confirm Password",
+        kind: "password",
+        autoComplete: "new-password",
+        check: (text, values) => (text === values["password"] ? null : PASSWORDS_DIFFER),
+      },
+    ],
+  },
+]
+
+export const partnerFields: readonly FieldSpec[] = partnerSections.flatMap((s) => s.fields)
+
+export const certificateSpec: FileSpec = {
+  name: "certificationImg",
+  label: "Certification Image",
+  required: true,
+  accept: "image/png,image/jpeg",
+  isAccepted: (file) => ["image/png", "image/jpeg"].includes(file.type) || /\.(png|jpe?g)$/i.test(file.name),
+  refusedText: CERTIFICATE_REQUIRED,
+  requiredText: CERTIFICATE_REQUIRED,
 }
-
-export type PartnerSignupEvent =
-  | { type: "field.change"; field: PartnerField; value: string }
-  | { type: "certificate.change"; file: File | null }
-  | { type: "signup.submit" }
 
 /**
- * The public partner sign-up page: the form keeps every input on failure; the password pair must
- * match and the certificate be attached before the call; success creates an account Under Review.
+ * The public partner sign-up page: every field checked with the contract's rule before the call, the
+ * password pair must match and the certificate be attached; the form keeps every input on failure,
+ * and success shows the thank-you (the account is Under Review) with a link to sign in.
  */
-export const partnerSignupMachine = setup({
-  types: { context: {} as PartnerSignupContext, events: {} as PartnerSignupEvent },
-  actors: {
-    signUp: fromPromise<PartnerSignupAnswer, { fields: Record<PartnerField, string>; certificate: File }>(({ input }) =>
-      partnerApi.signUpPartner(toFormData({ ...input.fields, certificationImg: input.certificate })),
-    ),
-  },
-  guards: {
-    passwordsMatch: ({ context }) => context.fields.password === context.fields.confirmPassword,
-    hasCertificate: ({ context }) => context.certificate !== null,
-  },
-}).createMachine({
+export const partnerSignupMachine = createFormMachine<PartnerSignupAnswer>({
   id: "partnerSignup",
-  context: { fields: emptyForm, certificate: null, message: null },
-  initial: "editing",
-  states: {
-    editing: {
-      description: "The partner fills profile, documents, bank details and attaches the certification image.",
-      on: {
-        "field.change": { actions: assign({ fields: ({ context, event }) => ({ ...context.fields, [event.field]: event.value }) }) },
-        "certificate.change": { actions: assign({ certificate: ({ event }) => event.file }) },
-        "signup.submit": [
-          { guard: "passwordsMatch", target: "checkingCertificate" },
-          { actions: assign({ message: { text: PASSWORDS_DIFFER, tone: "error" as Tone } }) },
-        ],
-      },
-    },
-    checkingCertificate: {
-      description: "The certification image is required before any call.",
-      always: [
-        { guard: "hasCertificate", target: "submitting" },
-        { target: "editing", actions: assign({ message: { text: CERTIFICATE_REQUIRED, tone: "error" as Tone } }) },
-      ],
-    },
-    submitting: {
-      description: "The Submit button reads 'Submitting...' and is disabled.",
-      tags: ["busy"],
-      entry: assign({ message: null }),
-      invoke: {
-        src: "signUp",
-        input: ({ context }) => ({ fields: context.fields, certificate: context.certificate! }),
-        onDone: { target: "submitted", actions: assign({ message: ({ event }) => ({ text: event.output.message, tone: "success" as Tone }) }) },
-        onError: {
-          target: "editing",
-          actions: assign({ message: ({ event }) => ({ text: withFieldLabel(messageOf(event.error, SIGNUP_FAILED)), tone: "error" as Tone }) }),
-        },
-      },
-    },
-    submitted: {
-      description: "The application is Under Review: the thank-you message and a link to sign in.",
-      type: "final",
-    },
-  },
+  fields: partnerFields,
+  files: [certificateSpec],
+  initialExtra: null,
+  submit: ({ values, files }) => partnerApi.signUpPartner(toFormData({ ...values, certificationImg: files["certificationImg"] ?? null })),
+  succeeded: (answer) => ({ message: { text: answer.message, tone: "success" } }),
+  failed: (error, onField) => ({ message: onField ? null : { text: messageOf(error, SIGNUP_FAILED), tone: "error" } }),
+  after: { ms: 0, then: "stay" },
 })

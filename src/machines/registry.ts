@@ -300,7 +300,7 @@ export const machineRegistry: MachineEntry[] = [
     title: "Partner sign-up",
     summary: "The public partner registration form; the account starts Under Review.",
     machine: partnerSignupMachine,
-    firedBy: { "signUp done": partnerApi.partnerSignup, "signUp error": partnerApi.partnerSignup },
+    firedBy: { "submit done": partnerApi.partnerSignup, "submit error": partnerApi.partnerSignup },
   },
   {
     id: "public-config",

@@ -100,17 +100,18 @@ describe("partner sign-up", () => {
     await adminPage.context().close()
   })
 
-  it("keeps every input: passwords must match, and a server refusal names the field by its label", async () => {
+  it("keeps every input: each field is checked with the contract's rule before the call, next to the field, which gets the focus", async () => {
     const page = await newPage(browser)
     await page.goto("/partner-signup")
-    // The server, not the browser's own checks, is under test here.
-    await page.evaluate(() => document.querySelector("form")?.setAttribute("novalidate", ""))
     await fillPartnerForm(page, `refused.${Date.now()}@example.org`, { "Pin Code": "4110", "Confirm Password": "Partner@999" })
     await page.getByRole("button", { name: "Submit Application" }).click()
-    await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Passwords do not match!")
+    await expect.poll(() => page.getByTestId("field-error-pinCode").textContent()).toBe("Pin Code must be a 6-digit pin code.")
+    expect(await page.getByTestId("field-error-confirmPassword").textContent()).toBe("Passwords do not match!")
+    // The first field that fails, in the form's order, has the focus.
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("pinCode")
+    // Fixing a field clears its error at once.
     await field(page, "Confirm Password").fill("Partner@123")
-    await page.getByRole("button", { name: "Submit Application" }).click()
-    await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Pin Code: must be a 6-digit pin code")
+    await expect.poll(() => page.getByTestId("field-error-confirmPassword").count()).toBe(0)
     expect(await field(page, "Full Name").inputValue()).toBe("Gauri Deshpande")
     expect(await field(page, "Pin Code").inputValue()).toBe("4110")
     await page.context().close()

@@ -3,6 +3,7 @@ import type { Person } from "../../src/api/contract/user.ts"
 import { headerSearchMachine } from "../../src/machines/header-search.machine.ts"
 import { myListingMachine } from "../../src/machines/my-listing.machine.ts"
 import { partnerSignupMachine } from "../../src/machines/partner-signup.machine.ts"
+import { completePartnerForm } from "../unit/partner-form.ts"
 import { profileMachine } from "../../src/machines/profile.machine.ts"
 import { publicConfigMachine } from "../../src/machines/public-config.machine.ts"
 import { vendorAvailabilityMachine } from "../../src/machines/vendor-availability.machine.ts"
@@ -84,12 +85,15 @@ describeMachinePaths("header search", {
 
 describeMachinePaths("partner sign-up", {
   machine: partnerSignupMachine,
+  // Every field but the certificate filled in, as a partner would before choosing the file.
+  input: { values: completePartnerForm },
   events: [
-    { type: "field.change", field: "password", value: "Partner@123" },
-    { type: "certificate.change", file: new File(["png"], "cert.png") },
-    { type: "signup.submit" },
-    { type: "signUp.done", output: { success: true, message: "Thank you!", data: { _id: "p1", status: "Under Review" } } },
-    { type: "signUp.error", error: new ApiError("http", 409, "Conflict", "An account with this email already exists.") },
+    { type: "field.change", field: "confirmPassword", value: "Partner@124" },
+    { type: "field.change", field: "confirmPassword", value: "Partner@123" },
+    { type: "file.change", file: new File(["png"], "cert.png", { type: "image/png" }) },
+    { type: "form.submit" },
+    { type: "submit.done", output: { success: true, message: "Thank you!", data: { _id: "p1", status: "Under Review" } } },
+    { type: "submit.error", error: new ApiError("http", 409, "Conflict", "An account with this email already exists.") },
   ],
 })
 

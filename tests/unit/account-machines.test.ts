@@ -6,7 +6,8 @@ import type { SearchResult } from "../../src/api/contract/search.ts"
 import type { Person } from "../../src/api/contract/user.ts"
 import { SEARCH_DEBOUNCE_MS, SEARCH_FAILED, headerSearchMachine } from "../../src/machines/header-search.machine.ts"
 import { AVAILABILITY_SAVED, SAVED_MESSAGE_MS, myListingMachine } from "../../src/machines/my-listing.machine.ts"
-import { CERTIFICATE_REQUIRED, PASSWORDS_DIFFER, partnerSignupMachine, withFieldLabel } from "../../src/machines/partner-signup.machine.ts"
+import { CERTIFICATE_REQUIRED, PASSWORDS_DIFFER, partnerSignupMachine } from "../../src/machines/partner-signup.machine.ts"
+import { completePartnerForm } from "./partner-form.ts"
 import { PROFILE_FAILED, profileMachine } from "../../src/machines/profile.machine.ts"
 import { DEFAULT_PARTNER_SIGNUP_URL, publicConfigMachine } from "../../src/machines/public-config.machine.ts"
 import { vendorAvailabilityMachine } from "../../src/machines/vendor-availability.machine.ts"
@@ -251,52 +252,60 @@ describe("header search machine", () => {
 describe("partner sign-up machine", () => {
   const start = (signUp = async () => ({ success: true, message: "Thank you!", data: { _id: "p1", status: "Under Review" as const } })) => {
     const calls = vi.fn(signUp)
-    const actor = createActor(partnerSignupMachine.provide({ actors: { signUp: fromPromise(calls as never) } })).start()
+    const actor = createActor(partnerSignupMachine.provide({ actors: { submit: fromPromise(calls as never) } }), { input: { values: completePartnerForm } }).start()
     return { actor, calls }
   }
-  const fill = (actor: ReturnType<typeof start>["actor"], confirm = "Partner@123") => {
-    actor.send({ type: "field.change", field: "email", value: "p@example.org" })
-    actor.send({ type: "field.change", field: "password", value: "Partner@123" })
-    actor.send({ type: "field.change", field: "confirmPassword", value: confirm })
-  }
 
-  it("refuses different passwords and a missing certificate before any call", () => {
+  it("refuses different passwords and a missing certificate before any call, next to their fields", () => {
     const { actor, calls } = start()
-    fill(actor, "Partner@124")
-    actor.send({ type: "signup.submit" })
-    expect(actor.getSnapshot().context.message).toEqual({ text: PASSWORDS_DIFFER, tone: "error" })
-    fill(actor)
-    actor.send({ type: "signup.submit" })
-    expect(actor.getSnapshot().context.message).toEqual({ text: CERTIFICATE_REQUIRED, tone: "error" })
+    actor.send({ type: "field.change", field: "confirmPassword", value: "Partner@124" })
+    actor.send({ type: "form.submit" })
+    expect(actor.getSnapshot().context.errors).toEqual({ confirmPassword: PASSWORDS_DIFFER, certificationImg: CERTIFICATE_REQUIRED })
+    expect(actor.getSnapshot().context.focus?.field).toBe("confirmPassword")
+    expect(calls).not.toHaveBeenCalled()
+  })
+
+  it("checks every field with the contract's rule before any call", () => {
+    const { actor, calls } = start()
+    actor.send({ type: "field.change", field: "pinCode", value: "4110" })
+    actor.send({ type: "field.change", field: "ifscCode", value: "HDFC1234" })
+    actor.send({ type: "file.change", file: new File(["png"], "cert.png", { type: "image/png" }) })
+    actor.send({ type: "form.submit" })
+    expect(actor.getSnapshot().context.errors).toEqual({
+      pinCode: "Pin Code must be a 6-digit pin code.",
+      ifscCode: "IFSC Code must be an 11-character IFSC code (e.g. HDFC0001234).",
+    })
     expect(calls).not.toHaveBeenCalled()
   })
 
   it("sends every field and the image, then shows the server's thank-you", async () => {
     const { actor, calls } = start()
-    fill(actor)
     const file = new File(["png"], "cert.png", { type: "image/png" })
-    actor.send({ type: "certificate.change", file })
-    actor.send({ type: "signup.submit" })
+    actor.send({ type: "file.change", file })
+    actor.send({ type: "form.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
-    await waitFor(actor, (s) => s.matches("submitted"))
-    expect((calls.mock.calls[0] as unknown as [{ input: { fields: Record<string, string>; certificate: File } }])[0].input).toMatchObject({ fields: { email: "p@example.org" }, certificate: file })
+    await waitFor(actor, (s) => s.matches("succeeded"))
+    expect((calls.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({ values: { email: "p@example.org" }, files: { certificationImg: file } })
     expect(actor.getSnapshot().context.message).toEqual({ text: "Thank you!", tone: "success" })
   })
 
-  it("keeps every input on failure and names the field by its label", async () => {
+  it("keeps every input on failure and puts a refusal that names a field next to it, by its label", async () => {
     const { actor } = start(() => Promise.reject(http(400, "pinCode: must be a 6-digit pin code")))
-    fill(actor)
-    actor.send({ type: "certificate.change", file: new File(["png"], "cert.png") })
-    actor.send({ type: "signup.submit" })
-    await waitFor(actor, (s) => s.matches("editing") && s.context.message !== null)
-    expect(actor.getSnapshot().context.message?.text).toBe("Pin Code: must be a 6-digit pin code")
-    expect(actor.getSnapshot().context.fields.email).toBe("p@example.org")
-    expect(actor.getSnapshot().context.certificate).not.toBeNull()
+    actor.send({ type: "file.change", file: new File(["png"], "cert.png", { type: "image/png" }) })
+    actor.send({ type: "form.submit" })
+    await waitFor(actor, (s) => s.matches("editing") && s.context.errors["pinCode"] !== undefined)
+    expect(actor.getSnapshot().context.errors["pinCode"]).toBe("Pin Code must be a 6-digit pin code.")
+    expect(actor.getSnapshot().context.message).toBeNull()
+    expect(actor.getSnapshot().context.values["email"]).toBe("p@example.org")
+    expect(actor.getSnapshot().context.files["certificationImg"]?.file).not.toBeNull()
   })
 
-  it("leaves messages without a known field alone", () => {
-    expect(withFieldLabel("An account with this email already exists.")).toBe("An account with this email already exists.")
-    expect(withFieldLabel("certificationImg: is required")).toBe("Certification Image: is required")
+  it("shows a refusal that names no field at the top", async () => {
+    const { actor } = start(() => Promise.reject(http(409, "An account with this email already exists.")))
+    actor.send({ type: "file.change", file: new File(["png"], "cert.png", { type: "image/png" }) })
+    actor.send({ type: "form.submit" })
+    await waitFor(actor, (s) => s.matches("editing") && s.context.message !== null)
+    expect(actor.getSnapshot().context.message).toEqual({ text: "An account with this email already exists.", tone: "error" })
   })
 })
 

@@ -37,7 +37,7 @@ const pattern = (re: RegExp, message: string) => Schema.Trim.check(Schema.isNonE
  * `certificationImg`, PNG or JPEG). The spec names no call for it: the field names are those of
  * the User/Vendor entity (spec section 3), flattened, plus the password the partner chooses.
  */
-export const PartnerSignupRequest = Schema.Struct({
+export const partnerSignupFields = {
   role: Schema.Literals(vendorRoles),
   name: text(100),
   email: Email.check(Schema.isMaxLength(254, { message: "must be at most 254 characters" })),
@@ -64,7 +64,8 @@ export const PartnerSignupRequest = Schema.Struct({
   bankName: text(100),
   ifscCode: pattern(/^[A-Za-z]{4}0[A-Za-z0-9]{6}$/, "must be an 11-character IFSC code (e.g. HDFC0001234)"),
   accountNumber: pattern(/^[0-9]{9,18}$/, "must be 9 to 18 digits"),
-}).check(
+}
+export const PartnerSignupRequest = Schema.Struct(partnerSignupFields).check(
   Schema.makeFilter((form: { password: string; confirmPassword: string }) =>
     form.password === form.confirmPassword ? true : { path: ["confirmPassword"], issue: "must match password" },
   ),

@@ -379,9 +379,11 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
     ...((definition.load ? { on: { "form.load": { guard: "isOtherItem", target: ".starting", actions: startOver } } } : {}) as Pick<Config, "on">),
     // Input is optional (`{ extra }`, e.g. the reset link's token), so it is not declared: declared input is required by every caller.
     context: ({ input }) => {
-      const given = input as { extra?: Extra; now?: () => number; itemId?: string | null } | undefined
+      // `values` starts the form from what was typed before (a kept draft, a test's complete form).
+      const given = input as { extra?: Extra; now?: () => number; itemId?: string | null; values?: FormValues } | undefined
       const itemId = given?.itemId ?? null
-      return { ...fresh(given?.extra ?? definition.initialExtra, given?.now), itemId, mode: itemId ? "update" : "add" }
+      const start = fresh(given?.extra ?? definition.initialExtra, given?.now)
+      return { ...start, values: { ...start.values, ...given?.values }, itemId, mode: itemId ? "update" : "add" }
     },
     initial: definition.modal ? "closed" : definition.load ? "starting" : "editing",
     // The states differ by kind of form (modal or not, how a success ends), so they are built above.
