@@ -1,8 +1,9 @@
 import { and, assign, fromPromise, setup } from "xstate"
 import * as authApi from "../api/auth.api.ts"
 import { isApiError } from "../api/api-error.ts"
-import { isEmail } from "../api/contract/common.ts"
+import { Email } from "../api/contract/common.ts"
 import { isTwoFactorChallenge, type LoginAnswer, type LoginOrChallengeAnswer } from "../api/contract/user.ts"
+import { firstInvalid, hasErrors, validateForm, type FieldSpec, type FormErrors } from "./form/field-spec.ts"
 
 export type Tone = "success" | "error"
 export interface Message {
@@ -20,6 +21,10 @@ export interface LoginContext {
   code: string
   challengeToken: string | null
   message: Message | null
+  /** What is wrong with a field, next to it (the form primitive's rules, see form/field-spec.ts). */
+  errors: FormErrors
+  /** The field to focus after a refused submit; `seq` flips so a repeat refocuses. */
+  focus: { field: string; seq: number } | null
 }
 
 export type LoginEvent =
@@ -36,6 +41,38 @@ export type LoginEvent =
 export const INVALID_EMAIL = "Please enter a valid email address."
 const RESET_SENT = "Password reset link sent successfully! Check your email."
 const CODE_NEEDED = "Enter the 6-digit code from your authenticator app, or a recovery code."
+
+/** Six digits, or a recovery code (`xxxxx-xxxxx`, 10 characters without the dash). */
+const isCode = (text: string) => /^\d{6}$/.test(text.replace(/\s/g, "")) || text.replace(/[\s-]/g, "").length === 10
+
+/** The three small forms of the sign-in screen, with the same field rules as every other form. */
+export const loginFields: readonly FieldSpec[] = [
+  { name: "email", label: "Email", kind: "email", schema: Email, autoComplete: "username" },
+  // Spec section 5: the password is trimmed too.
+  { name: "password", label: "Password", kind: "password", trim: true, autoComplete: "current-password" },
+]
+export const resetLinkFields: readonly FieldSpec[] = [{ name: "resetEmail", label: "Email", kind: "email", schema: Email, autoComplete: "email" }]
+export const codeFields: readonly FieldSpec[] = [
+  {
+    name: "code",
+    label: "Authentication code",
+    kind: "text",
+    requiredText: CODE_NEEDED,
+    autoComplete: "one-time-code",
+    hint: "The 6-digit code from your authenticator app, or one of your recovery codes.",
+    check: (text) => (isCode(text) ? null : CODE_NEEDED),
+  },
+]
+
+const problemsOf = (fields: readonly FieldSpec[], context: LoginContext): FormErrors =>
+  validateForm({ fields, files: [], values: { email: context.email, password: context.password, resetEmail: context.resetEmail, code: context.code }, fileStates: {}, mode: "add", now: Date.now() })
+
+/** Shows each field's problem next to it and focuses the first. */
+const refuse = (fields: readonly FieldSpec[], context: LoginContext, message: Message | null) => {
+  const errors = problemsOf(fields, context)
+  const field = firstInvalid(fields.map((f) => f.name), errors)
+  return { errors, message, focus: field ? { field, seq: 1 - (context.focus?.seq ?? 0) } : context.focus }
+}
 
 /** Where a finished sign-in goes: an Admin who must set up two-factor sees only that screen. */
 export const landingOf = (answer: LoginAnswer): string => (answer.data.twoFactorSetupRequired ? "/two-factor" : "/")
@@ -67,12 +104,18 @@ export const loginMachine = setup({
     }),
   },
   actions: {
-    setField: assign(({ context, event }) => (event.type === "field.change" ? { ...context, [event.field]: event.value } : context)),
+    setField: assign(({ context, event }) => {
+      if (event.type !== "field.change" || !event.field) return context
+      const { [event.field]: _stale, ...errors } = context.errors
+      return { ...context, [event.field]: event.value ?? "", errors }
+    }),
     toggleRemember: assign({ remember: ({ context }) => !context.remember }),
     togglePasswordVisibility: assign({ showPassword: ({ context }) => !context.showPassword }),
-    clearMessage: assign({ message: null }),
-    requireBoth: assign({ message: { text: "Email and password are required.", tone: "error" as Tone } }),
-    refuseEmail: assign({ message: { text: INVALID_EMAIL, tone: "error" as Tone } }),
+    clearMessage: assign({ message: null, errors: {} }),
+    requireBoth: assign(({ context }) => refuse(loginFields, context, { text: "Email and password are required.", tone: "error" as Tone })),
+    refuseEmail: assign(({ context }) => refuse(loginFields, context, null)),
+    refuseResetEmail: assign(({ context }) => refuse(resetLinkFields, context, null)),
+    refuseCode: assign(({ context }) => refuse(codeFields, context, null)),
     /** Provided by the app: hand the session to the auth actor. */
     signedIn: (_, _params: { answer: LoginAnswer; remember: boolean }) => {},
     /** Provided by the app. */
@@ -80,15 +123,14 @@ export const loginMachine = setup({
   },
   guards: {
     hasCredentials: ({ context }) => context.email.trim() !== "" && context.password.trim() !== "",
-    hasResetEmail: ({ context }) => context.resetEmail.trim() !== "",
-    emailLooksWrong: ({ context }) => !isEmail(context.email),
+    hasResetEmail: ({ context }) => !hasErrors(problemsOf(resetLinkFields, context)),
+    emailLooksWrong: ({ context }) => hasErrors(problemsOf(loginFields, context)),
     needsCode: (_, params: { answer: LoginOrChallengeAnswer }) => isTwoFactorChallenge(params.answer),
-    /** Six digits, or a recovery code (`xxxxx-xxxxx`, 10 characters without the dash). */
-    hasCode: ({ context }) => /^\d{6}$/.test(context.code.replace(/\s/g, "")) || context.code.replace(/[\s-]/g, "").length === 10,
+    hasCode: ({ context }) => !hasErrors(problemsOf(codeFields, context)),
   },
 }).createMachine({
   id: "login",
-  context: { email: "", password: "", remember: false, showPassword: false, resetEmail: "", code: "", challengeToken: null, message: null },
+  context: { email: "", password: "", remember: false, showPassword: false, resetEmail: "", code: "", challengeToken: null, message: null, errors: {}, focus: null },
   initial: "login",
   on: {
     "field.change": { actions: "setField" },
@@ -151,7 +193,7 @@ export const loginMachine = setup({
       description: "Two-factor step: one code field (numeric keyboard, focused), Verify button, Back to Login link.",
       initial: "editing",
       on: {
-        "code.back": { target: "login", actions: assign({ code: "", challengeToken: null, password: "", message: null }) },
+        "code.back": { target: "login", actions: assign({ code: "", challengeToken: null, password: "", message: null, errors: {} }) },
       },
       states: {
         editing: {
@@ -159,7 +201,7 @@ export const loginMachine = setup({
           on: {
             "code.submit": [
               { guard: "hasCode", target: "verifying", actions: "clearMessage" },
-              { actions: assign({ message: { text: CODE_NEEDED, tone: "error" as Tone } }) },
+              { actions: "refuseCode" },
             ],
           },
         },
@@ -195,7 +237,10 @@ export const loginMachine = setup({
         editing: {
           description: "Waiting for the Reset Password button.",
           on: {
-            "reset.submit": { guard: "hasResetEmail", target: "sending", actions: "clearMessage" },
+            "reset.submit": [
+              { guard: "hasResetEmail", target: "sending", actions: "clearMessage" },
+              { actions: "refuseResetEmail" },
+            ],
           },
         },
         sending: {

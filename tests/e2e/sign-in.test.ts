@@ -46,7 +46,9 @@ describe("sign-in", () => {
     await page.getByLabel("Email").fill("lawyer-at-demo.test")
     await page.getByLabel("Password", { exact: true }).fill("Demo@12345")
     await page.getByRole("button", { name: "Login" }).click()
-    await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Please enter a valid email address.")
+    // Next to the field, which gets the focus.
+    await expect.poll(() => page.getByTestId("field-error-email").textContent()).toBe("Please enter a valid email address.")
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("email")
     expect(calls).toEqual([])
     await page.context().close()
   })

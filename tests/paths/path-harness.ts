@@ -53,6 +53,12 @@ function fireDelay(actor: AnyActorRef, clock: ReturnType<typeof manualClock>, de
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/** See `stateKey`: where a form puts the cursor is not part of its state (unit tests check it). */
+const withoutFocus = (context: Record<string, unknown> | null) => {
+  if (!context) return context
+  const { focus: _focus, ...rest } = context
+  return rest
+}
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value ?? null, (_k, v) => (typeof v === "function" ? undefined : v)))
 
 /** Starts the real machine with every invoked actor replaced by a promise the path settles. */
@@ -104,7 +110,7 @@ export function describeMachinePaths(name: string, spec: PathSpec): void {
           if (i > 0) await sut.apply(step.event as EventObject)
           const snapshot = sut.actor.getSnapshot()
           expect(snapshot.value, `after ${step.event.type}`).toEqual(step.state.value)
-          expect(plain(snapshot.context), `context after ${step.event.type}`).toEqual(plain(step.state.context))
+          expect(withoutFocus(plain(snapshot.context)), `context after ${step.event.type}`).toEqual(withoutFocus(plain(step.state.context)))
           for (const node of step.state._nodes) seenStates.add(node.id)
           if (i > 0) markTransitions(testable, previous as Snap, step.event as EventObject, seenTransitions)
           previous = step.state
@@ -133,9 +139,19 @@ export function describeMachinePaths(name: string, spec: PathSpec): void {
  */
 export function generatePaths(spec: Pick<PathSpec, "machine" | "input" | "events" | "simplePaths">) {
   const testable = toTestableMachine(spec.machine)
-  const model = createTestModel(testable, { events: spec.events, input: spec.input } as never)
+  const model = createTestModel(testable, { events: spec.events, input: spec.input, serializeState: (state: unknown) => stateKey(state) } as never)
   const paths = [...withEdgePaths(testable, model, model.getShortestPaths()), ...(spec.simplePaths ? model.getSimplePaths() : [])]
   return { testable, paths }
+}
+
+/**
+ * Two snapshots are the same graph state when their value and context match, leaving out which field
+ * a form is about to focus: that is where the view puts the cursor, not a state of the form, and
+ * counting it would multiply every form's states for nothing (the unit tests check where the focus goes).
+ */
+function stateKey(state: unknown): string {
+  const { focus: _focus, ...context } = ((state as { context?: Record<string, unknown> }).context ?? {}) as Record<string, unknown>
+  return JSON.stringify([(state as Snap).value, context], (_k, v) => (typeof v === "function" ? undefined : v))
 }
 
 type Model = ReturnType<typeof createTestModel>
@@ -148,7 +164,7 @@ type Step = Path["steps"][number]
  * where it is enabled followed by that transition, so every reachable transition runs once.
  */
 function withEdgePaths(machine: AnyStateMachine, model: Model, shortest: Path[]): Array<{ steps: Step[] }> {
-  const key = (state: unknown) => JSON.stringify([(state as Snap).value, (state as { context: unknown }).context], (_k, v) => (typeof v === "function" ? undefined : v))
+  const key = stateKey
   const transitionKeys = (state: unknown, event: EventObject) => {
     const seen = new Set<string>()
     markTransitions(machine, state as Snap, event, seen)

@@ -2,13 +2,12 @@ import { Button, HStack, Link, Stack, Text } from "@chakra-ui/react"
 import { useId } from "react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
-import { loginMachine } from "../../machines/login.machine.ts"
+import { codeFields, loginFields, loginMachine, resetLinkFields } from "../../machines/login.machine.ts"
 import { publicConfigMachine } from "../../machines/public-config.machine.ts"
 import { authActor } from "../app/auth-actor.ts"
 import { FormMessage } from "../components/form-message.tsx"
-import { PasswordInput } from "../components/password-input.tsx"
-import { PlainField } from "../components/plain-field.tsx"
-import { PlainInput } from "../components/plain-input.tsx"
+import { InputField } from "../components/form/input-field.tsx"
+import { useFieldFocus } from "../components/form/use-field-focus.ts"
 import { PlainSwitch } from "../components/plain-switch.tsx"
 import { AuthCard } from "./auth-card.tsx"
 
@@ -33,11 +32,21 @@ export default function LoginPage() {
   const resetMode = useSelector(actor, (s) => s.matches("reset"))
   const codeMode = useSelector(actor, (s) => s.matches("code"))
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  const formId = useId()
+  useFieldFocus(formId, context.focus)
+  const field = (spec: (typeof loginFields)[number], inputProps?: Record<string, unknown>) => (
+    <InputField
+      formId={formId}
+      spec={spec}
+      value={context[spec.name as "email" | "password" | "resetEmail" | "code"]}
+      error={context.errors[spec.name]}
+      visible={spec.name === "password" ? context.showPassword : undefined}
+      inputProps={inputProps}
+      onChange={(value) => actor.send({ type: "field.change", field: spec.name as "email" | "password" | "resetEmail" | "code", value })}
+      onToggleVisible={() => actor.send({ type: "password.toggleVisibility" })}
+    />
+  )
   // 'Sign up here' leads where the server's PARTNER_SIGNUP_URL says (by default its own /partner-signup).
-  const emailId = useId()
-  const resetEmailId = useId()
-  const codeId = useId()
-  const codeHelpId = useId()
   const partnerSignupUrl = useSelector(useActorRef(publicConfigMachine), (s) => s.context.partnerSignupUrl)
 
   if (codeMode) {
@@ -53,24 +62,12 @@ export default function LoginPage() {
           }}
         >
           <Stack gap="4">
-            <PlainField id={codeId} label="Authentication code">
-              <PlainInput
-                id={codeId}
-                name="code"
-                required
-                aria-describedby={codeHelpId}
-                // Numeric keyboard on phones, the browser's one-time-code autofill; recovery codes (letters) still fit.
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                autoFocus
-                maxLength={16}
-                value={context.code}
-                onChange={(e) => actor.send({ type: "field.change", field: "code", value: e.target.value })}
-              />
-              <Text id={codeHelpId} textStyle="sm" color="fg.muted">
-                The 6-digit code from your authenticator app, or one of your recovery codes.
-              </Text>
-            </PlainField>
+            {field(codeFields[0]!, {
+              // Numeric keyboard on phones, the browser's one-time-code autofill; recovery codes (letters) still fit.
+              inputMode: "numeric",
+              autoFocus: true,
+              maxLength: 16,
+            })}
             <FormMessage message={context.message} />
             <Button type="submit" colorPalette="teal" loading={busy} loadingText="Verifying..." aria-busy={busy}>
               Verify
@@ -88,24 +85,14 @@ export default function LoginPage() {
     return (
       <AuthCard title="Reset Password">
         <form
-          noValidate={false}
+          noValidate
           onSubmit={(e) => {
             e.preventDefault()
             actor.send({ type: "reset.submit" })
           }}
         >
           <Stack gap="4">
-            <PlainField id={resetEmailId} label="Email">
-              <PlainInput
-                id={resetEmailId}
-                type="email"
-                name="resetEmail"
-                required
-                autoComplete="email"
-                value={context.resetEmail}
-                onChange={(e) => actor.send({ type: "field.change", field: "resetEmail", value: e.target.value })}
-              />
-            </PlainField>
+            {field(resetLinkFields[0]!)}
             <FormMessage message={context.message} />
             <Button type="submit" colorPalette="teal" loading={busy} loadingText="Sending..." aria-busy={busy}>
               Reset Password
@@ -129,26 +116,8 @@ export default function LoginPage() {
         }}
       >
         <Stack gap="4">
-          <PlainField id={emailId} label="Email">
-            <PlainInput
-              id={emailId}
-              required
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={context.email}
-              onChange={(e) => actor.send({ type: "field.change", field: "email", value: e.target.value })}
-            />
-          </PlainField>
-          <PasswordInput
-            label="Password"
-            name="password"
-            value={context.password}
-            visible={context.showPassword}
-            autoComplete="current-password"
-            onChange={(value) => actor.send({ type: "field.change", field: "password", value })}
-            onToggle={() => actor.send({ type: "password.toggleVisibility" })}
-          />
+          {field(loginFields[0]!)}
+          {field(loginFields[1]!)}
           <HStack justify="space-between">
             <PlainSwitch label="Remember Me" checked={context.remember} onChange={() => actor.send({ type: "remember.toggle" })} />
             <Link as="button" type="button" fontSize="sm" onClick={() => actor.send({ type: "reset.open" })}>

@@ -4,7 +4,7 @@ import { useId } from "react"
 import { Link as RouterLink } from "wouter"
 import { navigate } from "wouter/use-browser-location"
 import { resetPasswordFields, resetPasswordMachine } from "../../machines/reset-password.machine.ts"
-import { FormFields } from "../components/form/form-fields.tsx"
+import { InputField } from "../components/form/input-field.tsx"
 import { useFieldFocus } from "../components/form/use-field-focus.ts"
 import { FormMessage } from "../components/form-message.tsx"
 import { AuthCard } from "./auth-card.tsx"
@@ -27,7 +27,19 @@ export default function ResetPasswordPage({ params }: { params: Record<string, s
         }}
       >
         <Stack gap="4">
-          <FormFields formId={formId} fields={resetPasswordFields} context={context} disabled={busy} send={actor.send} />
+          {resetPasswordFields.map((spec) => (
+            <InputField
+              key={spec.name}
+              formId={formId}
+              spec={spec}
+              value={context.values[spec.name] ?? ""}
+              error={context.errors[spec.name]}
+              visible={context.visible[spec.name]}
+              disabled={busy}
+              onChange={(value) => actor.send({ type: "field.change", field: spec.name, value })}
+              onToggleVisible={() => actor.send({ type: "visibility.toggle", field: spec.name })}
+            />
+          ))}
           <FormMessage message={context.message} />
           <Button type="submit" colorPalette="teal" loading={busy} loadingText="Resetting..." aria-busy={busy}>
             Reset Password

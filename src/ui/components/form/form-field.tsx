@@ -1,126 +1,51 @@
-import { Button, chakra, HStack, InputGroup, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react"
-import type { ReactNode } from "react"
+import { NativeSelect, Textarea } from "@chakra-ui/react"
+import type { ComponentProps } from "react"
 import { limitsOf, type FieldSpec } from "../../../machines/form/field-spec.ts"
-import { PlainInput } from "../plain-input.tsx"
+import { InputField } from "./input-field.tsx"
 
-/** The id of a field's control inside one form: labels, errors and the focus rule find it by this. */
-export const fieldId = (formId: string, name: string) => `${formId}-${name}`
+export { fieldId } from "./input-field.tsx"
 
-const inputType: Partial<Record<FieldSpec["kind"], string>> = {
-  email: "email",
-  number: "number",
-  date: "date",
-  time: "time",
-  tel: "tel",
-  url: "url",
+type Props = ComponentProps<typeof InputField>
+
+/** The text area or the list a field's kind asks for, wired like the input would be. */
+function controlOf(props: Props): Props["renderControl"] {
+  const { spec } = props
+  if (spec.kind !== "textarea" && spec.kind !== "select") return undefined
+  return ({ id, describedBy, invalid }) => {
+    const common = {
+      id,
+      name: spec.name,
+      value: props.value,
+      disabled: props.disabled,
+      "aria-invalid": invalid || undefined,
+      "aria-describedby": describedBy,
+      "aria-required": spec.required !== false || undefined,
+      "data-form-field": spec.name,
+    }
+    if (spec.kind === "textarea") return <Textarea {...common} rows={4} maxLength={limitsOf(spec.schema).maxLength} placeholder={spec.placeholder} onChange={(e) => props.onChange(e.target.value)} />
+    return <ChoiceList spec={spec} common={common} disabled={props.disabled} onChange={props.onChange} />
+  }
 }
 
-/**
- * One field of a form: its label tied to its own control, a required mark, the hint, and its error
- * right under it (announced, and named by the control's aria-describedby). The control follows the
- * field's kind; its `maxLength`, `min` and `max` come from the contract schema. `renderControl` replaces
- * the drawn control (rich text, stars, a file) and receives the id and described-by to wire.
- */
-export function FormField(props: {
-  formId: string
-  spec: FieldSpec
-  value: string
-  error?: string
-  visible?: boolean
-  disabled?: boolean
-  /** Extra attributes of the control (the date field's minimum). */
-  inputProps?: Record<string, unknown>
-  onChange: (value: string) => void
-  onToggleVisible?: () => void
-  renderControl?: (wiring: { id: string; describedBy: string | undefined; invalid: boolean }) => ReactNode
-}) {
-  const { spec, formId, error } = props
-  const id = fieldId(formId, spec.name)
-  const errorId = `${id}-error`
-  const hintId = `${id}-hint`
-  const describedBy = [error ? errorId : null, spec.hint ? hintId : null].filter(Boolean).join(" ") || undefined
-  const required = spec.required !== false
-  const limits = limitsOf(spec.schema)
-  const common = {
-    id,
-    name: spec.name,
-    value: props.value,
-    disabled: props.disabled,
-    "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
-    "aria-required": required || undefined,
-    "data-form-field": spec.name,
-  }
-  let control: ReactNode
-  if (props.renderControl) control = props.renderControl({ id, describedBy, invalid: Boolean(error) })
-  else if (spec.kind === "textarea") control = <Textarea {...common} rows={4} maxLength={limits.maxLength} placeholder={spec.placeholder} onChange={(e) => props.onChange(e.target.value)} />
-  else if (spec.kind === "select") {
-    control = (
-      <NativeSelect.Root disabled={props.disabled}>
-        <NativeSelect.Field {...common} onChange={(e) => props.onChange(e.target.value)}>
-          <option value="" disabled>
-            Select {spec.label}
-          </option>
-          {(spec.options ?? []).map((option) => (
-            <option key={option} value={option}>
-              {spec.optionLabels?.[option] ?? option}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    )
-  } else if (spec.kind === "password") {
-    control = (
-      <InputGroup
-        endElement={
-          <Button size="xs" variant="ghost" onClick={props.onToggleVisible} aria-label={props.visible ? `Hide ${spec.label}` : `Show ${spec.label}`} disabled={props.disabled}>
-            {props.visible ? "Hide" : "Show"}
-          </Button>
-        }
-      >
-        <PlainInput {...common} type={props.visible ? "text" : "password"} autoComplete={spec.autoComplete} onChange={(e) => props.onChange(e.target.value)} />
-      </InputGroup>
-    )
-  } else {
-    control = (
-      <PlainInput
-        {...common}
-        type={inputType[spec.kind] ?? "text"}
-        autoComplete={spec.autoComplete}
-        placeholder={spec.placeholder}
-        maxLength={limits.maxLength}
-        {...(spec.kind === "number" ? { min: limits.min, max: limits.max, step: 1, inputMode: "numeric" as const } : {})}
-        {...props.inputProps}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    )
-  }
+function ChoiceList(props: { spec: FieldSpec; common: Record<string, unknown>; disabled?: boolean; onChange: (value: string) => void }) {
   return (
-    <Stack gap="1.5" width="full" data-field={spec.name}>
-      {/* The mark sits beside the label, not in it, so the field's name stays exactly its label. The id lets a
-          control that is not a form control (the rich-text editable) name itself by this label. */}
-      <HStack gap="1" align="baseline">
-        <chakra.label id={`${id}-label`} htmlFor={id} textStyle="sm" fontWeight="medium">
-          {spec.label}
-        </chakra.label>
-        {required ? (
-          <chakra.span color="fg.error" aria-hidden="true" textStyle="sm">
-            *
-          </chakra.span>
-        ) : null}
-      </HStack>
-      {control}
-      {spec.hint ? (
-        <Text id={hintId} fontSize="xs" color="fg.muted">
-          {spec.hint}
-        </Text>
-      ) : null}
-      {error ? (
-        <Text id={errorId} role="alert" fontSize="sm" color="fg.error" data-testid={`field-error-${spec.name}`}>
-          {error}
-        </Text>
-      ) : null}
-    </Stack>
+    <NativeSelect.Root disabled={props.disabled}>
+      <NativeSelect.Field {...props.common} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="" disabled>
+          Select {props.spec.label}
+        </option>
+        {(props.spec.options ?? []).map((option) => (
+          <option key={option} value={option}>
+            {props.spec.optionLabels?.[option] ?? option}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
   )
+}
+
+/** Any field of a form: `InputField` plus the text area and the list (which bring Chakra's field machinery). */
+export function FormField(props: Props) {
+  return <InputField {...props} renderControl={props.renderControl ?? controlOf(props)} />
 }
