@@ -3,6 +3,7 @@ import { messageOf } from "../api/api-error.ts"
 import type { TwoFactorSetup, TwoFactorStatus } from "../api/contract/two-factor.ts"
 import * as twoFactorApi from "../api/two-factor.api.ts"
 import type { Message, Tone } from "./login.machine.ts"
+import { firstInvalid, hasErrors, validateForm, type FieldSpec, type FormErrors } from "./form/field-spec.ts"
 
 export interface TwoFactorContext {
   status: TwoFactorStatus | null
@@ -12,6 +13,10 @@ export interface TwoFactorContext {
   /** Shown once, right after enrolment, then forgotten. */
   recoveryCodes: string[]
   message: Message | null
+  /** What is wrong with a field, next to it (the form primitive's rules, see form/field-spec.ts). */
+  errors: FormErrors
+  /** The field to focus after a refused submit; `seq` flips so a repeat refocuses. */
+  focus: { field: string; seq: number } | null
   /**
    * Required of this Admin and not yet on: the session may only enrol, so after the recovery codes
    * the Admin signs in again, with a code.
@@ -34,6 +39,28 @@ const error = (text: string) => ({ text, tone: "error" as Tone })
 const FAILED = "Something went wrong. Please try again."
 const SIX_DIGITS = "Enter the 6-digit code your authenticator app shows."
 
+const sixDigits = (text: string) => (/^\d{6}$/.test(text) ? null : SIX_DIGITS)
+
+/** Turning it on: the first code the app shows. */
+export const enrolFields: readonly FieldSpec[] = [
+  { name: "code", label: "2. Enter the 6-digit code the app shows", kind: "text", requiredText: SIX_DIGITS, check: sixDigits, autoComplete: "one-time-code" },
+]
+/** Turning it off: the password and a current code. */
+export const disableFields: readonly FieldSpec[] = [
+  { name: "password", label: "Password", kind: "password", requiredText: "Enter your password.", autoComplete: "current-password" },
+  { name: "code", label: "Current 6-digit code", kind: "text", requiredText: SIX_DIGITS, check: sixDigits, autoComplete: "one-time-code" },
+]
+
+const problemsOf = (fields: readonly FieldSpec[], context: TwoFactorContext): FormErrors =>
+  validateForm({ fields, files: [], values: { code: context.code, password: context.password }, fileStates: {}, mode: "add", now: Date.now() })
+
+/** Each field's problem next to it, and the focus on the first. */
+const refused = (fields: readonly FieldSpec[], context: TwoFactorContext) => {
+  const errors = problemsOf(fields, context)
+  const field = firstInvalid(fields.map((f) => f.name), errors)
+  return { errors, message: null, focus: field ? { field, seq: 1 - (context.focus?.seq ?? 0) } : context.focus }
+}
+
 /**
  * Two-factor sign-in on the account screens: set up (secret, otpauth URI and QR code, confirmed with a
  * first code), recovery codes shown once, and turning it off with the password and a current code.
@@ -50,20 +77,26 @@ export const twoFactorMachine = setup({
     disable: fromPromise<{ message: string }, { password: string; code: string }>(({ input }) => twoFactorApi.disableTwoFactor(input.password, input.code)),
   },
   actions: {
-    setField: assign(({ context, event }) => (event.type === "field.change" ? { ...context, [event.field]: event.value } : context)),
-    clearForm: assign({ code: "", password: "", message: null }),
+    setField: assign(({ context, event }) => {
+      if (event.type !== "field.change" || !event.field) return context
+      const { [event.field]: _stale, ...errors } = context.errors
+      return { ...context, [event.field]: event.value ?? "", errors }
+    }),
+    clearForm: assign({ code: "", password: "", message: null, errors: {} }),
+    refuseEnrol: assign(({ context }) => refused(enrolFields, context)),
+    refuseDisable: assign(({ context }) => refused(disableFields, context)),
     /** Provided by the app: end the enrolment-only session so the Admin signs in with a code. */
     signInAgain: () => {},
   },
   guards: {
     isEnabled: (_, params: { status: TwoFactorStatus }) => params.status.enabled,
-    hasSixDigits: ({ context }) => /^\d{6}$/.test(context.code.trim()),
-    hasPasswordAndCode: ({ context }) => context.password !== "" && /^\d{6}$/.test(context.code.trim()),
+    hasSixDigits: ({ context }) => !hasErrors(problemsOf(enrolFields, context)),
+    hasPasswordAndCode: ({ context }) => !hasErrors(problemsOf(disableFields, context)),
     mustSignInAgain: ({ context }) => context.mustSignInAgain,
   },
 }).createMachine({
   id: "twoFactor",
-  context: { status: null, setup: null, code: "", password: "", recoveryCodes: [], message: null, mustSignInAgain: false },
+  context: { status: null, setup: null, code: "", password: "", recoveryCodes: [], message: null, errors: {}, focus: null, mustSignInAgain: false },
   initial: "loading",
   on: { "field.change": { actions: "setField" } },
   states: {
@@ -99,7 +132,7 @@ export const twoFactorMachine = setup({
     enrolling: {
       description: "QR code, secret and URI shown; the first 6-digit code confirms; Cancel leaves it off.",
       on: {
-        "enrol.submit": [{ guard: "hasSixDigits", target: "confirming", actions: assign({ message: null }) }, { actions: assign({ message: error(SIX_DIGITS) }) }],
+        "enrol.submit": [{ guard: "hasSixDigits", target: "confirming", actions: assign({ message: null, errors: {} }) }, { actions: "refuseEnrol" }],
         "enrol.cancel": { target: "disabled", actions: [assign({ setup: null }), "clearForm"] },
       },
     },
@@ -139,8 +172,8 @@ export const twoFactorMachine = setup({
           description: "Waiting for the password and a 6-digit code.",
           on: {
             "disable.submit": [
-              { guard: "hasPasswordAndCode", target: "submitting", actions: assign({ message: null }) },
-              { actions: assign({ message: error("Enter your password and the 6-digit code your authenticator app shows.") }) },
+              { guard: "hasPasswordAndCode", target: "submitting", actions: assign({ message: null, errors: {} }) },
+              { actions: "refuseDisable" },
             ],
           },
         },

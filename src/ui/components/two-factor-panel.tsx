@@ -1,17 +1,47 @@
 import type { ReactNode } from "react"
-import { Box, Button, Card, Code, Field, Heading, HStack, Image, Input, List, Spinner, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, Card, Code, Heading, HStack, Image, List, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import type { twoFactorMachine } from "../../machines/two-factor.machine.ts"
-import { CodeInput } from "./code-input.tsx"
+import { useId } from "react"
+import { disableFields, enrolFields, type twoFactorMachine } from "../../machines/two-factor.machine.ts"
+import type { FieldSpec } from "../../machines/form/field-spec.ts"
+import { InputField } from "./form/input-field.tsx"
+import { useFieldFocus } from "./form/use-field-focus.ts"
 import { useCatchLostFocus } from "./use-catch-lost-focus.ts"
 import { FormMessage } from "./form-message.tsx"
 
 type Actor = ActorRefFrom<typeof twoFactorMachine>
 
-function Enrolment({ actor }: { actor: Actor }) {
-  const { setup, code } = useSelector(actor, (s) => s.context)
+/** A 6-digit authenticator code: numeric keyboard, one-time-code autofill, focused when it appears. */
+const codeInput = { inputMode: "numeric", pattern: "[0-9]*", maxLength: 6, autoFocus: true }
+
+function Fields({ actor, fields, formId }: { actor: Actor; fields: readonly FieldSpec[]; formId: string }) {
+  const context = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  useFieldFocus(formId, context.focus)
+  return (
+    <>
+      {fields.map((spec) => (
+        <InputField
+          key={spec.name}
+          formId={formId}
+          spec={spec}
+          value={spec.name === "code" ? context.code : context.password}
+          error={context.errors[spec.name]}
+          disabled={busy}
+          // The field is the one thing to do at this step: keyboard users type straight away.
+          inputProps={spec.name === "code" ? { ...codeInput, autoFocus: fields.length === 1 } : undefined}
+          onChange={(value) => actor.send({ type: "field.change", field: spec.name as "code" | "password", value })}
+        />
+      ))}
+    </>
+  )
+}
+
+function Enrolment({ actor }: { actor: Actor }) {
+  const setup = useSelector(actor, (s) => s.context.setup)
+  const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  const formId = useId()
   if (!setup) return null
   return (
     <form
@@ -36,7 +66,7 @@ function Enrolment({ actor }: { actor: Actor }) {
             {setup.otpauthUri}
           </Code>
         </Box>
-        <CodeInput label="2. Enter the 6-digit code the app shows" value={code} disabled={busy} onChange={(value) => actor.send({ type: "field.change", field: "code", value })} />
+        <Fields actor={actor} fields={enrolFields} formId={formId} />
         <HStack>
           <Button type="submit" colorPalette="teal" disabled={busy}>
             {busy ? "Checking..." : "Turn on"}
@@ -73,8 +103,8 @@ function RecoveryCodes({ actor }: { actor: Actor }) {
 }
 
 function Disabling({ actor }: { actor: Actor }) {
-  const { password, code } = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
+  const formId = useId()
   return (
     <form
       noValidate
@@ -84,11 +114,7 @@ function Disabling({ actor }: { actor: Actor }) {
       }}
     >
       <Stack gap="4">
-        <Field.Root required>
-          <Field.Label>Password</Field.Label>
-          <Input type="password" name="password" autoComplete="current-password" value={password} disabled={busy} onChange={(e) => actor.send({ type: "field.change", field: "password", value: e.target.value })} />
-        </Field.Root>
-        <CodeInput label="Current 6-digit code" value={code} disabled={busy} onChange={(value) => actor.send({ type: "field.change", field: "code", value })} />
+        <Fields actor={actor} fields={disableFields} formId={formId} />
         <HStack>
           <Button type="submit" colorPalette="red" disabled={busy}>
             {busy ? "Turning off..." : "Turn off two-factor"}

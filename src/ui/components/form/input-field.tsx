@@ -55,11 +55,12 @@ export function InputField(props: {
   }
   let control: ReactNode
   if (props.renderControl) control = props.renderControl({ id, describedBy, invalid: Boolean(error) })
-  else if (spec.kind === "password") {
+  else if (spec.kind === "password" && props.onToggleVisible) {
+    const toggle = props.onToggleVisible
     control = (
       <InputGroup
         endElement={
-          <Button size="xs" variant="ghost" onClick={props.onToggleVisible} aria-label={props.visible ? `Hide ${spec.label}` : `Show ${spec.label}`} disabled={props.disabled}>
+          <Button size="xs" variant="ghost" onClick={toggle} aria-label={props.visible ? `Hide ${spec.label}` : `Show ${spec.label}`} disabled={props.disabled}>
             {props.visible ? "Hide" : "Show"}
           </Button>
         }
@@ -71,7 +72,7 @@ export function InputField(props: {
     control = (
       <PlainInput
         {...common}
-        type={inputType[spec.kind] ?? "text"}
+        type={spec.kind === "password" ? "password" : (inputType[spec.kind] ?? "text")}
         autoComplete={spec.autoComplete}
         placeholder={spec.placeholder}
         maxLength={limits.maxLength}
