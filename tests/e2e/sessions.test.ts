@@ -80,7 +80,9 @@ describe("sessions that end elsewhere but not here", () => {
     await dialog.getByLabel("New Password", { exact: true }).fill(CHANGED)
     await dialog.getByLabel("Confirm New Password", { exact: true }).fill(CHANGED)
     await dialog.getByRole("button", { name: "Update" }).click()
-    await expect.poll(() => dialog.getByTestId("form-message").textContent()).toBe("New Password must be different from the Current Password.")
+    // Refused next to New Password, which gets the focus; nothing was sent.
+    await expect.poll(() => dialog.getByTestId("field-error-newPassword").textContent()).toBe("New Password must be different from the Current Password.")
+    await expect.poll(() => here.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("newPassword")
     await dialog.getByLabel("New Password", { exact: true }).fill("Demo@12345")
     await dialog.getByLabel("Confirm New Password", { exact: true }).fill("Demo@12345")
     await dialog.getByRole("button", { name: "Update" }).click()

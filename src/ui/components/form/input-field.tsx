@@ -87,9 +87,17 @@ export function InputField(props: {
       {/* The mark sits beside the label, not in it, so the field's name stays exactly its label. The id lets a
           control that is not a form control (the rich-text editable) name itself by this label. */}
       <HStack gap="1" align="baseline">
-        <chakra.label id={`${id}-label`} htmlFor={id} textStyle="sm" fontWeight="medium">
-          {spec.label}
-        </chakra.label>
+        {spec.kind === "richText" ? (
+          // An editable is no form control: a <label> would name nothing (or the editor's first control, the
+          // colour list). The editable names itself by this text's id; a click still moves into it.
+          <chakra.span id={`${id}-label`} textStyle="sm" fontWeight="medium" onClick={() => document.getElementById(id)?.focus()}>
+            {spec.label}
+          </chakra.span>
+        ) : (
+          <chakra.label id={`${id}-label`} htmlFor={id} textStyle="sm" fontWeight="medium">
+            {spec.label}
+          </chakra.label>
+        )}
         {required ? (
           <chakra.span color="fg.error" aria-hidden="true" textStyle="sm">
             *
