@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Schema } from "effect"
-import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate"
+import { createActor, SimulatedClock, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
 import { createFormMachine } from "../../src/machines/form/form.machine.ts"
 import { serverFieldError } from "../../src/machines/form/server-errors.ts"
