@@ -89,7 +89,7 @@ describe("content cards as an Editor", () => {
     await dialog(page).getByLabel("Type").selectOption("Press Release")
     await dialog(page).getByLabel("Thumbnail").setInputFiles(pngUpload("thumb.png", 4))
     await dialog(page).getByRole("button", { name: "Save" }).click()
-    await expect.poll(() => dialog(page).getByText("Please enter a link starting with http:// or https://.").count()).toBe(1)
+    await expect.poll(() => dialog(page).getByText("Link must be a web address starting with http:// or https://.").count()).toBe(1)
     await dialog(page).getByLabel("Link").fill(link)
     await saveModal(page, "Press Release & Recognition added successfully!")
     await expect.poll(() => card(page, link).textContent()).toContain("Press Release")

@@ -107,7 +107,7 @@ describe("keyboard only: accounts", () => {
     }
     await chooseFile(form, field(form, "Certification Image"), { name: "certificate.png", mimeType: "image/png", buffer: solidPng(40, 30) })
     await press(form, form.getByRole("button", { name: "Submit Application" }))
-    await eventually(() => form.getByTestId("form-message").textContent()).toBe("Passwords do not match!")
+    await eventually(() => form.getByTestId("field-error-confirmPassword").textContent()).toBe("Passwords do not match!")
     await typeInto(form, field(form, "Confirm Password"), "Partner@123")
     await form.keyboard.press("Enter")
     await eventually(() => form.getByTestId("form-message").textContent()).toMatch(/under review/)

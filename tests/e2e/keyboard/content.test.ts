@@ -191,7 +191,7 @@ describe("keyboard only: content", () => {
     await pick(page, dialog.getByLabel("Type"), "Press", "Press Release")
     await chooseFile(page, dialog.getByLabel("Thumbnail"), pngUpload("thumb.png", 9))
     await press(page, dialog.getByRole("button", { name: "Save" }))
-    await eventually(() => dialog.getByText("Please enter a link starting with http:// or https://.").count()).toBe(1)
+    await eventually(() => dialog.getByText("Link must be a web address starting with http:// or https://.").count()).toBe(1)
     await typeInto(page, dialog.getByLabel("Link"), link)
     await save(page, dialog, "Press Release & Recognition added successfully!")
     await expectClosedBackTo(page, add)
