@@ -90,7 +90,7 @@ describe("keyboard only: signing in", () => {
     await typeInto(page, page.getByLabel("New Password", { exact: true }), "Keys@24680")
     await typeInto(page, page.getByLabel("Confirm Password", { exact: true }), "Keys@00000")
     await page.keyboard.press("Enter")
-    await eventually(() => message(page)).toBe("Passwords do not match!")
+    await eventually(() => page.getByTestId("field-error-confirmPassword").textContent()).toBe("Passwords do not match!")
     await typeInto(page, page.getByLabel("Confirm Password", { exact: true }), "Keys@24680")
     await press(page, page.getByRole("button", { name: "Reset Password" }))
     await page.waitForURL((url) => url.pathname === "/login", { timeout: 5000 })
