@@ -23,14 +23,14 @@ export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, "{$
  * and encodes with. JSON Schema generation is best-effort (Effect's decoder stays the authority):
  * an optional field also admits null, and minimum string lengths are counted in code points.
  */
-export function buildOpenApiDocument(table: readonly Endpoint[]): Json {
+export function buildOpenApiDocument(table: readonly Endpoint[], limits: { uploadBytes: number }): Json {
   const components = new ComponentSchemas()
   const errorRef = components.inline(ErrorAnswer)
   const paths: Record<string, Record<string, Json>> = {}
   for (const endpoint of table) {
     const path = openApiPath(endpoint.path)
     paths[path] ??= {}
-    paths[path][endpoint.method.toLowerCase()] = operation(endpoint, components, errorRef)
+    paths[path][endpoint.method.toLowerCase()] = operation(endpoint, components, errorRef, limits)
   }
   const tags = [...new Set(table.map(tagOf))].sort().map((name) => ({ name }))
   return {
@@ -55,7 +55,7 @@ export function buildOpenApiDocument(table: readonly Endpoint[]): Json {
 
 const tagOf = (endpoint: Endpoint): string => endpoint.path.split("/").find(Boolean) ?? "root"
 
-function operation(endpoint: Endpoint, components: ComponentSchemas, errorRef: Json): Json {
+function operation(endpoint: Endpoint, components: ComponentSchemas, errorRef: Json, limits: { uploadBytes: number }): Json {
   const decodes = Boolean(endpoint.params || endpoint.query || endpoint.body || endpoint.multipart)
   return {
     operationId: endpoint.name,
@@ -65,8 +65,8 @@ function operation(endpoint: Endpoint, components: ComponentSchemas, errorRef: J
     "x-access": endpoint.access,
     security: endpoint.access === "public" ? [] : [{ bearer: [] }],
     parameters: [...pathParameters(endpoint, components), ...queryParameters(endpoint, components), ...(takesIdempotencyKey(endpoint) ? [IDEMPOTENCY_KEY] : [])],
-    ...(endpoint.body || endpoint.multipart ? { requestBody: requestBody(endpoint, components) } : {}),
-    responses: responses(endpoint, components.inline(endpoint.answer), errorRef, decodes),
+    ...(endpoint.body || endpoint.multipart ? { requestBody: requestBody(endpoint, components, limits) } : {}),
+    responses: responses(endpoint, endpoint.produces ? {} : components.inline(endpoint.answer), errorRef, decodes),
   }
 }
 
@@ -101,20 +101,42 @@ function queryParameters(endpoint: Endpoint, components: ComponentSchemas): Json
   }))
 }
 
-function requestBody(endpoint: Endpoint, components: ComponentSchemas): Json {
+function requestBody(endpoint: Endpoint, components: ComponentSchemas, limits: { uploadBytes: number }): Json {
   const fields = endpoint.body ? components.inline(endpoint.body) : { type: "object", properties: {} }
   if (!endpoint.multipart) return { required: true, content: { "application/json": { schema: fields } } }
+  const parts = Object.entries(endpoint.files ?? {})
+  const text = objectSchema(fields) ?? { type: "object", properties: {} }
+  const megabytes = Math.round((limits.uploadBytes / 2 ** 20) * 10) / 10
+  const schema: JsonSchemaObject = {
+    ...text,
+    type: "object",
+    properties: {
+      ...text.properties,
+      ...Object.fromEntries(parts.map(([name, part]) => [name, { type: "string", format: "binary", contentMediaType: part.mediaTypes[0], description: `One file: ${part.mediaTypes.join(", ")} (checked by its content), at most ${megabytes} MB` }])),
+    },
+    required: [...(text.required ?? []), ...parts.filter(([, part]) => part.required).map(([name]) => name)],
+    additionalProperties: false,
+  }
   return {
     required: true,
-    description: "A multipart form: the text fields below, and image files (PNG or JPEG, checked by content) in file fields.",
-    content: { "multipart/form-data": { schema: { ...fields, additionalProperties: { type: "string", format: "binary" } } } },
+    description: `A multipart form: the text fields and the file parts below (${parts.map(([name, part]) => `\`${name}\` ${part.required ? "required" : "optional"}`).join(", ") || "no file"}); every file at most ${megabytes} MB.`,
+    content: {
+      "multipart/form-data": {
+        schema,
+        encoding: Object.fromEntries(parts.map(([name, part]) => [name, { contentType: part.mediaTypes.join(", ") }])),
+      },
+    },
   }
 }
 
 function responses(endpoint: Endpoint, answer: Json, errorRef: Json, decodes: boolean): Json {
   const error = (description: string) => ({ description, content: { "application/json": { schema: errorRef } } })
+  // A file or CSV answer is its bytes, in its own media type; JSON answers follow the contract's schema.
+  const success = endpoint.produces
+    ? { description: "The file itself", content: Object.fromEntries(endpoint.produces.map((type) => [type, { schema: type.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" } }])) }
+    : { description: "Success", content: { "application/json": { schema: answer } } }
   return {
-    "200": { description: "Success", content: { "application/json": { schema: answer } } },
+    "200": success,
     ...(decodes ? { "400": error("Bad input: the message names the field") } : {}),
     ...(endpoint.access !== "public" ? { "401": error("No token, or an invalid or expired one") } : {}),
     ...(Array.isArray(endpoint.access) ? { "403": error(`The caller's role is not one of: ${endpoint.access.join(", ")}`) } : {}),

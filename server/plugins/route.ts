@@ -4,7 +4,7 @@ import { canCall, takesIdempotencyKey, type Endpoint } from "../../src/api/contr
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
 import type { Caller } from "../services/auth/tokens.ts"
 import type { AnswerCache } from "../services/cache/answer-cache.ts"
-import { forbidden, unauthorized } from "../services/errors.ts"
+import { badRequest, forbidden, unauthorized } from "../services/errors.ts"
 import { fingerprintOf, IDEMPOTENCY_HEADER, keyOf, REPLAYED_HEADER } from "../services/idempotency.ts"
 import { refuseNul, requireObjectBody } from "./input-guards.ts"
 import { readMultipart, routeWithForm, type UploadedFile } from "./multipart.ts"
@@ -70,6 +70,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         refuseNul(rawBody, "body")
       }
       const body = endpoint.body ? decodeOrThrow(endpoint.body, rawBody, "") : {}
+      // The contract's file parts, as the API document states them; their bytes are checked where they are stored.
+      for (const [name, part] of Object.entries(endpoint.files ?? {})) {
+        if (part.required && !files.some((file) => file.field === name)) throw badRequest(`${name}: is required`)
+      }
       const input = { params, query, body, files, caller, request, reply } as RouteInput<E>
       if (cache && !(cache.bypassHeader && request.headers[cache.bypassHeader] !== undefined)) {
         // Checked, decoded and keyed after the access rule: a cached answer is only ever given to a caller allowed to ask.

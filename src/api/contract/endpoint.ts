@@ -7,6 +7,16 @@ export type Access = "public" | "signedIn" | readonly Role[]
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE"
 
 /**
+ * A file part of a multipart form: whether it must come, and the media types the server takes (it checks
+ * the bytes, not the name). The server refuses a form without a required part ('<name>: is required'),
+ * and the API document lists each part with its types and the size limit.
+ */
+export interface FilePart {
+  readonly required: boolean
+  readonly mediaTypes: readonly string[]
+}
+
+/**
  * One call of the API: the server registers a route from it, the console calls through it,
  * the authorization matrix is generated from it. `body: "multipart"` marks form uploads,
  * whose fields are decoded by `fields` on the server.
@@ -24,7 +34,11 @@ export interface Endpoint<
   readonly query?: Q
   readonly body?: B
   readonly multipart?: boolean
+  /** The file parts of a multipart form, by field name. */
+  readonly files?: Readonly<Record<string, FilePart>>
   readonly answer: A
+  /** The media types of a 200 that is not JSON (an image, a CSV file); `answer` then describes nothing sent. */
+  readonly produces?: readonly string[]
   readonly access: Access
   readonly summary: string
   /**

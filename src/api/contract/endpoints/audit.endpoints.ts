@@ -17,6 +17,7 @@ export const exportAuditEvents = endpoint({
   method: "GET",
   path: "/audit/events.csv",
   query: AuditQuery,
+  produces: ["text/csv"],
   answer: Schema.String,
   access: ["Admin"],
   summary: "The filtered event log as CSV",

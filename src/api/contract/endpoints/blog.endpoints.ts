@@ -1,6 +1,6 @@
 import { MessageAnswer } from "../common.ts"
-import { BlogAnswer, BlogCreateFields, BlogDetailsAnswer, BlogListAnswer, BlogStatusRequest, BlogUpdateFields } from "../blog.ts"
-import { ContentPageQuery, IdParams } from "../content-common.ts"
+import { BLOG_IMAGE_FIELD, BlogAnswer, BlogCreateFields, BlogDetailsAnswer, BlogListAnswer, BlogStatusRequest, BlogUpdateFields } from "../blog.ts"
+import { ContentPageQuery, contentImageTypes, IdParams } from "../content-common.ts"
 import { endpoint } from "../endpoint.ts"
 
 /** Website content is managed by Admin and Editor (spec section 6). */
@@ -12,6 +12,7 @@ export const createBlog = endpoint({
   path: "/blog/create",
   body: BlogCreateFields,
   multipart: true,
+  files: { [BLOG_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
   answer: BlogAnswer,
   access: contentRoles,
   summary: "Create a blog (multipart: text fields and the `image` file, required); the body is sanitised, the slug made unique",
@@ -44,6 +45,7 @@ export const updateBlog = endpoint({
   params: IdParams,
   body: BlogUpdateFields,
   multipart: true,
+  files: { [BLOG_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
   answer: BlogAnswer,
   access: contentRoles,
   summary: "Update a blog (multipart: any text field, optionally a new `image`); a new name gives a new unique slug",

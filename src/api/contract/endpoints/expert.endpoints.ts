@@ -1,7 +1,7 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, IdParams } from "../content-common.ts"
+import { ContentPageQuery, contentImageTypes, IdParams } from "../content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { ExpertAnswer, ExpertCreateFields, ExpertListAnswer, ExpertUpdateFields } from "../expert.ts"
+import { EXPERT_IMAGE_FIELD, ExpertAnswer, ExpertCreateFields, ExpertListAnswer, ExpertUpdateFields } from "../expert.ts"
 import { contentRoles } from "./blog.endpoints.ts"
 
 export const addExpert = endpoint({
@@ -10,6 +10,7 @@ export const addExpert = endpoint({
   path: "/expert/auth/add",
   body: ExpertCreateFields,
   multipart: true,
+  files: { [EXPERT_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
   answer: ExpertAnswer,
   access: contentRoles,
   summary: "Add an expert (multipart: text fields and the `avatar` image, required)",
@@ -22,6 +23,7 @@ export const updateExpert = endpoint({
   params: IdParams,
   body: ExpertUpdateFields,
   multipart: true,
+  files: { [EXPERT_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
   answer: ExpertAnswer,
   access: contentRoles,
   summary: "Update an expert (multipart: any text field, optionally a new `avatar` image)",

@@ -8,6 +8,7 @@ export const exportList = endpoint({
   path: "/export/:list",
   params: ExportListParams,
   query: ExportListQuery,
+  produces: ["text/csv"],
   answer: Schema.String,
   access: ["Admin"],
   summary:

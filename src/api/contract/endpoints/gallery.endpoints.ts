@@ -1,7 +1,7 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, IdParams } from "../content-common.ts"
+import { ContentPageQuery, contentImageTypes, IdParams } from "../content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { GalleryAnswer, GalleryListAnswer } from "../gallery.ts"
+import { GALLERY_IMAGE_FIELD, GalleryAnswer, GalleryListAnswer } from "../gallery.ts"
 import { contentRoles } from "./blog.endpoints.ts"
 
 export const addGalleryImage = endpoint({
@@ -9,6 +9,7 @@ export const addGalleryImage = endpoint({
   method: "POST",
   path: "/gallery/add",
   multipart: true,
+  files: { [GALLERY_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
   answer: GalleryAnswer,
   access: contentRoles,
   summary: "Add a gallery image (multipart: the `image` file)",

@@ -1,7 +1,7 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, IdParams } from "../content-common.ts"
+import { ContentPageQuery, contentImageTypes, IdParams } from "../content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { PressAnswer, PressCreateFields, PressListAnswer, PressUpdateFields } from "../press.ts"
+import { PRESS_IMAGE_FIELD, PressAnswer, PressCreateFields, PressListAnswer, PressUpdateFields } from "../press.ts"
 import { contentRoles } from "./blog.endpoints.ts"
 
 export const addPress = endpoint({
@@ -10,6 +10,7 @@ export const addPress = endpoint({
   path: "/press-and-recognition/auth/add",
   body: PressCreateFields,
   multipart: true,
+  files: { [PRESS_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
   answer: PressAnswer,
   access: contentRoles,
   summary: "Add a press release or recognition (multipart: text fields and the `thumbnail` image, required)",
@@ -22,6 +23,7 @@ export const updatePress = endpoint({
   params: IdParams,
   body: PressUpdateFields,
   multipart: true,
+  files: { [PRESS_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
   answer: PressAnswer,
   access: contentRoles,
   summary: "Update a press release or recognition (multipart: any text field, optionally a new `thumbnail` image)",

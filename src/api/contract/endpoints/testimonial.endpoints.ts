@@ -1,7 +1,7 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, IdParams } from "../content-common.ts"
+import { ContentPageQuery, contentImageTypes, IdParams } from "../content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { TestimonialAnswer, TestimonialCreateFields, TestimonialListAnswer, TestimonialUpdateFields } from "../testimonial.ts"
+import { TESTIMONIAL_IMAGE_FIELD, TestimonialAnswer, TestimonialCreateFields, TestimonialListAnswer, TestimonialUpdateFields } from "../testimonial.ts"
 import { contentRoles } from "./blog.endpoints.ts"
 
 export const addTestimonial = endpoint({
@@ -10,6 +10,7 @@ export const addTestimonial = endpoint({
   path: "/testimonial/auth/add",
   body: TestimonialCreateFields,
   multipart: true,
+  files: { [TESTIMONIAL_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
   answer: TestimonialAnswer,
   access: contentRoles,
   summary: "Add a testimonial (multipart: text fields and the `avatar` image, required)",
@@ -22,6 +23,7 @@ export const updateTestimonial = endpoint({
   params: IdParams,
   body: TestimonialUpdateFields,
   multipart: true,
+  files: { [TESTIMONIAL_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
   answer: TestimonialAnswer,
   access: contentRoles,
   summary: "Update a testimonial (multipart: any text field, optionally a new `avatar` image)",

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { endpoints } from "../../src/api/contract/endpoints.ts"
+import { openApiPath } from "../../server/docs/openapi-document.ts"
+import { completePartnerForm } from "../unit/partner-form.ts"
+import { sendForm } from "./content-helpers.ts"
+import { startTestServer, type TestServer } from "./harness.ts"
+
+type Media = Record<string, { schema: { type?: string; format?: string; properties?: Record<string, { format?: string }>; required?: string[] }; encoding?: Record<string, { contentType: string }> }>
+type Operation = { requestBody?: { description?: string; content: Media }; responses: Record<string, { content?: Media }> }
+
+let server: TestServer
+let doc: { paths: Record<string, Record<string, Operation>> }
+let admin: string
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await server.login("admin@demo.test")
+  doc = (await server.app.inject({ method: "GET", url: "/api/docs/openapi.json" })).json()
+})
+afterAll(() => server.close())
+
+const operationOf = (e: (typeof endpoints)[number]) => doc.paths[openApiPath(e.path)]![e.method.toLowerCase()]!
+
+/** Valid text fields of each form with a required file, so the only thing missing is the file. */
+const textOf: Record<string, Record<string, string>> = {
+  createBlog: { blogName: "Files", title: "Files", keyword: "files", description: "Files", about: "<p>Files</p>" },
+  addExpert: { name: "Dr. Files", designation: "Counsellor" },
+  addTestimonial: { name: "Files", summery: "Files" },
+  addPress: { link: "https://example.com/files", type: "Press Release" },
+  addGalleryImage: {},
+  partnerSignup: { ...completePartnerForm, email: "files@example.org" },
+}
+
+describe("files in the API document (issue 32)", () => {
+  it("declares every file answer in its own media type, never as JSON", () => {
+    const files = endpoints.filter((e) => e.produces)
+    expect(files.map((e) => e.name).sort()).toEqual(["certificationImage", "exportAuditEvents", "exportList", "ticketAttachment"])
+    for (const e of files) {
+      const content = operationOf(e).responses["200"]!.content!
+      expect(Object.keys(content), e.name).toEqual([...e.produces!])
+      expect(content["application/json"], e.name).toBeUndefined()
+    }
+  })
+
+  it("names each upload's file parts with their media types, the required ones required, and the size limit", () => {
+    const uploads = endpoints.filter((e) => e.multipart)
+    expect(uploads.length).toBe(11)
+    for (const e of uploads) {
+      expect(e.files, `${e.name} declares its file parts`).toBeDefined()
+      const body = operationOf(e).requestBody!
+      const form = body.content["multipart/form-data"]!
+      for (const [name, part] of Object.entries(e.files!)) {
+        expect(form.schema.properties![name]!.format, `${e.name} ${name}`).toBe("binary")
+        expect(form.encoding![name]!.contentType, `${e.name} ${name}`).toBe(part.mediaTypes.join(", "))
+        expect(form.schema.required ?? [], `${e.name} ${name}`).toEqual(part.required ? expect.arrayContaining([name]) : expect.not.arrayContaining([name]))
+      }
+      // The server's own limit (the test server's is 2 MB; UPLOAD_LIMIT_BYTES, 5 MB by default).
+      expect(body.description, e.name).toMatch(/every file at most 2 MB/)
+    }
+  })
+
+  it("is what the server does: a form without a required file part is refused with '<part>: is required'", async () => {
+    const required = endpoints.filter((e) => Object.values(e.files ?? {}).some((part) => part.required))
+    expect(required.map((e) => e.name).sort()).toEqual(Object.keys(textOf).sort())
+    for (const e of required) {
+      const [name] = Object.entries(e.files!).find(([, part]) => part.required)!
+      const res = await sendForm(server, e.access === "public" ? null : admin, e.method as "POST", e.path, textOf[e.name]!)
+      expect(res.statusCode, e.name).toBe(400)
+      expect(res.json().message, e.name).toBe(`${name}: is required`)
+    }
+  })
+})
