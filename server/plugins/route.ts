@@ -70,9 +70,11 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
         refuseNul(rawBody, "body")
       }
       const body = endpoint.body ? decodeOrThrow(endpoint.body, rawBody, "") : {}
-      // The contract's file parts, as the API document states them; their bytes are checked where they are stored.
-      for (const [name, part] of Object.entries(endpoint.files ?? {})) {
-        if (part.required && !files.some((file) => file.field === name)) throw badRequest(`${name}: is required`)
+      // The contract's file parts, as the API document states them; their bytes are checked where they are
+      // stored. A file sent under another name is refused there, with the name it should have had.
+      const parts = endpoint.files ?? {}
+      if (files.every((file) => file.field in parts)) {
+        for (const [name, part] of Object.entries(parts)) if (part.required && !files.some((file) => file.field === name)) throw badRequest(`${name}: is required`)
       }
       const input = { params, query, body, files, caller, request, reply } as RouteInput<E>
       if (cache && !(cache.bypassHeader && request.headers[cache.bypassHeader] !== undefined)) {
