@@ -33,6 +33,7 @@ async function main(): Promise<void> {
       // A broken connection is dropped by the pool, a stopped embedded database is reopened; requests
       // meanwhile answer 503 (plugins/error-handler.ts).
       onConnectionError: (error) => logger.warn(`database connection lost: ${error.message}`),
+      onWait: (error, waitedMs) => logger.warn(`waiting for the database (${Math.round(waitedMs / 1000)} s so far): ${error.message}`),
       ...(benchQueries ? { onQuery: benchQueries.onQuery } : {}),
     },
   )

@@ -6,6 +6,7 @@ import { migrateToLatest } from "./migrate.ts"
 import { attachWriteClock, mayWrite, writeClock } from "./write-clock.ts"
 import { attachPulse, databasePulse } from "./database-pulse.ts"
 import { PGliteThread } from "./pglite-thread.ts"
+import { isDatabaseUnavailable } from "./unavailable.ts"
 
 export type DatabaseTarget =
   | { kind: "embedded"; dataDir: string | null }
@@ -23,6 +24,8 @@ export interface OpenOptions {
    * PGLITE_SHARED_BUFFERS); a bulk load (the scale seed, a restore) asks for PostgreSQL's usual 128MB.
    */
   sharedBuffers?: string
+  /** PostgreSQL did not answer at start; the server waits for it (START_WAIT_MS) and says so here. */
+  onWait?: (error: Error, waitedMs: number) => void
 }
 
 export interface OpenDatabase {
@@ -78,6 +81,27 @@ function resilientPool(pool: Pool, onError: (error: Error) => void): Pool {
  */
 export const PGLITE_SHARED_BUFFERS = "32MB"
 
+/**
+ * How long a starting server waits for PostgreSQL to answer. Databases and servers are often started
+ * together (a machine's boot, an orchestrator), and a first connection can miss its 800 ms while a busy
+ * machine starts several processes: both are waited out, retrying, instead of ending the process.
+ */
+export const START_WAIT_MS = 30_000
+
+async function untilReachable(open: () => Promise<void>, onWait?: (error: Error, waitedMs: number) => void): Promise<void> {
+  const started = Date.now()
+  for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      return await open()
+    } catch (error) {
+      const waited = Date.now() - started
+      if (!isDatabaseUnavailable(error) || waited + delay > START_WAIT_MS) throw error
+      onWait?.(error as Error, waited)
+      await new Promise((resolve) => setTimeout(resolve, delay))
+    }
+  }
+}
+
 /** Opens the embedded database (a data directory, or memory when null) or PostgreSQL, then migrates. */
 export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<OpenDatabase> {
   return startOpeningDatabase(target, options).opened
@@ -115,8 +139,10 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     attachPulse(db, pulse)
     const opened = (async (): Promise<OpenDatabase> => {
       try {
-        if (target.schema) await createSchema(target.url, target.schema)
-        await migrateToLatest(db, target.schema)
+        await untilReachable(async () => {
+          if (target.schema) await createSchema(target.url, target.schema)
+          await migrateToLatest(db, target.schema)
+        }, options.onWait)
       } catch (error) {
         await db.destroy().catch(() => {})
         throw error

@@ -1,0 +1,71 @@
+import { createConnection, createServer, type Server } from "node:net"
+import pg from "pg"
+import { afterAll, describe, expect, it } from "vitest"
+import { freePort } from "../fixtures/free-port.ts"
+import { type Instance, startInstance, stopInstance } from "./server-instances.ts"
+
+/**
+ * A server started while its PostgreSQL is not answering yet (both started by one boot, or a busy machine
+ * that lets a first connection miss its 800 ms) waits for it, retrying, instead of exiting.
+ */
+const PG_URL = process.env.OPS_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
+const DB_NAME = `console_ops_late_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+
+async function unreachable(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+    await client.query(`create database ${DB_NAME}`)
+    return null
+  } catch (error) {
+    return (error as Error).message
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+const skipReason = await unreachable()
+if (skipReason) console.warn(`\n[ops] SKIPPED the late-database test: PostgreSQL at ${PG_URL} is not reachable (${skipReason}).\n`)
+
+let instance: Instance | undefined
+let proxy: Server | undefined
+afterAll(async () => {
+  await stopInstance(instance)
+  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(null)))
+  if (skipReason) return
+  const client = new pg.Client({ connectionString: PG_URL })
+  await client.connect()
+  await client.query(`drop database if exists ${DB_NAME} with (force)`)
+  await client.end()
+})
+
+describe.skipIf(skipReason !== null)("a database that answers only after the server started", () => {
+  it("is waited for: the server says so, then becomes ready on it", async () => {
+    const target = new URL(PG_URL)
+    const port = await freePort()
+    const url = new URL(PG_URL)
+    url.host = `127.0.0.1:${port}`
+    url.pathname = `/${DB_NAME}`
+    // Nothing listens on the port for 2 s (every connection is refused), then it forwards to PostgreSQL.
+    setTimeout(() => {
+      proxy = createServer((socket) => {
+        const upstream = createConnection({ host: target.hostname, port: Number(target.port || 5432) })
+        socket.pipe(upstream).pipe(socket)
+        socket.on("error", () => upstream.destroy())
+        upstream.on("error", () => socket.destroy())
+      }).listen(port, "127.0.0.1")
+    }, 2_000)
+    const started = Date.now()
+    instance = await startInstance("late", {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: "",
+      JWT_SECRET: "ops-test-secret-late-database-0123456789abcdef",
+      LOG_LEVEL: "info",
+      SMTP_URL: "",
+      HOST: "127.0.0.1",
+    })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000)
+    expect(instance.output.some((line) => line.includes("waiting for the database"))).toBe(true)
+    const ready = await fetch(`${instance.url}/readyz`)
+    expect(ready.status).toBe(200)
+  }, 90_000)
+})
