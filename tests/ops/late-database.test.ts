@@ -45,7 +45,8 @@ describe.skipIf(skipReason !== null)("a database that answers only after the ser
     const url = new URL(PG_URL)
     url.host = `127.0.0.1:${port}`
     url.pathname = `/${DB_NAME}`
-    // Nothing listens on the port for 2 s (every connection is refused), then it forwards to PostgreSQL.
+    // Nothing listens on the port for 10 s, longer than a server takes to reach its first query (every
+    // connection is refused), then it forwards to PostgreSQL.
     setTimeout(() => {
       proxy = createServer((socket) => {
         const upstream = createConnection({ host: target.hostname, port: Number(target.port || 5432) })
@@ -53,7 +54,7 @@ describe.skipIf(skipReason !== null)("a database that answers only after the ser
         socket.on("error", () => upstream.destroy())
         upstream.on("error", () => socket.destroy())
       }).listen(port, "127.0.0.1")
-    }, 2_000)
+    }, 10_000)
     const started = Date.now()
     instance = await startInstance("late", {
       DATABASE_URL: url.toString(),
@@ -63,7 +64,7 @@ describe.skipIf(skipReason !== null)("a database that answers only after the ser
       SMTP_URL: "",
       HOST: "127.0.0.1",
     })
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(10_000)
     expect(instance.output.some((line) => line.includes("waiting for the database"))).toBe(true)
     const ready = await fetch(`${instance.url}/readyz`)
     expect(ready.status).toBe(200)
