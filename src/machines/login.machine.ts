@@ -3,7 +3,7 @@ import * as authApi from "../api/auth.api.ts"
 import { isApiError } from "../api/api-error.ts"
 import { Email } from "../api/contract/common.ts"
 import { isTwoFactorChallenge, type LoginAnswer, type LoginOrChallengeAnswer } from "../api/contract/user.ts"
-import { firstInvalid, hasErrors, validateForm, type FieldSpec, type FormErrors } from "./form/field-spec.ts"
+import { hasErrors, refusalOf, type FieldSpec, type FormErrors } from "./form/field-spec.ts"
 
 export type Tone = "success" | "error"
 export interface Message {
@@ -64,15 +64,11 @@ export const codeFields: readonly FieldSpec[] = [
   },
 ]
 
-const problemsOf = (fields: readonly FieldSpec[], context: LoginContext): FormErrors =>
-  validateForm({ fields, files: [], values: { email: context.email, password: context.password, resetEmail: context.resetEmail, code: context.code }, fileStates: {}, mode: "add", now: Date.now() })
+const valuesOf = (context: LoginContext) => ({ email: context.email, password: context.password, resetEmail: context.resetEmail, code: context.code })
+const problemsOf = (fields: readonly FieldSpec[], context: LoginContext): FormErrors => refusalOf(fields, valuesOf(context), null).errors
 
 /** Shows each field's problem next to it and focuses the first. */
-const refuse = (fields: readonly FieldSpec[], context: LoginContext, message: Message | null) => {
-  const errors = problemsOf(fields, context)
-  const field = firstInvalid(fields.map((f) => f.name), errors)
-  return { errors, message, focus: field ? { field, seq: 1 - (context.focus?.seq ?? 0) } : context.focus }
-}
+const refuse = (fields: readonly FieldSpec[], context: LoginContext, message: Message | null) => ({ ...refusalOf(fields, valuesOf(context), context.focus), message })
 
 /** Where a finished sign-in goes: an Admin who must set up two-factor sees only that screen. */
 export const landingOf = (answer: LoginAnswer): string => (answer.data.twoFactorSetupRequired ? "/two-factor" : "/")

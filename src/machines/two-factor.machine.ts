@@ -3,7 +3,7 @@ import { messageOf } from "../api/api-error.ts"
 import type { TwoFactorSetup, TwoFactorStatus } from "../api/contract/two-factor.ts"
 import * as twoFactorApi from "../api/two-factor.api.ts"
 import type { Message, Tone } from "./login.machine.ts"
-import { firstInvalid, hasErrors, validateForm, type FieldSpec, type FormErrors } from "./form/field-spec.ts"
+import { hasErrors, refusalOf, type FieldSpec, type FormErrors } from "./form/field-spec.ts"
 
 export interface TwoFactorContext {
   status: TwoFactorStatus | null
@@ -51,15 +51,11 @@ export const disableFields: readonly FieldSpec[] = [
   { name: "code", label: "Current 6-digit code", kind: "text", requiredText: SIX_DIGITS, check: sixDigits, autoComplete: "one-time-code" },
 ]
 
-const problemsOf = (fields: readonly FieldSpec[], context: TwoFactorContext): FormErrors =>
-  validateForm({ fields, files: [], values: { code: context.code, password: context.password }, fileStates: {}, mode: "add", now: Date.now() })
+const valuesOf = (context: TwoFactorContext) => ({ code: context.code, password: context.password })
+const problemsOf = (fields: readonly FieldSpec[], context: TwoFactorContext): FormErrors => refusalOf(fields, valuesOf(context), null).errors
 
 /** Each field's problem next to it, and the focus on the first. */
-const refused = (fields: readonly FieldSpec[], context: TwoFactorContext) => {
-  const errors = problemsOf(fields, context)
-  const field = firstInvalid(fields.map((f) => f.name), errors)
-  return { errors, message: null, focus: field ? { field, seq: 1 - (context.focus?.seq ?? 0) } : context.focus }
-}
+const refused = (fields: readonly FieldSpec[], context: TwoFactorContext) => ({ ...refusalOf(fields, valuesOf(context), context.focus), message: null })
 
 /**
  * Two-factor sign-in on the account screens: set up (secret, otpauth URI and QR code, confirmed with a

@@ -153,6 +153,16 @@ export function firstInvalid(order: readonly string[], errors: FormErrors): stri
   return order.find((name) => errors[name] !== undefined) ?? null
 }
 
+/**
+ * A refused submit of these fields: each field's problem, and the first one to focus (`seq` flips on every
+ * refusal, so a repeat refocuses). For flows that hold their fields themselves (sign-in, two-factor).
+ */
+export function refusalOf(fields: readonly FieldSpec[], values: FormValues, focus: { field: string; seq: number } | null) {
+  const errors = validateForm({ fields, files: [], values, fileStates: {}, mode: "add", now: Date.now() })
+  const field = firstInvalid(fields.map((f) => f.name), errors)
+  return { errors, focus: field ? { field, seq: 1 - (focus?.seq ?? 0) } : focus }
+}
+
 /** Whether any required field is still empty (some forms also say so at the top, in the spec's words). */
 export const anyRequiredEmpty = (fields: readonly FieldSpec[], values: FormValues): boolean =>
   fields.some((spec) => spec.required !== false && isBlank(spec, values[spec.name] ?? ""))
