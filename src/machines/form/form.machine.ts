@@ -86,8 +86,6 @@ export interface FormDefinition<Output, Item, Extra> {
   refuseOpen?: (item: Item, now: number) => string | null
   /** Keep what was typed in an add form closed without saving, for the next open. */
   keepUnsaved?: boolean
-  /** A rule across fields, checked once every field passes (a pair that must match); null when it holds. */
-  crossCheck?: (values: FormValues) => { field?: string; text: string } | null
   /** The spec's own top message when a required field is empty ('All fields are required.'), besides each field's. */
   missingMessage?: string
   /** The submit button stays disabled until the form is valid, so an invalid form is never reported. */
@@ -132,12 +130,8 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
     extra,
     focus: null,
   })
-  const problems = (context: FormContext<Extra>): FormErrors => {
-    const errors = validateForm({ fields: definition.fields, files, values: context.values, fileStates: context.files, mode: context.mode, now: (context.clock ?? now)() })
-    if (hasErrors(errors)) return errors
-    const across = definition.crossCheck?.(context.values)
-    return across?.field ? { [across.field]: across.text } : {}
-  }
+  const problems = (context: FormContext<Extra>): FormErrors =>
+    validateForm({ fields: definition.fields, files, values: context.values, fileStates: context.files, mode: context.mode, now: (context.clock ?? now)() })
   const refocus = (context: FormContext<Extra>, field: string | null) => (field ? { field, seq: 1 - (context.focus?.seq ?? 0) } : context.focus)
   const withoutKey = (errors: FormErrors, key: string): FormErrors => {
     if (!(key in errors)) return errors
@@ -165,7 +159,7 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
       openRefused: (_, _params: { text: string }) => {},
     },
     guards: {
-      isValid: ({ context }) => !hasErrors(problems(context)) && !definition.crossCheck?.(context.values),
+      isValid: ({ context }) => !hasErrors(problems(context)),
       reportsInvalid: () => definition.disableInvalidSubmit !== true,
       openRefused: ({ context, event }) => refusal(context, event) !== null,
       hasItem: ({ context }) => context.itemId !== null,
@@ -228,11 +222,10 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
           guard: "reportsInvalid",
           actions: assign(({ context }: { context: FormContext<Extra> }) => {
             const errors = problems(context)
-            const across = hasErrors(errors) ? null : definition.crossCheck?.(context.values)
             const missing = definition.missingMessage && anyRequiredEmpty(definition.fields, context.values)
             return {
               errors,
-              message: missing ? { text: definition.missingMessage!, tone: "error" as const } : across && !across.field ? { text: across.text, tone: "error" as const } : null,
+              message: missing ? { text: definition.missingMessage!, tone: "error" as const } : null,
               detail: null,
               focus: refocus(context, firstInvalid(order, errors)),
             }
