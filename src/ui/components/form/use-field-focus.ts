@@ -1,5 +1,5 @@
 import { useEffect } from "react"
-import { fieldId } from "./form-field.tsx"
+import { fieldId } from "./input-field.tsx"
 
 /**
  * Moves the focus to the field the form machine names (the first invalid one after a refused submit,
