@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
 import * as availabilityApi from "../api/availability.api.ts"
 import { messageOf } from "../api/api-error.ts"
-import { AVAILABILITY_DAYS, datesFrom, type MyAvailability, type SaveAvailabilityRequest } from "../api/contract/availability.ts"
+import { AVAILABILITY_DAYS, type AvailabilitySlot, datesFrom, type MyAvailability, type SaveAvailabilityRequest } from "../api/contract/availability.ts"
 import type { Message, Tone } from "./login.machine.ts"
 
 /** Spec section 9: success messages vanish after 2 s. */
@@ -15,20 +15,20 @@ export interface MyListingContext {
   dates: string[]
   selectedDate: string
   /** Ticked slot starts ("HH:mm") per date. */
-  days: Record<string, string[]>
+  days: Record<string, AvailabilitySlot[]>
   makeDefault: boolean
   message: Message | null
 }
 
 export type MyListingEvent =
   | { type: "date.select"; date: string }
-  | { type: "slot.toggle"; slot: string }
+  | { type: "slot.toggle"; slot: AvailabilitySlot }
   | { type: "default.toggle" }
   | { type: "availability.submit" }
   | { type: "availability.reload" }
 
-const toggled = (slots: readonly string[], slot: string) => (slots.includes(slot) ? slots.filter((s) => s !== slot) : [...slots, slot].sort())
-const sameForAll = (dates: readonly string[], slots: readonly string[]) => Object.fromEntries(dates.map((d) => [d, [...slots]]))
+const toggled = (slots: readonly AvailabilitySlot[], slot: AvailabilitySlot) => (slots.includes(slot) ? slots.filter((s) => s !== slot) : [...slots, slot].sort())
+const sameForAll = (dates: readonly string[], slots: readonly AvailabilitySlot[]) => Object.fromEntries(dates.map((d) => [d, [...slots]]))
 
 /** What Submit sends: every shown date, and the default too when 'Make as default for all dates' is ticked. */
 export function saveRequest(context: MyListingContext): SaveAvailabilityRequest {

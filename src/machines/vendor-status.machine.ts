@@ -1,5 +1,5 @@
 import { setup } from "xstate"
-import { type VendorStatus, vendorStatuses } from "../api/contract/common.ts"
+import { notAVendorStatus, type VendorStatus, vendorStatuses } from "../api/contract/common.ts"
 
 /**
  * The vendor approval status (spec section 4) as a pure machine, the one rule for both sides:
@@ -72,7 +72,7 @@ export function statusConfirmation(name: string, to: "Approve" | "Reject"): { ti
 
 /** Why a change is refused, in words for a 409; null when the machine accepts it. */
 export function refusalOf(from: VendorStatus, to: string): string | null {
-  if (!isVendorStatus(to)) return `'${to}' is not a vendor status; use one of ${vendorStatuses.join(", ")}.`
+  if (!isVendorStatus(to)) return notAVendorStatus(to)
   if (from === to) return `The vendor is already '${to}'.`
   if (from === "Approve") return "An approved vendor's status can no longer be changed."
   return canChangeStatus(from, to) ? null : `A vendor cannot move from '${from}' to '${to}'.`

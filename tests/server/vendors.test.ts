@@ -163,15 +163,16 @@ describe("PATCH /user/updateUser", () => {
   })
 
   it.each([
-    ["out of Approve", "Approve", "Reject", "An approved vendor's status can no longer be changed."],
-    ["a status not in the list", "Under Review", "Approved", "'Approved' is not a vendor status; use one of Under Review, Approve, Temp Approve, Reject."],
-    ["the same status", "Temp Approve", "Temp Approve", "The vendor is already 'Temp Approve'."],
-  ] as const)("refuses %s with 409 and changes nothing", async (_, from, to, message) => {
+    ["out of Approve", 409, "Approve", "Reject", "An approved vendor's status can no longer be changed."],
+    // Bad input like any other invalid value (issue 32), not an illegal move.
+    ["a status not in the list", 400, "Under Review", "Approved", "status: 'Approved' is not a vendor status; use one of Under Review, Approve, Temp Approve, Reject."],
+    ["the same status", 409, "Temp Approve", "Temp Approve", "The vendor is already 'Temp Approve'."],
+  ] as const)("refuses %s with %i and changes nothing", async (_, status, from, to, message) => {
     const vendor = await newVendor(from)
     const counts = (await get("/dashboard/peopleCounts")).json()
     const mails = server.outbox().length
     const res = await patch({ status: to, userId: vendor.id })
-    expect(res.statusCode).toBe(409)
+    expect(res.statusCode).toBe(status)
     expect(res.json()).toEqual({ success: false, message })
     const row = await server.db.selectFrom("users").select(["status", "version"]).where("id", "=", vendor.id).executeTakeFirstOrThrow()
     expect(row).toEqual({ status: from, version: 1 })

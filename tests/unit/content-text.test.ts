@@ -80,7 +80,7 @@ describe("form field validation (the form primitive)", () => {
   })
 
   it("reads the control's limits from the same schema the server checks", () => {
-    expect(limitsOf(EditorNumber)).toEqual({ minLength: 1, maxLength: 10 })
+    expect(limitsOf(EditorNumber)).toEqual({ maxLength: 10 })
     expect(limitsOf(CreateSessionRequest.fields.duration)).toEqual({ min: 5, max: 480 })
     expect(limitsOf(CreateSessionRequest.fields.note)).toEqual({ maxLength: 2000 })
   })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
-import { EnquiryListAnswer, NewCounsellingEnquiry } from "../../src/api/contract/counselling-enquiry.ts"
+import { CounsellingEnquiryListAnswer, NewCounsellingEnquiry } from "../../src/api/contract/counselling-enquiry.ts"
 import { CreateSessionRequest, SessionListAnswer, sessionInstant, SessionListQuery, UpdateSessionRequest } from "../../src/api/contract/counselling-session.ts"
 import { AssignCounsellorRequest, CounsellingDetailsAnswer, UnassignedUsersAnswer } from "../../src/api/contract/counselling-user.ts"
 
@@ -100,8 +100,8 @@ describe("counselling contract", () => {
     expect(decodeOrThrow(SessionListAnswer, { success: true, data: { counsellingSessions: [session] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data.counsellingSessions[0]!.status).toBe("upcoming")
     expect(fails(SessionListAnswer, { success: true, data: { counsellingSessions: [{ ...session, status: "cancelled" }] }, totalRecords: 1, totalPages: 1, currentPage: 1 })).toMatch(/^data\.counsellingSessions\.0\.status: /)
     const enquiry = { ...intake, _id: "e1", age: 28, dateTime: "2030-01-15T05:00:00.000Z", createdAt: "2030-01-01T00:00:00.000Z", isAccessSend: false }
-    expect(decodeOrThrow(EnquiryListAnswer, { success: true, data: { enquiry: [enquiry] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data.enquiry).toHaveLength(1)
-    expect(fails(EnquiryListAnswer, { success: true, data: { enquiry: [{ ...enquiry, isAccessSend: "no" }] }, totalRecords: 1, totalPages: 1, currentPage: 1 })).toMatch(/^data\.enquiry\.0\.isAccessSend: /)
+    expect(decodeOrThrow(CounsellingEnquiryListAnswer, { success: true, data: { enquiry: [enquiry] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data.enquiry).toHaveLength(1)
+    expect(fails(CounsellingEnquiryListAnswer, { success: true, data: { enquiry: [{ ...enquiry, isAccessSend: "no" }] }, totalRecords: 1, totalPages: 1, currentPage: 1 })).toMatch(/^data\.enquiry\.0\.isAccessSend: /)
     const user = { _id: "u1", name: "Meera", email: "m@x.io", number: null, createdAt: "2030-01-01T00:00:00.000Z", enquiry: null }
     expect(decodeOrThrow(UnassignedUsersAnswer, { success: true, data: { data: [user] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data.data[0]!.enquiry).toBeNull()
     expect(fails(CounsellingDetailsAnswer, { success: true, data: { _id: "u", name: "n", email: "e", role: "User", number: null, counsellorId: null, counsellorName: null } })).toMatch(/^data\.counsellorRole: is required/)

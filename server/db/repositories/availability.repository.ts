@@ -1,10 +1,13 @@
-import type { AvailabilityDayView } from "../../../src/api/contract/availability.ts"
+import type { AvailabilityDayView, AvailabilitySlot } from "../../../src/api/contract/availability.ts"
 import { json, type Db } from "../database.ts"
 
-/** Slots are kept in the picker's order whatever order they were ticked in. */
-const ordered = (slots: readonly string[]): string[] => [...slots].sort()
+/**
+ * Slots are kept in the picker's order whatever order they were ticked in. Every slot stored was
+ * decoded as the contract's AvailabilitySlot on its way in (PUT /availability), so it is one still.
+ */
+const ordered = (slots: readonly string[]): AvailabilitySlot[] => [...slots].sort() as AvailabilitySlot[]
 
-export async function findDefaultSlots(db: Db, vendorId: string): Promise<string[] | null> {
+export async function findDefaultSlots(db: Db, vendorId: string): Promise<AvailabilitySlot[] | null> {
   const row = await db.selectFrom("vendor_default_availability").select("slots").where("vendor_id", "=", vendorId).executeTakeFirst()
   return row ? ordered(row.slots) : null
 }

@@ -15,6 +15,16 @@ export const AuditEvent = Schema.Struct({
 })
 export type AuditEvent = typeof AuditEvent.Type
 
+/**
+ * A moment as ISO 8601: a date, or a date and time with or without its zone offset. Written out whole
+ * so the API document states it (a year 0000 or 10000 would fail in PostgreSQL, so neither passes).
+ */
+export const AuditInstant = Schema.String.check(
+  Schema.isPattern(/^(?!0000)\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)?)?$/u, {
+    message: "must be a date and time (ISO 8601)",
+  }),
+)
+
 export const AuditQuery = Schema.Struct({
   page: PageParam,
   limit: PageParam,
@@ -22,9 +32,9 @@ export const AuditQuery = Schema.Struct({
   entityId: Schema.optional(QueryText),
   actorId: Schema.optional(QueryText),
   type: Schema.optional(QueryText),
-  /** ISO date-times, inclusive bounds. */
-  from: Schema.optional(QueryText),
-  to: Schema.optional(QueryText),
+  /** Inclusive bounds. */
+  from: Schema.optional(AuditInstant),
+  to: Schema.optional(AuditInstant),
 })
 export type AuditQuery = typeof AuditQuery.Type
 
@@ -39,7 +49,7 @@ export const AuditPage = Schema.Struct({
 })
 
 export const EntityRef = Schema.Struct({ entityType: Schema.String, entityId: Id })
-export const AsOfQuery = Schema.Struct({ at: Schema.String })
+export const AsOfQuery = Schema.Struct({ at: AuditInstant })
 
 /** An entity as it stood at a moment, rebuilt by folding its events up to then. */
 export const EntityAsOf = Schema.Struct({

@@ -6,13 +6,13 @@ import { DateOnly } from "./partner.ts"
  * The availability picker's slots (spec section 9): 30 minutes each, starting 08:00 to 19:30,
  * the last one ending 08:00 PM. A slot is named by its start time, 24-hour "HH:mm".
  */
-export const availabilitySlots = Array.from({ length: 24 }, (_, i) => {
-  const minutes = 8 * 60 + i * 30
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`
-})
-export const AvailabilitySlot = Schema.String.check(
-  Schema.makeFilter((s: string) => (availabilitySlots.includes(s) ? true : "must be a 30-minute slot start from 08:00 to 19:30")),
-)
+// prettier-ignore
+export const availabilitySlots = [
+  "08:00", "08:30", "09:00", "09:30", "10:00", "10:30", "11:00", "11:30", "12:00", "12:30", "13:00", "13:30",
+  "14:00", "14:30", "15:00", "15:30", "16:00", "16:30", "17:00", "17:30", "18:00", "18:30", "19:00", "19:30",
+] as const
+export const AvailabilitySlot = Schema.Literals(availabilitySlots).annotate({ message: "must be a 30-minute slot start from 08:00 to 19:30" })
+export type AvailabilitySlot = typeof AvailabilitySlot.Type
 export const SlotList = Schema.Array(AvailabilitySlot).check(Schema.isUnique({ message: "must not repeat a slot" }))
 
 /** Days shown by the picker: 7 starting today (spec section 9). */
@@ -29,7 +29,7 @@ export type AvailabilityDay = typeof AvailabilityDay.Type
 /** A day as read back: `isDefault` when no slots were saved for that date and the default applies. */
 export const AvailabilityDayView = Schema.Struct({
   date: DateOnly,
-  slots: Schema.Array(Schema.String),
+  slots: Schema.Array(AvailabilitySlot),
   isDefault: Schema.Boolean,
 })
 export type AvailabilityDayView = typeof AvailabilityDayView.Type
@@ -46,7 +46,7 @@ export const MyAvailabilityQuery = Schema.Struct({ from: DateOnly, days: DaysPar
 
 export const MyAvailability = Schema.Struct({
   /** Slots that apply to every date without slots of its own ('Make as default for all dates'); null when never set. */
-  defaultSlots: Schema.NullOr(Schema.Array(Schema.String)),
+  defaultSlots: Schema.NullOr(Schema.Array(AvailabilitySlot)),
   days: Schema.Array(AvailabilityDayView),
 })
 export type MyAvailability = typeof MyAvailability.Type
@@ -59,9 +59,9 @@ export const MyAvailabilityAnswer = Schema.Struct({ success: Schema.Boolean, dat
 export const SaveAvailabilityRequest = Schema.Struct({
   days: Schema.Array(AvailabilityDay).check(
     Schema.isMaxLength(MAX_AVAILABILITY_DAYS, { message: `must list at most ${MAX_AVAILABILITY_DAYS} days` }),
-    Schema.makeFilter((days: ReadonlyArray<{ date: string }>) =>
-      new Set(days.map((d) => d.date)).size === days.length ? true : "must not list a date twice",
-    ),
+    Schema.makeFilter((days: ReadonlyArray<{ date: string }>) => (new Set(days.map((d) => d.date)).size === days.length ? true : "must not list a date twice"), {
+      toJsonSchema: () => ({ description: "No date twice; every date from the vendor's today to a year ahead." }),
+    }),
   ),
   defaultSlots: Schema.optional(Schema.NullOr(SlotList)),
 })
@@ -74,7 +74,7 @@ export const VendorAvailabilityQuery = Schema.Struct({ date: DateOnly })
 export const VendorAvailability = Schema.Struct({
   vendorId: Id,
   date: DateOnly,
-  slots: Schema.Array(Schema.String),
+  slots: Schema.Array(AvailabilitySlot),
   isDefault: Schema.Boolean,
 })
 export type VendorAvailability = typeof VendorAvailability.Type

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { trimmedText } from "./text.ts"
 
 /** Every role of the product (spec section 6). */
 export const roles = ["Admin", "Editor", "User", "Lawyer", "Counsellor", "YogaTeacher", "Nutritionist", "ImageConsultant"] as const
@@ -14,15 +15,30 @@ export const isVendorRole = (role: string): role is VendorRole => (vendorRoles a
 export const vendorStatuses = ["Under Review", "Approve", "Temp Approve", "Reject"] as const
 export const VendorStatus = Schema.Literals(vendorStatuses)
 export type VendorStatus = typeof VendorStatus.Type
+/** The refusal of a status outside the list, naming the list. */
+export const notAVendorStatus = (value: string): string => `'${value}' is not a vendor status; use one of ${vendorStatuses.join(", ")}.`
+/**
+ * A status a client asks for: refused with 400 in words that name the list (the API document shows the
+ * list). Typed as the list on both sides, which is exactly what it takes: a plain Literals could not say
+ * which text was refused, nor 'is required' for a blank one.
+ */
+export const RequestedVendorStatus: Schema.Codec<VendorStatus> = Schema.String.check(
+  Schema.makeFilter((value: string) => (vendorStatuses as readonly string[]).includes(value) || (value.trim() ? notAVendorStatus(value) : "is required"), {
+    toJsonSchema: () => ({ enum: [...vendorStatuses] }),
+  }),
+) as unknown as Schema.Codec<VendorStatus>
 
 export const Id = Schema.String.check(Schema.isNonEmpty())
 export const IsoDateTime = Schema.String
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-export const Email = Schema.Trim.check(Schema.isPattern(EMAIL_PATTERN, { message: "must be a valid email address" }))
+const EMAIL_RULE = { re: EMAIL_PATTERN, message: "must be a valid email address" }
+export const Email = trimmedText({ pattern: EMAIL_RULE })
+/** An email address the server keeps: at most 254 characters (RFC 5321). */
+export const StoredEmail = trimmedText({ max: 254, pattern: EMAIL_RULE })
 /** The same rule as `Email`, for a form that checks before it calls. */
 export const isEmail = (text: string): boolean => EMAIL_PATTERN.test(text.trim())
-export const NonEmptyTrimmed = Schema.Trim.check(Schema.isNonEmpty({ message: "is required" }))
+export const NonEmptyTrimmed = trimmedText({ required: true })
 
 /** Query-string numbers arrive as text. */
 export const PageParam = Schema.optional(Schema.FiniteFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1)))

@@ -1,7 +1,8 @@
 import { Schema } from "effect"
-import { Email, Id, IsoDateTime, NonEmptyTrimmed, PageParam, QueryText } from "./common.ts"
+import { Id, IsoDateTime, PageParam, QueryText, StoredEmail } from "./common.ts"
+import { trimmedText } from "./text.ts"
 
-const Text = (max: number) => NonEmptyTrimmed.check(Schema.isMaxLength(max, { message: `must be at most ${max} characters` }))
+const Text = (max: number) => trimmedText({ required: true, max })
 
 /** A contact enquiry from the marketing site (spec section 3: Enquiry). */
 export const Enquiry = Schema.Struct({
@@ -33,11 +34,11 @@ export type EnquiryListAnswer = typeof EnquiryListAnswer.Type
 /** POST /contact/create (public, the marketing site's contact form). */
 export const CreateEnquiryRequest = Schema.Struct({
   name: Text(100),
-  email: Email.check(Schema.isMaxLength(254, { message: "must be at most 254 characters" })),
-  number: Schema.Trim.check(Schema.isPattern(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, { message: "must be a phone number (digits, spaces, dashes, optional leading +)" })),
+  email: StoredEmail,
+  number: trimmedText({ pattern: { re: /^\+?[0-9][0-9 -]{6,18}[0-9]$/, message: "must be a phone number (digits, spaces, dashes, optional leading +)" } }),
   city: Text(100),
   state: Text(100),
-  message: Schema.optional(Schema.NullOr(Schema.Trim.check(Schema.isMaxLength(2000, { message: "must be at most 2000 characters" })))),
+  message: Schema.optional(Schema.NullOr(trimmedText({ max: 2000 }))),
 })
 export type CreateEnquiryRequest = typeof CreateEnquiryRequest.Type
 

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { trimmedText } from "./text.ts"
 import { Id, PageParam } from "./common.ts"
 
 /**
@@ -28,7 +29,7 @@ export const IdParams = Schema.Struct({ id: Id })
 
 /** A required form field: trimmed, not empty, bounded. */
 export const requiredText = (max: number) =>
-  Schema.Trim.check(Schema.isNonEmpty({ message: "is required" }), Schema.isMaxLength(max, { message: `must be at most ${max} characters` }))
+  trimmedText({ required: true, max })
 
 /** The public address of a stored image, e.g. `/uploads/3f9c…e1.png`. */
 export const ImageUrl = Schema.String

@@ -1,18 +1,16 @@
 import { Schema } from "effect"
-import { Email, Id, IsoDateTime, NonEmptyTrimmed } from "./common.ts"
+import { trimmedText } from "./text.ts"
+import { Email, Id, IsoDateTime } from "./common.ts"
 
-const Text = (max: number) => NonEmptyTrimmed.check(Schema.isMaxLength(max, { message: `must be at most ${max} characters` }))
-const OptionalText = (max: number) =>
-  Schema.optional(Schema.NullOr(Schema.Trim.check(Schema.isMaxLength(max, { message: `must be at most ${max} characters` }))))
+const Text = (max: number) => trimmedText({ required: true, max })
+const OptionalText = (max: number) => Schema.optional(Schema.NullOr(trimmedText({ max })))
 
 /** A phone number as people type it: digits with an optional +, spaces, dashes or brackets. */
-export const PhoneNumber = Schema.Trim.check(
-  Schema.isPattern(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, { message: "must be a phone number (7 to 20 digits)" }),
-)
+export const PhoneNumber = trimmedText({ pattern: { re: /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, message: "must be a phone number (7 to 20 digits)" } })
 
 /** An ISO-8601 instant with its zone (`2025-03-30T09:30:00.000Z` or `…+05:30`); stored in UTC. */
 export const IsoInstant = Schema.String.check(
-  Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, { message: "must be an ISO date-time with a zone" }),
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/u, { message: "must be an ISO date-time with a zone" }),
   Schema.makeFilter((s: string) => !Number.isNaN(Date.parse(s)) || "must be a real date and time"),
 )
 
@@ -52,14 +50,14 @@ export const NewCounsellingEnquiry = Schema.Struct({
 export type NewCounsellingEnquiry = typeof NewCounsellingEnquiry.Type
 
 /** GET /enquiry/fetch: `data.enquiry`, `totalRecords`, `totalPages`, `currentPage` (spec section 7). */
-export const EnquiryListAnswer = Schema.Struct({
+export const CounsellingEnquiryListAnswer = Schema.Struct({
   success: Schema.Boolean,
   data: Schema.Struct({ enquiry: Schema.Array(CounsellingEnquiry) }),
   totalRecords: Schema.Number,
   totalPages: Schema.Number,
   currentPage: Schema.Number,
 })
-export type EnquiryListAnswer = typeof EnquiryListAnswer.Type
+export type CounsellingEnquiryListAnswer = typeof CounsellingEnquiryListAnswer.Type
 
 /**
  * POST /user/sendUserLoginAccess. `enquiryId` decides everything: the account is made from the

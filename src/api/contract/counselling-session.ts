@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime, NonEmptyTrimmed, PageParam, PageQuery, Role } from "./common.ts"
+import { trimmedText } from "./text.ts"
+import { Id, IsoDateTime, PageParam, PageQuery, Role } from "./common.ts"
 
 /** Upcoming or past, decided by comparing dateTime with now (src/machines/counselling-session.machine.ts). */
 export const sessionStatuses = ["upcoming", "past"] as const
@@ -37,11 +38,11 @@ export type CounsellingSession = typeof CounsellingSession.Type
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const SessionDate = Schema.String.check(
-  Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date (YYYY-MM-DD)" }),
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/u, { message: "must be a date (YYYY-MM-DD)" }),
   Schema.makeFilter((s: string) => {
     const day = new Date(`${s}T00:00:00Z`)
     return (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s) || "must be a real calendar date"
-  }),
+  }, { toJsonSchema: () => ({ format: "date" }) }),
 )
 
 /**
@@ -51,7 +52,7 @@ export const SessionDate = Schema.String.check(
  * read in the request's `timeZone` (UTC when it names none).
  */
 export const SessionTime = Schema.String.check(
-  Schema.isPattern(/^([01]\d|2[0-3]):[0-5]\d(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/, { message: "must be a time (HH:mm), with its zone offset if you like (HH:mm+HH:MM)" }),
+  Schema.isPattern(/^([01]\d|2[0-3]):[0-5]\d(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/u, { message: "must be a time (HH:mm), with its zone offset if you like (HH:mm+HH:MM)" }),
 )
 
 const isTimeZone = (name: string): boolean => {
@@ -63,7 +64,11 @@ const isTimeZone = (name: string): boolean => {
 }
 
 /** An IANA time zone (`Asia/Kolkata`, `Europe/Berlin`, `UTC`): where a plain `HH:mm` is read. */
-export const TimeZone = Schema.String.check(Schema.makeFilter((name: string) => isTimeZone(name) || "must be a time zone name such as Asia/Kolkata"))
+export const TimeZone = Schema.String.check(
+  Schema.makeFilter((name: string) => isTimeZone(name) || "must be a time zone name such as Asia/Kolkata", {
+    toJsonSchema: () => ({ maxLength: 64, description: "An IANA time zone name the server's time zone database knows (Asia/Kolkata, Europe/Berlin, UTC)." }),
+  }),
+)
 
 /** Minutes the zone's clocks are ahead of UTC at an instant. */
 function zoneOffsetMinutes(timeZone: string, at: number): number {
@@ -95,9 +100,9 @@ const Duration = Schema.Number.check(
   Schema.isInt({ message: "must be a whole number of minutes" }),
   Schema.isBetween(SESSION_MINUTES, { message: `must be between ${SESSION_MINUTES.minimum} and ${SESSION_MINUTES.maximum} minutes` }),
 )
-const Note = Schema.optional(Schema.NullOr(Schema.Trim.check(Schema.isMaxLength(2000, { message: "must be at most 2000 characters" }))))
-const Topic = NonEmptyTrimmed.check(Schema.isMaxLength(200, { message: "must be at most 200 characters" }))
-const Agenda = NonEmptyTrimmed.check(Schema.isMaxLength(2000, { message: "must be at most 2000 characters" }))
+const Note = Schema.optional(Schema.NullOr(trimmedText({ max: 2000 })))
+const Topic = trimmedText({ required: true, max: 200 })
+const Agenda = trimmedText({ required: true, max: 2000 })
 
 /** POST /counselling/create: the spec's fields; `date` + `time` (+ `timeZone` for a plain time) name the start instant. */
 export const CreateSessionRequest = Schema.Struct({

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { trimmedText } from "./text.ts"
 import { CounsellingEnquiry } from "./counselling-enquiry.ts"
 import { Id, IsoDateTime, Role } from "./common.ts"
 
@@ -67,7 +68,7 @@ export const ASSIGNABLE_SEARCH_MAX_LENGTH = 100
 export const AssignablePeopleQuery = Schema.Struct({
   role: Schema.optional(AssignableRole),
   search: Schema.optional(
-    Schema.Trim.check(Schema.isMaxLength(ASSIGNABLE_SEARCH_MAX_LENGTH, { message: `must be at most ${ASSIGNABLE_SEARCH_MAX_LENGTH} characters` })),
+    trimmedText({ max: ASSIGNABLE_SEARCH_MAX_LENGTH }),
   ),
   limit: Schema.optional(
     Schema.FiniteFromString.check(

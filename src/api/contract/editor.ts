@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { Email, Id, IsoDateTime, NonEmptyTrimmed } from "./common.ts"
+import { trimmedText } from "./text.ts"
+import { Email, Id, IsoDateTime } from "./common.ts"
 import { itemAnswer, Pagination } from "./content-common.ts"
 
 /** An editor account as the Editor page lists it (#, Name, Email, Number, User Role). */
@@ -18,15 +19,8 @@ const PHONE_PATTERN = /^\+?\d+$/
 export const isPhoneNumber = (text: string): boolean => PHONE_PATTERN.test(text.trim())
 
 /** Spec section 5: number is text of at most 10 characters; a phone number, so digits with an optional leading +. */
-export const EditorNumber = Schema.Trim.check(
-  Schema.isNonEmpty({ message: "is required" }),
-  Schema.isMaxLength(10, { message: "must be at most 10 characters" }),
-  Schema.isPattern(PHONE_PATTERN, { message: "must be digits, with an optional leading +" }),
-)
-const EditorName = NonEmptyTrimmed.check(
-  Schema.isMinLength(2, { message: "must be at least 2 characters" }),
-  Schema.isMaxLength(120, { message: "must be at most 120 characters" }),
-)
+export const EditorNumber = trimmedText({ required: true, max: 10, pattern: { re: PHONE_PATTERN, message: "must be digits, with an optional leading +" } })
+const EditorName = trimmedText({ required: true, min: 2, max: 120 })
 
 /** POST /user/create (JSON): the form also sends userRole, which can only be Editor. */
 export const CreateEditorRequest = Schema.Struct({

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { Email, Id, VendorStatus, vendorRoles } from "./common.ts"
+import { trimmedText } from "./text.ts"
+import { Id, StoredEmail, VendorStatus, vendorRoles } from "./common.ts"
 import { Password } from "./user.ts"
 
 /** Settings of the server the console needs before anyone signs in. */
@@ -13,12 +14,8 @@ export const PublicConfigAnswer = Schema.Struct({ success: Schema.Boolean, data:
 export const contactMethods = ["Email", "Phone", "WhatsApp"] as const
 
 /** A required text field, trimmed, with a length cap so a form cannot store a novel. */
-const text = (max: number) =>
-  Schema.Trim.check(
-    Schema.isNonEmpty({ message: "is required" }),
-    Schema.isMaxLength(max, { message: `must be at most ${max} characters` }),
-  )
-const optionalText = (max: number) => Schema.optional(Schema.Trim.check(Schema.isMaxLength(max, { message: `must be at most ${max} characters` })))
+const text = (max: number) => trimmedText({ required: true, max })
+const optionalText = (max: number) => Schema.optional(trimmedText({ max }))
 
 /** A calendar date written YYYY-MM-DD that exists (no 2027-02-30). */
 export const DateOnly = Schema.String.check(
@@ -27,10 +24,10 @@ export const DateOnly = Schema.String.check(
     if (!match) return "must be a date (YYYY-MM-DD)"
     const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
     return date.toISOString().slice(0, 10) === value ? true : "must be a real calendar date"
-  }),
+  }, { toJsonSchema: () => ({ format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" }) }),
 )
 
-const pattern = (re: RegExp, message: string) => Schema.Trim.check(Schema.isNonEmpty({ message: "is required" }), Schema.isPattern(re, { message }))
+const pattern = (re: RegExp, message: string) => trimmedText({ required: true, pattern: { re, message } })
 
 /**
  * The public partner sign-up form (multipart; the certification image is the file field
@@ -40,7 +37,7 @@ const pattern = (re: RegExp, message: string) => Schema.Trim.check(Schema.isNonE
 export const partnerSignupFields = {
   role: Schema.Literals(vendorRoles),
   name: text(100),
-  email: Email.check(Schema.isMaxLength(254, { message: "must be at most 254 characters" })),
+  email: StoredEmail,
   number: pattern(/^\+?[0-9]{10,15}$/, "must be a phone number of 10 to 15 digits"),
   password: Password,
   confirmPassword: Schema.String,

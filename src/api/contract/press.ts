@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { trimmedText } from "./text.ts"
 import { Id, IsoDateTime } from "./common.ts"
 import { ImageUrl, itemAnswer, listAnswer } from "./content-common.ts"
 
@@ -13,11 +14,12 @@ export type PressItem = typeof PressItem.Type
 export const PRESS_IMAGE_FIELD = "thumbnail"
 
 /** Only web addresses: the marketing site turns the link into an anchor, so javascript: and the like are refused. */
-export const PressLink = Schema.Trim.check(
-  Schema.isNonEmpty({ message: "is required" }),
-  Schema.isMaxLength(2000, { message: "must be at most 2000 characters" }),
-  Schema.isPattern(/^https?:\/\/[^\s/$.?#][^\s]*$/i, { message: "must be a web address starting with http:// or https://" }),
-)
+export const PressLink = trimmedText({
+  required: true,
+  max: 2000,
+  // Letter case spelled out: a pattern with the i flag could not be stated in the API document.
+  pattern: { re: /^[hH][tT][tT][pP][sS]?:\/\/[^\s/$.?#][^\s]*$/, message: "must be a web address starting with http:// or https://" },
+})
 
 export const PressCreateFields = Schema.Struct({ link: PressLink, type: PressType })
 export const PressUpdateFields = Schema.Struct({ link: Schema.optional(PressLink), type: Schema.optional(PressType) })

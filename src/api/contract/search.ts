@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { trimmedText } from "./text.ts"
 import { Id } from "./common.ts"
 
 /** Shortest and longest query the header search accepts. */
@@ -6,10 +7,7 @@ export const SEARCH_MIN_LENGTH = 2
 export const SEARCH_MAX_LENGTH = 100
 
 export const SearchQuery = Schema.Struct({
-  q: Schema.Trim.check(
-    Schema.isMinLength(SEARCH_MIN_LENGTH, { message: `must be at least ${SEARCH_MIN_LENGTH} characters` }),
-    Schema.isMaxLength(SEARCH_MAX_LENGTH, { message: `must be at most ${SEARCH_MAX_LENGTH} characters` }),
-  ),
+  q: trimmedText({ min: SEARCH_MIN_LENGTH, max: SEARCH_MAX_LENGTH }),
 })
 
 /**
@@ -26,7 +24,7 @@ export const SearchResult = Schema.Struct({
   id: Id,
   title: Schema.String,
   subtitle: Schema.String,
-  href: Schema.String.check(Schema.isPattern(/^\/[^/]/, { message: "must be a console path" })),
+  href: Schema.String.check(Schema.isPattern(/^\/[^/]/u, { message: "must be a console path" })),
 })
 export type SearchResult = typeof SearchResult.Type
 

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime, NonEmptyTrimmed, PageParam, Role } from "./common.ts"
+import { trimmedText } from "./text.ts"
+import { Id, IsoDateTime, PageParam, Role } from "./common.ts"
 
 /** Spec section 9: ticket types, attachment types and the rating scale. */
 export const ticketTypes = ["Technical", "General"] as const
@@ -17,10 +18,10 @@ export const RATING_MAX = 5
 /** Longest query, question or answer accepted, so nobody can store a book in a ticket. */
 export const TICKET_TEXT_MAX = 2000
 
-export const TicketText = NonEmptyTrimmed.check(Schema.isMaxLength(TICKET_TEXT_MAX, { message: `must be at most ${TICKET_TEXT_MAX} characters` }))
+export const TicketText = trimmedText({ required: true, max: TICKET_TEXT_MAX })
 
 /** The human-readable ticket number shown to people and used by feedback, e.g. TKT-000123. */
-export const TicketCode = Schema.String.check(Schema.isPattern(/^TKT-\d{6,}$/, { message: "must look like TKT-000123" }))
+export const TicketCode = Schema.String.check(Schema.isPattern(/^TKT-\d{6,}$/u, { message: "must look like TKT-000123" }))
 export const ticketCode = (n: number): string => `TKT-${String(n).padStart(6, "0")}`
 
 export const Rating = Schema.Number.check(
@@ -109,7 +110,9 @@ export const CloseTicketRequest = Schema.Struct({ queryId: Id })
 const OptionalMessage = Schema.optional(
   Schema.NullOr(Schema.String.check(Schema.isMaxLength(TICKET_TEXT_MAX, { message: `must be at most ${TICKET_TEXT_MAX} characters` }))),
 )
-export const AddResponseRequest = Schema.Struct({ question: OptionalMessage, answer: OptionalMessage, queryId: Id })
+export const AddResponseRequest = Schema.Struct({ question: OptionalMessage, answer: OptionalMessage, queryId: Id }).annotate({
+  description: "The raiser sends `question` and the Admin sends `answer` (required for each, not blank); the other field is left out, null or empty.",
+})
 export type AddResponseRequest = typeof AddResponseRequest.Type
 
 export const QueryIdParams = Schema.Struct({ queryId: Id })
@@ -117,7 +120,7 @@ export const QueryIdParams = Schema.Struct({ queryId: Id })
 /** Feedback (spec section 3): rating 1 to 5, remark, ticketId (the TKT- number). */
 export const FeedbackRequest = Schema.Struct({
   rating: Rating,
-  remark: NonEmptyTrimmed.check(Schema.isMaxLength(TICKET_TEXT_MAX, { message: `must be at most ${TICKET_TEXT_MAX} characters` })),
+  remark: TicketText,
   ticketId: TicketCode,
 })
 export type FeedbackRequest = typeof FeedbackRequest.Type

@@ -1,11 +1,9 @@
 import { Schema } from "effect"
+import { trimmedText } from "./text.ts"
 import { NonEmptyTrimmed } from "./common.ts"
 
 /** A 6-digit authenticator code, or a recovery code (`xxxxx-xxxxx`) at sign-in. */
-export const TwoFactorCode = Schema.Trim.check(
-  Schema.isNonEmpty({ message: "is required" }),
-  Schema.isMaxLength(32, { message: "must be at most 32 characters" }),
-)
+export const TwoFactorCode = trimmedText({ required: true, max: 32 })
 
 export const TwoFactorStatus = Schema.Struct({
   enabled: Schema.Boolean,

@@ -97,7 +97,9 @@ export const ResetLinkRequest = Schema.Struct({ email: Email })
 
 /** The one password rule: sign-up, reset and change all use it. */
 export const Password = Schema.String.check(
-  Schema.isMinLength(8, { message: "must be at least 8 characters" }),
+  // Stated whole: Effect's own JSON Schema halves a minimum (it counts code points, a JS length UTF-16 units),
+  // and 8 characters always have 8 UTF-16 units, so what the document calls valid the server takes.
+  Schema.isMinLength(8, { message: "must be at least 8 characters", toJsonSchema: () => ({ minLength: 8 }) }),
   Schema.isMaxLength(128, { message: "must be at most 128 characters" }),
 )
 
@@ -105,7 +107,7 @@ export const ResetPasswordRequest = Schema.Struct({
   token: NonEmptyTrimmed,
   password: Password,
   confirmPassword: Schema.String,
-})
+}).annotate({ description: "`confirmPassword` must equal `password` ('Passwords do not match!'); the token must be the mailed one, unused and under an hour old." })
 
 /**
  * This device's new session after every other one was ended (a password change, "Sign out of other
@@ -126,6 +128,6 @@ export const RefreshRequest = Schema.Struct({
 export const UpdatePasswordRequest = Schema.Struct({
   oldPassword: Schema.String.check(Schema.isNonEmpty({ message: "is required" })),
   newPassword: Password,
-})
+}).annotate({ description: "`oldPassword` must be the current password, and `newPassword` must differ from it." })
 
 export const ProfileAnswer = Schema.Struct({ success: Schema.Boolean, data: Person })

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { IsoDateTime, NonEmptyTrimmed, PageParam, QueryText, VendorStatus } from "./common.ts"
+import { IsoDateTime, NonEmptyTrimmed, PageParam, QueryText, RequestedVendorStatus, VendorStatus } from "./common.ts"
 import { Person, PersonListItem } from "./user.ts"
 
 /** The roles that have an "active people" list (spec section 2, Role list pages). */
@@ -46,12 +46,12 @@ export const statusOfReviewList: Record<ReviewListKind, VendorStatus> = {
 }
 
 /**
- * PATCH /user/updateUser. `status` is any text here on purpose: the vendor status machine decides,
- * and a status outside the list is refused with 409 like any other illegal transition.
+ * PATCH /user/updateUser. A status outside the list is bad input (400, like any other invalid value);
+ * whether a listed one is a legal move from the vendor's status the vendor status machine decides (409).
  * `organizationId`, when given, must be the vendor's organization (the row the admin looked at).
  */
 export const UpdateUserStatusRequest = Schema.Struct({
-  status: NonEmptyTrimmed,
+  status: RequestedVendorStatus,
   organizationId: Schema.optional(Schema.NullOr(Schema.String)),
   userId: NonEmptyTrimmed,
 })
@@ -89,6 +89,6 @@ export type StatusHistoryAnswer = typeof StatusHistoryAnswer.Type
  */
 export const CertificateAnswer = Schema.Struct({
   success: Schema.Boolean,
-  data: Schema.Struct({ dataUrl: Schema.String.check(Schema.isPattern(/^data:image\/(png|jpeg|webp|gif);base64,/, { message: "must be an image data URL" })) }),
+  data: Schema.Struct({ dataUrl: Schema.String.check(Schema.isPattern(/^data:image\/(png|jpeg|webp|gif);base64,/u, { message: "must be an image data URL" })) }),
 })
 export type CertificateAnswer = typeof CertificateAnswer.Type

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Schema, SchemaAST } from "effect"
 import { describeSchemaError } from "../../api/contract/decode.ts"
 
 /** How a field is typed: the field component picks its control and input type from it. */
@@ -71,7 +71,6 @@ export interface FileSpec {
 }
 
 export interface FieldLimits {
-  minLength?: number
   maxLength?: number
   min?: number
   max?: number
@@ -183,13 +182,15 @@ export function limitsOf(schema: Schema.Top | undefined): FieldLimits {
     for (const check of ast.checks ?? []) {
       const constraint = check.annotations?.["arbitraryConstraint"] as Record<string, unknown> | undefined
       if (!constraint) continue
-      if (typeof constraint["minLength"] === "number") limits.minLength = Math.max(limits.minLength ?? 0, constraint["minLength"])
       if (typeof constraint["maxLength"] === "number") limits.maxLength = Math.min(limits.maxLength ?? Infinity, constraint["maxLength"])
       if (typeof constraint["minimum"] === "number") limits.min = constraint["minimum"]
       if (typeof constraint["maximum"] === "number") limits.max = constraint["maximum"]
     }
     if (ast._tag === "Union") for (const member of ast.types ?? []) visit(member as never)
   }
-  visit((schema as unknown as { ast: never }).ast)
+  const ast = (schema as unknown as { ast: SchemaAST.AST }).ast
+  visit(ast as never)
+  // A trimmed text checks what is sent (src/api/contract/text.ts): its limits sit on the encoded side.
+  visit(SchemaAST.toEncoded(ast) as never)
   return limits
 }

@@ -1,5 +1,5 @@
 import { MessageAnswer, PageQuery } from "../common.ts"
-import { EnquiryListAnswer, NewCounsellingEnquiry, SendAccessRequest } from "../counselling-enquiry.ts"
+import { CounsellingEnquiryListAnswer, NewCounsellingEnquiry, SendAccessRequest } from "../counselling-enquiry.ts"
 import { endpoint } from "../endpoint.ts"
 
 export const createCounsellingEnquiry = endpoint({
@@ -10,6 +10,7 @@ export const createCounsellingEnquiry = endpoint({
   answer: MessageAnswer,
   access: "public",
   summary: "The marketing site's 1:1 counselling intake form (rate-limited per client address: 429)",
+  refusals: { 429: "Too many enquiries from this address" },
 })
 
 export const fetchCounsellingEnquiries = endpoint({
@@ -17,7 +18,7 @@ export const fetchCounsellingEnquiries = endpoint({
   method: "GET",
   path: "/enquiry/fetch",
   query: PageQuery,
-  answer: EnquiryListAnswer,
+  answer: CounsellingEnquiryListAnswer,
   access: ["Admin"],
   summary: "1:1 counselling enquiries, newest first (default limit 10)",
 })
@@ -30,6 +31,7 @@ export const sendUserLoginAccess = endpoint({
   answer: MessageAnswer,
   access: ["Admin"],
   summary: "Create (or reuse) the client's User account from the enquiry, email a set-password link, mark isAccessSend",
+  refusals: { 404: "No counselling enquiry has this id", 409: "The email belongs to an account that is not a client" },
 })
 
 export const counsellingEnquiryEndpoints = [createCounsellingEnquiry, fetchCounsellingEnquiries, sendUserLoginAccess]
