@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import type { FastifyInstance } from "fastify"
-import { endpoints } from "../../src/api/contract/endpoints.ts"
+import { apiResources } from "../../src/api/contract/endpoints.ts"
 import { buildOpenApiDocument } from "../docs/openapi-document.ts"
 
 const asset = (name: string) => readFileSync(new URL(`../docs/${name}`, import.meta.url), "utf8")
@@ -21,7 +21,7 @@ export function registerApiDocs(app: FastifyInstance): void {
   }
   app.get("/api/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(files.page))
   app.get("/api/docs/openapi.json", async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send((document ??= JSON.stringify(buildOpenApiDocument(endpoints, { uploadBytes: Number(app.formUploads.limits?.fileSize ?? 0) })))),
+    reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send((document ??= JSON.stringify(buildOpenApiDocument(apiResources, { uploadBytes: Number(app.formUploads.limits?.fileSize ?? 0) })))),
   )
   app.get("/api/docs/reference.js", async (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(files.script),

@@ -17,6 +17,11 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
+/** A schema named under components, read where the operation points to it. */
+function resolved<T>(schema: T): T {
+  const ref = (schema as { $ref?: string }).$ref
+  return ref ? (doc.components.schemas[decodeURIComponent(ref.split("/").pop()!)] as T) : schema
+}
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`
 const documented = () =>
   Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: key(method, path), method, path, op })))
@@ -81,14 +86,76 @@ describe("the OpenAPI document at /api/docs/openapi.json", () => {
       requestBody: { content: Record<string, { schema: { required: string[] } }> }
       responses: { "200": { content: Record<string, { schema: { anyOf: Array<{ properties: Record<string, { properties?: Record<string, unknown> }> }> } }> } }
     }
-    expect(login.requestBody.content["application/json"]!.schema.required).toEqual(["email", "password"])
+    expect(resolved(login.requestBody.content["application/json"]!.schema).required).toEqual(["email", "password"])
     // Tokens, or (with two-factor on) a challenge for the second step.
-    const answers = login.responses["200"].content["application/json"]!.schema.anyOf
+    const answers = resolved(login.responses["200"].content["application/json"]!.schema).anyOf
     expect(answers.map((a) => Object.keys(a.properties))).toEqual([["data", "message"], ["data", "message"]])
     expect(answers.map((a) => Object.keys(a.properties.data!.properties ?? {}))).toEqual([
       ["accessToken", "refreshToken", "user", "twoFactorSetupRequired"],
       ["twoFactorRequired", "challengeToken"],
     ])
+  })
+})
+
+describe("the document states the rules the server enforces (issue 32)", () => {
+  const schemas = () => doc.components.schemas as Record<string, { properties?: Record<string, Record<string, unknown>>; required?: string[]; additionalProperties?: unknown }>
+  const property = (schema: string, name: string) => schemas()[schema]!.properties![name]!
+
+  it("declares every status an operation answers, with no catch-all default", () => {
+    for (const { key: k, op } of documented()) {
+      expect(Object.keys(op.responses), k).not.toContain("default")
+      expect(Object.keys(op.responses), k).toEqual(expect.arrayContaining(["200", "400", "401", "500", "503"]))
+    }
+    const statusChange = doc.paths["/user/updateUser"]!.patch!.responses
+    expect(Object.keys(statusChange)).toEqual(expect.arrayContaining(["403", "404", "409", "413", "415", "422"]))
+    expect(Object.keys(doc.paths["/user/login"]!.post!.responses)).toContain("429")
+  })
+
+  it("names its schemas after the contract and closes every answer object", () => {
+    for (const name of ["UpdateUserStatusRequest", "PeopleListAnswer", "MessageAnswer", "ErrorAnswer", "CreateBlogForm"]) expect(schemas()[name], name).toBeDefined()
+    expect(Object.keys(schemas()).some((name) => /^Body\d|^Schema\d/.test(name))).toBe(false)
+    const open: string[] = []
+    const walk = (value: unknown, where: string) => {
+      if (Array.isArray(value)) return value.forEach((item, i) => walk(item, `${where}/${i}`))
+      if (!value || typeof value !== "object") return
+      const node = value as Record<string, unknown>
+      if (node.type === "object" && node.properties && node.additionalProperties !== false) open.push(where)
+      for (const [name, item] of Object.entries(node)) walk(item, `${where}/${name}`)
+    }
+    for (const { key: k, op } of documented()) {
+      const answer = (op.responses["200"] as { content?: Record<string, { schema: unknown }> }).content?.["application/json"]?.schema
+      if (answer) walk(resolved(answer), k)
+    }
+    expect(open).toEqual([])
+  })
+
+  it("states lengths, formats, bounds and lists as the server checks them", () => {
+    expect(property("ResetPasswordRequest", "password")).toMatchObject({ minLength: 8, maxLength: 128 })
+    expect(property("ResetLinkRequest", "email").pattern).toBeDefined()
+    expect(property("UpdateUserStatusRequest", "status")).toMatchObject({ allOf: [{ enum: ["Under Review", "Approve", "Temp Approve", "Reject"] }] })
+    const search = (doc.paths["/search"]!.get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> }).parameters
+    expect(search.find((p) => p.name === "q")!.schema).toMatchObject({ maxLength: 100, pattern: expect.any(String) })
+    const people = (doc.paths["/user/getActiveUser/user"]!.get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> }).parameters
+    expect(people.find((p) => p.name === "limit")!.schema).toEqual({ type: "integer", minimum: 1, maximum: 50 })
+    const audit = (doc.paths["/audit/events"]!.get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> }).parameters
+    expect(audit.find((p) => p.name === "from")!.schema.pattern).toBeDefined()
+  })
+
+  it("states whose records a call reaches where that is narrower than its roles", () => {
+    for (const path of ["/user/certificate/{id}", "/user/certificationImage/{userId}"]) {
+      const op = doc.paths[path]!.get as Operation & { "x-ownership"?: string }
+      expect(op.description, path).toMatch(/Signed in: any role\. An Admin sees any.*only their own\./)
+      expect(op["x-ownership"], path).toBeDefined()
+    }
+  })
+
+  it("admits null only where the contract does: an optional field may be left out, not sent as null", () => {
+    const nullable = (schema: Record<string, unknown>) => JSON.stringify(schema).includes('{"type":"null"}')
+    expect(nullable(property("UpdateEditorRequest", "email"))).toBe(false)
+    expect(nullable(property("AddResponseRequest", "answer"))).toBe(true)
+    expect(nullable(property("UpdateUserStatusRequest", "organizationId"))).toBe(true)
+    expect(doc.components.schemas).toBeDefined()
+    expect(JSON.stringify(doc)).not.toMatch(/"Infinity"/)
   })
 })
 

@@ -46,7 +46,18 @@ export interface Endpoint<
    * replayed from an Idempotency-Key, so no credential is ever stored to answer a retry with.
    */
   readonly signIn?: true
+  /**
+   * Refusals this call answers beyond those every call of its kind can (400 bad input, 401, 403, 413 and
+   * 415 for a body, 422 for a reused Idempotency-Key, 503): each status with when it happens. A call with
+   * a record's id in its path answers 404 for an unknown one without saying so here.
+   */
+  readonly refusals?: Partial<Record<Refusal, string>>
+  /** Narrower than `access`: whose records a caller may reach (403 for anyone else's), as people read it. */
+  readonly ownership?: string
 }
+
+/** The refusals a call declares itself (endpoint `refusals`). */
+export type Refusal = 404 | 409 | 429
 
 /** Writes that take an Idempotency-Key (server/plugins/idempotency.ts): every create and state change. */
 export const takesIdempotencyKey = (e: Endpoint): boolean => e.method !== "GET" && !e.signIn

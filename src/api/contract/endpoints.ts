@@ -21,31 +21,40 @@ import { exportEndpoints } from "./endpoints/export.endpoints.ts"
 import { twoFactorEndpoints } from "./endpoints/two-factor.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
+/** A resource of the API: its calls, with the name and sentence the API document groups them under. */
+export interface ApiResource {
+  readonly name: string
+  readonly description: string
+  readonly endpoints: readonly Endpoint[]
+}
+
+/** Every resource of the API, each with its calls from endpoints/<resource>.endpoints.ts. */
+export const apiResources: readonly ApiResource[] = [
+  { name: "Account", description: "Sign-in, tokens, passwords and the signed-in person's profile.", endpoints: authEndpoints },
+  { name: "Two-factor", description: "Authenticator-app sign-in (setting it up, turning it off, the second step of signing in) and the security settings that require it.", endpoints: twoFactorEndpoints },
+  { name: "Audit", description: "The event log of every change, its CSV export, and a record's state at a moment.", endpoints: auditEndpoints },
+  { name: "Tickets", description: "Support tickets: raising one, the conversation, closing it, and feedback.", endpoints: ticketEndpoints },
+  { name: "Partners", description: "The public partner sign-up, the settings read before sign-in, and a vendor's certification image.", endpoints: partnerEndpoints },
+  { name: "Availability", description: "A vendor's bookable hours.", endpoints: availabilityEndpoints },
+  { name: "Search", description: "The header search: people for an Admin, one's own sessions and tickets for everyone else.", endpoints: searchEndpoints },
+  { name: "Blogs", description: "Blog posts written by Admins and Editors.", endpoints: blogEndpoints },
+  { name: "Gallery", description: "Images of the marketing site's gallery.", endpoints: galleryEndpoints },
+  { name: "Experts", description: "Expert cards of the marketing site.", endpoints: expertEndpoints },
+  { name: "Testimonials", description: "Testimonial cards of the marketing site.", endpoints: testimonialEndpoints },
+  { name: "Press", description: "Press & Recognition cards of the marketing site.", endpoints: pressEndpoints },
+  { name: "Editors", description: "Editor accounts, managed by Admins.", endpoints: editorEndpoints },
+  { name: "Public content", description: "What the marketing site shows: published blogs, experts, testimonials, gallery and press.", endpoints: publicContentEndpoints },
+  { name: "Counselling enquiries", description: "Counselling enquiries from the marketing site, and sending a client their sign-in.", endpoints: counsellingEnquiryEndpoints },
+  { name: "Counselling clients", description: "Clients of counselling and the counsellor assigned to each.", endpoints: counsellingUsersEndpoints },
+  { name: "Counselling sessions", description: "Counselling sessions: creating, listing, changing and deleting them.", endpoints: counsellingSessionEndpoints },
+  { name: "Vendors", description: "Vendors and people lists, approval status, profiles and certificates.", endpoints: vendorEndpoints },
+  { name: "Contact", description: "Contact enquiries from the marketing site.", endpoints: contactEndpoints },
+  { name: "Dashboard", description: "The Admin dashboard's counts.", endpoints: dashboardEndpoints },
+  { name: "Export", description: "CSV exports of the people lists.", endpoints: exportEndpoints },
+]
+
 /**
  * Every call of the API in one table. The server registers exactly these routes, the console's
  * route guards read their access rules, and the authorization matrix test walks them all.
- * Each resource keeps its calls in endpoints/<resource>.endpoints.ts and is listed here.
  */
-export const endpoints: readonly Endpoint[] = [
-  ...authEndpoints,
-  ...twoFactorEndpoints,
-  ...auditEndpoints,
-  ...ticketEndpoints,
-  ...partnerEndpoints,
-  ...availabilityEndpoints,
-  ...searchEndpoints,
-  ...blogEndpoints,
-  ...galleryEndpoints,
-  ...expertEndpoints,
-  ...testimonialEndpoints,
-  ...pressEndpoints,
-  ...editorEndpoints,
-  ...publicContentEndpoints,
-  ...counsellingEnquiryEndpoints,
-  ...counsellingUsersEndpoints,
-  ...counsellingSessionEndpoints,
-  ...vendorEndpoints,
-  ...contactEndpoints,
-  ...dashboardEndpoints,
-  ...exportEndpoints,
-]
+export const endpoints: readonly Endpoint[] = apiResources.flatMap((resource) => resource.endpoints)

@@ -20,6 +20,7 @@ export const login = endpoint({
   answer: LoginOrChallengeAnswer,
   access: "public",
   summary: "Sign in with email and password; with two-factor on, answers a challenge for POST /user/login/two-factor instead of tokens",
+  refusals: { 429: "Too many failed sign-ins for this account from this address, or from this address" },
 })
 
 export const resetPasswordLink = endpoint({
@@ -62,6 +63,7 @@ export const getProfile = endpoint({
   answer: ProfileAnswer,
   access: "signedIn",
   summary: "The signed-in person's full profile",
+  refusals: { 404: "The account no longer exists" },
 })
 
 export const logout = endpoint({

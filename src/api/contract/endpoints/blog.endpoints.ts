@@ -16,6 +16,7 @@ export const createBlog = endpoint({
   answer: BlogAnswer,
   access: contentRoles,
   summary: "Create a blog (multipart: text fields and the `image` file, required); the body is sanitised, the slug made unique",
+  refusals: { 409: "Another blog took this address at the same moment" },
 })
 
 export const listBlogs = endpoint({
@@ -49,6 +50,7 @@ export const updateBlog = endpoint({
   answer: BlogAnswer,
   access: contentRoles,
   summary: "Update a blog (multipart: any text field, optionally a new `image`); a new name gives a new unique slug",
+  refusals: { 409: "Another blog took this address at the same moment" },
 })
 
 export const deleteBlog = endpoint({

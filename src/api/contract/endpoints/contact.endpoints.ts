@@ -19,6 +19,7 @@ export const createEnquiry = endpoint({
   answer: CreateEnquiryAnswer,
   access: "public",
   summary: "The marketing site's contact form: name, email, number, city, state, optional message; at most 5 per client address in 10 minutes (429)",
+  refusals: { 429: "Too many enquiries from this address" },
 })
 
 export const contactEndpoints = [fetchEnquiry, createEnquiry]

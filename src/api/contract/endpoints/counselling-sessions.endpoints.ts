@@ -23,6 +23,7 @@ export const createSession = endpoint({
   answer: SessionAnswer,
   access: ["Admin"],
   summary: "Book a session with a meeting room; emails client and counsellor an .ics invite. 409 when the counsellor is already booked then",
+  refusals: { 404: "No client or counsellor has this id", 409: "The counsellor (or the client) already has a session at that time" },
 })
 
 export const fetchSessions = endpoint({
@@ -44,6 +45,7 @@ export const fetchUserSessions = endpoint({
   answer: SessionListAnswer,
   access: ["Admin", "User"],
   summary: "One client's sessions (a client may ask only for their own id: 403 otherwise)",
+  ownership: "An Admin reads anyone's sessions; a client only their own",
 })
 
 export const fetchCounsellorSessions = endpoint({
@@ -55,6 +57,7 @@ export const fetchCounsellorSessions = endpoint({
   answer: SessionListAnswer,
   access: ["Admin", ...vendorRoles],
   summary: "One counsellor's sessions (a vendor may ask only for their own id: 403 otherwise)",
+  ownership: "An Admin reads anyone's sessions; a vendor only their own",
 })
 
 export const updateSession = endpoint({
@@ -66,6 +69,7 @@ export const updateSession = endpoint({
   answer: SessionAnswer,
   access: ["Admin"],
   summary: "Change an upcoming session (the id is the session's _id); 409 for a past session or an overlap",
+  refusals: { 409: "The session has started or ended (only upcoming sessions change), or the counsellor is busy at the new time" },
 })
 
 export const deleteSession = endpoint({
@@ -76,6 +80,7 @@ export const deleteSession = endpoint({
   answer: MessageAnswer,
   access: ["Admin"],
   summary: "Cancel a session by its meeting key; emails client and counsellor a cancellation",
+  refusals: { 409: "The session has started or ended: only upcoming sessions can be deleted" },
 })
 
 export const counsellingSessionEndpoints = [createSession, fetchSessions, fetchUserSessions, fetchCounsellorSessions, updateSession, deleteSession]

@@ -39,6 +39,7 @@ export const assignOrUpdateCounsellor = endpoint({
   answer: MessageAnswer,
   access: ["Admin"],
   summary: "Assign a client to a counsellor (or change the counsellor); one call per selected client",
+  refusals: { 404: "No client or counsellor has this id" },
 })
 
 export const fetchCounsellingUsers = endpoint({

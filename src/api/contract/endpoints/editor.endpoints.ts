@@ -14,6 +14,7 @@ export const createEditor = endpoint({
   answer: EditorAnswer,
   access: admin,
   summary: "Create an editor account and email them a link to set their password",
+  refusals: { 409: "An account already has this email" },
 })
 
 /**
@@ -41,6 +42,7 @@ export const updateEditor = endpoint({
   answer: EditorAnswer,
   access: admin,
   summary: "Change an editor's name, email or number",
+  refusals: { 409: "An account already has this email" },
 })
 
 export const deleteEditor = endpoint({
@@ -51,6 +53,7 @@ export const deleteEditor = endpoint({
   answer: MessageAnswer,
   access: admin,
   summary: "Delete an editor account (their content stays)",
+  refusals: { 409: "The editor is still referred to by tickets or sessions" },
 })
 
 export const editorEndpoints = [createEditor, listEditors, updateEditor, deleteEditor]

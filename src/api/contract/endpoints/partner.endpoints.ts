@@ -22,6 +22,7 @@ export const partnerSignup = endpoint({
   answer: PartnerSignupAnswer,
   access: "public",
   summary: "A partner applies: creates a vendor account Under Review (rate-limited per address)",
+  refusals: { 429: "Too many sign-ups from this address" },
 })
 
 export const certificationImage = endpoint({
@@ -33,6 +34,7 @@ export const certificationImage = endpoint({
   answer: ImageFile,
   access: "signedIn",
   summary: "A vendor's proof of certification image; only the Admin and the vendor themself",
+  ownership: "An Admin sees any vendor's image; a vendor only their own",
 })
 
 export const partnerEndpoints = [publicConfig, partnerSignup, certificationImage]

@@ -53,6 +53,7 @@ export const closeTicket = endpoint({
   answer: ThreadChangeAnswer,
   access: ["Admin"],
   summary: "Close an open ticket (409 when it is already closed)",
+  refusals: { 404: "No ticket has this id", 409: "The ticket is already closed" },
 })
 
 export const addResponse = endpoint({
@@ -63,6 +64,8 @@ export const addResponse = endpoint({
   answer: ThreadChangeAnswer,
   access: ticketReaders,
   summary: "Add a chat message: the raiser asks (question), the Admin answers (answer); a closed ticket takes none (409)",
+  refusals: { 404: "No ticket has this id, or it is not the caller's", 409: "The ticket is closed" },
+  ownership: "An Admin answers any ticket; anyone else writes only on the tickets they raised",
 })
 
 export const fetchResponse = endpoint({
@@ -73,6 +76,7 @@ export const fetchResponse = endpoint({
   answer: TicketThreadAnswer,
   access: ticketReaders,
   summary: "The ticket and its chat, for the raiser or the Admin; answers an ETag, and 304 when If-None-Match still holds",
+  ownership: "An Admin reads any ticket; anyone else only the tickets they raised",
 })
 
 export const giveFeedback = endpoint({
@@ -83,6 +87,8 @@ export const giveFeedback = endpoint({
   answer: TicketAnswer,
   access: ticketRaisers,
   summary: "Rate a closed ticket 1 to 5 with a remark: only its raiser, only once",
+  refusals: { 404: "No ticket has this number, or it is not the caller's", 409: "The ticket is still open, or already has feedback" },
+  ownership: "Only the person who raised the ticket",
 })
 
 export const ticketAttachment = endpoint({
@@ -94,6 +100,7 @@ export const ticketAttachment = endpoint({
   answer: ImageBytes,
   access: ticketReaders,
   summary: "The ticket's attached image (image/png or image/jpeg bytes), for the raiser or the Admin",
+  ownership: "An Admin reads any ticket's image; anyone else only their own tickets'",
 })
 
 export const ticketEndpoints = [getTickets, createTicket, closeTicket, addResponse, fetchResponse, giveFeedback, ticketAttachment]

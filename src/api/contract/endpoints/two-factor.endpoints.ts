@@ -21,6 +21,7 @@ export const loginTwoFactor = endpoint({
   answer: LoginAnswer,
   access: "public",
   summary: "Second sign-in step: the login's challenge token and an authenticator or recovery code give the tokens (limited like logins)",
+  refusals: { 429: "Too many wrong codes for this account" },
 })
 
 export const getTwoFactor = endpoint({
@@ -40,6 +41,7 @@ export const startTwoFactor = endpoint({
   answer: TwoFactorSetupAnswer,
   access: "signedIn",
   summary: "Start enrolment: a new TOTP secret, its otpauth URI and QR code; nothing changes at sign-in until confirmed",
+  refusals: { 409: "Two-factor sign-in is already on" },
 })
 
 export const enableTwoFactor = endpoint({
@@ -51,6 +53,7 @@ export const enableTwoFactor = endpoint({
   answer: EnableTwoFactorAnswer,
   access: "signedIn",
   summary: "Confirm enrolment with a first code; answers the recovery codes once. Records user.totp.enabled",
+  refusals: { 409: "The set-up was not started, or two-factor sign-in is already on" },
 })
 
 export const disableTwoFactor = endpoint({
@@ -62,6 +65,7 @@ export const disableTwoFactor = endpoint({
   answer: MessageAnswer,
   access: "signedIn",
   summary: "Turn two-factor off with the password and a current code; refused for an Admin while it is required. Records user.totp.disabled",
+  refusals: { 409: "Two-factor sign-in is not on, or an Admin must keep it" },
 })
 
 export const getSecuritySettings = endpoint({

@@ -46,7 +46,8 @@ export const updateUserStatus = endpoint({
   answer: UpdateUserStatusAnswer,
   access: admin,
   summary:
-    "Move a vendor to another approval status; 409 for an illegal transition (out of Approve, unknown status, same status). Records an event, emails the vendor; a rejected vendor's refresh tokens are revoked",
+    "Move a vendor to another approval status; 409 for an illegal transition (out of Approve, same status), 400 for a status outside the list. Records an event, emails the vendor; a rejected vendor's refresh tokens are revoked",
+  refusals: { 404: "No vendor has this id in this organization", 409: "The move is not allowed: out of Approve, or to the status the vendor already has" },
 })
 
 export const vendorDetails = endpoint({
@@ -77,6 +78,7 @@ export const certificate = endpoint({
   answer: CertificateAnswer,
   access: "signedIn",
   summary: "A person's Proof of Certification image (private upload) as a data URL; Admin, or the person themself (403 otherwise, 404 when there is none)",
+  ownership: "An Admin sees anyone's certificate; anyone else only their own",
 })
 
 export const vendorEndpoints = [roleList, reviewList, updateUserStatus, vendorDetails, statusHistory, certificate]
