@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
-      { test: { name: "server", include: ["tests/server/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: "server", include: ["tests/server/**/*.test.ts"], setupFiles: ["tests/server/setup.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } },
       { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], environment: "node" } },
       // Real server processes on the local PostgreSQL and Redis (several instances, see tests/ops).
       { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },

@@ -4,6 +4,13 @@ import { bearer, startTestServer, TEST_SECRET, type TestServer } from "./harness
 import { INVALID_TOKEN } from "../../server/plugins/auth.ts"
 import { hashPassword } from "../../server/services/auth/passwords.ts"
 import { insertUser } from "../../server/db/repositories/users.repository.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
+explainRefusals([
+  ["This reset link is invalid or has expired.", "the mailed link was used already, or is over an hour old"],
+  ["Passwords do not match!", "confirmPassword differs from password (a rule between two fields, stated in the request's description)"],
+  ["oldPassword: Current password is incorrect.", "the current password sent is not the account's"],
+])
 
 let server: TestServer
 beforeAll(async () => {

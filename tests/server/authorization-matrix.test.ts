@@ -7,6 +7,13 @@ import { tablesFingerprint, urlOf } from "./contract-inputs.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { multipart } from "./ticket-fixtures.ts"
 import { requestContext, valid, type Ctx } from "./valid-requests.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
+explainRefusals([
+  ["oldPassword: Current password is incorrect.", "the matrix's one body for every role holds a password that is not theirs"],
+  ["code: The code is not valid (or was already used). Enter the current 6-digit code.", "the matrix sends a code no authenticator made"],
+  [/^(question|answer): (is required|only the Admin answers|the Admin answers; leave question empty)$/, "the matrix's one body for every role is one side's: the raiser sends question, the Admin answer"],
+])
 
 /**
  * Every call of the contract × (anonymous + every role), generated from the endpoint table. Refused

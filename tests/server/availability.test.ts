@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { addDays } from "../../src/api/contract/availability.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
+explainRefusals([
+  [/^days\.\d+\.date: must (not be in the past|be within a year from today)$/, "a date before the vendor's today, or more than a year ahead (today is state)"],
+  ["days: must not list a date twice", "the same date twice (stated in the request's description)"],
+])
 
 let server: TestServer
 let today = ""

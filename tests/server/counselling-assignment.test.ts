@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./harness.ts"
 import { call, demoEmailOf, eventsOf, idOf, nonAdminRoles } from "./counselling-fixtures.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
+explainRefusals([
+  ["counsellorId: a user cannot be their own counsellor", "the counsellor named is the client"],
+  ["counsellorId: must be an approved person of an assignable role", "the person named is not approved, or of a role that cannot be assigned"],
+])
 
 let server: TestServer
 let admin: string

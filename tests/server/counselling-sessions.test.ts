@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./harness.ts"
 import { assignedClient, call, DAY, demoEmailOf, eventsOf, HOUR, icsAttachments, icsValue, idOf, minuteAfter, nonAdminRoles, utcSlot } from "./counselling-fixtures.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
+explainRefusals([
+  ["time: the session must start in the future", "the date and time named are already past (now is state)"],
+  ["counsellorId: a user cannot be their own counsellor", "the counsellor named is the client"],
+  ["timeZone: must be a time zone name such as Asia/Kolkata", "a name no time zone of the server's time zone database has"],
+])
 
 let server: TestServer
 let admin: string

@@ -6,6 +6,12 @@ import { endpoints } from "../../src/api/contract/endpoints.ts"
 import { LEAK, fieldNames, schemaSamples, someAllowedRole, urlOf } from "./contract-inputs.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { multipart } from "./multipart.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Random values the API document calls valid still meet the state of the server, with what explains each.
+explainRefusals([
+  ["Passwords do not match!", "a random confirmPassword differs from the random password (a rule between two fields, stated in the request's description)"],
+  ["oldPassword: Current password is incorrect.", "a random current password is not the account's"],
+])
 
 /**
  * Every call of the contract, called by a role it admits with params, query and body drawn from its

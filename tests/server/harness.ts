@@ -12,6 +12,9 @@ import { outboxMailer } from "../../server/services/mail/mailer.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
 import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
+import { validateAgainstDocument } from "./openapi-validator.ts"
+
+const UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing"
 
@@ -62,10 +65,11 @@ export async function startTestServer(
     dataDir,
     distDir: options.distDir ?? join(dataDir, "no-dist"),
     partnerSignupUrl: "http://console.test/partner-signup",
-    uploadLimitBytes: 2 * 1024 * 1024,
+    uploadLimitBytes: UPLOAD_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
     now,
   })
+  validateAgainstDocument(app, UPLOAD_LIMIT_BYTES)
   await app.ready()
   return {
     app,

@@ -3,6 +3,11 @@ import { insertUser } from "../../server/db/repositories/users.repository.ts"
 import { ENDED_SESSION } from "../../server/plugins/auth.ts"
 import { hashPassword } from "../../server/services/auth/passwords.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
+explainRefusals([
+  ["newPassword: New Password must be different from the Current Password.", "the new password is the current one (stated in the request's description)"],
+])
 
 /**
  * Logout, password change, password reset and a vendor's rejection end every session of that person:

@@ -10,6 +10,11 @@ import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { multipart } from "./ticket-fixtures.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
 import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
+explainRefusals([
+  [/^(question|answer): (is required|only the Admin answers|the Admin answers; leave question empty)$/, "the wrong side for the caller: the raiser sends question, the Admin answer (stated in the request's description)"],
+])
 
 let server: TestServer
 /** A second app on the same database whose every query is counted, to prove a 304 costs none. */

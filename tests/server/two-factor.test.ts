@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ENROL_FIRST } from "../../server/plugins/route.ts"
 import { codeAt, stepAt } from "../../server/services/auth/totp.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
+explainRefusals([
+  ["code: The code is not valid (or was already used). Enter the current 6-digit code.", "a code no authenticator made, or one already used"],
+  ["password: The password is incorrect.", "the password sent is not the account's"],
+])
 
 /** TOTP enrolment, the two-step sign-in (replay, limiter, recovery codes), turning it off, and the Admin requirement. */
 let server: TestServer
