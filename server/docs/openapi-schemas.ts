@@ -81,7 +81,7 @@ function exact(value: unknown, side: Side): unknown {
       properties[name] = required.has(name) ? property : withoutOptionalNull(property, (value as { properties: Record<string, Json> }).properties[name])
     }
     out.properties = properties
-      if (side === "answer" && out.additionalProperties === true) out.additionalProperties = false
+    if (side === "answer" && out.additionalProperties === true) out.additionalProperties = false
   }
   // PostgreSQL text cannot hold NUL, so the server refuses it in any text it is sent (server/plugins/input-guards.ts).
   if (side === "request" && out.type === "string" && !out.enum && !out.format) out.not = NO_NUL

@@ -4,6 +4,7 @@ import { openApiPath } from "../../server/docs/openapi-document.ts"
 import { completePartnerForm } from "../unit/partner-form.ts"
 import { sendForm } from "./content-helpers.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
+import { resolvedIn } from "./openapi-refs.ts"
 
 type Media = Record<string, { schema: { type?: string; format?: string; properties?: Record<string, { format?: string }>; required?: string[] }; encoding?: Record<string, { contentType: string }> }>
 type Operation = { requestBody?: { description?: string; content: Media }; responses: Record<string, { content?: Media }> }
@@ -20,8 +21,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const operationOf = (e: (typeof endpoints)[number]) => doc.paths[openApiPath(e.path)]![e.method.toLowerCase()]!
-/** A schema named under components, read where the operation points to it. */
-const resolved = (schema: Schema): Schema => (schema.$ref ? doc.components.schemas[decodeURIComponent(schema.$ref.split("/").pop()!)]! : schema)
+const resolved = (schema: Schema): Schema => resolvedIn(doc.components.schemas, schema)
 
 /** Valid text fields of each form with a required file, so the only thing missing is the file. */
 const textOf: Record<string, Record<string, string>> = {

@@ -3,6 +3,7 @@ import { takesIdempotencyKey } from "../../src/api/contract/endpoint.ts"
 import { endpoints } from "../../src/api/contract/endpoints.ts"
 import { API_PREFIX, describeAccess, openApiPath } from "../../server/docs/openapi-document.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
+import { resolvedIn } from "./openapi-refs.ts"
 
 type Operation = { operationId: string; summary: string; description: string; "x-access": unknown; security: unknown[]; responses: Record<string, unknown> }
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } }
@@ -17,11 +18,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-/** A schema named under components, read where the operation points to it. */
-function resolved<T>(schema: T): T {
-  const ref = (schema as { $ref?: string }).$ref
-  return ref ? (doc.components.schemas[decodeURIComponent(ref.split("/").pop()!)] as T) : schema
-}
+const resolved = <T>(schema: T): T => resolvedIn(doc.components.schemas, schema)
 const key = (method: string, path: string) => `${method.toUpperCase()} ${path}`
 const documented = () =>
   Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ key: key(method, path), method, path, op })))
