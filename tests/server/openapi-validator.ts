@@ -68,9 +68,25 @@ const describeErrors = (validate: ValidateFunction) =>
     .map((e) => `${e.instancePath || "(root)"} ${e.message}${e.params && "additionalProperty" in e.params ? ` '${e.params.additionalProperty}'` : ""}`)
     .join("; ")
 
-/** Checks every /api/v1 answer of `app` against the document (an onSend hook; registered before ready). */
+/** The multipart bodies the tests sent, by the id their request carries: the server reads a form as a stream, once. */
+const sentForms = new Map<string, Buffer>()
+const FORM_ID_HEADER = "x-test-form-id"
+
+/**
+ * Checks every /api/v1 answer of `app` against the document (an onSend hook; registered before ready).
+ * `app.inject` keeps each multipart body it sends, so a refused upload can be judged like JSON.
+ */
 export function validateAgainstDocument(app: FastifyInstance, uploadBytes: number): void {
   const { document, ajv } = documentAndValidator(uploadBytes)
+  const inject = app.inject.bind(app)
+  app.inject = ((options?: unknown) => {
+    if (!options || typeof options !== "object" || !Buffer.isBuffer((options as { payload?: unknown }).payload)) return inject(options as never)
+    const headers = { ...((options as { headers?: Record<string, string> }).headers ?? {}) }
+    if (!String(headers["content-type"] ?? "").startsWith("multipart/form-data")) return inject(options as never)
+    const id = String(sentForms.size + 1)
+    sentForms.set(id, (options as { payload: Buffer }).payload)
+    return inject({ ...(options as object), headers: { ...headers, [FORM_ID_HEADER]: id } } as never)
+  }) as FastifyInstance["inject"]
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const url = request.routeOptions.url
     if (!url?.startsWith(`${API_PREFIX}/`)) return payload
@@ -105,10 +121,7 @@ export function validateAgainstDocument(app: FastifyInstance, uploadBytes: numbe
   })
 }
 
-/**
- * Whether the document calls this request valid (then a refusal is a rule the document does not state).
- * Multipart bodies are not read again here: such a request counts as not shown valid.
- */
+/** Whether the document calls this request valid (then a refusal is a rule the document does not state). */
 function documentCallsValid(ajv: Ajv2020, path: string, method: string, operation: Json, request: FastifyRequest): boolean {
   const parameters = (operation.parameters ?? []) as Json[]
   const values: Record<string, Record<string, unknown>> = {
@@ -134,7 +147,49 @@ function documentCallsValid(ajv: Ajv2020, path: string, method: string, operatio
   const body = operation.requestBody as Json | undefined
   // A call that takes no body is not sent one by a client that follows the document.
   if (!body) return !Number(request.headers["content-length"] ?? 0) && request.headers["transfer-encoding"] === undefined
-  if (!body.content["application/json"]) return false
-  if (!String(request.headers["content-type"] ?? "").startsWith("application/json")) return false
+  const contentType = String(request.headers["content-type"] ?? "")
+  if (body.content["multipart/form-data"]) return formCallsValid(ajv, path, method, body.content["multipart/form-data"] as Json, contentType, request.headers[FORM_ID_HEADER])
+  if (!body.content["application/json"] || !contentType.startsWith("application/json")) return false
   return validatorAt(ajv, ["paths", path, method, "requestBody", "content", "application/json", "schema"])(request.body)
+}
+
+/**
+ * An upload is valid for the document when its text fields and file parts (as text: their bytes are the
+ * server's to judge, "checked by its content") match the form's schema, each field comes once, and each
+ * file part says one of the media types the document lists for it.
+ */
+function formCallsValid(ajv: Ajv2020, path: string, method: string, media: Json, contentType: string, id: unknown): boolean {
+  const sent = typeof id === "string" ? sentForms.get(id) : undefined
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType)
+  if (!sent || !boundary) return false
+  const parts = partsOf(sent, boundary[1] ?? boundary[2]!)
+  if (!parts) return false
+  const form: Record<string, string> = {}
+  for (const part of parts) {
+    if (part.name in form) return false
+    form[part.name] = part.value
+    const accepted = (media.encoding as Record<string, { contentType: string }> | undefined)?.[part.name]?.contentType
+    if (part.filename !== undefined && !accepted?.split(", ").includes(part.type ?? "")) return false
+  }
+  return validatorAt(ajv, ["paths", path, method, "requestBody", "content", "multipart/form-data", "schema"])(form)
+}
+
+/** The parts of a multipart/form-data body, or undefined when it is not well formed. */
+function partsOf(body: Buffer, boundary: string): Array<{ name: string; value: string; filename?: string; type?: string }> | undefined {
+  const text = body.toString("latin1")
+  const sections = text.split(`--${boundary}`)
+  if (sections.length < 2 || !sections.at(-1)!.startsWith("--")) return undefined
+  const parts = []
+  for (const section of sections.slice(1, -1)) {
+    const split = section.indexOf("\r\n\r\n")
+    if (!section.startsWith("\r\n") || split < 0 || !section.endsWith("\r\n")) return undefined
+    const head = section.slice(2, split)
+    const name = /name="([^"]*)"/.exec(head)?.[1]
+    if (name === undefined) return undefined
+    const filename = /filename="([^"]*)"/.exec(head)?.[1]
+    const type = /^content-type:\s*(.+)$/im.exec(head)?.[1]?.trim()
+    const value = Buffer.from(section.slice(split + 4, -2), "latin1").toString("utf8")
+    parts.push({ name, value, ...(filename !== undefined ? { filename, ...(type ? { type } : {}) } : {}) })
+  }
+  return parts
 }
