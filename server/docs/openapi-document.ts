@@ -127,7 +127,18 @@ function requestBody(endpoint: Endpoint, components: ComponentSchemas, limits: L
     type: "object",
     properties: {
       ...text.properties,
-      ...Object.fromEntries(parts.map(([part, file]) => [part, { type: "string", format: "binary", contentMediaType: file.mediaTypes[0], description: `One file: ${file.mediaTypes.join(", ")} (checked by its content), at most ${megabytes} MB` }])),
+      ...Object.fromEntries(
+        parts.map(([part, file]) => [
+          part,
+          {
+            type: "string",
+            format: "binary",
+            minLength: 1,
+            contentMediaType: file.mediaTypes[0],
+            description: `One file, not empty, under a plain file name (no folders, no control characters): ${file.mediaTypes.join(", ")} (checked by its content), at most ${megabytes} MB`,
+          },
+        ]),
+      ),
     },
     required: [...(text.required ?? []), ...parts.filter(([, file]) => file.required).map(([part]) => part)],
     additionalProperties: false,

@@ -71,7 +71,7 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
 
 /** Browsers send a bare file name; a path, a control character or a bare `..` means somebody crafted it. */
 const hasControlCharacter = (name: string) => [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
-const isUnsafeName = (name: string) => /[/\\]|^\.\.?$/.test(name) || hasControlCharacter(name)
+export const isUnsafeName = (name: string) => /[/\\]|^\.\.?$/.test(name) || hasControlCharacter(name)
 
 function fileProblem(field: string, filename: string, mimetype: string, data: Buffer): string | null {
   if (isUnsafeName(filename)) return `${field}: the file name must be a plain name, without folders or control characters`

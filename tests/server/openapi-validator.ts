@@ -3,6 +3,8 @@ import addFormats from "ajv-formats"
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify"
 import { apiResources } from "../../src/api/contract/endpoints.ts"
 import { API_PREFIX, buildOpenApiDocument, openApiPath } from "../../server/docs/openapi-document.ts"
+// The rule the document states in words for every file part's name.
+import { isUnsafeName } from "../../server/plugins/multipart.ts"
 
 /**
  * Every answer the server tests receive, checked against the API document as an outside client would
@@ -169,7 +171,7 @@ function formCallsValid(ajv: Ajv2020, path: string, method: string, media: Json,
     if (part.name in form) return false
     form[part.name] = part.value
     const accepted = (media.encoding as Record<string, { contentType: string }> | undefined)?.[part.name]?.contentType
-    if (part.filename !== undefined && !accepted?.split(", ").includes(part.type ?? "")) return false
+    if (part.filename !== undefined && (!accepted?.split(", ").includes(part.type ?? "") || isUnsafeName(part.filename))) return false
   }
   return validatorAt(ajv, ["paths", path, method, "requestBody", "content", "multipart/form-data", "schema"])(form)
 }

@@ -45,7 +45,9 @@ const blogFields = {
 }
 
 /** POST /blog/create, multipart: these text fields plus the `image` file (required). */
-export const BlogCreateFields = Schema.Struct(blogFields)
+export const BlogCreateFields = Schema.Struct(blogFields).annotate({
+  description: "`about` is rich text (HTML or Slate JSON): unsafe markup is removed, and what is left must hold some text.",
+})
 
 /** PATCH /blog/update/:id, multipart: any of the fields (nulls skipped) and optionally a new `image`. */
 export const BlogUpdateFields = Schema.Struct({

@@ -65,6 +65,7 @@ export const partnerSignupFields = {
 export const PartnerSignupRequest = Schema.Struct(partnerSignupFields).check(
   Schema.makeFilter((form: { password: string; confirmPassword: string }) =>
     form.password === form.confirmPassword ? true : { path: ["confirmPassword"], issue: "must match password" },
+    { toJsonSchema: () => ({ description: "`confirmPassword` must equal `password`." }) },
   ),
 )
 export type PartnerSignupRequest = typeof PartnerSignupRequest.Type
