@@ -52,10 +52,12 @@ describe("vendor contract", () => {
     expect(failure(() => decodeOrThrow(PeopleListAnswer, { success: true, data: [] }, ""))).toBe("totalRecords: is required")
   })
 
-  it("takes {status, organizationId, userId} for a status change, leaving the status to the machine", () => {
+  it("takes {status, organizationId, userId} for a status change, leaving the move to the machine", () => {
     expect(decodeOrThrow(UpdateUserStatusRequest, { status: " Approve ", organizationId: null, userId: "v1" }, "")).toEqual({ status: "Approve", organizationId: null, userId: "v1" })
-    // Any non-empty text decodes: the vendor status machine refuses unknown statuses with 409.
-    expect(decodeOrThrow(UpdateUserStatusRequest, { status: "Approved", userId: "v1" }, "").status).toBe("Approved")
+    // A status outside the list is bad input (400) like any other invalid value; the machine judges only moves (409).
+    expect(failure(() => decodeOrThrow(UpdateUserStatusRequest, { status: "Approved", userId: "v1" }, ""))).toBe(
+      "status: 'Approved' is not a vendor status; use one of Under Review, Approve, Temp Approve, Reject.",
+    )
     expect(failure(() => decodeOrThrow(UpdateUserStatusRequest, { status: "Approve" }, ""))).toBe("userId: is required")
     expect(failure(() => decodeOrThrow(UpdateUserStatusRequest, { status: "", userId: "v1" }, ""))).toBe("status: is required")
   })

@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Schema, SchemaTransformation } from "effect"
 import { trimmedText } from "./text.ts"
 
 /** Every role of the product (spec section 6). */
@@ -18,15 +18,20 @@ export type VendorStatus = typeof VendorStatus.Type
 /** The refusal of a status outside the list, naming the list. */
 export const notAVendorStatus = (value: string): string => `'${value}' is not a vendor status; use one of ${vendorStatuses.join(", ")}.`
 /**
- * A status a client asks for: refused with 400 in words that name the list (the API document shows the
- * list). Typed as the list on both sides, which is exactly what it takes: a plain Literals could not say
- * which text was refused, nor 'is required' for a blank one.
+ * A status a client asks for, trimmed: one of the list, else refused with 400 in words that name the list
+ * (the API document shows the list). Typed as the list on both sides, which is what a client following
+ * the document sends: a plain Literals could not say which text was refused, nor 'is required' for a
+ * blank one.
  */
 export const RequestedVendorStatus: Schema.Codec<VendorStatus> = Schema.String.check(
-  Schema.makeFilter((value: string) => (vendorStatuses as readonly string[]).includes(value) || (value.trim() ? notAVendorStatus(value) : "is required"), {
-    toJsonSchema: () => ({ enum: [...vendorStatuses] }),
-  }),
-) as unknown as Schema.Codec<VendorStatus>
+  Schema.makeFilter(
+    (value: string) => {
+      const status = value.trim()
+      return (vendorStatuses as readonly string[]).includes(status) || (status ? notAVendorStatus(status) : "is required")
+    },
+    { toJsonSchema: () => ({ enum: [...vendorStatuses] }) },
+  ),
+).pipe(Schema.decodeTo(Schema.Trimmed, SchemaTransformation.trim())) as unknown as Schema.Codec<VendorStatus>
 
 export const Id = Schema.String.check(Schema.isNonEmpty())
 export const IsoDateTime = Schema.String
