@@ -4,10 +4,10 @@ import { xssPayloads } from "../xss-payloads.ts"
 import { publicFiles, sendForm } from "./content-helpers.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { pngFile, type FilePart } from "./multipart.ts"
-import { explainRefusals } from "./openapi-validator.ts"
+import { explainRefusals, FILE_CONTENT_REFUSAL } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
 explainRefusals([
-  [/^\w+: (the file is not a valid (PNG|JPEG|WEBP|GIF) image|only PNG, JPEG(, WEBP, GIF)? images are accepted)$/, "the bytes are not the image the part says it is (the document: checked by its content)"],
+  FILE_CONTENT_REFUSAL,
   ["about: is required", "the body holds no text once unsafe markup is removed (stated in the form's description)"],
 ])
 

@@ -32,6 +32,12 @@ export function explainRefusals(entries: ReadonlyArray<readonly [message: string
   for (const [message, why] of entries) explained.push({ message, why })
 }
 
+/** The refusal every upload test provokes when a file part's bytes are not the image its type names. */
+export const FILE_CONTENT_REFUSAL = [
+  /^\w+: (the file is not a valid (PNG|JPEG|WEBP|GIF) image|only PNG, JPEG(, WEBP, GIF)? images are accepted)$/,
+  "the bytes are not the image the part says it is (the document: checked by its content)",
+] as const
+
 const isExplained = (message: string) => explained.some((e) => (typeof e.message === "string" ? e.message === message : e.message.test(message)))
 
 // The document is JSON the validator walks by name; its shape is OpenAPI's, checked by the linters.

@@ -7,10 +7,10 @@ import { tablesFingerprint, urlOf } from "./contract-inputs.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { htmlPage, multipart, pngImage, svgImage, type FilePart } from "./ticket-fixtures.ts"
 import { requestContext, valid, type Ctx } from "./valid-requests.ts"
-import { explainRefusals } from "./openapi-validator.ts"
+import { explainRefusals, FILE_CONTENT_REFUSAL } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
 explainRefusals([
-  [/^\w+: (the file is not a valid (PNG|JPEG|WEBP|GIF) image|only PNG, JPEG(, WEBP, GIF)? images are accepted)$/, "the bytes are not the image the part says it is (the document: checked by its content)"],
+  FILE_CONTENT_REFUSAL,
 ])
 
 /**
