@@ -1,16 +1,48 @@
 import { defineConfig } from "vitest/config"
+import { E2E_WORKERS } from "./tests/e2e/workers.ts"
+
+const SERVER = {
+  setupFiles: ["tests/server/setup.ts"],
+  globalSetup: ["tests/server/global-setup.ts"],
+  environment: "node" as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+}
+const SERVER_PROCESS_FILES = [
+  "tests/server/backup.test.ts",
+  "tests/server/create-admin.test.ts",
+  "tests/server/migrate-start.test.ts",
+  "tests/server/process.test.ts",
+  "tests/server/generated-client.test.ts",
+  "tests/server/openapi-lint.test.ts",
+  // Compares the time of two kinds of answer, so it runs where no other suite runs beside it.
+  "tests/server/account-oracle.test.ts",
+]
 
 /** Suites run as projects so `npm test` can report each; see tests/README.md. */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
-      { test: { name: "server", include: ["tests/server/**/*.test.ts"], setupFiles: ["tests/server/setup.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude: SERVER_PROCESS_FILES, ...SERVER } },
+      // The server tests that run real processes (the CLIs, the server started as `npm start` would, client
+      // generators and API linters) or compare timings: the full tier's (`npm run test:all`), so `npm test` stays
+      // quick and its smoke, run beside the server suite, cannot skew a timing.
+      { test: { name: "server-processes", include: SERVER_PROCESS_FILES, ...SERVER } },
       { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], environment: "node" } },
       // Real server processes on the local PostgreSQL and Redis (several instances, see tests/ops).
       { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
       // SIGKILL and SIGTERM of real server processes under load (see tests/README.md); one file at a time.
-      { test: { name: "reliability", include: ["tests/reliability/**/*.test.ts"], environment: "node", testTimeout: 300_000, hookTimeout: 120_000, fileParallelism: false } },
+      {
+        test: {
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
       // The short benchmark (bench/run.ts --short as tests); builds the console and runs real processes.
       { test: { name: "bench", include: ["tests/bench/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 300_000 } },
       {
@@ -21,7 +53,10 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files run side by side, one per worker, each worker on its own server (tests/e2e/workers.ts).
+          maxWorkers: E2E_WORKERS,
+          // A screen shows within a second on a quiet machine; two browsers and two servers share the cores here.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -25,7 +25,9 @@ export function firstLoad(distDir: string, extraChunkPatterns: RegExp[] = []): F
   }
   linked.forEach(visit)
   if (extraChunkPatterns.length) {
-    const all = execFileSync("ls", [join(distDir, "assets")], { encoding: "utf8" }).split("\n").filter((n) => n.endsWith(".js"))
+    const all = execFileSync("ls", [join(distDir, "assets")], { encoding: "utf8" })
+      .split("\n")
+      .filter((n) => n.endsWith(".js"))
     for (const pattern of extraChunkPatterns) {
       const names = all.filter((name) => pattern.test(name))
       // A renamed chunk would otherwise drop out of the figure silently.
@@ -40,10 +42,14 @@ export function firstLoad(distDir: string, extraChunkPatterns: RegExp[] = []): F
 /** Builds the bare one-button app with the same Vite config family, into a temporary folder. */
 export function buildBareApp(): { distDir: string; cleanup: () => void } {
   const outDir = mkdtempSync(join(tmpdir(), "bare-app-"))
-  execFileSync("npx", ["vite", "build", "bench/bare-app", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error", "--config", "bench/bare-app/vite.config.ts"], {
-    stdio: "inherit",
-    // Production React even when called from vitest (NODE_ENV=test), as for the console's own build.
-    env: { ...process.env, NODE_ENV: "production" },
-  })
+  execFileSync(
+    "npx",
+    ["vite", "build", "bench/bare-app", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error", "--config", "bench/bare-app/vite.config.ts"],
+    {
+      stdio: "inherit",
+      // Production React even when called from vitest (NODE_ENV=test), as for the console's own build.
+      env: { ...process.env, NODE_ENV: "production" },
+    },
+  )
   return { distDir: outDir, cleanup: () => rmSync(outDir, { recursive: true, force: true }) }
 }

@@ -37,22 +37,46 @@ async function time(label: string, run: () => Promise<unknown>, rounds = 20): Pr
   return ms
 }
 
-const baseline = await time("baseline: count(*) grouped over users", () =>
-  db.selectFrom("users").select(["role", "status", sql`count(*)`.as("n")]).groupBy(["role", "status"]).execute(), 5)
+const baseline = await time(
+  "baseline: count(*) grouped over users",
+  () =>
+    db
+      .selectFrom("users")
+      .select(["role", "status", sql`count(*)`.as("n")])
+      .groupBy(["role", "status"])
+      .execute(),
+  5,
+)
 const counters = await time("GET /dashboard/peopleCounts (trigger-kept counters)", () => peopleCounts(db))
 const firstPage = await time("GET /user/Lawyer page 1 (index walk, total from counters)", () =>
-  listPeople(db, { roles: ["Lawyer"], status: "Approve" }, paging({ page: 1, limit: 10 }, 100)))
+  listPeople(db, { roles: ["Lawyer"], status: "Approve" }, paging({ page: 1, limit: 10 }, 100)),
+)
 const deepPage = await time("GET /user/Lawyer page 500", () => listPeople(db, { roles: ["Lawyer"], status: "Approve" }, paging({ page: 500, limit: 10 }, 100)))
 const review = await time("GET /user/allUsers/pending page 1 (five vendor roles)", () =>
-  listPeople(db, { roles: vendorRoles, status: "Under Review" }, paging({ page: 1, limit: 10 }, 100)))
-const searched = await time("GET /user/Lawyer?search=person12345 (substring scan)", () =>
-  listPeople(db, { roles: ["Lawyer"], status: "Approve", search: "person12345" }, paging({ page: 1, limit: 10 }, 100)), 5)
+  listPeople(db, { roles: vendorRoles, status: "Under Review" }, paging({ page: 1, limit: 10 }, 100)),
+)
+const searched = await time(
+  "GET /user/Lawyer?search=person12345 (substring scan)",
+  () => listPeople(db, { roles: ["Lawyer"], status: "Approve", search: "person12345" }, paging({ page: 1, limit: 10 }, 100)),
+  5,
+)
 const counted = await peopleCounts(db)
-const truth = await db.selectFrom("users").select(sql<string>`count(*)`.as("n")).where("role", "=", "Lawyer").where("status", "=", "Approve").executeTakeFirstOrThrow()
+const truth = await db
+  .selectFrom("users")
+  .select(sql<string>`count(*)`.as("n"))
+  .where("role", "=", "Lawyer")
+  .where("status", "=", "Approve")
+  .executeTakeFirstOrThrow()
 if (counted.data.active.Lawyer !== Number(truth.n)) throw new Error("counters disagree with the rows")
 
 console.log("\nratios against the baseline (same run):")
-for (const [label, ms] of [["dashboard counts", counters], ["role list page 1", firstPage], ["role list page 500", deepPage], ["review list page 1", review], ["role list search", searched]] as const) {
+for (const [label, ms] of [
+  ["dashboard counts", counters],
+  ["role list page 1", firstPage],
+  ["role list page 500", deepPage],
+  ["review list page 1", review],
+  ["role list search", searched],
+] as const) {
   console.log(`  ${label.padEnd(22)} ${(ms / baseline).toFixed(4)}`)
 }
 started = performance.now()

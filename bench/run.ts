@@ -58,7 +58,11 @@ const options: BenchOptions = {
   dataDir: values["data-dir"] ?? null,
   pgUrl: values["pg-url"],
   reuse: values.reuse,
-  plan: { connections: number("connections", values.connections ?? (short ? "10" : "50"), 50), duration: number("duration", values.duration, short ? 3 : 10), warmup: number("warmup", values.warmup, short ? 1 : 3) },
+  plan: {
+    connections: number("connections", values.connections ?? (short ? "10" : "50"), 50),
+    duration: number("duration", values.duration, short ? 3 : 10),
+    warmup: number("warmup", values.warmup, short ? 1 : 3),
+  },
   margin: number("margin", values.margin, short ? 2 : 1),
   dashboardRounds: short ? 10 : 30,
   firstLoad: !values["no-first-load"],
@@ -82,7 +86,11 @@ const result = await runBench(options)
 const report = `${header(result.info)}\n\n${table(result.figures)}\n`
 console.log(`\n${report}`)
 const failed = result.figures.filter((f) => !f.pass)
-console.log(failed.length === 0 ? `all ${result.figures.length} figures met their targets` : `${failed.length} of ${result.figures.length} figures missed their targets: ${failed.map((f) => f.name).join("; ")}`)
+console.log(
+  failed.length === 0
+    ? `all ${result.figures.length} figures met their targets`
+    : `${failed.length} of ${result.figures.length} figures missed their targets: ${failed.map((f) => f.name).join("; ")}`,
+)
 if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2))
 if (!short && !values["no-write"]) {
   writeFileSync(RESULTS, withSection(existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "", options.db, report))

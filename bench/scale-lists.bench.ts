@@ -93,8 +93,22 @@ for (const q of ["", "priya", "aarav sharma", "zzzz-nobody", "a"]) {
 }
 console.log("\ndashboard, every call per role:")
 const dashboards = {
-  admin: ["/dashboard/peopleCounts", "/user/unassignUser?page=1&limit=1", "/expert/auth/get?page=1&limit=1", "/testimonial/auth/get?page=1&limit=1", "/blog/get?page=1&limit=1", "/gallery/get?page=1&limit=1", "/press-and-recognition/auth/get?page=1&limit=1"],
-  editor: ["/expert/auth/get?page=1&limit=1", "/testimonial/auth/get?page=1&limit=1", "/blog/get?page=1&limit=1", "/gallery/get?page=1&limit=1", "/press-and-recognition/auth/get?page=1&limit=1"],
+  admin: [
+    "/dashboard/peopleCounts",
+    "/user/unassignUser?page=1&limit=1",
+    "/expert/auth/get?page=1&limit=1",
+    "/testimonial/auth/get?page=1&limit=1",
+    "/blog/get?page=1&limit=1",
+    "/gallery/get?page=1&limit=1",
+    "/press-and-recognition/auth/get?page=1&limit=1",
+  ],
+  editor: [
+    "/expert/auth/get?page=1&limit=1",
+    "/testimonial/auth/get?page=1&limit=1",
+    "/blog/get?page=1&limit=1",
+    "/gallery/get?page=1&limit=1",
+    "/press-and-recognition/auth/get?page=1&limit=1",
+  ],
   client: ["/counselling/fetch/user/scale-u-3?page=1&limit=5000"],
   vendor: ["/counselling/fetch/counsellor/scale-u-61?page=1&limit=5000"],
 } as const
@@ -102,7 +116,12 @@ for (const [who, urls] of Object.entries(dashboards) as Array<[keyof typeof as, 
   await time(`dashboard (${who}): ${urls.length} calls together`, async () => Promise.all(urls.map((u) => get(who, u)())))
 }
 console.log("\nother lists, first and last page:")
-for (const [url, key] of [["/counselling/fetch", "totalRecords"], ["/userQuery/get", "pagination.total"], ["/audit/events", "totalRecords"], ["/user/unassignUser", "totalRecords"]] as const) {
+for (const [url, key] of [
+  ["/counselling/fetch", "totalRecords"],
+  ["/userQuery/get", "pagination.total"],
+  ["/audit/events", "totalRecords"],
+  ["/user/unassignUser", "totalRecords"],
+] as const) {
   const answer = (await get("admin", `${url}?page=1&limit=10`)()) as Record<string, unknown>
   const total = key === "pagination.total" ? (answer.pagination as { total: number }).total : (answer[key] as number)
   await time(`GET ${url} page 1`, get("admin", `${url}?page=1&limit=10`), 20)
@@ -110,9 +129,22 @@ for (const [url, key] of [["/counselling/fetch", "totalRecords"], ["/userQuery/g
 }
 console.log("\nbaseline (what a naive list runs):")
 const countStar = await time("count(*) of approved lawyers", () => sql`select count(*) from users where role = 'Lawyer' and status = 'Approve'`.execute(db), 10)
-await time("last page by OFFSET in list order", () => sql`select id from users where role = 'Lawyer' and status = 'Approve' order by created_at desc, id desc limit 10 offset ${(last - 1) * 10}`.execute(db), 10)
-await time("every approved assignable person (the Assign To form before)", () => sql`select id, name, email, role from users where status = 'Approve' and role in ('Lawyer', 'Counsellor', 'Nutritionist', 'YogaTeacher', 'User', 'ImageConsultant') order by role, lower(name), id`.execute(db), 3)
+await time(
+  "last page by OFFSET in list order",
+  () => sql`select id from users where role = 'Lawyer' and status = 'Approve' order by created_at desc, id desc limit 10 offset ${(last - 1) * 10}`.execute(db),
+  10,
+)
+await time(
+  "every approved assignable person (the Assign To form before)",
+  () =>
+    sql`select id, name, email, role from users where status = 'Approve' and role in ('Lawyer', 'Counsellor', 'Nutritionist', 'YogaTeacher', 'User', 'ImageConsultant') order by role, lower(name), id`.execute(
+      db,
+    ),
+  3,
+)
 console.log(`Assign To: worst search / no search = ${(Math.max(...assignTo) / assignTo[0]!).toFixed(2)}`)
-console.log(`\nlast page / page 1 = ${(lastPage / page1).toFixed(2)} (target <= 3); worst search / page 1 = ${(Math.max(...searches) / page1).toFixed(2)} (target <= 10); count(*) alone = ${(countStar / page1).toFixed(1)} x page 1`)
+console.log(
+  `\nlast page / page 1 = ${(lastPage / page1).toFixed(2)} (target <= 3); worst search / page 1 = ${(Math.max(...searches) / page1).toFixed(2)} (target <= 10); count(*) alone = ${(countStar / page1).toFixed(1)} x page 1`,
+)
 await app.close()
 await database.close()

@@ -25,18 +25,22 @@ export async function buildServer(outDir = OUT_DIR): Promise<string> {
     bundle: true,
     platform: "node",
     format: "cjs",
-    target: "node20",
+    target: "node24",
     external: ["@electric-sql/pglite", "@electric-sql/pglite/*", "@node-rs/argon2", "pg-native"],
     define: { "import.meta.url": "__bundleUrl" },
     banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     legalComments: "none",
     logLevel: "warning",
   })
-  const hash = createHash("sha256").update(readFileSync(join(outDir, BUNDLE_FILE))).digest("hex").slice(0, 16)
-  // The cache of another bundle would never be read again; the same bundle rebuilt (`npm start`
-  // builds every time) keeps its own.
+  const hash = createHash("sha256")
+    .update(readFileSync(join(outDir, BUNDLE_FILE)))
+    .digest("hex")
+    .slice(0, 16)
+  // The cache of another bundle would never be read again; the same bundle rebuilt (a build after a
+  // change that did not touch the server) keeps its own.
   const keep = `server-${hash}.cache`
-  for (const name of readdirSync(outDir)) if ((name.endsWith(".cache") && name !== keep) || name.includes(".cache.")) rmSync(join(outDir, name), { force: true })
+  for (const name of readdirSync(outDir))
+    if ((name.endsWith(".cache") && name !== keep) || name.includes(".cache.")) rmSync(join(outDir, name), { force: true })
   const entry = join(outDir, "main.mjs")
   await build({
     entryPoints: ["server/start.ts"],
@@ -44,7 +48,7 @@ export async function buildServer(outDir = OUT_DIR): Promise<string> {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    target: "node24",
     define: { SERVER_BUNDLE_FILE: JSON.stringify(BUNDLE_FILE), SERVER_BUNDLE_HASH: JSON.stringify(hash) },
     logLevel: "warning",
   })

@@ -28,7 +28,10 @@ export function precompress(): Plugin {
           const path = join(outDir, name)
           const content = await readFile(path)
           if (content.length < 1024) return
-          await writeFile(`${path}.br`, await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }))
+          await writeFile(
+            `${path}.br`,
+            await brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+          )
           await writeFile(`${path}.gz`, await gz(content, { level: 9 }))
         }),
       )

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify"
-import type { AppDeps } from "./deps.ts"
+import type { AppDeps, RouteDeps } from "./deps.ts"
+import { registerAccessLog } from "./plugins/access-log.ts"
 import { registerApiDocs } from "./plugins/api-docs.ts"
 import { BENCH_NO_CACHE_HEADER, registerBenchInstrument } from "./plugins/bench-instrument.ts"
 import { registerWritePublishing } from "./plugins/write-publishing.ts"
@@ -13,11 +14,26 @@ import { registerJsonBody } from "./plugins/json-body.ts"
 import { registerMetrics } from "./plugins/metrics.ts"
 import { registerFormUploads } from "./plugins/multipart.ts"
 import { fastifyLogging, registerRequestIdHeader, requestIdOf } from "./plugins/logging.ts"
+import { withOrigin } from "./services/request-origin.ts"
 import { registerRouteRegistry } from "./plugins/route-registry.ts"
 import { fallbackSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers.ts"
 import { registerStaticSpa } from "./plugins/static-spa.ts"
 import { registerPublicUploads } from "./plugins/uploads.ts"
 import { apiRoutes } from "./routes/index.ts"
+import { outboxPostman, type Postman } from "./services/notifications/postman.ts"
+import { auditSealer, type AuditSealer } from "./services/audit/audit-sealer.ts"
+import { eventsAppended } from "./services/events.ts"
+import { fireDueScheduled, nextScheduledAt } from "./services/notifications/scheduled.ts"
+import { liveHub } from "./services/live/live-hub.ts"
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The mail outbox's postman (tests deliver what is due through it). */
+    postman: Postman
+    /** Seals the event log's hash chain after writes (tests seal what is pending with settle). */
+    sealer: AuditSealer
+  }
+}
 
 /** Builds the whole server from its dependencies; `main.ts` and the tests both call this. */
 export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
@@ -29,7 +45,18 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       // The bench times list queries with and without the cache; nothing else can skip it.
       ...(given.benchQueries ? { bypassHeader: BENCH_NO_CACHE_HEADER } : {}),
     })
-  const deps: AppDeps = { ...given, answers }
+  const logger = given.logger || null
+  const live = liveHub(given.liveBus)
+  const scheduled = {
+    fireDue: (now: Date) => fireDueScheduled(given.db, now),
+    nextAt: () => nextScheduledAt(given.db),
+    announce: (people: string[]) => (people.length > 0 ? live.publish({ users: people }, { type: "notification.new" }) : undefined),
+  }
+  const postman = outboxPostman(
+    { db: given.db, mailer: given.mailer, now: given.now, scheduled, ...(logger ? { warn: (m: string) => logger.warn(m) } : {}) },
+    given.notifications,
+  )
+  const deps: RouteDeps = { ...given, answers, postman, live }
   const app = Fastify({
     ...fastifyLogging(deps.logger),
     // The id comes from genReqId alone, which keeps an incoming x-request-id only when it looks safe.
@@ -60,7 +87,31 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   registerHealth(app, deps.db, deps.redis)
   registerIdempotency(app, deps.db, deps.now)
   registerMetrics(app)
+  registerAccessLog(app, { db: deps.db, now: deps.now, ...(logger ? { warn: (m: string) => logger.warn(m) } : {}) })
   await app.register(async (api) => apiRoutes(api, deps), { prefix: "/api/v1" })
+  app.decorate("postman", postman)
+  // Queued mail that no request delivered (a failed send, a crash before it) goes out from here.
+  app.addHook("onReady", async () => postman.start())
+  app.addHook("onClose", async () => postman.stop())
+  // The event log is sealed after writes (services/audit/audit-chain.ts), never inside them.
+  const sealer = auditSealer({ db: deps.db, now: deps.now, dataDir: deps.dataDir, ...(logger ? { warn: (m: string) => logger.warn(m) } : {}) })
+  // After a request during which events were appended (its own are committed by then; another's that are not
+  // yet are sealed after that request), so reads and refused writes never cost the chain a query.
+  const appendsAtStart = new WeakMap<object, number>()
+  app.addHook("onRequest", async (request) => void appendsAtStart.set(request, eventsAppended()))
+  // A write's events name where it came from (services/request-origin.ts); reads append none, so they skip it.
+  app.addHook("onRequest", (request, _reply, done) =>
+    request.method === "GET" || request.method === "HEAD" ? done() : withOrigin({ ip: request.ip, requestId: String(request.id) }, done),
+  )
+  app.addHook("onResponse", async (request) => {
+    if (eventsAppended() !== appendsAtStart.get(request)) sealer.soon()
+  })
+  app.addHook("onReady", async () => sealer.start())
+  app.addHook("onClose", async () => sealer.stop())
+  app.decorate("sealer", sealer)
+  // Open event streams never end by themselves: the stop ends them before the server waits for its connections.
+  app.addHook("preClose", async () => live.endAll())
+  app.addHook("onClose", async () => live.close())
   registerApiDocs(app)
   registerPublicUploads(app, deps.uploads)
   await registerStaticSpa(app, deps.distDir)

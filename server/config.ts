@@ -1,7 +1,9 @@
+import { DEFAULT_NOTICE_HOURS } from "../src/machines/counselling-session.machine.ts"
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { ACCESS_TOKEN_SECONDS } from "./services/auth/tokens.ts"
+import type { PostmanOptions } from "./services/notifications/postman.ts"
 
 export interface Config {
   port: number
@@ -16,6 +18,7 @@ export interface Config {
   accessTokenSeconds: number
   trustProxy: boolean | string
   partnerSignupUrl: string
+  sessionNoticeHours: number
   uploadLimitBytes: number
   /** Where uploads live; with several instances, storage every instance shares (a network volume). */
   uploadsDir: string
@@ -30,6 +33,8 @@ export interface Config {
   redisPrefix: string
   /** BENCH_INSTRUMENT=1: Server-Timing on every answer and a query counter (bench/run.ts only). */
   benchInstrument: boolean
+  /** The mail outbox's postman (services/notifications/postman.ts): MAIL_POLL_MS (several instances), MAIL_LEASE_MS, MAIL_WAIT_MS. */
+  notifications: PostmanOptions
 }
 
 /** Reads the environment once at start; every variable is listed in the README. */
@@ -49,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenSeconds: accessTokenMinutes(env.ACCESS_TOKEN_MINUTES) * 60,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     partnerSignupUrl: env.PARTNER_SIGNUP_URL ?? `${publicUrl}/partner-signup`,
+    sessionNoticeHours: noticeHours(env.SESSION_NOTICE_HOURS),
     uploadLimitBytes: Number(env.UPLOAD_LIMIT_BYTES ?? 5 * 1024 * 1024),
     uploadsDir: resolve(env.UPLOADS_DIR || join(dataDir, "uploads")),
     logLevel: env.LOG_LEVEL || "info",
@@ -57,7 +63,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX ?? "console:",
     benchInstrument: env.BENCH_INSTRUMENT === "1",
+    notifications: {
+      ...milliseconds(env, "MAIL_POLL_MS", 100, 60_000, "pollMs"),
+      ...milliseconds(env, "MAIL_LEASE_MS", 1_000, 3_600_000, "leaseMs"),
+      ...milliseconds(env, "MAIL_WAIT_MS", 0, 60_000, "waitMs"),
+    },
   }
+}
+
+/** An optional whole number of milliseconds within bounds, or a clear refusal at start. */
+function milliseconds<K extends string>(env: NodeJS.ProcessEnv, name: string, min: number, max: number, key: K): Partial<Record<K, number>> {
+  const value = env[name]
+  if (value === undefined || value === "") return {}
+  const ms = Number(value)
+  if (!Number.isInteger(ms) || ms < min || ms > max) throw new Error(`${name} must be a whole number of milliseconds from ${min} to ${max}, not ${value}`)
+  return { [key]: ms } as Partial<Record<K, number>>
 }
 
 /** Without JWT_SECRET a random secret is kept in the data directory so tokens survive a restart. */
@@ -75,6 +95,14 @@ function accessTokenMinutes(value: string | undefined): number {
   const minutes = Number(value)
   if (!Number.isInteger(minutes) || minutes < 1 || minutes > 120) throw new Error(`ACCESS_TOKEN_MINUTES must be a whole number from 1 to 120, not ${value}`)
   return minutes
+}
+
+/** The session notice window in hours: a whole number from 0 (no window) to 168 (a week). */
+function noticeHours(value: string | undefined): number {
+  if (value === undefined || value === "") return DEFAULT_NOTICE_HOURS
+  const hours = Number(value)
+  if (!Number.isInteger(hours) || hours < 0 || hours > 168) throw new Error(`SESSION_NOTICE_HOURS must be a whole number from 0 to 168, not ${value}`)
+  return hours
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

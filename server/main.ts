@@ -26,17 +26,14 @@ const safely = (write: () => void) => {
 
 /** Starts the server; settles once it listens (server/start.ts writes its code cache then). */
 async function main(): Promise<void> {
-  const opening = startOpeningDatabase(
-    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir },
-    {
-      statementTimeoutMs: SERVER_STATEMENT_TIMEOUT_MS,
-      // A broken connection is dropped by the pool, a stopped embedded database is reopened; requests
-      // meanwhile answer 503 (plugins/error-handler.ts).
-      onConnectionError: (error) => logger.warn(`database connection lost: ${error.message}`),
-      onWait: (error, waitedMs) => logger.warn(`waiting for the database (${Math.round(waitedMs / 1000)} s so far): ${error.message}`),
-      ...(benchQueries ? { onQuery: benchQueries.onQuery } : {}),
-    },
-  )
+  const opening = startOpeningDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "embedded", dataDir: config.dataDir }, {
+    statementTimeoutMs: SERVER_STATEMENT_TIMEOUT_MS,
+    // A broken connection is dropped by the pool, a stopped embedded database is reopened; requests
+    // meanwhile answer 503 (plugins/error-handler.ts).
+    onConnectionError: (error) => logger.warn(`database connection lost: ${error.message}`),
+    onWait: (error, waitedMs) => logger.warn(`waiting for the database (${Math.round(waitedMs / 1000)} s so far): ${error.message}`),
+    ...(benchQueries ? { onQuery: benchQueries.onQuery } : {}),
+  })
   // Caught at once: a database that cannot open ends the process even while the routes are being built.
   const opened = opening.opened.catch(fail)
   // The app's modules load, and its routes are built, while the database opens: PGlite starts on a
@@ -57,9 +54,12 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     distDir: resolve("dist"),
     partnerSignupUrl: config.partnerSignupUrl,
+    sessionNoticeHours: config.sessionNoticeHours,
     uploadLimitBytes: config.uploadLimitBytes,
     trustProxy: config.trustProxy,
     now: Date.now,
+    // Several instances (they share Redis): each also looks for rows another queued and never came back to.
+    notifications: { ...(redis ? { pollMs: 10_000 } : {}), ...config.notifications },
     logger,
     ...(benchQueries ? { benchQueries } : {}),
   })
@@ -100,7 +100,9 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void stop("SIGINT"))
 
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` })
-  log(`console at ${config.publicUrl} (${database.kind === "embedded" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}${redis ? `, shared limits in Redis ${services.redactUrl(config.redisUrl!)}${redis.up ? "" : " (not answering yet)"}` : ""})`)
+  log(
+    `console at ${config.publicUrl} (${database.kind === "embedded" ? `embedded database in ${config.dataDir}` : "PostgreSQL"}${redis ? `, shared limits in Redis ${services.redactUrl(config.redisUrl!)}${redis.up ? "" : " (not answering yet)"}` : ""})`,
+  )
   if (database.kind === "embedded" && config.demoSeed) {
     log(`demo logins (password Demo@12345): ${DEMO_EMAILS.join(", ")}`)
   }

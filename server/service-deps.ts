@@ -7,6 +7,7 @@ import { tokenService } from "./services/auth/tokens.ts"
 import { memoryTokenVersions } from "./services/auth/token-versions.ts"
 import { redisTokenVersions } from "./services/auth/redis-token-versions.ts"
 import { redisSharedWrites } from "./services/cache/answer-cache.ts"
+import { redisLiveBus } from "./services/live/redis-live-bus.ts"
 import { redisTicketVersions } from "./services/tickets/redis-ticket-versions.ts"
 import { memoryTicketVersions } from "./services/tickets/ticket-versions.ts"
 import { outboxMailer, smtpMailer } from "./services/mail/mailer.ts"
@@ -14,7 +15,7 @@ import { localUploadStore } from "./services/storage/uploads.ts"
 
 export { connectRedis, redactUrl } from "./services/cache/redis.ts"
 
-export type ServiceDeps = Pick<AppDeps, "tokens" | "limiter" | "ticketVersions" | "tokenVersions" | "sharedWrites" | "mailer" | "uploads">
+export type ServiceDeps = Pick<AppDeps, "tokens" | "limiter" | "ticketVersions" | "tokenVersions" | "sharedWrites" | "liveBus" | "mailer" | "uploads">
 
 /**
  * The services the server's configuration chooses: with REDIS_URL every instance shares login limits,
@@ -28,7 +29,7 @@ export function serviceDeps(config: Config, redis: RedisLink | null, log: (messa
     limiter: loginThrottle(redis ? { redis, prefix: config.redisPrefix } : {}),
     ticketVersions: redis ? redisTicketVersions(redis, config.redisPrefix) : memoryTicketVersions(),
     tokenVersions: redis ? redisTokenVersions(redis, config.redisPrefix) : memoryTokenVersions(),
-    ...(redis ? { sharedWrites: redisSharedWrites(redis, config.redisPrefix) } : {}),
+    ...(redis ? { sharedWrites: redisSharedWrites(redis, config.redisPrefix), liveBus: redisLiveBus(redis, config.redisPrefix) } : {}),
     mailer: config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(join(config.dataDir, "outbox"), config.mailFrom, log, { logLinks: config.logMailLinks }),

@@ -1,64 +1,156 @@
-import { spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync } from "node:fs"
 
 /**
- * `npm test`: every suite in order (typecheck, lint, unit, paths, server on the embedded database,
- * server on PostgreSQL when TEST_DATABASE_URL is set, ops, reliability, browser, short benchmark), then one line summing them all:
- * `N passed, N failed`. Exits non-zero when anything failed.
+ * Two tiers, then one line summing every suite run: `N passed, N failed`; exits non-zero when anything failed.
+ *
+ * - `npm test` (the quick tier, minutes): typecheck, lint, format, unit, machine paths, the server suite on
+ *   the embedded database, and a Chromium smoke of every role (tests/e2e/smoke.test.ts).
+ * - `npm run test:all` (what CI runs): the quick tier's suites, the server tests that run real processes
+ *   (server-processes), the whole server suite on PostgreSQL when TEST_DATABASE_URL is set, ops, reliability, the whole browser suite (the smoke included) and the short
+ *   benchmark.
+ *
+ * Suites run in stages. The suites of one stage run side by side, because they share no state and
+ * none of them measures time against a quiet machine; their output is printed whole as each ends.
+ * The stages run in turn: the crash rounds and the benchmark want the machine to themselves.
+ * `npm test -- unit server` runs only the suites named (of either tier).
  */
 interface Result {
   suite: string
   passed: number
   failed: number
+  seconds: number
 }
 
-const results: Result[] = []
-const only = process.argv.slice(2)
-const want = (suite: string) => only.length === 0 || only.includes(suite)
-
-function runCheck(suite: string, command: string, args: string[]): void {
-  if (!want(suite)) return
-  console.log(`\n=== ${suite}: ${command} ${args.join(" ")}`)
-  const run = spawnSync(command, args, { stdio: "inherit" })
-  results.push({ suite, passed: run.status === 0 ? 1 : 0, failed: run.status === 0 ? 0 : 1 })
-}
-
-function runVitest(suite: string, project: string, env: NodeJS.ProcessEnv = {}): void {
-  if (!want(suite)) return
-  console.log(`\n=== ${suite}: vitest --project ${project}`)
-  mkdirSync("test-results", { recursive: true })
-  const out = `test-results/${suite}.json`
-  rmSync(out, { force: true })
-  const run = spawnSync("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
-    stdio: "inherit",
-    env: { ...process.env, ...env },
-  })
-  try {
-    const report = JSON.parse(readFileSync(out, "utf8")) as { numPassedTests: number; numFailedTests: number; numTotalTests: number }
-    // A file that fails to load counts as a failure even though no test in it ran.
-    const crashed = run.status !== 0 && report.numFailedTests === 0 ? 1 : 0
-    results.push({ suite, passed: report.numPassedTests, failed: report.numFailedTests + crashed })
-  } catch {
-    results.push({ suite, passed: 0, failed: 1 })
-  }
+interface Suite {
+  name: string
+  /** A check passes or fails as a whole; a vitest suite counts its tests (of `files` only, when given). */
+  run: { check: string[] } | { project: string | string[]; workers?: number; files?: string[] }
+  env?: NodeJS.ProcessEnv
+  /** In `npm run test:all` only. */
+  full?: true
 }
 
 const pg = process.env.TEST_DATABASE_URL
-runCheck("typecheck", "npx", ["tsc", "--noEmit", "-p", "tsconfig.json"])
-runCheck("lint", "npx", ["oxlint", "--deny-warnings", "src", "server", "tests", "bench", "scripts"])
-runVitest("unit", "unit", { TEST_DATABASE_URL: "" })
-runVitest("paths", "paths", { TEST_DATABASE_URL: "" })
-runVitest("server", "server", { TEST_DATABASE_URL: "" })
-if (pg) runVitest("server-postgres", "server", { TEST_DATABASE_URL: pg })
-runVitest("ops", "ops", { TEST_DATABASE_URL: pg ?? "" })
-// SIGKILL/SIGTERM of real server processes; its PostgreSQL half uses the local server when TEST_DATABASE_URL is unset.
-runVitest("reliability", "reliability", { TEST_DATABASE_URL: pg ?? "" })
-runVitest("e2e", "e2e", { TEST_DATABASE_URL: "" })
-// Last, so the load runs on a machine no other suite is using.
-runVitest("bench", "bench", { TEST_DATABASE_URL: "" })
+const argv = process.argv.slice(2)
+const all = argv.includes("--all")
+const only = argv.filter((arg) => arg !== "--all")
+const want = (suite: Suite) => (only.length > 0 ? only.includes(suite.name) : all ? suite.name !== "smoke" : !suite.full)
+
+const stages: Suite[][] = [
+  // The checks and the suites without a database: each mostly one core, and none needs the machine alone.
+  [
+    // The package's own scripts, so the folders each check covers are named in one place.
+    { name: "typecheck", run: { check: ["npm", "run", "-s", "typecheck"] } },
+    { name: "lint", run: { check: ["npm", "run", "-s", "lint"] } },
+    { name: "format", run: { check: ["npm", "run", "-s", "format:check"] } },
+    { name: "unit", run: { project: "unit" }, env: { TEST_DATABASE_URL: "" } },
+    { name: "paths", run: { project: "paths" }, env: { TEST_DATABASE_URL: "" } },
+  ],
+  // Each server test has a database of its own (a copy of one seeded PGlite, or a schema of its own on PostgreSQL).
+  // The quick tier's browser check runs beside it; the full tier's browser suite runs that file with the others.
+  [
+    { name: "server", run: { project: "server", workers: 2 }, env: { TEST_DATABASE_URL: "" } },
+    { name: "smoke", run: { project: "e2e", files: ["tests/e2e/smoke.test.ts"] }, env: { TEST_DATABASE_URL: "", E2E_WORKERS: "1" } },
+  ],
+  [{ name: "server-processes", run: { project: "server-processes", workers: 2 }, env: { TEST_DATABASE_URL: "" }, full: true }],
+  ...(pg
+    ? [[{ name: "server-postgres", run: { project: ["server", "server-processes"], workers: 2 }, env: { TEST_DATABASE_URL: pg }, full: true } satisfies Suite]]
+    : []),
+  [{ name: "ops", run: { project: "ops" }, env: { TEST_DATABASE_URL: pg ?? "" }, full: true }],
+  // SIGKILL/SIGTERM of real server processes; its PostgreSQL half uses the local server when TEST_DATABASE_URL is unset.
+  [{ name: "reliability", run: { project: "reliability" }, env: { TEST_DATABASE_URL: pg ?? "" }, full: true }],
+  // Two workers, each with a server of its own (tests/e2e/workers.ts).
+  [{ name: "e2e", run: { project: "e2e" }, env: { TEST_DATABASE_URL: "" }, full: true }],
+  // Last, so the load runs on a machine no other suite is using.
+  [{ name: "bench", run: { project: "bench" }, env: { TEST_DATABASE_URL: "" }, full: true }],
+]
+
+function commandOf(suite: Suite): { command: string; args: string[]; report?: string } {
+  if ("check" in suite.run) return { command: suite.run.check[0]!, args: suite.run.check.slice(1) }
+  const report = `test-results/${suite.name}.json`
+  const projects = [suite.run.project].flat().flatMap((project) => ["--project", project])
+  const args = ["vitest", "run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]
+  if (suite.run.workers) args.push(`--maxWorkers=${suite.run.workers}`)
+  if (suite.run.files) args.push(...suite.run.files)
+  return { command: "npx", args, report }
+}
+
+/** Runs one suite; `alone` streams its output, otherwise it is held and printed whole at the end. */
+function runSuite(suite: Suite, alone: boolean): Promise<Result> {
+  const { command, args, report } = commandOf(suite)
+  if (report) rmSync(report, { force: true })
+  const header = `\n=== ${suite.name}: ${command} ${args.join(" ")}`
+  if (alone) console.log(header)
+  const started = Date.now()
+  const child = spawn(command, args, { stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...process.env, ...suite.env } })
+  const held: Buffer[] = []
+  child.stdout?.on("data", (chunk: Buffer) => held.push(chunk))
+  child.stderr?.on("data", (chunk: Buffer) => held.push(chunk))
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      const seconds = Math.round((Date.now() - started) / 1000)
+      if (!alone) {
+        console.log(header)
+        process.stdout.write(Buffer.concat(held))
+      }
+      console.log(`=== ${suite.name} took ${seconds} s`)
+      resolve({ suite: suite.name, seconds, ...countsOf(status, report) })
+    })
+  })
+}
+
+function countsOf(status: number | null, report: string | undefined): { passed: number; failed: number } {
+  if (!report) return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+  try {
+    const counts = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number }
+    // A file that fails to load, or an error outside any test, counts as a failure even though no test failed.
+    const crashed = status !== 0 && counts.numFailedTests === 0 ? 1 : 0
+    return { passed: counts.numPassedTests, failed: counts.numFailedTests + crashed }
+  } catch {
+    return { passed: 0, failed: 1 }
+  }
+}
+
+interface Report {
+  testResults?: { name: string; status?: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[]
+}
+
+function failuresOf(ran: Result[]): string[] {
+  const lines: string[] = []
+  for (const { suite } of ran) {
+    let report: Report
+    try {
+      report = JSON.parse(readFileSync(`test-results/${suite}.json`, "utf8")) as Report
+    } catch {
+      continue
+    }
+    for (const file of report.testResults ?? []) {
+      const where = file.name.replace(`${process.cwd()}/`, "")
+      if (file.status === "failed" && file.message) lines.push(`FAILED ${suite}: ${where}: ${file.message.slice(0, 400)}`)
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== "failed") continue
+        const why = (test.failureMessages?.[0] ?? "").split("\n").slice(0, 3).join(" | ").slice(0, 400)
+        lines.push(`FAILED ${suite}: ${where} > ${test.fullName}: ${why}`)
+      }
+    }
+  }
+  return lines
+}
+
+mkdirSync("test-results", { recursive: true })
+const started = Date.now()
+const results: Result[] = []
+for (const stage of stages) {
+  const suites = stage.filter(want)
+  results.push(...(await Promise.all(suites.map((suite) => runSuite(suite, suites.length === 1)))))
+}
 
 console.log("\n=== summary")
-for (const r of results) console.log(`${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed`)
+for (const r of results) console.log(`${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed  (${r.seconds} s)`)
+console.log(`all suites took ${Math.round((Date.now() - started) / 60_000)} min`)
+// The record of a CI run keeps only its first and last lines: name each failed test here, next to the counts.
+for (const line of failuresOf(results)) console.log(line)
 const passed = results.reduce((n, r) => n + r.passed, 0)
 const failed = results.reduce((n, r) => n + r.failed, 0)
 console.log(`${passed} passed, ${failed} failed`)

@@ -42,7 +42,17 @@ function loadFigure(name: string, result: Load, hello: Load, value: number, unit
   const none = result.requests === 0 ? "no answer at all within the run" : undefined
   const timeouts = result.errors > 0 ? `${result.errors} requests got no answer (timeout/error)` : none
   const notes = [note, timeouts].filter(Boolean).join("; ")
-  return { name, rps: result.rps, p50: result.p50, p99: result.p99, vsHello: result.rps / hello.rps, value, unit, ...(notes ? { note: notes } : {}), errors: result.errors + (result.requests === 0 ? 1 : 0) }
+  return {
+    name,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    vsHello: result.rps / hello.rps,
+    value,
+    unit,
+    ...(notes ? { note: notes } : {}),
+    errors: result.errors + (result.requests === 0 ? 1 : 0),
+  }
 }
 
 /** Every figure measured over HTTP against the running server, in the order of the issue. */
@@ -63,8 +73,16 @@ export async function apiFigures(run: ApiRun): Promise<Figure[]> {
   const cacheNote = `answer cache: ${perAnswer.toFixed(4)} statements per answer`
   figures.push(
     run.db === "embedded"
-      ? judge(loadFigure("List page 1 (Lawyers, with total)", page1, hello, page1.p99, "ms p99", cacheNote), { target: "p99 ≤ 50 ms at 50 connections", limit: 50, better: "lower" }, margin)
-      : judge({ ...loadFigure("List page 1 (Lawyers, with total)", page1, helloNow, page1.rps / helloNow.rps, "× hello rps", cacheNote), ci: true }, { target: "≥ 0.10 × hello-world rps", limit: 0.1, better: "higher" }, margin),
+      ? judge(
+          loadFigure("List page 1 (Lawyers, with total)", page1, hello, page1.p99, "ms p99", cacheNote),
+          { target: "p99 ≤ 50 ms at 50 connections", limit: 50, better: "lower" },
+          margin,
+        )
+      : judge(
+          { ...loadFigure("List page 1 (Lawyers, with total)", page1, helloNow, page1.rps / helloNow.rps, "× hello rps", cacheNote), ci: true },
+          { target: "≥ 0.10 × hello-world rps", limit: 0.1, better: "higher" },
+          margin,
+        ),
   )
 
   // The cost figures compare queries, so each of their answers is computed afresh (the instrumented
@@ -81,17 +99,44 @@ export async function apiFigures(run: ApiRun): Promise<Figure[]> {
 
   const lastPage = Math.max(1, Math.ceil(first.totalRecords / PAGE_SIZE))
   const last = await load(url(pageUrl(lastPage)), plan, fresh)
-  figures.push(judge({ ...loadFigure(`List last page (page ${lastPage}), afresh`, last, hello, page1Fresh.rps / last.rps, "× page 1 cost"), ci: true }, { target: "≤ 3 × page 1", limit: 3, better: "lower" }, margin))
+  figures.push(
+    judge(
+      { ...loadFigure(`List last page (page ${lastPage}), afresh`, last, hello, page1Fresh.rps / last.rps, "× page 1 cost"), ci: true },
+      { target: "≤ 3 × page 1", limit: 3, better: "lower" },
+      margin,
+    ),
+  )
 
-  for (const [field, term] of [["name", row.name], ["email", row.email], ["number", row.number]] as const) {
+  for (const [field, term] of [
+    ["name", row.name],
+    ["email", row.email],
+    ["number", row.number],
+  ] as const) {
     if (!term) continue
     const check = await session.json<PeoplePage>(pageUrl(1, term))
     if (check.totalRecords === 0) throw new Error(`search by ${field} "${term}" found nothing; the figure would time an empty answer`)
     const searched = await load(url(pageUrl(1, term)), plan, fresh)
-    figures.push(judge({ ...loadFigure(`Search by ${field}, page 1, afresh`, searched, hello, page1Fresh.rps / searched.rps, "× page 1 cost"), ci: true }, { target: "≤ 10 × plain page 1", limit: 10, better: "lower" }, margin))
+    figures.push(
+      judge(
+        { ...loadFigure(`Search by ${field}, page 1, afresh`, searched, hello, page1Fresh.rps / searched.rps, "× page 1 cost"), ci: true },
+        { target: "≤ 10 × plain page 1", limit: 10, better: "lower" },
+        margin,
+      ),
+    )
   }
 
-  figures.push(judge({ name: "Dashboard: all its calls", value: await dashboardServerTime(session, run.dashboardRounds), unit: "ms server time", note: `${DASHBOARD_CALLS.length} calls, median of ${run.dashboardRounds} rounds, from Server-Timing` }, { target: "≤ 20 ms server time", limit: 20, better: "lower" }, margin))
+  figures.push(
+    judge(
+      {
+        name: "Dashboard: all its calls",
+        value: await dashboardServerTime(session, run.dashboardRounds),
+        unit: "ms server time",
+        note: `${DASHBOARD_CALLS.length} calls, median of ${run.dashboardRounds} rounds, from Server-Timing`,
+      },
+      { target: "≤ 20 ms server time", limit: 20, better: "lower" },
+      margin,
+    ),
+  )
 
   figures.push(...(await pollFigures(run)))
   return figures
@@ -151,8 +196,31 @@ async function pollFigures(run: ApiRun): Promise<Figure[]> {
   }
   const [hello, poll] = await alternate(run.helloAgain, pollOnce, POLL_ROUNDS)
   return [
-    judge({ ...loadFigure("Unchanged ticket poll (304)", poll, hello, poll.rps / hello.rps, "× hello rps", `${POLL_ROUNDS} runs, in turn with ${POLL_ROUNDS} of the hello-world`), ci: true }, { target: "≥ 0.50 × hello-world rps", limit: 0.5, better: "higher" }, margin === 1 ? 1 : POLL_CI_MARGIN),
-    judge({ name: "Unchanged ticket poll: database queries", value: sent, unit: "queries", note: `over ${poll.requests} measured polls and their warm-ups`, ci: true }, { target: "0 queries", limit: 0, better: "lower" }),
+    judge(
+      {
+        ...loadFigure(
+          "Unchanged ticket poll (304)",
+          poll,
+          hello,
+          poll.rps / hello.rps,
+          "× hello rps",
+          `${POLL_ROUNDS} runs, in turn with ${POLL_ROUNDS} of the hello-world`,
+        ),
+        ci: true,
+      },
+      { target: "≥ 0.50 × hello-world rps", limit: 0.5, better: "higher" },
+      margin === 1 ? 1 : POLL_CI_MARGIN,
+    ),
+    judge(
+      {
+        name: "Unchanged ticket poll: database queries",
+        value: sent,
+        unit: "queries",
+        note: `over ${poll.requests} measured polls and their warm-ups`,
+        ci: true,
+      },
+      { target: "0 queries", limit: 0, better: "lower" },
+    ),
   ]
 }
 

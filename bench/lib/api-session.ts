@@ -11,9 +11,22 @@ export interface ApiSession {
 export const BENCH_ADMIN = { name: "Bench Admin", email: "bench-admin@bench.test", password: "Bench@12345" }
 export const DEMO_ADMIN = { email: "admin@demo.test", password: "Demo@12345" }
 
+/**
+ * The device cookie each account was given, sent back as a browser would: only the first sign-in is from
+ * a new device (its notice and mail go out then), not every `again()` in the middle of a measurement.
+ */
+const deviceCookies = new Map<string, string>()
+
 async function signIn(base: string, email: string, password: string): Promise<string | null> {
-  const res = await fetch(`${base}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) })
+  const cookie = deviceCookies.get(email)
+  const res = await fetch(`${base}/api/v1/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ email, password }),
+  })
   if (res.status !== 200) return null
+  const given = res.headers.get("set-cookie")?.split(";")[0]
+  if (given) deviceCookies.set(email, given)
   const answer = (await res.json()) as { data: { accessToken: string } }
   return answer.data.accessToken
 }

@@ -38,7 +38,12 @@ export async function prepareData(options: DataOptions): Promise<PreparedData> {
   const temporary = options.db === "postgres" || !options.dataDir
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), "console-bench-")) : options.dataDir!
   const cleanup = () => void (temporary && rmSync(dataDir, { recursive: true, force: true }))
-  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, DATABASE_URL: options.db === "postgres" ? options.pgUrl : undefined, DEMO_SEED: "false", JWT_SECRET: "bench-secret-".padEnd(48, "x") }
+  const env: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.db === "postgres" ? options.pgUrl : undefined,
+    DEMO_SEED: "false",
+    JWT_SECRET: "bench-secret-".padEnd(48, "x"),
+  }
   try {
     if (await alreadySeeded(options, dataDir, describe)) {
       options.log(`reusing the seeded database (${describe})`)
@@ -49,7 +54,11 @@ export async function prepareData(options: DataOptions): Promise<PreparedData> {
     const started = performance.now()
     if (haveScaleSeeder) await runNode([SCALE_SEEDER, "--scale", String(options.scale), "--data-dir", dataDir], env)
     else await runNode(["server/scripts/seed-demo.ts"], env, true)
-    await runNode(["server/scripts/create-admin.ts", "--force"], { ...env, ADMIN_NAME: BENCH_ADMIN.name, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password }, true)
+    await runNode(
+      ["server/scripts/create-admin.ts", "--force"],
+      { ...env, ADMIN_NAME: BENCH_ADMIN.name, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password },
+      true,
+    )
     options.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`)
     if (options.db === "embedded") writeFileSync(join(dataDir, MARKER), JSON.stringify({ describe }))
     return { env, describe, cleanup }
@@ -81,7 +90,8 @@ async function alreadySeeded(options: DataOptions, dataDir: string, describe: st
 async function recreateDatabase(url: string): Promise<void> {
   const target = new URL(url)
   const name = target.pathname.slice(1)
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test" || name === "postgres") throw new Error(`refusing to recreate database "${name}": give the benchmark a database of its own`)
+  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test" || name === "postgres")
+    throw new Error(`refusing to recreate database "${name}": give the benchmark a database of its own`)
   const admin = new URL(url)
   admin.pathname = "/postgres"
   const client = new pg.Client({ connectionString: admin.toString() })

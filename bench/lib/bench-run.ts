@@ -5,6 +5,7 @@ import { judge, type Figure } from "./figure.ts"
 import { buildServer } from "../../scripts/build-server.ts"
 import { buildConsole, firstLoadFigures } from "./first-load-figures.ts"
 import { lighthouseFigures } from "./lighthouse-figures.ts"
+import { liveFigures } from "./live-figures.ts"
 import { load, type LoadPlan } from "./load.ts"
 import { startHelloWorld, startOnceForCodeCache, startServer } from "./processes.ts"
 import type { RunInfo } from "./report.ts"
@@ -79,10 +80,34 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       figures.push(judge({ name: "Server ready after start", value: median, unit: "ms", note }, { target: "≤ 1000 ms", limit: 1000, better: "lower" }, margin))
       log("hello-world")
       const helloLoad = await load(hello.url, plan)
-      figures.unshift({ name: "hello-world (node:http baseline)", rps: helloLoad.rps, p50: helloLoad.p50, p99: helloLoad.p99, vsHello: 1, value: helloLoad.rps, unit: "req/s", target: "baseline", limit: 0, better: "higher", pass: helloLoad.unexpected === 0 && helloLoad.errors === 0 })
+      figures.unshift({
+        name: "hello-world (node:http baseline)",
+        rps: helloLoad.rps,
+        p50: helloLoad.p50,
+        p99: helloLoad.p99,
+        vsHello: 1,
+        value: helloLoad.rps,
+        unit: "req/s",
+        target: "baseline",
+        limit: 0,
+        better: "higher",
+        pass: helloLoad.unexpected === 0 && helloLoad.errors === 0,
+      })
       const session = await adminSession(server.url)
       log("API figures")
-      figures.push(...(await apiFigures({ session, hello: helloLoad, helloAgain: () => load(hello.url, plan), plan, db: options.db, margin, dashboardRounds: options.dashboardRounds })))
+      figures.push(
+        ...(await apiFigures({
+          session,
+          hello: helloLoad,
+          helloAgain: () => load(hello.url, plan),
+          plan,
+          db: options.db,
+          margin,
+          dashboardRounds: options.dashboardRounds,
+        })),
+      )
+      log("live stream figures")
+      figures.push(...(await liveFigures({ session: await session.again(), plan, margin })))
       if (options.lighthouse) figures.push(...(await lighthouseFigures(session, margin, log)))
     } finally {
       await server.stop()

@@ -27,7 +27,10 @@ export function firstLoadFigures(): Figure[] {
     const note = `${app.files.length} files; bare app ${(baseline.gzipBytes / 1024).toFixed(1)} KB in ${baseline.files.length}`
     return [
       judge({ name: "First-load JS of /login", value: kb, unit: "KB gz", note, ci: true }, { target: "≤ 200 KB gzipped", limit: 200, better: "lower" }),
-      judge({ name: "First-load JS of /login vs bare app", value: app.gzipBytes / baseline.gzipBytes, unit: "× bare app", ci: true }, { target: "≤ 1.10 × bare app", limit: 1.1, better: "lower" }),
+      judge(
+        { name: "First-load JS of /login vs bare app", value: app.gzipBytes / baseline.gzipBytes, unit: "× bare app", ci: true },
+        { target: "≤ 1.10 × bare app", limit: 1.1, better: "lower" },
+      ),
     ]
   } finally {
     bare.cleanup()

@@ -21,11 +21,15 @@ import { freePort } from "./processes.ts"
 export async function lighthouseFigures(session: ApiSession, margin: number, log: (line: string) => void): Promise<Figure[]> {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"))
-  const browserProcess = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "--window-size=1350,940", "about:blank"], {
-    stdio: "ignore",
-    // Its own process group, so the stop below reaches Chromium's helper processes too.
-    detached: true,
-  })
+  const browserProcess = spawn(
+    CHROMIUM,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "--window-size=1350,940", "about:blank"],
+    {
+      stdio: "ignore",
+      // Its own process group, so the stop below reaches Chromium's helper processes too.
+      detached: true,
+    },
+  )
   try {
     const browser = await connect(port)
     const figures = [...(await audit(`${session.base}/login`, "/login", port, false, margin, log))]
@@ -114,10 +118,16 @@ async function audit(url: string, label: string, port: number, keepStorage: bool
   ]
 }
 
-async function runLighthouse(url: string, port: number, keepStorage: boolean) {
-  const result = await lighthouse(url, { port, logLevel: "error", output: "json", onlyCategories: ["performance"], disableStorageReset: keepStorage }, desktopConfig)
+async function runLighthouse(url: string, port: number, keepStorage: boolean, attempt = 1): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>> {
+  const result = await lighthouse(
+    url,
+    { port, logLevel: "error", output: "json", onlyCategories: ["performance"], disableStorageReset: keepStorage },
+    desktopConfig,
+  )
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
+  // Chromium sometimes loses the trace of a load (NO_NAVSTART: "Please run Lighthouse again"); once more, as it asks.
+  if (lhr.runtimeError && attempt < 2) return runLighthouse(url, port, keepStorage, attempt + 1)
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`)
   if (keepStorage && new URL(lhr.finalDisplayedUrl).pathname !== "/") throw new Error(`Lighthouse on ${url} ended on ${lhr.finalDisplayedUrl}: not signed in`)
   return result

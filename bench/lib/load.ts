@@ -73,5 +73,12 @@ export async function alternate(a: () => Promise<Load>, b: () => Promise<Load>, 
 function merge(runs: Load[]): Load {
   const median = (pick: (run: Load) => number) => runs.map(pick).sort((x, y) => x - y)[Math.floor(runs.length / 2)]!
   const sum = (pick: (run: Load) => number) => runs.reduce((total, run) => total + pick(run), 0)
-  return { rps: sum((run) => run.rps) / runs.length, p50: median((run) => run.p50), p99: median((run) => run.p99), requests: sum((run) => run.requests), unexpected: sum((run) => run.unexpected), errors: sum((run) => run.errors) }
+  return {
+    rps: sum((run) => run.rps) / runs.length,
+    p50: median((run) => run.p50),
+    p99: median((run) => run.p99),
+    requests: sum((run) => run.requests),
+    unexpected: sum((run) => run.unexpected),
+    errors: sum((run) => run.errors),
+  }
 }

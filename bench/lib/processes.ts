@@ -44,7 +44,10 @@ function stopper(child: ChildProcess): () => Promise<void> {
 /** The bare `node:http` hello-world, in its own process. */
 export async function startHelloWorld(): Promise<Child> {
   const port = await freePort()
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/hello-world.ts"], { env: childEnv({ PORT: String(port) }), stdio: ["ignore", "pipe", "ignore"] })
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/hello-world.ts"], {
+    env: childEnv({ PORT: String(port) }),
+    stdio: ["ignore", "pipe", "ignore"],
+  })
   await once(child.stdout!, "data")
   return { url: `http://127.0.0.1:${port}`, process: child, stop: stopper(child) }
 }
@@ -72,7 +75,10 @@ export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerStart> 
   const deadline = started + 120_000
   while (performance.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it was ready:\n${log.join("")}`)
-    const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false)
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    )
     if (ready) return { url, process: child, readyMs: performance.now() - started, stop: stopper(child) }
     await new Promise((resolve) => setTimeout(resolve, 10))
   }

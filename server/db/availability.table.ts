@@ -17,3 +17,11 @@ export interface VendorDefaultAvailabilityTable {
   slots: Slots
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
 }
+
+/** The slots of one weekday (0 Monday … 6 Sunday) for every such date without slots of its own (migration 0019). */
+export interface VendorWeeklyAvailabilityTable {
+  vendor_id: string
+  weekday: number
+  slots: Slots
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>
+}

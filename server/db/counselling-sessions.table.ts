@@ -1,4 +1,11 @@
 import type { ColumnType, Selectable } from "kysely"
+import type { SessionState } from "../../src/api/contract/counselling-session.ts"
+
+export interface RescheduleWishRow {
+  startsAt: string
+  reason: string
+  requestedAt: string
+}
 
 /**
  * Booked counselling sessions. `starts_at`/`ends_at` are UTC instants (ends = start + duration) so
@@ -19,6 +26,11 @@ export interface CounsellingSessionsTable {
   start_link: string | null
   booking_age: number | null
   sequence: ColumnType<number, number | undefined, number>
+  state: ColumnType<SessionState, SessionState | undefined, SessionState>
+  state_reason: string | null
+  cancelled_late: ColumnType<boolean, boolean | undefined, boolean>
+  /** A client's pending wish for another start: `{ startsAt, reason, requestedAt }` (ISO instants). */
+  reschedule_wish: ColumnType<RescheduleWishRow | null, string | null | undefined, string | null>
   created_by: string | null
   created_at: ColumnType<Date, Date | string | undefined, never>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>

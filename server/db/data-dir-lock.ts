@@ -19,8 +19,7 @@ export function lockDataDir(dataDir: string): () => void {
       const holder = Number(readFileSync(path, "utf8"))
       if (holder && holder !== process.pid && isAlive(holder)) {
         throw new Error(
-          `The data directory ${dataDir} is in use by another server process (pid ${holder}). ` +
-            "Stop it first, or start this one with another DATA_DIR.",
+          `The data directory ${dataDir} is in use by another server process (pid ${holder}). Stop it first, or start this one with another DATA_DIR.`,
           { cause: error },
         )
       }

@@ -1,15 +1,21 @@
+import type { ScheduledNotificationsTable } from "./scheduled-notifications.table.ts"
+import type { CalendarFeedsTable } from "./calendar-feeds.table.ts"
+import type { DraftsTable } from "./drafts.table.ts"
 import type { Kysely } from "kysely"
+import type { AccessLogTable } from "./access-log.table.ts"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
-import type { VendorAvailabilityTable, VendorDefaultAvailabilityTable } from "./availability.table.ts"
+import type { VendorAvailabilityTable, VendorDefaultAvailabilityTable, VendorWeeklyAvailabilityTable } from "./availability.table.ts"
 import type { BlogsTable } from "./blogs.table.ts"
 import type { ExpertsTable } from "./experts.table.ts"
 import type { IdempotencyKeysTable } from "./idempotency-keys.table.ts"
+import type { OutboxTable } from "./outbox.table.ts"
+import type { InboxTable, NotificationPreferencesTable, NotificationTemplatesTable } from "./inbox.table.ts"
 import type { GalleryItemsTable } from "./gallery-items.table.ts"
 import type { PressItemsTable } from "./press-items.table.ts"
 import type { TestimonialsTable } from "./testimonials.table.ts"
 import type { CounsellingEnquiriesTable } from "./counselling-enquiries.table.ts"
 import type { CounsellingSessionsTable } from "./counselling-sessions.table.ts"
-import type { EventsTable } from "./events.table.ts"
+import type { AuditCheckpointsTable, AuditSealsTable, EventsTable } from "./events.table.ts"
 import type { TicketResponsesTable, TicketsTable } from "./tickets.table.ts"
 import type { PeopleSearchTermsTable } from "./people-search.table.ts"
 import type { ContactEnquiriesTable, ContactEnquiryCountTable } from "./contact-enquiries.table.ts"
@@ -23,10 +29,14 @@ export interface Database {
   refresh_tokens: RefreshTokensTable
   password_reset_tokens: PasswordResetTokensTable
   events: EventsTable
+  audit_seals: AuditSealsTable
+  audit_checkpoints: AuditCheckpointsTable
+  access_log: AccessLogTable
   tickets: TicketsTable
   ticket_responses: TicketResponsesTable
   vendor_availability: VendorAvailabilityTable
   vendor_default_availability: VendorDefaultAvailabilityTable
+  vendor_weekly_availability: VendorWeeklyAvailabilityTable
   people_search_terms: PeopleSearchTermsTable
   blogs: BlogsTable
   gallery_items: GalleryItemsTable
@@ -43,6 +53,13 @@ export interface Database {
   settings: SettingsTable
   list_counts: ListCountsTable
   idempotency_keys: IdempotencyKeysTable
+  outbox: OutboxTable
+  inbox: InboxTable
+  notification_preferences: NotificationPreferencesTable
+  notification_templates: NotificationTemplatesTable
+  calendar_feeds: CalendarFeedsTable
+  drafts: DraftsTable
+  scheduled_notifications: ScheduledNotificationsTable
 }
 
 export type Db = Kysely<Database>

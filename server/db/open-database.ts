@@ -1,5 +1,6 @@
 import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from "kysely"
 import type { Pool } from "pg"
+import { queuedPool } from "./pool-queue.ts"
 import { lockDataDir } from "./data-dir-lock.ts"
 import type { Database, Db } from "./database.ts"
 import { migrateToLatest } from "./migrate.ts"
@@ -9,7 +10,12 @@ import { PGliteThread } from "./pglite-thread.ts"
 import { isDatabaseUnavailable } from "./unavailable.ts"
 
 export type DatabaseTarget =
-  | { kind: "embedded"; dataDir: string | null }
+  | {
+      kind: "embedded"
+      dataDir: string | null
+      /** In memory only: starts from this copy (`OpenDatabase.dump`), so the tests skip initdb, migrations and the seed. */
+      snapshot?: Uint8Array
+    }
   | { kind: "postgres"; url: string; /** tests isolate themselves in a schema of their own */ schema?: string }
 
 export interface OpenOptions {
@@ -32,6 +38,8 @@ export interface OpenDatabase {
   db: Db
   kind: DatabaseTarget["kind"]
   close(): Promise<void>
+  /** Embedded only: the whole database as a tarball, for `snapshot`. */
+  dump?(): Promise<Uint8Array>
 }
 
 /**
@@ -47,14 +55,18 @@ async function loadPg() {
 }
 
 /**
- * Bounds on waiting for PostgreSQL. While the database is unreachable a request must fail within a
- * second (a 503 the console retries), not hang: a new connection is given 800 ms. The server bounds a
+ * Bounds on waiting for PostgreSQL. While the database is unreachable a request must fail soon (a 503
+ * the console retries), not hang: a new connection is given 800 ms, and a request waits at most 5 s for
+ * its turn when every connection is busy (pool-queue.ts). The server bounds a
  * statement too (server side, so a runaway query frees its connection; the client gives up a little
  * later, for a database that stopped answering without closing the socket). Scripts (a scale seed,
  * a restore) are not bounded, and migrations lift the bound for themselves (migrations/index.ts).
  */
 export const SERVER_STATEMENT_TIMEOUT_MS = 10_000
 const CONNECTION_TIMEOUT_MS = 800
+const POOL_SIZE = 10
+/** How long a request waits its turn for one of the pool's connections when all are busy (pool-queue.ts). */
+const QUEUE_WAIT_MS = 5_000
 
 const timeoutsOf = (statementTimeoutMs: number | undefined) => ({
   connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
@@ -155,6 +167,7 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
   // PGlite starts on its own thread (server/db/pglite-thread.ts) while this one builds the routes.
   const pglite = new PGliteThread({
     dataDir: target.dataDir ? `${target.dataDir}/pgdata` : null,
+    ...(target.snapshot && !target.dataDir ? { loadDataDir: target.snapshot } : {}),
     sharedBuffers,
     ...(options.onConnectionError ? { onThreadError: options.onConnectionError } : {}),
   })
@@ -180,6 +193,7 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     return {
       db,
       kind: "embedded",
+      dump: () => pglite.dumpDataDir(),
       close: async () => {
         await db.destroy()
         await pglite.close()
@@ -192,15 +206,19 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
 
 /** A handle on PostgreSQL through a pool that survives the database going away; nothing is sent yet. */
 export function postgresHandle(target: Extract<DatabaseTarget, { kind: "postgres" }>, options: OpenOptions = {}, log?: (event: LogEvent) => void): Db {
-  const pool = async (): Promise<Pool> =>
-    resilientPool(
-      new (await loadPg()).Pool({
-        connectionString: target.url,
-        max: 10,
-        ...timeoutsOf(options.statementTimeoutMs),
-        ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
-      }),
-      options.onConnectionError ?? (() => {}),
+  const pool = async () =>
+    queuedPool(
+      resilientPool(
+        new (await loadPg()).Pool({
+          connectionString: target.url,
+          max: POOL_SIZE,
+          ...timeoutsOf(options.statementTimeoutMs),
+          ...(target.schema ? { options: `-c search_path=${target.schema}` } : {}),
+        }),
+        options.onConnectionError ?? (() => {}),
+      ),
+      POOL_SIZE,
+      QUEUE_WAIT_MS,
     )
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
 }

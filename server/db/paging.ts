@@ -10,7 +10,8 @@ export interface Paging {
 export function paging(query: PageQuery, defaultLimit: number, maxLimit = 100): Paging {
   const page = query.page ?? 1
   const limit = Math.min(query.limit ?? defaultLimit, maxLimit)
-  return { page, limit, offset: (page - 1) * limit }
+  // A page far past any list (page 5541836699597027) is an empty page, not an offset the database's bigint cannot hold.
+  return { page, limit, offset: Math.min((page - 1) * limit, Number.MAX_SAFE_INTEGER) }
 }
 
 export const totalPages = (total: number, limit: number): number => Math.max(1, Math.ceil(total / limit))

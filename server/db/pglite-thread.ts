@@ -14,6 +14,8 @@ import { Worker } from "node:worker_threads"
 export interface PGliteThreadOptions {
   dataDir: string | null
   sharedBuffers: string
+  /** Starts from this copy of a database (a tarball from `dumpDataDir`) instead of an empty one: tests start from a seeded copy. */
+  loadDataDir?: Uint8Array
   /** A thread that stopped or was replaced (never fatal: the next statement goes to its successor). */
   onThreadError?: (error: Error) => void
 }
@@ -28,7 +30,12 @@ interface QueryOptions {
   rowMode?: "array" | "object"
 }
 
-type Request = { sql: string; params: unknown[]; rowMode: "array" | "object"; inTransaction: boolean } | { begin: true } | { end: "commit" | "rollback" } | { close: true }
+type Request =
+  | { sql: string; params: unknown[]; rowMode: "array" | "object"; inTransaction: boolean }
+  | { begin: true }
+  | { end: "commit" | "rollback" }
+  | { dump: true }
+  | { close: true }
 
 interface Pending {
   resolve: (value: unknown) => void
@@ -47,6 +54,9 @@ function threadGone(reason: string): Error {
 function fromPlain(data: { message?: string; [key: string]: unknown }): Error {
   return Object.assign(new Error(data.message ?? "Embedded database error"), data)
 }
+
+/** How long a close waits for the thread to finish what it is doing before it is stopped. */
+const CLOSE_WAIT_MS = 5_000
 
 export class PGliteThread {
   #options: PGliteThreadOptions
@@ -77,7 +87,10 @@ export class PGliteThread {
   #start(): Promise<void> {
     // No inherited flags: the worker is plain JavaScript, and a loader or `--input-type` of the main
     // thread (tsx in the tests, a script run with -e) would only slow it or stop it from loading.
-    const worker = new Worker(WORKER_FILE, { execArgv: [], workerData: { dataDir: this.#options.dataDir, sharedBuffers: this.#options.sharedBuffers } })
+    const worker = new Worker(WORKER_FILE, {
+      execArgv: [],
+      workerData: { dataDir: this.#options.dataDir, sharedBuffers: this.#options.sharedBuffers, loadDataDir: this.#options.loadDataDir ?? null },
+    })
     this.#worker = worker
     this.#starting = new Promise<void>((resolve, reject) => {
       worker.once("message", (message: { ready?: true; startError?: { message?: string } }) => {
@@ -136,7 +149,8 @@ export class PGliteThread {
   }
 
   async #send<T>(request: Request, bounded: boolean): Promise<T> {
-    if (this.#closed && !("close" in request)) throw new Error("The embedded database is closed")
+    // A transaction caught by the close may still end (its rollback): the thread finishes it, then closes.
+    if (this.#closed && !("close" in request) && !("end" in request)) throw new Error("The embedded database is closed")
     await this.#starting
     const worker = this.#worker
     const id = this.#nextId++
@@ -171,7 +185,18 @@ export class PGliteThread {
    * connection), so the statements `run` sends belong to the open transaction.
    */
   async transaction<T>(run: (tx: { query: PGliteThread["query"]; rollback(): Promise<void> }) => Promise<T>): Promise<T> {
-    await this.#send({ begin: true }, true)
+    const beginFailed = await this.#send({ begin: true }, true).then(
+      () => null,
+      (error: unknown) => ({ error }),
+    )
+    if (beginFailed) {
+      // Kysely's PGlite driver waits for `run` to be called before it sends anything: a BEGIN that fails
+      // (the database closed under a background sweep) must reach it through the first statement,
+      // or its transaction waits forever and this rejection goes unhandled.
+      const fail = () => Promise.reject(beginFailed.error)
+      await run({ query: fail, rollback: fail }).catch(() => {})
+      throw beginFailed.error
+    }
     const tx = {
       query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
         this.#send<QueryResults<R>>({ sql, params, rowMode: options.rowMode ?? "object", inTransaction: true }, true),
@@ -188,14 +213,21 @@ export class PGliteThread {
     return result
   }
 
+  /** The whole database as a tarball, which `loadDataDir` starts a new one from. */
+  dumpDataDir(): Promise<Uint8Array> {
+    return this.#send<Uint8Array>({ dump: true }, false)
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    try {
-      await this.#send({ close: true }, false)
-    } catch {
+    // A statement still waiting for its answer (a sweep caught by the close) gets an error, not silence:
+    // left pending, it would hold the one connection and every later call, the close included, forever.
+    const closing = this.#send({ close: true }, false).catch(() => {
       // A thread that never started or already stopped has nothing to close.
-    }
+    })
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())])
+    this.#failAll(new Error("The embedded database is closed"))
     await this.#worker.terminate()
   }
 }

@@ -8,7 +8,7 @@
  * Plain JavaScript, not TypeScript: Node 20 cannot give a worker thread the TypeScript loader the
  * tests run under, and the same file then serves the tests, `npm start` and the bundle alike.
  *
- * Messages in:  { id, sql, params, rowMode, inTransaction } | { id, begin: true } | { id, end: "commit" | "rollback" } | { id, close: true }
+ * Messages in:  { id, sql, params, rowMode, inTransaction } | { id, begin: true } | { id, end: "commit" | "rollback" } | { id, dump: true } | { id, close: true }
  * Messages out: { ready: true } | { startError } once, then { id, result } | { id, error } per message.
  */
 import { parentPort, workerData } from "node:worker_threads"
@@ -17,8 +17,8 @@ import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin"
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort)
-/** @type {{ dataDir: string | null, sharedBuffers: string }} */
-const { dataDir, sharedBuffers } = workerData
+/** @type {{ dataDir: string | null, sharedBuffers: string, loadDataDir: Uint8Array | null }} */
+const { dataDir, sharedBuffers, loadDataDir } = workerData
 
 /** An error as plain data: a thrown DatabaseError's SQLSTATE, constraint and detail survive the copy. */
 function plain(/** @type {unknown} */ error) {
@@ -36,6 +36,8 @@ try {
   // The options form: given an undefined data directory, the two-argument form drops its options.
   pglite = new PGlite({
     ...(dataDir ? { dataDir } : {}),
+    // A copy of a database made earlier (PGliteThread.dumpDataDir): no initdb, no migrations to run.
+    ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
     extensions: { pg_trgm, btree_gin },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`],
   })
@@ -83,6 +85,12 @@ port.on("message", async (/** @type {any} */ message) => {
     if (message.close) {
       await db.close()
       port.postMessage({ id, result: null })
+      return
+    }
+    if (message.dump) {
+      const file = await db.dumpDataDir("none")
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      port.postMessage({ id, result: bytes }, [bytes.buffer])
       return
     }
     if (message.begin) {

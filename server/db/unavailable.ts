@@ -11,7 +11,8 @@ export const RETRY_AFTER_SECONDS = 5
 const UNAVAILABLE_CODES = /^(08\d{3}|57P0[123]|53300|57014)$/
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"])
 // pg's own words for a connection that broke, never opened in time, or read nothing back in time.
-const DRIVER_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection refused/i
+const DRIVER_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Connection refused/i
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {

@@ -26,6 +26,8 @@ export interface UsersTable {
   account_details: Json<Record<string, string | null>>
   /** The counsellor a client is assigned to (1:1 counselling); null while unassigned. */
   counsellor_id: string | null
+  /** The person's IANA time zone (migration 0019); null until they choose one (a vendor's hours then read in UTC). */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>
   created_at: ColumnType<Date, Date | string | undefined, never>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
   version: Generated<number>

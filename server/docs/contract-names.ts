@@ -12,7 +12,9 @@ import * as dashboard from "../../src/api/contract/dashboard.ts"
 import * as editor from "../../src/api/contract/editor.ts"
 import * as expert from "../../src/api/contract/expert.ts"
 import * as gallery from "../../src/api/contract/gallery.ts"
+import * as live from "../../src/api/contract/live.ts"
 import * as listExport from "../../src/api/contract/list-export.ts"
+import * as notification from "../../src/api/contract/notification.ts"
 import * as partner from "../../src/api/contract/partner.ts"
 import * as press from "../../src/api/contract/press.ts"
 import * as search from "../../src/api/contract/search.ts"
@@ -38,6 +40,8 @@ export const contractModules: Readonly<Record<string, Readonly<Record<string, un
   expert,
   gallery,
   "list-export": listExport,
+  live,
+  notification,
   partner,
   press,
   search,

@@ -51,7 +51,8 @@ export function buildOpenApiDocument(resources: readonly ApiResource[], limits: 
         "Signed-in calls send `Authorization: Bearer <accessToken>` from `POST /user/login`. " +
         "Every refusal answers `{ success: false, message }`. " +
         "An optional field may be left out; `null` is taken only where a field's type says so (there it means none). " +
-        "Texts are trimmed of the spaces around them; their rules are stated on the text as sent.",
+        "Texts are trimmed of the spaces around them; their rules are stated on the text as sent. " +
+        "No text anywhere in a request, in a field the call knows or not, may hold a NUL character (U+0000).",
       contact: { name: "The console's operators" },
       license: { name: "Proprietary: for the console and its integrators", identifier: "LicenseRef-Proprietary" },
     },
@@ -148,7 +149,7 @@ function requestBody(endpoint: Endpoint, components: ComponentSchemas, limits: L
   }
   return {
     required: true,
-    description: `A multipart form: the text fields and the file parts below (${parts.map(([part, file]) => `\`${part}\` ${file.required ? "required" : "optional"}`).join(", ") || "no file"}); every file at most ${megabytes} MB.`,
+    description: `A multipart form: the text fields and the file parts below (${parts.map(([part, file]) => `\`${part}\` ${file.required ? "required" : "optional"}`).join(", ") || "no file"}); every file at most ${megabytes} MB. A text part left empty, or holding just \`null\`, counts as left out.`,
     content: {
       "multipart/form-data": {
         schema: components.named(`${name}Form`, schema),
@@ -166,7 +167,12 @@ function responses(endpoint: Endpoint, components: ComponentSchemas, errorRef: J
   const hasId = /:\w+/.test(endpoint.path)
   const refusals = endpoint.refusals ?? {}
   const success = endpoint.produces
-    ? { description: "The file itself", content: Object.fromEntries(endpoint.produces.map((type) => [type, { schema: type.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" } }])) }
+    ? {
+        description: endpoint.produces.includes("text/event-stream") ? "The event stream, open until the server ends it" : "The file itself",
+        content: Object.fromEntries(
+          endpoint.produces.map((type) => [type, { schema: type.startsWith("text/") ? { type: "string" } : { type: "string", format: "binary" } }]),
+        ),
+      }
     : { description: "Success", content: { "application/json": { schema: components.ref(endpoint.answer, `${pascal(endpoint.name)}Answer`, "answer") } } }
   const forbidden = [
     Array.isArray(endpoint.access) ? `the caller's role is not one of: ${endpoint.access.join(", ")}` : null,
@@ -180,7 +186,11 @@ function responses(endpoint: Endpoint, components: ComponentSchemas, errorRef: J
     // Every call checks what it is sent (a NUL in the query, a body nested too deep), so every call can answer 400.
     "400": error(decodes ? "Bad input: the message names the field and the rule it broke" : "Bad input: a query, body or header the call cannot take"),
     // A public call takes no token, but one that is sent is checked: a dead one is refused, so a console learns at once.
-    "401": error(endpoint.access === "public" ? "A token was sent that is invalid, expired or ended (a public call needs none)" : "No token, or an invalid, expired or ended one"),
+    "401": error(
+      endpoint.access === "public"
+        ? "A token was sent that is invalid, expired or ended (a public call needs none)"
+        : "No token, or an invalid, expired or ended one",
+    ),
     ...(endpoint.access !== "public" ? { "403": error(`Refused: ${forbidden.join("; or ")}`) } : {}),
     ...(refusals[404] || hasId ? { "404": error(refusals[404] ?? "Nothing has this id, or the caller may not know it exists") } : {}),
     ...(conflicts.length ? { "409": error(conflicts.join("; or ")) } : {}),

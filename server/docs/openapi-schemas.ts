@@ -48,7 +48,8 @@ export class ComponentSchemas {
     const document = Schema.toJsonSchemaDocument(schema)
     const renames = new Map<string, string>()
     for (const [name, definition] of Object.entries(document.definitions)) renames.set(name, this.add(name, definition as Json))
-    for (const [name, definition] of Object.entries(document.definitions)) this.schemas[renames.get(name)!] = exact(rewriteRefs(definition, renames), side) as Json
+    for (const [name, definition] of Object.entries(document.definitions))
+      this.schemas[renames.get(name)!] = exact(rewriteRefs(definition, renames), side) as Json
     return exact(rewriteRefs(document.schema, renames), side) as Json
   }
 
@@ -65,7 +66,8 @@ export class ComponentSchemas {
   }
 }
 
-const isNull = (schema: unknown): boolean => typeof schema === "object" && schema !== null && (schema as Json).type === "null" && Object.keys(schema).length === 1
+const isNull = (schema: unknown): boolean =>
+  typeof schema === "object" && schema !== null && (schema as Json).type === "null" && Object.keys(schema).length === 1
 
 /** Applies the null rule and, for answers, closes every object (see ComponentSchemas). */
 function exact(value: unknown, side: Side): unknown {
@@ -94,7 +96,10 @@ function exact(value: unknown, side: Side): unknown {
  * answers with JSON.stringify), so a number is a number.
  */
 const isNonFiniteText = (schema: unknown): boolean =>
-  typeof schema === "object" && schema !== null && (schema as Json).type === "string" && JSON.stringify((schema as Json).enum) === JSON.stringify(["Infinity", "-Infinity", "NaN"])
+  typeof schema === "object" &&
+  schema !== null &&
+  (schema as Json).type === "string" &&
+  JSON.stringify((schema as Json).enum) === JSON.stringify(["Infinity", "-Infinity", "NaN"])
 
 const NO_NUL = { pattern: "\\u0000" }
 

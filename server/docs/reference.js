@@ -89,11 +89,23 @@ function schemaTree(schema, components, depth = 0) {
 function parametersTable(parameters, components) {
   if (!parameters?.length) return null
   const rows = parameters.map((p) =>
-    el("tr", {}, el("td", {}, el("code", {}, p.name)), el("td", {}, p.in), el("td", {}, typeLabel(p.schema ?? {}, components)), el("td", {}, p.required ? "required" : "optional")),
+    el(
+      "tr",
+      {},
+      el("td", {}, el("code", {}, p.name)),
+      el("td", {}, p.in),
+      el("td", {}, typeLabel(p.schema ?? {}, components)),
+      el("td", {}, p.required ? "required" : "optional"),
+    ),
   )
   return [
     el("h4", {}, "Parameters"),
-    el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, "Name"), el("th", {}, "In"), el("th", {}, "Type"), el("th", {}, "Required"))), el("tbody", {}, rows)),
+    el(
+      "table",
+      {},
+      el("thead", {}, el("tr", {}, el("th", {}, "Name"), el("th", {}, "In"), el("th", {}, "Type"), el("th", {}, "Required"))),
+      el("tbody", {}, rows),
+    ),
   ]
 }
 
@@ -126,7 +138,13 @@ function operationCard(path, method, op, components) {
   const card = el(
     "section",
     { class: "op", id, "aria-labelledby": `${id}-title`, "data-search": `${method} ${path} ${op.summary} ${op.description} ${op.operationId}`.toLowerCase() },
-    el("h3", { id: `${id}-title` }, el("span", { class: `method method-${method}` }, method.toUpperCase()), el("span", { class: "path" }, path), accessBadge(op["x-access"])),
+    el(
+      "h3",
+      { id: `${id}-title` },
+      el("span", { class: `method method-${method}` }, method.toUpperCase()),
+      el("span", { class: "path" }, path),
+      accessBadge(op["x-access"]),
+    ),
     el("p", { class: "summary" }, op.summary),
     el("p", { class: "rule" }, `${op.description} Operation id: ${op.operationId}.`),
     parametersTable(op.parameters, components),
@@ -162,7 +180,18 @@ function render(doc) {
     const list = el("ul")
     for (const { path, method, op } of ops) {
       main.append(operationCard(path, method, op, components))
-      list.append(el("li", { "data-for": `op-${op.operationId}` }, el("a", { href: `#op-${op.operationId}` }, el("span", { class: `method method-${method}` }, method.toUpperCase()), el("span", { class: "path" }, path))))
+      list.append(
+        el(
+          "li",
+          { "data-for": `op-${op.operationId}` },
+          el(
+            "a",
+            { href: `#op-${op.operationId}` },
+            el("span", { class: `method method-${method}` }, method.toUpperCase()),
+            el("span", { class: "path" }, path),
+          ),
+        ),
+      )
     }
     toc.append(list)
   }

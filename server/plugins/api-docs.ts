@@ -21,12 +21,13 @@ export function registerApiDocs(app: FastifyInstance): void {
   }
   app.get("/api/docs", async (_request, reply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(files.page))
   app.get("/api/docs/openapi.json", async (_request, reply) =>
-    reply.type("application/json; charset=utf-8").header("cache-control", "no-cache").send((document ??= JSON.stringify(buildOpenApiDocument(apiResources, { uploadBytes: Number(app.formUploads.limits?.fileSize ?? 0) })))),
+    reply
+      .type("application/json; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send((document ??= JSON.stringify(buildOpenApiDocument(apiResources, { uploadBytes: Number(app.formUploads.limits?.fileSize ?? 0) })))),
   )
   app.get("/api/docs/reference.js", async (_request, reply) =>
     reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache").send(files.script),
   )
-  app.get("/api/docs/reference.css", async (_request, reply) =>
-    reply.type("text/css; charset=utf-8").header("cache-control", "no-cache").send(files.styles),
-  )
+  app.get("/api/docs/reference.css", async (_request, reply) => reply.type("text/css; charset=utf-8").header("cache-control", "no-cache").send(files.styles))
 }

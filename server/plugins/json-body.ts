@@ -25,7 +25,8 @@ export function depthExceeds(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (inString) {
-      if (c === 0x5c) i++ // backslash: the next character is escaped
+      if (c === 0x5c)
+        i++ // backslash: the next character is escaped
       else if (c === 0x22) inString = false
     } else if (c === 0x22) inString = true
     else if (c === 0x7b || c === 0x5b) {

@@ -17,9 +17,23 @@ const REDACT_PATHS = [
   "headers.authorization",
   "headers.cookie",
   // Two-factor: the TOTP secret, its URI and QR code, codes, recovery codes and the sign-in challenge.
-  ...["password", "newPassword", "oldPassword", "confirmPassword", "token", "accessToken", "refreshToken", "secret", "link", "resetLink", "code", "challengeToken", "recoveryCodes", "otpauthUri", "qrCodeDataUrl"].flatMap(
-    (key) => [key, `*.${key}`, `*.*.${key}`],
-  ),
+  ...[
+    "password",
+    "newPassword",
+    "oldPassword",
+    "confirmPassword",
+    "token",
+    "accessToken",
+    "refreshToken",
+    "secret",
+    "link",
+    "resetLink",
+    "code",
+    "challengeToken",
+    "recoveryCodes",
+    "otpauthUri",
+    "qrCodeDataUrl",
+  ].flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ]
 
 /** Path segments and query values that carry a secret: reset links, and anything named like a token. */
@@ -148,6 +162,10 @@ export const lazyRequestLogger = (parent: FastifyBaseLogger, bindings: Record<st
  */
 export function fastifyLogging(logger: FastifyBaseLogger | false | undefined): Pick<FastifyServerOptions, "logger" | "loggerInstance" | "childLoggerFactory"> {
   if (!logger) return { logger: false }
-  if ((pino.levels.values[logger.level] ?? Infinity) <= pino.levels.values.info!) return { loggerInstance: logger, childLoggerFactory: (parent, bindings, options) => lazyRequestLogger(parent, bindings, options as Record<string, unknown>) }
+  if ((pino.levels.values[logger.level] ?? Infinity) <= pino.levels.values.info!)
+    return {
+      loggerInstance: logger,
+      childLoggerFactory: (parent, bindings, options) => lazyRequestLogger(parent, bindings, options as Record<string, unknown>),
+    }
   return { logger: false, childLoggerFactory: (_none, bindings, options) => lazyRequestLogger(logger, bindings, options as Record<string, unknown>) }
 }

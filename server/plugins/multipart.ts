@@ -77,6 +77,7 @@ function fileProblem(field: string, filename: string, mimetype: string, data: Bu
   if (isUnsafeName(filename)) return `${field}: the file name must be a plain name, without folders or control characters`
   if (data.length === 0) return `${field}: the file is empty`
   // The bytes decide the kind later; a declared type that is not an image at all is refused outright.
-  if (!/^image\/[\w.+-]+$/i.test(mimetype) && mimetype !== "application/octet-stream") return `${field}: must be an image (PNG, JPEG, WebP or GIF), not ${mimetype.slice(0, 60)}`
+  if (!/^image\/[\w.+-]+$/i.test(mimetype) && mimetype !== "application/octet-stream")
+    return `${field}: must be an image (PNG, JPEG, WebP or GIF), not ${mimetype.slice(0, 60)}`
   return null
 }

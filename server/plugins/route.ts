@@ -74,7 +74,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       // stored. A file sent under another name is refused there, with the name it should have had.
       const parts = endpoint.files ?? {}
       if (files.every((file) => file.field in parts)) {
-        for (const [name, part] of Object.entries(parts)) if (part.required && !files.some((file) => file.field === name)) throw badRequest(`${name}: is required`)
+        for (const [name, part] of Object.entries(parts))
+          if (part.required && !files.some((file) => file.field === name)) throw badRequest(`${name}: is required`)
       }
       const input = { params, query, body, files, caller, request, reply } as RouteInput<E>
       if (cache && !(cache.bypassHeader && request.headers[cache.bypassHeader] !== undefined)) {
@@ -90,7 +91,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
           body: JSON.stringify(encode(await handler(input))),
         }))
         if (replayed) reply.header(REPLAYED_HEADER, "true")
-        return reply.code(answer.status).type("application/json; charset=utf-8").send(answer.body ?? "")
+        return reply
+          .code(answer.status)
+          .type("application/json; charset=utf-8")
+          .send(answer.body ?? "")
       }
       const answer = await handler(input)
       if (answer === reply || reply.sent) return reply

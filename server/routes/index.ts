@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import type { AppDeps } from "../deps.ts"
+import type { RouteDeps } from "../deps.ts"
 import { auditRoutes } from "./audit.routes.ts"
 import { authRoutes } from "./auth.routes.ts"
 import { twoFactorRoutes } from "./two-factor.routes.ts"
@@ -17,9 +17,13 @@ import { contactRoutes } from "./contact.routes.ts"
 import { dashboardRoutes } from "./dashboard.routes.ts"
 import { vendorRoutes } from "./vendors.routes.ts"
 import { exportRoutes } from "./export.routes.ts"
+import { notificationRoutes } from "./notification.routes.ts"
+import { liveRoutes } from "./live.routes.ts"
+import { calendarRoutes } from "./calendar.routes.ts"
+import { draftRoutes } from "./drafts.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
-export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
+export function apiRoutes(api: FastifyInstance, deps: RouteDeps): void {
   authRoutes(api, deps)
   twoFactorRoutes(api, deps)
   auditRoutes(api, deps)
@@ -28,6 +32,7 @@ export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   availabilityRoutes(api, deps)
   searchRoutes(api, deps)
   blogRoutes(api, deps)
+  draftRoutes(api, deps)
   galleryRoutes(api, deps)
   cardRoutes(api, deps)
   editorRoutes(api, deps)
@@ -37,4 +42,7 @@ export function apiRoutes(api: FastifyInstance, deps: AppDeps): void {
   contactRoutes(api, deps)
   dashboardRoutes(api, deps)
   exportRoutes(api, deps)
+  notificationRoutes(api, deps)
+  liveRoutes(api, deps)
+  calendarRoutes(api, deps)
 }

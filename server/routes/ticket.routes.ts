@@ -1,21 +1,31 @@
 import { createReadStream, existsSync } from "node:fs"
 import type { FastifyInstance } from "fastify"
 import * as api from "../../src/api/contract/endpoints/ticket.endpoints.ts"
-import type { AppDeps } from "../deps.ts"
+import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
+import { withRequestLog } from "./request-mail-log.ts"
 import { sendNotModified } from "../plugins/security-headers.ts"
 import { notFound } from "../services/errors.ts"
 import * as commands from "../services/tickets/ticket.commands.ts"
 import * as queries from "../services/tickets/ticket.queries.ts"
 
 /** Support tickets. The chat's version store comes with the deps: in memory, or Redis with several instances. */
-export function ticketRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const ticketDeps = { db: deps.db, uploads: deps.uploads, now: deps.now, versions: deps.ticketVersions }
+export function ticketRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  const ticketDeps = {
+    db: deps.db,
+    uploads: deps.uploads,
+    now: deps.now,
+    mailer: deps.mailer,
+    postman: deps.postman,
+    publicUrl: deps.publicUrl,
+    live: deps.live,
+    versions: deps.ticketVersions,
+  }
   route(app, api.getTickets, ({ caller, query }) => queries.getTickets(ticketDeps, caller, query))
-  route(app, api.createTicket, ({ caller, body, files }) => commands.createTicket(ticketDeps, caller, body, files))
-  route(app, api.closeTicket, ({ caller, body }) => commands.closeTicket(ticketDeps, caller, body.queryId))
-  route(app, api.addResponse, ({ caller, body }) => commands.addResponse(ticketDeps, caller, body))
-  route(app, api.giveFeedback, ({ caller, body }) => commands.giveFeedback(ticketDeps, caller, body))
+  route(app, api.createTicket, ({ caller, body, files, request }) => commands.createTicket(withRequestLog(ticketDeps, request), caller, body, files))
+  route(app, api.closeTicket, ({ caller, body, request }) => commands.closeTicket(withRequestLog(ticketDeps, request), caller, body.queryId))
+  route(app, api.addResponse, ({ caller, body, request }) => commands.addResponse(withRequestLog(ticketDeps, request), caller, body))
+  route(app, api.giveFeedback, ({ caller, body, request }) => commands.giveFeedback(withRequestLog(ticketDeps, request), caller, body))
 
   route(app, api.fetchResponse, async ({ caller, params, request, reply }) => {
     const result = await queries.fetchThread(ticketDeps, caller, params.queryId, request.headers["if-none-match"])

@@ -1,14 +1,18 @@
 import type { FastifyInstance } from "fastify"
 import * as api from "../../src/api/contract/endpoints/two-factor.endpoints.ts"
-import type { AppDeps } from "../deps.ts"
+import type { RouteDeps } from "../deps.ts"
 import { setDeviceCookie } from "../plugins/device-cookie.ts"
 import { route } from "../plugins/route.ts"
 import { readSecuritySettings, updateSecuritySettings } from "../services/auth/security-settings.ts"
 import * as twoFactor from "../services/auth/two-factor.service.ts"
+import { withRequestLog } from "./request-mail-log.ts"
 
-export function twoFactorRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function twoFactorRoutes(app: FastifyInstance, deps: RouteDeps): void {
   route(app, api.loginTwoFactor, async ({ body, request, reply }) => {
-    const signedIn = await twoFactor.loginWithCode(deps, body.challengeToken, body.code, request.ip)
+    const signedIn = await twoFactor.loginWithCode(withRequestLog(deps, request), body.challengeToken, body.code, {
+      address: request.ip,
+      userAgent: request.headers["user-agent"],
+    })
     setDeviceCookie(reply, request, signedIn.deviceCookie)
     return signedIn.answer
   })

@@ -1,18 +1,23 @@
 import type { FastifyInstance } from "fastify"
 import * as api from "../../src/api/contract/endpoints/vendors.endpoints.ts"
-import type { AppDeps } from "../deps.ts"
+import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
+import { revealAccountNumber } from "../services/vendors/account-number.ts"
 import { changeVendorStatus } from "../services/vendors/change-status.ts"
 import * as vendors from "../services/vendors/vendor-queries.ts"
 import { withRequestLog } from "./request-mail-log.ts"
+import { announcingList } from "../services/live/live-hub.ts"
 
-export function vendorRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function vendorRoutes(app: FastifyInstance, deps: RouteDeps): void {
   // The busiest reads at scale: answered from the cache while nothing has been written since.
   const cached = deps.answers ? { cache: deps.answers } : {}
   route(app, api.roleList, ({ params, query }) => vendors.roleList(deps.db, params.role, query), cached)
   route(app, api.reviewList, ({ params, query }) => vendors.reviewList(deps.db, params.kind, query), cached)
-  route(app, api.updateUserStatus, ({ body, caller, request }) => changeVendorStatus(withRequestLog(deps, request), caller, body))
+  route(app, api.updateUserStatus, ({ body, caller, request }) =>
+    announcingList(deps.live, "vendors", () => changeVendorStatus(withRequestLog(deps, request), caller, body)),
+  )
   route(app, api.vendorDetails, ({ params }) => vendors.vendorDetails(deps.db, params.id))
   route(app, api.statusHistory, ({ params }) => vendors.statusHistory(deps.db, params.id))
   route(app, api.certificate, ({ params, caller }) => vendors.certificate(deps, caller, params.id))
+  route(app, api.revealAccountNumber, ({ params, caller, body, request }) => revealAccountNumber(deps, caller, params.id, body, request))
 }

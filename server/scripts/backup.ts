@@ -21,7 +21,12 @@ await runScript(async () => {
   const database = await openConfiguredDatabase(config)
   try {
     const bar = progressBar("Backup")
-    const summary = await writeBackup(database.db, { file, uploadsDir: config.uploadsDir, databaseKind: database.kind, onProgress: (d, t, label) => bar.update(d, t, label) })
+    const summary = await writeBackup(database.db, {
+      file,
+      uploadsDir: config.uploadsDir,
+      databaseKind: database.kind,
+      onProgress: (d, t, label) => bar.update(d, t, label),
+    })
     bar.finish()
     const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0)
     process.stdout.write(

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database.ts"
+import { seedUndeliveredMail } from "../db/seeds/outbox.seed.ts"
 import { seedAvailability } from "../db/seeds/availability.seed.ts"
 import { seedContent } from "../db/seeds/content.seed.ts"
 import { seedCounselling } from "../db/seeds/counselling.seed.ts"
@@ -8,6 +9,7 @@ import { seedContactEnquiries, seedStatusHistory } from "../db/seeds/vendors.see
 import { recordSeededCreations } from "../services/audit/seed-events.ts"
 import { hashPassword } from "../services/auth/passwords.ts"
 import type { UploadStore } from "../services/storage/uploads.ts"
+import { sealPending } from "../services/audit/audit-chain.ts"
 
 export const DEMO_EMAILS = demoLogins.map((l) => l.email)
 
@@ -29,7 +31,10 @@ export async function seedDemo(db: Db, now = Date.now(), uploads?: UploadStore):
     // Every demo row gets its creation event, as a command would have written it (the fold test checks).
     await recordSeededCreations(trx, now)
     await seedStatusHistory(trx, now)
+    await seedUndeliveredMail(trx, now)
   })
+  // Sealed here rather than by the first server's background sealer (the chain starts at the demo data).
+  await sealPending(db, new Date(now), { batch: 10_000, checkpoint: false })
 }
 
 export async function seedDemoIfEmpty(db: Db, uploads?: UploadStore): Promise<boolean> {

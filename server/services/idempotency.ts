@@ -58,7 +58,12 @@ export function keyOf(header: string | string[] | undefined): string | null {
 }
 
 /** What makes two requests the same: method, path with its query, and the decoded body and files. */
-export function fingerprintOf(method: string, url: string, body: unknown, files: ReadonlyArray<{ field: string; filename: string; mimetype: string; data: Buffer }>): string {
+export function fingerprintOf(
+  method: string,
+  url: string,
+  body: unknown,
+  files: ReadonlyArray<{ field: string; filename: string; mimetype: string; data: Buffer }>,
+): string {
   const hash = createHash("sha256").update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
   for (const file of files) hash.update(`\n${file.field}:${file.filename}:${file.mimetype}:`).update(file.data)
   return hash.digest("base64url")
@@ -79,7 +84,10 @@ export function idempotency(db: Db, now: () => number): Idempotency {
     if (now() - purgedAt < PURGE_EVERY_MS) return
     purgedAt = now()
     // Best effort: a key past its lifetime is ignored anyway (begin), this only keeps the table small.
-    db.deleteFrom("idempotency_keys").where("created_at", "<", new Date(now() - KEY_LIFETIME_MS)).execute().catch(() => {})
+    db.deleteFrom("idempotency_keys")
+      .where("created_at", "<", new Date(now() - KEY_LIFETIME_MS))
+      .execute()
+      .catch(() => {})
   }
 
   async function begin(claim: Claim, fingerprint: string): Promise<Begun> {
@@ -129,7 +137,12 @@ export function idempotency(db: Db, now: () => number): Idempotency {
     const row = await db.selectFrom("idempotency_keys").select("committed").where(isClaim(claim)).executeTakeFirst()
     if (!row?.committed) return void (await release(claim))
     const refusal = error instanceof HttpError ? error : null
-    await store(claim, refusal ? { status: refusal.statusCode, body: JSON.stringify({ success: false, message: refusal.message }) } : { status: 409, body: JSON.stringify({ success: false, message: ANSWER_LOST }) })
+    await store(
+      claim,
+      refusal
+        ? { status: refusal.statusCode, body: JSON.stringify({ success: false, message: refusal.message }) }
+        : { status: 409, body: JSON.stringify({ success: false, message: ANSWER_LOST }) },
+    )
   }
 
   const store = async (claim: Claim, answer: StoredAnswer) => {

@@ -4,6 +4,10 @@ import { tooManyRequests } from "./errors.ts"
  * Counts requests per key (a client address) in a sliding window and refuses the one over the
  * limit with 429. In memory: enough for one process; several instances would share a store
  * behind the same interface.
+ *
+ * Hand-written rather than rate-limiter-flexible (which the sign-in rules use, login-throttle.ts): these
+ * limits run on the server's injected clock (`now`), so a test moves an hour on and sees the form allowed
+ * again; the library reads Date.now() and would make that test wait the hour.
  */
 export interface RateLimiter {
   hit(key: string): void

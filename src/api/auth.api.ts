@@ -6,8 +6,7 @@ export const login = (email: string, password: string) => call(api.login, { body
 export const sendResetLink = (email: string) => call(api.resetPasswordLink, { body: { email } })
 export const resetPassword = (token: string, password: string, confirmPassword: string) =>
   call(api.resetPassword, { body: { token, password, confirmPassword } })
-export const updatePassword = (oldPassword: string, newPassword: string) =>
-  call(api.updateCurrentPassword, { body: { oldPassword, newPassword } })
+export const updatePassword = (oldPassword: string, newPassword: string) => call(api.updateCurrentPassword, { body: { oldPassword, newPassword } })
 export const getProfile = () => call(api.getProfile)
 /** Ends every session of the signed-in person on the server (the console forgets its own either way). */
 export const logout = () => call(api.logout)

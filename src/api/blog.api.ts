@@ -21,3 +21,6 @@ export const updateBlog = (id: string, text: BlogText, image: File | null) =>
   call(api.updateBlog, { params: { id }, body: toFormData({ ...text, [BLOG_IMAGE_FIELD]: image }) })
 export const deleteBlog = (id: string) => call(api.deleteBlog, { params: { id } })
 export const setBlogStatus = (id: string, status: boolean) => call(api.updateBlogStatus, { params: { id }, body: { status } })
+export const listBlogRevisions = (id: string) => call(api.listBlogRevisions, { params: { id } })
+export const getBlogRevision = (id: string, revision: string) => call(api.getBlogRevision, { params: { id, revision } })
+export const restoreBlogRevision = (id: string, revision: string) => call(api.restoreBlogRevision, { params: { id, revision } })

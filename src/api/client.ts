@@ -78,8 +78,30 @@ export function buildPath(path: string, params: Record<string, unknown> = {}): s
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? "")))
 }
 
+/**
+ * Sign-in steps in flight (a password change, "Sign out of other devices"): they end every session of
+ * the person, this tab's included, and answer the one it goes on with. A 401 that another call (the bell,
+ * a poll) meets meanwhile is for the session being replaced; it is judged once they have answered.
+ */
+let signInSteps: Promise<unknown>[] = []
+
+function reportUnauthorized(sentToken: string | null): void {
+  if (signInSteps.length === 0) return config.onUnauthorized(sentToken)
+  void Promise.allSettled(signInSteps).then(() => config.onUnauthorized(sentToken))
+}
+
 /** Makes one contract call and decodes its answer with the contract's schema. */
 export async function call<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<AnswerOf<E>> {
+  if (!endpoint.signIn || input.anonymous) return callOnce(endpoint, input)
+  const step = callOnce(endpoint, input)
+  signInSteps = [...signInSteps, step]
+  // The step's answer (a new session) is taken in by its caller before the 401s wait no longer.
+  const settled = () => setTimeout(() => (signInSteps = signInSteps.filter((s) => s !== step)), 0)
+  step.then(settled, settled)
+  return step
+}
+
+async function callOnce<E extends Endpoint>(endpoint: E, input: CallInput<E>): Promise<AnswerOf<E>> {
   const { headers, hooks } = retryOf(endpoint)
   let raw: unknown
   let sent: string | null = null
@@ -139,6 +161,25 @@ export async function callIfChanged<E extends Endpoint>(endpoint: E, input: Call
   }
 }
 
+/**
+ * Opens a GET whose answer is a stream of Server-Sent Events (the live stream), with the session's
+ * token: EventSource cannot send one. Answers the body to read; a refusal throws like `call`.
+ */
+export async function openEventStream<E extends Endpoint>(endpoint: E, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const token = await config.getToken()
+  let response: Response
+  try {
+    response = await fetch(`${config.baseURL}${buildPath(endpoint.path)}`, {
+      headers: { accept: "text/event-stream", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      signal,
+    })
+  } catch (error) {
+    throw new ApiError("network", 0, "", error instanceof Error ? error.message : "Could not reach the server.")
+  }
+  if (!response.ok || !response.body) throw new ApiError("http", response.status, response.statusText, `The live stream was refused (${response.status}).`)
+  return response.body
+}
+
 /** A call whose answer is a file (an image), with the same token and errors as `call`. */
 export async function callBlob<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Blob> {
   const { hooks } = retryOf(endpoint)
@@ -162,7 +203,7 @@ export async function callBlob<E extends Endpoint>(endpoint: E, input: CallInput
 function toApiError(error: unknown, sentToken: string | null): ApiError {
   if (error instanceof FetchError && error.response) {
     const { status, statusText } = error.response
-    if (status === 401) config.onUnauthorized(sentToken)
+    if (status === 401) reportUnauthorized(sentToken)
     return new ApiError("http", status, statusText, normalizeServerError(error.data))
   }
   return new ApiError("network", 0, "", "Could not reach the server.")

@@ -1,5 +1,13 @@
 import type { SessionUser } from "./contract/user.ts"
-import { isSessionSort, type CounsellingSession, type CreateSessionRequest, type SessionStatus, type UpdateSessionRequest } from "./contract/counselling-session.ts"
+import {
+  isSessionSort,
+  type CancelSessionRequest,
+  type CounsellingSession,
+  type CreateSessionRequest,
+  type RescheduleRequest,
+  type SessionStatus,
+  type UpdateSessionRequest,
+} from "./contract/counselling-session.ts"
 import * as api from "./contract/endpoints/counselling-sessions.endpoints.ts"
 import { call } from "./client.ts"
 import type { PageAsk, RowsPage } from "./counselling-enquiry.api.ts"
@@ -15,7 +23,12 @@ export const fetchAllSessionsPage = async (ask: PageAsk & { sort?: string }) =>
 
 /** One client's sessions (the admin's Counselling Sessions page). */
 export const fetchUserSessionsPage = async (userId: string, ask: PageAsk & { status?: SessionStatus }) =>
-  toPage(await call(api.fetchUserSessions, { params: { id: userId }, query: { page: String(ask.page), limit: String(ask.limit), ...(ask.status ? { status: ask.status } : {}) } }))
+  toPage(
+    await call(api.fetchUserSessions, {
+      params: { id: userId },
+      query: { page: String(ask.page), limit: String(ask.limit), ...(ask.status ? { status: ask.status } : {}) },
+    }),
+  )
 
 /**
  * The signed-in person's own sessions: role User through the user-sessions call, every other
@@ -38,3 +51,26 @@ export const createSession = async (body: CreateSessionRequest) => call(api.crea
 export const updateSession = async (id: string, body: UpdateSessionRequest) => call(api.updateSession, { params: { id }, body })
 
 export const deleteSession = (meetingKey: string) => call(api.deleteSession, { params: { meetingKey } })
+
+/** The lifecycle steps (issue 24); each answers the session as it now stands. */
+export const rescheduleSession = (id: string, body: RescheduleRequest) => call(api.rescheduleSession, { params: { id }, body })
+export const requestSessionReschedule = (id: string, body: RescheduleRequest) => call(api.requestSessionReschedule, { params: { id }, body })
+export const cancelSession = (id: string, body: CancelSessionRequest) => call(api.cancelSession, { params: { id }, body })
+export const completeSession = (id: string) => call(api.completeSession, { params: { id } })
+export const markSessionNoShow = (id: string) => call(api.markSessionNoShow, { params: { id } })
+export const fetchSessionHistory = async (id: string) => [...(await call(api.fetchSessionHistory, { params: { id } })).data]
+
+/** Whose sessions a calendar shows: everyone's (an Admin) or the signed-in person's own. */
+export type CalendarScope = { kind: "all" } | { kind: "mine"; user: Pick<SessionUser, "_id" | "role"> }
+
+/** The most sessions one calendar range shows (the Admin's calendar says when there are more). */
+export const CALENDAR_LIMIT = 100
+
+/** Sessions starting in [from, to), earliest first, with how many there are in all. */
+export async function fetchSessionsInRange(scope: CalendarScope, from: string, to: string): Promise<RowsPage<CounsellingSession>> {
+  const query = { page: "1", limit: String(CALENDAR_LIMIT), from, to }
+  if (scope.kind === "all") return toPage(await call(api.fetchSessions, { query }))
+  return scope.user.role === "User"
+    ? toPage(await call(api.fetchUserSessions, { params: { id: scope.user._id }, query }))
+    : toPage(await call(api.fetchCounsellorSessions, { params: { id: scope.user._id }, query }))
+}

@@ -37,7 +37,6 @@ export async function fetchAssignablePeople(search: string): Promise<AssignableP
   return { people, totals }
 }
 
-export const assignCounsellor = (userId: string, counsellorId: string) =>
-  call(api.assignOrUpdateCounsellor, { params: { userId }, body: { counsellorId } })
+export const assignCounsellor = (userId: string, counsellorId: string) => call(api.assignOrUpdateCounsellor, { params: { userId }, body: { counsellorId } })
 
 export const fetchCounsellingDetails = async (userId: string) => (await call(api.fetchCounsellingDetails, { params: { userId } })).data

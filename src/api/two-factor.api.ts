@@ -6,4 +6,5 @@ export const startTwoFactor = async () => (await call(api.startTwoFactor)).data
 export const enableTwoFactor = async (code: string) => (await call(api.enableTwoFactor, { body: { code } })).data.recoveryCodes
 export const disableTwoFactor = (password: string, code: string) => call(api.disableTwoFactor, { body: { password, code } })
 export const getSecuritySettings = async () => (await call(api.getSecuritySettings)).data
-export const updateSecuritySettings = async (requireAdminTwoFactor: boolean) => (await call(api.updateSecuritySettings, { body: { requireAdminTwoFactor } })).data
+export const updateSecuritySettings = async (requireAdminTwoFactor: boolean) =>
+  (await call(api.updateSecuritySettings, { body: { requireAdminTwoFactor } })).data

@@ -24,3 +24,4 @@ export const fetchVendorDetails = (id: string) => call(api.vendorDetails, { para
 export const fetchStatusHistory = (id: string) => call(api.statusHistory, { params: { id } })
 
 export const fetchCertificate = (id: string) => call(api.certificate, { params: { id } })
+export const revealAccountNumber = (id: string, reason: string) => call(api.revealAccountNumber, { params: { id }, body: { reason } })

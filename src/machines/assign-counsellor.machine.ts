@@ -108,7 +108,8 @@ export const assignCounsellorMachine = setup({
       },
     },
     choosing: {
-      description: "The 'Assign To' form: a search box, an accordion of people grouped by role with radio selection ('N more — refine the search' under a role with more), Submit and Cancel.",
+      description:
+        "The 'Assign To' form: a search box, an accordion of people grouped by role with radio selection ('N more — refine the search' under a role with more), Submit and Cancel.",
       initial: "settling",
       on: {
         "search.change": [
@@ -116,7 +117,10 @@ export const assignCounsellorMachine = setup({
           { target: ".debouncing", actions: "setSearch" },
         ],
         "groups.change": { actions: assign({ openRoles: ({ event }) => event.roles.filter(isRole) }) },
-        "counsellor.choose": { guard: "isListedPerson", actions: assign({ chosen: ({ context, event }) => context.people.find((p) => p._id === event.counsellorId) ?? null, message: null }) },
+        "counsellor.choose": {
+          guard: "isListedPerson",
+          actions: assign({ chosen: ({ context, event }) => context.people.find((p) => p._id === event.counsellorId) ?? null, message: null }),
+        },
         "form.submit": [
           { guard: "hasChosen", target: "assigning", actions: assign({ message: null }) },
           { actions: assign({ message: { text: SELECT_COUNSELLOR, tone: "error" } }) },
@@ -179,7 +183,9 @@ export const assignCounsellorMachine = setup({
         ],
         onError: {
           target: "choosing",
-          actions: assign({ message: ({ event }) => ({ text: `Failed to assign counsellor: ${messageOf(event.error, "Something went wrong.")}`, tone: "error" }) }),
+          actions: assign({
+            message: ({ event }) => ({ text: `Failed to assign counsellor: ${messageOf(event.error, "Something went wrong.")}`, tone: "error" }),
+          }),
         },
       },
     },

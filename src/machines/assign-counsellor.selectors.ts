@@ -27,4 +27,5 @@ const count = (n: number) => n.toLocaleString("en-US")
 export const totalLabel = (group: RoleGroup): string => `${count(group.total)}${group.capped ? "+" : ""}`
 
 /** Under a role with more people than listed: 'N more — refine the search' (N+ when counting stopped). */
-export const moreLabel = (group: RoleGroup): string | null => (group.more > 0 ? `${count(group.more)}${group.capped ? "+" : ""} more — refine the search` : null)
+export const moreLabel = (group: RoleGroup): string | null =>
+  group.more > 0 ? `${count(group.more)}${group.capped ? "+" : ""} more — refine the search` : null

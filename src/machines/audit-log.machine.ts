@@ -3,6 +3,7 @@ import * as auditApi from "../api/audit.api.ts"
 import { messageOf } from "../api/api-error.ts"
 import type { AuditEvent } from "../api/contract/audit.ts"
 import { pageCount } from "./paged-list.machine.ts"
+import { instantOfInput } from "./viewer-zone.ts"
 
 export interface AuditFilters {
   entityType: string
@@ -36,12 +37,17 @@ export type AuditLogEvent =
   | { type: "page.next" }
   | { type: "page.previous" }
   | { type: "export.csv" }
+  | { type: "export.json" }
   | { type: "url.changed"; filters: AuditFilters; page: number }
 
 export const emptyFilters: AuditFilters = { entityType: "", entityId: "", actorId: "", type: "", from: "", to: "" }
 
 /** Date inputs give local 'YYYY-MM-DDTHH:mm'; the server (and the URL) take ISO instants. */
-export const toInstant = (local: string) => (local ? new Date(local).toISOString() : "")
+/** A datetime-local filter as the instant it names on the viewer's clock ('' when empty or not a date-time). */
+export function toInstant(local: string): string {
+  const at = instantOfInput(local)
+  return Number.isNaN(at.getTime()) ? "" : at.toISOString()
+}
 const forServer = (f: AuditFilters) => ({ ...f, from: toInstant(f.from), to: toInstant(f.to) })
 
 const sameFilters = (a: AuditFilters, b: AuditFilters) => (Object.keys(emptyFilters) as Array<keyof AuditFilters>).every((k) => a[k] === b[k])
@@ -51,7 +57,7 @@ const validPage = (page: number | undefined) => (page !== undefined && Number.is
 const pushUrl = { type: "pushUrl", params: ({ context }: { context: AuditLogContext }) => ({ filters: context.applied, page: context.page }) } as const
 
 /**
- * The Admin's audit page: filters applied on demand, paged newest first, CSV of the filtered log.
+ * The Admin's audit page: filters applied on demand, paged newest first, CSV or JSON of the filtered log.
  * The applied filters and the page live in the URL like a paged list's: the view gives the URL's
  * values as input and provides `pushUrl` (apply, clear, a page change), `replaceUrl` (a page past
  * the end corrected) and `watchUrl` (back/forward send `url.changed`); by default no URL is touched.
@@ -64,11 +70,14 @@ export const auditLogMachine = setup({
       return { rows: [...answer.data], total: answer.totalRecords }
     }),
     exportCsv: fromPromise<string, { filters: AuditFilters }>(({ input }) => auditApi.exportEvents(forServer(input.filters))),
+    exportJson: fromPromise<string, { filters: AuditFilters }>(async ({ input }) =>
+      JSON.stringify(await auditApi.exportEventsJson(forServer(input.filters)), null, 2),
+    ),
     watchUrl: fromCallback<EventObject>(() => () => {}),
   },
   actions: {
-    /** Provided by the view: hand the CSV to the browser as a download. */
-    download: (_, _params: { csv: string }) => {},
+    /** Provided by the view: hand the export to the browser as a download. */
+    download: (_, _params: { text: string; format: "csv" | "json" }) => {},
     pushUrl: (_, _params: AuditUrlState) => {},
     replaceUrl: (_, _params: AuditUrlState) => {},
   },
@@ -119,13 +128,14 @@ export const auditLogMachine = setup({
       },
     },
     ready: {
-      description: "Events are shown; filters apply on demand; CSV exports what the filters select.",
+      description: "Events are shown; filters apply on demand; CSV and JSON export what the filters select.",
       on: {
         "filter.apply": { target: "loading", actions: [assign({ applied: ({ context }) => context.filters, page: 1 }), pushUrl] },
         "filter.clear": { target: "loading", actions: [assign({ filters: emptyFilters, applied: emptyFilters, page: 1 }), pushUrl] },
         "page.next": { guard: "hasNextPage", target: "loading", actions: [assign({ page: ({ context }) => context.page + 1 }), pushUrl] },
         "page.previous": { guard: "hasPreviousPage", target: "loading", actions: [assign({ page: ({ context }) => context.page - 1 }), pushUrl] },
         "export.csv": { target: "exporting" },
+        "export.json": { target: "exportingJson" },
       },
     },
     exporting: {
@@ -134,7 +144,17 @@ export const auditLogMachine = setup({
       invoke: {
         src: "exportCsv",
         input: ({ context }) => ({ filters: context.applied }),
-        onDone: { target: "ready", actions: { type: "download", params: ({ event }) => ({ csv: event.output }) } },
+        onDone: { target: "ready", actions: { type: "download", params: ({ event }) => ({ text: event.output, format: "csv" as const }) } },
+        onError: { target: "ready", actions: assign({ error: ({ event }) => messageOf(event.error, "Failed to export the event log.") }) },
+      },
+    },
+    exportingJson: {
+      description: "The JSON of the applied filters (each event with its sentence) is prepared, then downloaded.",
+      tags: ["exporting"],
+      invoke: {
+        src: "exportJson",
+        input: ({ context }) => ({ filters: context.applied }),
+        onDone: { target: "ready", actions: { type: "download", params: ({ event }) => ({ text: event.output, format: "json" as const }) } },
         onError: { target: "ready", actions: assign({ error: ({ event }) => messageOf(event.error, "Failed to export the event log.") }) },
       },
     },

@@ -94,14 +94,26 @@ export const authMachine = setup({
     renewTokens: assign({
       session: ({ event, context }) =>
         event.type === "auth.sessionRenewed" && context.session
-          ? { ...context.session, accessToken: event.accessToken, refreshToken: event.refreshToken, user: event.user, ...accessEnd(event.accessToken, context.now()) }
+          ? {
+              ...context.session,
+              accessToken: event.accessToken,
+              refreshToken: event.refreshToken,
+              user: event.user,
+              ...accessEnd(event.accessToken, context.now()),
+            }
           : context.session,
     }),
     /** The refresh's answer: the next tokens of the same sign-in (its 2 hours unchanged). */
     storeRefreshed: assign({
       session: ({ context }, renewed: RenewedSessionAnswer["data"]) =>
         context.session
-          ? { ...context.session, accessToken: renewed.accessToken, refreshToken: renewed.refreshToken, user: renewed.user, ...accessEnd(renewed.accessToken, context.now()) }
+          ? {
+              ...context.session,
+              accessToken: renewed.accessToken,
+              refreshToken: renewed.refreshToken,
+              user: renewed.user,
+              ...accessEnd(renewed.accessToken, context.now()),
+            }
           : null,
     }),
     persistSession: ({ context }) => {
@@ -120,7 +132,9 @@ export const authMachine = setup({
       },
     }),
     /** Kept input is only ever shown to the person who typed it. */
-    dropKeptOfOthers: assign({ kept: ({ context, event }) => (event.type === "auth.signedIn" && context.kept?.userId !== event.user?._id ? null : context.kept) }),
+    dropKeptOfOthers: assign({
+      kept: ({ context, event }) => (event.type === "auth.signedIn" && context.kept?.userId !== event.user?._id ? null : context.kept),
+    }),
     forgetKept: assign({ kept: null }),
     /** Provided by the app: fill this page's fields that carry the kept labels. */
     putBackKept: (_, _kept: KeptInput) => {},
@@ -191,7 +205,8 @@ export const authMachine = setup({
           },
           states: {
             fresh: {
-              description: "The access token is good; a minute before it ends (unless the sign-in ends first) it is renewed, or at once when a call finds it ended.",
+              description:
+                "The access token is good; a minute before it ends (unless the sign-in ends first) it is renewed, or at once when a call finds it ended.",
               after: { refreshDue: { guard: "refreshHelps", target: "refreshing" } },
               on: { "auth.tokenNeeded": { guard: "refreshHelps", target: "refreshing" } },
             },

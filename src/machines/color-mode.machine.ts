@@ -8,8 +8,7 @@ export interface ColorModeContext {
 
 export type ColorModeEvent = { type: "colorMode.toggle" } | { type: "colorMode.system" } | { type: "system.changed"; dark: boolean }
 
-export const isDark = (context: ColorModeContext): boolean =>
-  context.preference === "dark" || (context.preference === "system" && context.systemDark)
+export const isDark = (context: ColorModeContext): boolean => context.preference === "dark" || (context.preference === "system" && context.systemDark)
 
 /**
  * Dark mode follows the system until the person toggles it in the user menu; the choice is

@@ -9,6 +9,7 @@ import { createPagedListMachine } from "./paged-list.machine.ts"
 
 export const enquiryListMachine = createPagedListMachine({
   id: "counsellingEnquiries",
+  live: "counselling",
   fetchPage: fetchEnquiryPage,
   failureMessage: "Failed to fetch counselling enquiries.",
 })

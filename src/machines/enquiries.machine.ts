@@ -9,6 +9,7 @@ export const enquiriesMachine = createPagedListMachine({
   id: "enquiries",
   pageSize: LIST_PAGE_SIZE,
   failureMessage: "Failed to fetch Enquiries",
+  live: "enquiries",
   fetchPage: async (request) => {
     const answer = await contactApi.fetchEnquiries(request)
     return { rows: [...answer.enquiry], total: answer.totalRecords }

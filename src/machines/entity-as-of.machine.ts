@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import * as auditApi from "../api/audit.api.ts"
 import { messageOf } from "../api/api-error.ts"
 import type { AuditEvent } from "../api/contract/audit.ts"
+import { instantOfInput } from "./viewer-zone.ts"
 
 export interface AsOfResult {
   exists: boolean
@@ -25,7 +26,7 @@ export const entityAsOfMachine = setup({
   types: { context: {} as EntityAsOfContext, events: {} as EntityAsOfEvent, input: {} as { entityType?: string; entityId?: string } | undefined },
   actors: {
     fetchAsOf: fromPromise<AsOfResult, { entityType: string; entityId: string; at: string }>(async ({ input }) => {
-      const answer = await auditApi.entityAsOf(input.entityType, input.entityId, new Date(input.at).toISOString())
+      const answer = await auditApi.entityAsOf(input.entityType, input.entityId, instantOfInput(input.at).toISOString())
       return answer.data
     }),
   },
@@ -41,10 +42,7 @@ export const entityAsOfMachine = setup({
       description: "Entity type, id and a date and time are chosen.",
       on: {
         "field.change": { actions: assign(({ context, event }) => ({ ...context, [event.field]: event.value })) },
-        "asOf.submit": [
-          { guard: "isComplete", target: "loading" },
-          { actions: assign({ error: "Entity type, id and a date and time are required." }) },
-        ],
+        "asOf.submit": [{ guard: "isComplete", target: "loading" }, { actions: assign({ error: "Entity type, id and a date and time are required." }) }],
       },
     },
     loading: {

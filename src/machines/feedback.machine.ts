@@ -12,7 +12,15 @@ const stars = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => Stri
 
 export const feedbackFields: readonly FieldSpec[] = [
   // Stars are clicked, so the value is one of '1'…'5'; the contract's rule is checked on the number sent.
-  { name: "rating", label: "Rating", kind: "rating", options: stars, schema: FeedbackRequest.fields.rating, toValue: Number, requiredText: "Please select a rating." },
+  {
+    name: "rating",
+    label: "Rating",
+    kind: "rating",
+    options: stars,
+    schema: FeedbackRequest.fields.rating,
+    toValue: Number,
+    requiredText: "Please select a rating.",
+  },
   { name: "remark", label: "Remark", kind: "textarea", schema: FeedbackRequest.fields.remark, requiredText: "Please enter a remark." },
 ]
 

@@ -21,7 +21,9 @@ export type ListExportEvent = { type: "export.csv"; search: string; sort?: strin
 export const listExportMachine = setup({
   types: { context: {} as ListExportContext, events: {} as ListExportEvent, input: {} as { list: ExportList } },
   actors: {
-    exportList: fromPromise<string, { list: ExportList; search: string; sort: string }>(({ input }) => exportApi.exportList(input.list, input.search, input.sort)),
+    exportList: fromPromise<string, { list: ExportList; search: string; sort: string }>(({ input }) =>
+      exportApi.exportList(input.list, input.search, input.sort),
+    ),
   },
   actions: {
     /** Provided by the view: save the CSV as a file. */
@@ -43,8 +45,15 @@ export const listExportMachine = setup({
       tags: ["busy"],
       invoke: {
         src: "exportList",
-        input: ({ context, event }) => ({ list: context.list, search: event.type === "export.csv" ? event.search : "", sort: event.type === "export.csv" ? (event.sort ?? "") : "" }),
-        onDone: { target: "idle", actions: [assign({ error: null }), { type: "download", params: ({ context, event }) => ({ csv: event.output, list: context.list }) }] },
+        input: ({ context, event }) => ({
+          list: context.list,
+          search: event.type === "export.csv" ? event.search : "",
+          sort: event.type === "export.csv" ? (event.sort ?? "") : "",
+        }),
+        onDone: {
+          target: "idle",
+          actions: [assign({ error: null }), { type: "download", params: ({ context, event }) => ({ csv: event.output, list: context.list }) }],
+        },
         onError: {
           target: "idle",
           actions: [

@@ -68,7 +68,10 @@ const valuesOf = (context: LoginContext) => ({ email: context.email, password: c
 const problemsOf = (fields: readonly FieldSpec[], context: LoginContext): FormErrors => refusalOf(fields, valuesOf(context), null).errors
 
 /** Shows each field's problem next to it and focuses the first. */
-const refuse = (fields: readonly FieldSpec[], context: LoginContext, message: Message | null) => ({ ...refusalOf(fields, valuesOf(context), context.focus), message })
+const refuse = (fields: readonly FieldSpec[], context: LoginContext, message: Message | null) => ({
+  ...refusalOf(fields, valuesOf(context), context.focus),
+  message,
+})
 
 /** Where a finished sign-in goes: an Admin who must set up two-factor sees only that screen. */
 export const landingOf = (answer: LoginAnswer): string => (answer.data.twoFactorSetupRequired ? "/two-factor" : "/")
@@ -126,7 +129,18 @@ export const loginMachine = setup({
   },
 }).createMachine({
   id: "login",
-  context: { email: "", password: "", remember: false, showPassword: false, resetEmail: "", code: "", challengeToken: null, message: null, errors: {}, focus: null },
+  context: {
+    email: "",
+    password: "",
+    remember: false,
+    showPassword: false,
+    resetEmail: "",
+    code: "",
+    challengeToken: null,
+    message: null,
+    errors: {},
+    focus: null,
+  },
   initial: "login",
   on: {
     "field.change": { actions: "setField" },
@@ -195,10 +209,7 @@ export const loginMachine = setup({
         editing: {
           description: "Waiting for a 6-digit code or a recovery code.",
           on: {
-            "code.submit": [
-              { guard: "hasCode", target: "verifying", actions: "clearMessage" },
-              { actions: "refuseCode" },
-            ],
+            "code.submit": [{ guard: "hasCode", target: "verifying", actions: "clearMessage" }, { actions: "refuseCode" }],
           },
         },
         verifying: {
@@ -210,7 +221,11 @@ export const loginMachine = setup({
             onDone: {
               target: "#login.login.signedIn",
               actions: [
-                assign({ message: ({ event }) => ({ text: event.output.message || "Login successful!", tone: "success" as Tone }), challengeToken: null, code: "" }),
+                assign({
+                  message: ({ event }) => ({ text: event.output.message || "Login successful!", tone: "success" as Tone }),
+                  challengeToken: null,
+                  code: "",
+                }),
                 { type: "signedIn", params: ({ event, context }) => ({ answer: event.output, remember: context.remember }) },
                 { type: "navigate", params: ({ event }) => ({ to: landingOf(event.output) }) },
               ],
@@ -233,10 +248,7 @@ export const loginMachine = setup({
         editing: {
           description: "Waiting for the Reset Password button.",
           on: {
-            "reset.submit": [
-              { guard: "hasResetEmail", target: "sending", actions: "clearMessage" },
-              { actions: "refuseResetEmail" },
-            ],
+            "reset.submit": [{ guard: "hasResetEmail", target: "sending", actions: "clearMessage" }, { actions: "refuseResetEmail" }],
           },
         },
         sending: {

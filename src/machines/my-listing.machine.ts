@@ -1,7 +1,14 @@
 import { assign, fromPromise, setup } from "xstate"
 import * as availabilityApi from "../api/availability.api.ts"
 import { messageOf } from "../api/api-error.ts"
-import { AVAILABILITY_DAYS, type AvailabilitySlot, datesFrom, type MyAvailability, type SaveAvailabilityRequest } from "../api/contract/availability.ts"
+import {
+  AVAILABILITY_DAYS,
+  type AvailabilitySlot,
+  datesFrom,
+  type MyAvailability,
+  type SaveAvailabilityRequest,
+  weekdayOf,
+} from "../api/contract/availability.ts"
 import type { Message, Tone } from "./login.machine.ts"
 
 /** Spec section 9: success messages vanish after 2 s. */
@@ -17,6 +24,14 @@ export interface MyListingContext {
   /** Ticked slot starts ("HH:mm") per date. */
   days: Record<string, AvailabilitySlot[]>
   makeDefault: boolean
+  /** Each weekday's saved hours, Monday first (null: none of its own). */
+  weekly: Array<AvailabilitySlot[] | null>
+  /** 'Repeat these hours every <weekday>' for the selected date's weekday, saved with Submit. */
+  repeatWeekly: boolean
+  /** The zone the hours are kept in (the vendor's profile); null until they have one. */
+  timeZone: string | null
+  /** This browser's zone: sent with a save while the vendor has none, so their hours mean what they see. */
+  browserZone: string
   message: Message | null
 }
 
@@ -24,16 +39,28 @@ export type MyListingEvent =
   | { type: "date.select"; date: string }
   | { type: "slot.toggle"; slot: AvailabilitySlot }
   | { type: "default.toggle" }
+  | { type: "weekly.toggle" }
   | { type: "availability.submit" }
   | { type: "availability.reload" }
 
-const toggled = (slots: readonly AvailabilitySlot[], slot: AvailabilitySlot) => (slots.includes(slot) ? slots.filter((s) => s !== slot) : [...slots, slot].sort())
+const NO_WEEKLY: Array<AvailabilitySlot[] | null> = [null, null, null, null, null, null, null]
+const toggled = (slots: readonly AvailabilitySlot[], slot: AvailabilitySlot) =>
+  slots.includes(slot) ? slots.filter((s) => s !== slot) : [...slots, slot].sort()
 const sameForAll = (dates: readonly string[], slots: readonly AvailabilitySlot[]) => Object.fromEntries(dates.map((d) => [d, [...slots]]))
 
-/** What Submit sends: every shown date, and the default too when 'Make as default for all dates' is ticked. */
+/**
+ * What Submit sends: every shown date, the default too when 'Make as default for all dates' is ticked,
+ * and the selected date's weekday hours when 'Repeat these hours every …' is (no slots: it stops repeating).
+ */
 export function saveRequest(context: MyListingContext): SaveAvailabilityRequest {
   const days = context.dates.map((date) => ({ date, slots: context.days[date] ?? [] }))
-  return context.makeDefault ? { days, defaultSlots: context.days[context.selectedDate] ?? [] } : { days }
+  const selected = context.days[context.selectedDate] ?? []
+  return {
+    days,
+    ...(context.makeDefault ? { defaultSlots: selected } : {}),
+    ...(context.timeZone === null ? { timeZone: context.browserZone } : {}),
+    ...(context.repeatWeekly ? { weekly: [{ weekday: weekdayOf(context.selectedDate), slots: selected.length > 0 ? selected : null }] } : {}),
+  }
 }
 
 /** The picker's edits; leaving the saved state they also clear its message. */
@@ -43,6 +70,7 @@ const edits = (after: "keep" | "clearMessage") => {
     "date.select": { guard: "isShownDate", target: "#myListing.editing", actions: ["selectDate", ...extra] },
     "slot.toggle": { target: "#myListing.editing", actions: ["toggleSlot", ...extra] },
     "default.toggle": { target: "#myListing.editing", actions: ["toggleDefault", ...extra] },
+    "weekly.toggle": { target: "#myListing.editing", actions: ["toggleWeekly", ...extra] },
     "availability.submit": { target: "#myListing.saving" },
   } as const
 }
@@ -55,14 +83,26 @@ export const myListingMachine = setup({
   types: {
     context: {} as MyListingContext,
     events: {} as MyListingEvent,
-    input: {} as { today: string },
+    input: {} as { today: string; browserZone?: string },
   },
   actors: {
-    loadAvailability: fromPromise<MyAvailability, { from: string }>(async ({ input }) => (await availabilityApi.getMyAvailability(input.from, AVAILABILITY_DAYS)).data),
+    loadAvailability: fromPromise<MyAvailability, { from: string }>(
+      async ({ input }) => (await availabilityApi.getMyAvailability(input.from, AVAILABILITY_DAYS)).data,
+    ),
     saveAvailability: fromPromise<MyAvailability, SaveAvailabilityRequest>(async ({ input }) => (await availabilityApi.saveMyAvailability(input)).data),
   },
   actions: {
-    selectDate: assign({ selectedDate: ({ context, event }) => (event.type === "date.select" ? event.date : context.selectedDate) }),
+    // Another date is another weekday: its 'Repeat every …' starts unticked.
+    selectDate: assign({ selectedDate: ({ context, event }) => (event.type === "date.select" ? event.date : context.selectedDate), repeatWeekly: false }),
+    toggleWeekly: assign({ repeatWeekly: ({ context }) => !context.repeatWeekly }),
+    takeSavedWeekly: assign(({ context, event }) => {
+      const data = (event as unknown as { output: MyAvailability }).output
+      return {
+        weekly: data.weekly ? data.weekly.map((w) => (w ? [...w] : null)) : context.weekly,
+        repeatWeekly: false,
+        timeZone: data.timeZone ?? context.timeZone,
+      }
+    }),
     clearMessage: assign({ message: null }),
     toggleSlot: assign(({ context, event }) => {
       if (event.type !== "slot.toggle") return {}
@@ -71,13 +111,17 @@ export const myListingMachine = setup({
       return { days: context.makeDefault ? sameForAll(context.dates, slots) : { ...context.days, [context.selectedDate]: slots } }
     }),
     toggleDefault: assign(({ context }) =>
-      context.makeDefault
-        ? { makeDefault: false }
-        : { makeDefault: true, days: sameForAll(context.dates, context.days[context.selectedDate] ?? []) },
+      context.makeDefault ? { makeDefault: false } : { makeDefault: true, days: sameForAll(context.dates, context.days[context.selectedDate] ?? []) },
     ),
     showLoaded: assign(({ event }) => {
       const data = (event as unknown as { output: MyAvailability }).output
-      return { days: Object.fromEntries(data.days.map((d) => [d.date, [...d.slots]])), makeDefault: false }
+      return {
+        days: Object.fromEntries(data.days.map((d) => [d.date, [...d.slots]])),
+        makeDefault: false,
+        repeatWeekly: false,
+        weekly: data.weekly ? data.weekly.map((w) => (w ? [...w] : null)) : NO_WEEKLY,
+        timeZone: data.timeZone ?? null,
+      }
     }),
   },
   guards: {
@@ -88,7 +132,17 @@ export const myListingMachine = setup({
   id: "myListing",
   context: ({ input }) => {
     const dates = datesFrom(input.today, AVAILABILITY_DAYS)
-    return { dates, selectedDate: dates[0]!, days: sameForAll(dates, []), makeDefault: false, message: null }
+    return {
+      dates,
+      selectedDate: dates[0]!,
+      days: sameForAll(dates, []),
+      makeDefault: false,
+      weekly: NO_WEEKLY,
+      repeatWeekly: false,
+      timeZone: null,
+      browserZone: input.browserZone ?? "UTC",
+      message: null,
+    }
   },
   initial: "loading",
   states: {
@@ -117,7 +171,7 @@ export const myListingMachine = setup({
       invoke: {
         src: "saveAvailability",
         input: ({ context }) => saveRequest(context),
-        onDone: { target: "saved", actions: assign({ message: { text: AVAILABILITY_SAVED, tone: "success" as Tone } }) },
+        onDone: { target: "saved", actions: [assign({ message: { text: AVAILABILITY_SAVED, tone: "success" as Tone } }), "takeSavedWeekly"] },
         onError: {
           target: "editing",
           actions: assign({ message: ({ event }) => ({ text: messageOf(event.error, AVAILABILITY_SAVE_FAILED), tone: "error" as Tone }) }),

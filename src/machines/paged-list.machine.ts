@@ -1,4 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
+import type { LiveList } from "../api/contract/live.ts"
+import { watchLive } from "../api/live.api.ts"
 
 export interface Page<Row> {
   rows: Row[]
@@ -44,6 +46,16 @@ export interface ListUrlState {
   sort?: string
 }
 
+/** A list's live stream listener: `list.reload` each time the stream says the list changed. */
+export const watchLiveList = fromCallback<EventObject, { list: LiveList } | undefined>(({ sendBack, input }) =>
+  watchLive({
+    onStatus: () => {},
+    onEvent: (event) => {
+      if (event.type === "list.changed" && event.list === input?.list) sendBack({ type: "list.reload" })
+    },
+  }),
+)
+
 /** 'Showing Page: x of y' never says 'of 0' (spec: page count is at least 1). */
 export const pageCount = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize))
 
@@ -52,7 +64,11 @@ export const hasNextPage = (list: { page: number; pageSize: number; rows: readon
   list.capped ? list.rows.length === list.pageSize : list.page < pageCount(list.total, list.pageSize)
 
 /** What the URL and the fetch carry of the list's state: the sort only when there is one. */
-const urlOf = (context: { page: number; search: string; sort: string }): ListUrlState => ({ page: context.page, search: context.search, ...(context.sort ? { sort: context.sort } : {}) })
+const urlOf = (context: { page: number; search: string; sort: string }): ListUrlState => ({
+  page: context.page,
+  search: context.search,
+  ...(context.sort ? { sort: context.sort } : {}),
+})
 
 /** After the page changed: a new history entry, so back returns to the previous page. */
 const pushPage = { type: "pushUrl", params: ({ context }: { context: { page: number; search: string; sort: string } }) => urlOf(context) } as const
@@ -71,6 +87,8 @@ export function createPagedListMachine<Row>(options: {
   pageSize?: number
   /** The sort keys the list's call accepts (a key, or "-" and the key for descending); none: it cannot be sorted. */
   sorts?: readonly string[]
+  /** The live list whose changes (another Admin's, a new enquiry) reload this one while it is open. */
+  live?: LiveList
 }) {
   const sorts = options.sorts ?? []
   const knownSort = (sort: string | undefined) => (sort !== undefined && sorts.includes(sort) ? sort : "")
@@ -83,6 +101,8 @@ export function createPagedListMachine<Row>(options: {
     actors: {
       fetchPage: fromPromise<Page<Row>, PageRequest>(({ input }) => options.fetchPage(input)),
       watchUrl: fromCallback<EventObject>(() => () => {}),
+      /** Reloads the list when the live stream says it changed. */
+      watchLiveList: watchLiveList,
     },
     actions: {
       pushUrl: (_, _params: ListUrlState) => {},
@@ -110,7 +130,7 @@ export function createPagedListMachine<Row>(options: {
       error: null,
     }),
     initial: "loading",
-    invoke: { src: "watchUrl" },
+    invoke: [{ src: "watchUrl" }, ...(options.live ? [{ src: "watchLiveList" as const, input: { list: options.live } }] : [])],
     on: {
       "search.change": {
         target: ".loading",
@@ -154,7 +174,12 @@ export function createPagedListMachine<Row>(options: {
             },
             {
               target: "ready",
-              actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, capped: ({ event }) => event.output.capped === true, error: null }),
+              actions: assign({
+                rows: ({ event }) => event.output.rows,
+                total: ({ event }) => event.output.total,
+                capped: ({ event }) => event.output.capped === true,
+                error: null,
+              }),
             },
           ],
           onError: { target: "failed", actions: assign({ error: options.failureMessage, rows: [] }) },

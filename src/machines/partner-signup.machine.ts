@@ -18,7 +18,12 @@ const ROLE_LABELS: Record<(typeof vendorRoles)[number], string> = {
   ImageConsultant: "Image Consultant",
 }
 
-const field = (name: keyof typeof contract, label: string, rest: Omit<FieldSpec, "name" | "label" | "schema">): FieldSpec => ({ name, label, schema: contract[name], ...rest })
+const field = (name: keyof typeof contract, label: string, rest: Omit<FieldSpec, "name" | "label" | "schema">): FieldSpec => ({
+  name,
+  label,
+  schema: contract[name],
+  ...rest,
+})
 
 /** The form's sections, each field with its label and the contract's rule for it (PartnerSignupRequest). */
 export const partnerSections: ReadonlyArray<{ legend: string; fields: readonly FieldSpec[] }> = [

@@ -9,8 +9,7 @@ export const CERTIFICATE_FAILED = "The certification image could not be loaded."
 
 /** Spec section 8: these answers on the profile page clear the session and go to /login. */
 const UNAUTHORIZED_MESSAGES = ["Unauthorized", "Unauthorized access. Please log in."]
-export const isUnauthorized = (error: unknown): boolean =>
-  isApiError(error) && (error.status === 401 || UNAUTHORIZED_MESSAGES.includes(error.message))
+export const isUnauthorized = (error: unknown): boolean => isApiError(error) && (error.status === 401 || UNAUTHORIZED_MESSAGES.includes(error.message))
 
 export interface ProfileContext {
   profile: Person | null

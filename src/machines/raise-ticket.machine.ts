@@ -41,7 +41,8 @@ export const raiseTicketMachine = createFormMachine<TicketAnswer>({
   fields: raiseTicketFields,
   files: raiseTicketFiles,
   initialExtra: null,
-  submit: ({ values, files }) => ticketApi.raiseTicket({ ticketType: values["ticketType"] as TicketType, query: values["query"] ?? "", image: files["image"] ?? null }),
+  submit: ({ values, files }) =>
+    ticketApi.raiseTicket({ ticketType: values["ticketType"] as TicketType, query: values["query"] ?? "", image: files["image"] ?? null }),
   succeeded: () => ({ message: { text: TICKET_SUBMITTED, tone: "success" } }),
   failed: (error) => ({ message: { text: TICKET_FAILED, tone: "error" }, detail: messageOf(error, "") || null }),
   after: { ms: MODAL_CLOSE_MS, then: "close" },

@@ -19,7 +19,21 @@ import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
 import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
 import * as ticketApi from "../api/contract/endpoints/ticket.endpoints.ts"
 import * as twoFactorApi from "../api/contract/endpoints/two-factor.endpoints.ts"
+import * as notificationApi from "../api/contract/endpoints/notification.endpoints.ts"
+import { retryMailMachine } from "./retry-mail.machine.ts"
+import { undeliveredMailMachine } from "./undelivered-mail.machine.ts"
+import { accessLogMachine } from "./access-log.machine.ts"
+import { notificationCentreMachine } from "./notification-centre.machine.ts"
+import { notificationSettingsMachine } from "./notification-settings.machine.ts"
+import { emailTemplatesMachine } from "./email-templates.machine.ts"
 import { auditLogMachine } from "./audit-log.machine.ts"
+import { auditEventTypesMachine } from "./audit-event-types.machine.ts"
+import { recordPickerMachine } from "./record-picker.machine.ts"
+import { recordHistoryMachine } from "./record-history.machine.ts"
+import { draftMachine } from "./draft.machine.ts"
+import { myDraftsMachine } from "./my-drafts.machine.ts"
+import { blogRevisionsMachine } from "./blog-revisions.machine.ts"
+import * as draftsApi from "../api/contract/endpoints/drafts.endpoints.ts"
 import { listExportMachine } from "./list-export.machine.ts"
 import * as exportApi from "../api/contract/endpoints/export.endpoints.ts"
 import { assignCounsellorMachine } from "./assign-counsellor.machine.ts"
@@ -67,7 +81,19 @@ import { updatePasswordMachine } from "./update-password.machine.ts"
 import { signOutOthersMachine } from "./sign-out-others.machine.ts"
 import { twoFactorMachine } from "./two-factor.machine.ts"
 import { securitySettingsMachine } from "./security-settings.machine.ts"
-import { vendorAvailabilityMachine } from "./vendor-availability.machine.ts"
+import { freeSlotsMachine } from "./free-slots.machine.ts"
+import { timeZoneMachine } from "./time-zone.machine.ts"
+import { viewerZoneMachine } from "./viewer-zone.machine.ts"
+import { calendarFeedMachine } from "./calendar-feed.machine.ts"
+import { sessionCalendarMachine } from "./session-calendar.machine.ts"
+import * as calendarFeedApi from "../api/contract/endpoints/calendar-feed.endpoints.ts"
+import * as timeZoneApi from "../api/contract/endpoints/time-zone.endpoints.ts"
+import { accountMachine } from "./account.machine.ts"
+import { assignmentMachine } from "./assignment.machine.ts"
+import { blogStatusMachine } from "./blog-status.machine.ts"
+import { enquiryAccessMachine } from "./enquiry-access.machine.ts"
+import { revealAccountNumberMachine } from "./reveal-account-number.machine.ts"
+import { cancelFormMachine, completeSessionMachine, noShowSessionMachine, rescheduleFormMachine, sessionHistoryMachine } from "./session-steps.machine.ts"
 
 export interface MachineEntry {
   id: string
@@ -76,6 +102,12 @@ export interface MachineEntry {
   title: string
   summary: string
   machine: AnyStateMachine
+  /**
+   * A domain workflow: the rule of a record's life that the server enforces and each of its events records
+   * the hash of (server/services/audit/workflows.ts). The diagrams page lists these for auditors apart from
+   * the console's own machines (forms, lists, panels).
+   */
+  workflow?: true
   /** Readable lengths of named delays, e.g. `sessionRemaining: "2 h after sign-in"`. */
   delayLabels?: Record<string, string>
   /** The contract call (or, for what no call fires, a sentence) behind an event or invocation outcome. */
@@ -175,9 +207,89 @@ export const machineRegistry: MachineEntry[] = [
   {
     id: "audit-log",
     title: "Audit trail",
-    summary: "The Admin's view of the event log: filters, paging, CSV export.",
+    summary: "The Admin's view of the event log: filters, paging, CSV and JSON export.",
     machine: auditLogMachine,
-    firedBy: { "fetchEvents done": auditApi.listAuditEvents, "fetchEvents error": auditApi.listAuditEvents, "exportCsv done": auditApi.exportAuditEvents, "exportCsv error": auditApi.exportAuditEvents },
+    firedBy: {
+      "fetchEvents done": auditApi.listAuditEvents,
+      "fetchEvents error": auditApi.listAuditEvents,
+      "exportCsv done": auditApi.exportAuditEvents,
+      "exportCsv error": auditApi.exportAuditEvents,
+      "exportJson done": auditApi.exportAuditEventsJson,
+      "exportJson error": auditApi.exportAuditEventsJson,
+    },
+  },
+  {
+    id: "audit-event-types",
+    title: "Audit trail: event types",
+    summary: "The Event type filter's choices: every type the log holds, read when the audit trail opens.",
+    machine: auditEventTypesMachine,
+    firedBy: { "fetchTypes done": auditApi.listAuditEventTypes, "fetchTypes error": auditApi.listAuditEventTypes },
+  },
+  {
+    id: "record-picker",
+    title: "Audit trail: person and record pickers",
+    summary:
+      "Done by and Record: a person or a ticket found by name, email or number (300 ms after typing pauses), picked by its name; a link's id is shown by its name.",
+    machine: recordPickerMachine,
+    delayLabels: { debounce: "300 ms" },
+    firedBy: {
+      "find done": auditApi.findAuditRecords,
+      "find error": auditApi.findAuditRecords,
+      "name done": auditApi.findAuditRecords,
+      "name error": auditApi.findAuditRecords,
+    },
+  },
+  {
+    id: "draft",
+    title: "A blog's draft",
+    summary:
+      "The person's draft of the blog form is offered when it opens (Continue or Discard); every change is saved 2 s after typing pauses, and at once when the page is left; publishing removes it.",
+    machine: draftMachine,
+    delayLabels: { saveDelay: "2 s" },
+    firedBy: {
+      "fetchDraft done": draftsApi.getDraft,
+      "fetchDraft error": draftsApi.getDraft,
+      "saveDraft done": draftsApi.saveDraft,
+      "saveDraft error": draftsApi.saveDraft,
+      "deleteDraft done": draftsApi.deleteDraft,
+      "deleteDraft error": draftsApi.deleteDraft,
+    },
+  },
+  {
+    id: "my-drafts",
+    title: "Your drafts",
+    summary: "The Blogs list's own section of the person's unpublished drafts, each leading to its form.",
+    machine: myDraftsMachine,
+    firedBy: { "fetchDrafts done": draftsApi.listDrafts, "fetchDrafts error": draftsApi.listDrafts },
+  },
+  {
+    id: "blog-revisions",
+    title: "A blog's revisions",
+    summary:
+      "The update page's Revisions: the blog after each recorded change, newest first; two compared (fields, and the body word by word); an earlier one restored after a confirmation, as a new revision.",
+    machine: blogRevisionsMachine,
+    firedBy: {
+      "listRevisions done": blogApi.listBlogRevisions,
+      "listRevisions error": blogApi.listBlogRevisions,
+      "fetchPair done": blogApi.getBlogRevision,
+      "fetchPair error": blogApi.getBlogRevision,
+      "restoreRevision done": blogApi.restoreBlogRevision,
+      "restoreRevision error": blogApi.restoreBlogRevision,
+    },
+  },
+  {
+    id: "record-history",
+    title: "A record's History tab",
+    summary: "The events of a record (vendor, ticket, blog, session, enquiry, editor, account, content card), newest first, ten a page, in words (Admin only).",
+    machine: recordHistoryMachine,
+    firedBy: { "fetchPage done": auditApi.listAuditEvents, "fetchPage error": auditApi.listAuditEvents },
+  },
+  {
+    id: "access-log",
+    title: "Access log",
+    summary: "Refused calls, failed sign-ins and reads of the audit trail (Admin only), newest first, 20 a page, filtered by kind.",
+    machine: accessLogMachine,
+    firedBy: { "fetchPage done": auditApi.listAccessLog, "fetchPage error": auditApi.listAccessLog },
   },
   {
     id: "list-export",
@@ -213,6 +325,7 @@ export const machineRegistry: MachineEntry[] = [
   },
   {
     id: "ticket",
+    workflow: true,
     title: "Support ticket",
     summary: "A ticket's life: open, closed by the Admin, then rated once by the raiser. The server refuses any other step with 409.",
     machine: ticketMachine,
@@ -270,7 +383,12 @@ export const machineRegistry: MachineEntry[] = [
     title: "Profile",
     summary: "The signed-in person's profile, loaded on entry; 'Unauthorized' logs out to /login.",
     machine: profileMachine,
-    firedBy: { "loadProfile done": authApi.getProfile, "loadProfile error": authApi.getProfile, "loadCertificate done": partnerApi.certificationImage, "loadCertificate error": partnerApi.certificationImage },
+    firedBy: {
+      "loadProfile done": authApi.getProfile,
+      "loadProfile error": authApi.getProfile,
+      "loadCertificate done": partnerApi.certificationImage,
+      "loadCertificate error": partnerApi.certificationImage,
+    },
   },
   {
     id: "my-listing",
@@ -278,14 +396,40 @@ export const machineRegistry: MachineEntry[] = [
     summary: "A vendor's availability: 7 days from today, 30-minute slots 08:00 AM to 08:00 PM, saved on the server.",
     machine: myListingMachine,
     delayLabels: { messageShown: "2 s" },
-    firedBy: { "loadAvailability done": availabilityApi.myAvailability, "loadAvailability error": availabilityApi.myAvailability, "saveAvailability done": availabilityApi.saveMyAvailability, "saveAvailability error": availabilityApi.saveMyAvailability },
+    firedBy: {
+      "loadAvailability done": availabilityApi.myAvailability,
+      "loadAvailability error": availabilityApi.myAvailability,
+      "saveAvailability done": availabilityApi.saveMyAvailability,
+      "saveAvailability error": availabilityApi.saveMyAvailability,
+    },
   },
   {
-    id: "vendor-availability",
-    title: "Vendor availability",
-    summary: "The slots a vendor marked available on a date, shown to the Admin.",
-    machine: vendorAvailabilityMachine,
-    firedBy: { "loadVendorAvailability done": availabilityApi.vendorAvailability, "loadVendorAvailability error": availabilityApi.vendorAvailability },
+    id: "time-zone",
+    title: "Time zone",
+    summary: "The profile's time zone: the browser's until chosen; a vendor's hours are kept in it.",
+    machine: timeZoneMachine,
+    firedBy: {
+      "loadZone done": timeZoneApi.getMyTimeZone,
+      "loadZone error": timeZoneApi.getMyTimeZone,
+      "saveZone done": timeZoneApi.setMyTimeZone,
+      "saveZone error": timeZoneApi.setMyTimeZone,
+    },
+  },
+  {
+    id: "viewer-zone",
+    title: "Viewer's clock",
+    summary:
+      "The zone every screen shows times in: the signed-in person's profile zone, read once per sign-in before the first screen shows a time; the browser's until chosen or when it cannot be read.",
+    machine: viewerZoneMachine,
+    firedBy: { "loadZone done": timeZoneApi.getMyTimeZone, "loadZone error": timeZoneApi.getMyTimeZone },
+  },
+  {
+    id: "free-slots",
+    title: "Free times",
+    summary:
+      "The counsellor's free slots on the session form's date: their marked hours in their own zone, not past, not taken by a session of theirs or of the client; a slot fills the form's time.",
+    machine: freeSlotsMachine,
+    firedBy: { "loadFreeSlots done": availabilityApi.vendorFreeSlots, "loadFreeSlots error": availabilityApi.vendorFreeSlots },
   },
   {
     id: "header-search",
@@ -315,14 +459,24 @@ export const machineRegistry: MachineEntry[] = [
     summary: "The blog form with the rich-text editor; after an update it returns to /blogs 1.5 s later.",
     machine: blogFormMachine,
     delayLabels: { successShown: "1.5 s after an update, at once after an add" },
-    firedBy: { "load done": blogApi.getBlogDetails, "load error": blogApi.getBlogDetails, "submit done": blogApi.updateBlog, "submit error": blogApi.updateBlog },
+    firedBy: {
+      "load done": blogApi.getBlogDetails,
+      "load error": blogApi.getBlogDetails,
+      "submit done": blogApi.updateBlog,
+      "submit error": blogApi.updateBlog,
+    },
   },
   {
     id: "blogs",
     title: "Blog row actions",
     summary: "Deleting a blog after confirmation, and flipping its status, shown once the call succeeds.",
     machine: blogActionsMachine,
-    firedBy: { "removeRow done": blogApi.deleteBlog, "removeRow error": blogApi.deleteBlog, "setRowStatus done": blogApi.updateBlogStatus, "setRowStatus error": blogApi.updateBlogStatus },
+    firedBy: {
+      "removeRow done": blogApi.deleteBlog,
+      "removeRow error": blogApi.deleteBlog,
+      "setRowStatus done": blogApi.updateBlogStatus,
+      "setRowStatus error": blogApi.updateBlogStatus,
+    },
   },
   {
     id: "content-form",
@@ -400,10 +554,20 @@ export const machineRegistry: MachineEntry[] = [
   },
   {
     id: "counselling-session",
+    workflow: true,
     title: "Counselling session",
-    summary: "Upcoming while its start is later than now, past once it has passed; only upcoming sessions can be edited. The server refuses any other step with 409.",
+    summary:
+      "A session's life: scheduled (or rescheduled) until its start, in progress until its end, then completed or a no-show; cancelled before its start. Moves and cancellations inside the notice window are an Admin's (a late cancellation is allowed and marked). The server asks the same machine and refuses any other step (403 wrong person, 409 wrong moment).",
     machine: counsellingSessionMachine,
-    firedBy: { "session.edit": sessionApi.updateSession, "session.delete": sessionApi.deleteSession },
+    firedBy: {
+      "session.edit": sessionApi.updateSession,
+      "session.delete": sessionApi.deleteSession,
+      "session.reschedule": sessionApi.rescheduleSession,
+      "session.requestReschedule": sessionApi.requestSessionReschedule,
+      "session.cancel": sessionApi.cancelSession,
+      "session.markNoShow": sessionApi.markSessionNoShow,
+      "session.complete": sessionApi.completeSession,
+    },
   },
   {
     id: "create-session",
@@ -422,9 +586,79 @@ export const machineRegistry: MachineEntry[] = [
     firedBy: { "submit done": sessionApi.updateSession, "submit error": sessionApi.updateSession },
   },
   {
+    id: "session-calendar",
+    title: "Sessions' calendar",
+    summary:
+      "All Sessions and Upcoming Session as a week or a month of the viewer's zone: each range read from the API, moved with Previous, Today and Next; sessions coloured by their state.",
+    machine: sessionCalendarMachine,
+    firedBy: {
+      "fetchRange done": sessionApi.fetchSessions,
+      "fetchRange error": sessionApi.fetchSessions,
+    },
+  },
+  {
+    id: "calendar-feed",
+    title: "Calendar feed",
+    summary:
+      "The profile's private calendar address: made on request, copied, replaced or turned off after a confirmation (the old address stops working at once).",
+    machine: calendarFeedMachine,
+    firedBy: {
+      "loadFeed done": calendarFeedApi.getCalendarFeed,
+      "loadFeed error": calendarFeedApi.getCalendarFeed,
+      "replaceFeed done": calendarFeedApi.createCalendarFeed,
+      "replaceFeed error": calendarFeedApi.createCalendarFeed,
+      "revokeFeed done": calendarFeedApi.revokeCalendarFeed,
+      "revokeFeed error": calendarFeedApi.revokeCalendarFeed,
+    },
+  },
+  {
+    id: "reschedule-session",
+    file: "session-steps",
+    title: "Reschedule / Ask for a new time",
+    summary:
+      "New date and time (the viewer's zone, not in the past) and a reason; an Admin or the counsellor moves the session, the client asks for it. The message shows and the modal closes 1 s later.",
+    machine: rescheduleFormMachine,
+    delayLabels: { successShown: "1 s" },
+    firedBy: { "submit done": sessionApi.rescheduleSession, "submit error": sessionApi.rescheduleSession },
+  },
+  {
+    id: "cancel-session",
+    file: "session-steps",
+    title: "Cancel session",
+    summary: "A reason is required; the form says beforehand when the cancellation will be late (inside the notice window).",
+    machine: cancelFormMachine,
+    delayLabels: { successShown: "1 s" },
+    firedBy: { "submit done": sessionApi.cancelSession, "submit error": sessionApi.cancelSession },
+  },
+  {
+    id: "complete-session",
+    file: "session-steps",
+    title: "Mark completed",
+    summary: "After the session's end, the counsellor or an Admin records it as held, after a confirmation.",
+    machine: completeSessionMachine,
+    firedBy: { "run done": sessionApi.completeSession, "run error": sessionApi.completeSession },
+  },
+  {
+    id: "no-show-session",
+    file: "session-steps",
+    title: "Mark no-show",
+    summary: "After the session's start, the counsellor or an Admin records that the client did not come, after a confirmation naming the client.",
+    machine: noShowSessionMachine,
+    firedBy: { "run done": sessionApi.markSessionNoShow, "run error": sessionApi.markSessionNoShow },
+  },
+  {
+    id: "session-history",
+    file: "session-steps",
+    title: "Session history",
+    summary: "A session's events, newest first, read when its details open; Try again after a failure.",
+    machine: sessionHistoryMachine,
+    firedBy: { "fetchHistory done": sessionApi.fetchSessionHistory, "fetchHistory error": sessionApi.fetchSessionHistory },
+  },
+  {
     id: "assign-counsellor",
     title: "Assign To",
-    summary: "Exactly one counsellor for the selected users, one update per user; the form lists a few people per role and searches the rest (300 ms debounce).",
+    summary:
+      "Exactly one counsellor for the selected users, one update per user; the form lists a few people per role and searches the rest (300 ms debounce).",
     machine: assignCounsellorMachine,
     delayLabels: { searchDebounce: "300 ms" },
     firedBy: {
@@ -470,10 +704,57 @@ export const machineRegistry: MachineEntry[] = [
   },
   {
     id: "vendor-status",
+    workflow: true,
     title: "Vendor approval status",
     summary: "Under Review, Temp Approve and Reject can move to any other status; Approve is final. The server refuses any other change with 409.",
     machine: vendorStatusMachine,
     firedBy: { "status.change": vendorApi.updateUserStatus },
+  },
+  {
+    id: "blog-status",
+    workflow: true,
+    title: "Blog publication",
+    summary:
+      "A new blog is published; the Blogs list's toggle unpublishes and publishes it again; an update changes its content in either state; Delete ends it.",
+    machine: blogStatusMachine,
+    firedBy: {
+      "blog.publish": blogApi.updateBlogStatus,
+      "blog.unpublish": blogApi.updateBlogStatus,
+      "blog.update": blogApi.updateBlog,
+      "blog.delete": blogApi.deleteBlog,
+    },
+  },
+  {
+    id: "enquiry-access",
+    workflow: true,
+    title: "Enquiry access",
+    summary:
+      "The Admin's Send access on a counselling enquiry: the client gets an account and a set-password link, again on a second send; an email held by a vendor, editor or admin is refused with 409.",
+    machine: enquiryAccessMachine,
+    firedBy: { "enquiry.sendAccess": enquiryApi.sendUserLoginAccess },
+  },
+  {
+    id: "assignment",
+    workflow: true,
+    title: "Counsellor assignment",
+    summary:
+      "The Admin assigns a client an approved person of an assignable role (never the client), and may assign another later; anything else is refused with 400.",
+    machine: assignmentMachine,
+    firedBy: { "assignment.assign": counsellingUsersApi.assignOrUpdateCounsellor },
+  },
+  {
+    id: "account",
+    workflow: true,
+    title: "Account and password",
+    summary:
+      "An invited account has no password until its owner sets one with the mailed link; a new password (by link or with the current one) signs every other device out; an Admin deletes an editor's account.",
+    machine: accountMachine,
+    firedBy: {
+      "account.setPasswordByLink": authApi.resetPassword,
+      "account.changePassword": authApi.updateCurrentPassword,
+      "account.signOutOtherDevices": authApi.logoutOtherDevices,
+      "account.delete": editorApi.deleteEditor,
+    },
   },
   {
     id: "vendor-details",
@@ -490,11 +771,25 @@ export const machineRegistry: MachineEntry[] = [
     },
   },
   {
+    id: "reveal-account-number",
+    title: "Reveal an account number",
+    summary:
+      "Every answer shows a bank account number's last 4 digits; an Admin who gives a reason sees the whole number for a minute, and the reveal is written to the access log first.",
+    machine: revealAccountNumberMachine,
+    delayLabels: { successShown: "1 min" },
+    firedBy: { "submit done": vendorApi.revealAccountNumber, "submit error": vendorApi.revealAccountNumber },
+  },
+  {
     id: "review-list",
     title: "Under Review list",
     summary: "Under Review, Temp Approve and Rejected lists: a per-row status dropdown, the row disabled while it updates, a reload after changes.",
     machine: createReviewListMachine("pending"),
-    firedBy: { "fetchPage done": vendorApi.reviewList, "fetchPage error": vendorApi.reviewList, "updateStatus done": vendorApi.updateUserStatus, "updateStatus error": vendorApi.updateUserStatus },
+    firedBy: {
+      "fetchPage done": vendorApi.reviewList,
+      "fetchPage error": vendorApi.reviewList,
+      "updateStatus done": vendorApi.updateUserStatus,
+      "updateStatus error": vendorApi.updateUserStatus,
+    },
   },
   {
     id: "role-list",
@@ -509,6 +804,67 @@ export const machineRegistry: MachineEntry[] = [
     summary: "The paged contact enquiries (Admin only).",
     machine: enquiriesMachine,
     firedBy: { "fetchPage done": contactApi.fetchEnquiry, "fetchPage error": contactApi.fetchEnquiry },
+  },
+  {
+    id: "undelivered-mail",
+    title: "Undelivered emails",
+    summary: "The outbox's emails that failed on every attempt (Admin only), paged by 10.",
+    machine: undeliveredMailMachine,
+    firedBy: { "fetchPage done": notificationApi.listDeadMail, "fetchPage error": notificationApi.listDeadMail },
+  },
+  {
+    id: "retry-mail",
+    title: "Send an undelivered email again",
+    summary: "After a confirmation naming its recipient, the email is queued again and sent at once.",
+    machine: retryMailMachine,
+    firedBy: { "run done": notificationApi.retryDeadMail, "run error": notificationApi.retryDeadMail },
+  },
+  {
+    id: "notification-centre",
+    title: "Notification bell",
+    summary:
+      "The header's bell: the unread count, kept current by the live stream; its panel pages the person's notifications, marks one read as it is followed, or all at once.",
+    machine: notificationCentreMachine,
+    firedBy: {
+      "fetchUnread done": notificationApi.countUnreadNotifications,
+      "fetchUnread error": notificationApi.countUnreadNotifications,
+      "fetchPage done": notificationApi.listNotifications,
+      "fetchPage error": notificationApi.listNotifications,
+      "markRead done": notificationApi.markNotificationRead,
+      "markRead error": notificationApi.markNotificationRead,
+      "markAllRead done": notificationApi.markAllNotificationsRead,
+      "markAllRead error": notificationApi.markAllNotificationsRead,
+    },
+  },
+  {
+    id: "notification-settings",
+    title: "Notification settings",
+    summary:
+      "Each kind of notification the person can receive, with a switch for its email where it can be switched off; a switch saves at once and moves back if refused.",
+    machine: notificationSettingsMachine,
+    firedBy: {
+      "fetchPreferences done": notificationApi.getNotificationPreferences,
+      "fetchPreferences error": notificationApi.getNotificationPreferences,
+      "savePreference done": notificationApi.updateNotificationPreferences,
+      "savePreference error": notificationApi.updateNotificationPreferences,
+    },
+  },
+  {
+    id: "email-templates",
+    title: "Email templates",
+    summary:
+      "An Admin rewords an email: placeholders checked as typed, a preview with the latest real record, save, or reset to the default after confirming; unsaved changes are never dropped without asking.",
+    machine: emailTemplatesMachine,
+    firedBy: {
+      "fetchTemplates done": notificationApi.listNotificationTemplates,
+      "fetchTemplates error": notificationApi.listNotificationTemplates,
+      "previewTemplate done": notificationApi.previewNotificationTemplate,
+      "previewTemplate error": notificationApi.previewNotificationTemplate,
+      "saveTemplate done": notificationApi.saveNotificationTemplate,
+      "saveTemplate error": notificationApi.saveNotificationTemplate,
+      "resetTemplate done": notificationApi.resetNotificationTemplate,
+      "resetTemplate error": notificationApi.resetNotificationTemplate,
+    },
   },
   {
     id: "people-counts",

@@ -5,7 +5,7 @@ import type { PersonListItem } from "../api/contract/user.ts"
 import type { ReviewListKind } from "../api/contract/vendor.ts"
 import * as vendorsApi from "../api/vendors.api.ts"
 import type { ListUrlState, Page, PageRequest } from "./paged-list.machine.ts"
-import { hasNextPage, pageCount } from "./paged-list.machine.ts"
+import { hasNextPage, pageCount, watchLiveList } from "./paged-list.machine.ts"
 import { LIST_PAGE_SIZE } from "./role-list.machine.ts"
 import { needsConfirmation, reviewListOptions } from "./vendor-status.machine.ts"
 
@@ -51,7 +51,10 @@ export type ReviewListEvent =
 
 export const isRowUpdating = (context: ReviewListContext, userId: string) => context.queue.some((q) => q.userId === userId)
 
-const search = { target: "#reviewList.loading", actions: ["setSearch", { type: "replaceUrl", params: ({ context }: { context: ListUrlState }) => ({ page: 1, search: context.search }) }] } as const
+const search = {
+  target: "#reviewList.loading",
+  actions: ["setSearch", { type: "replaceUrl", params: ({ context }: { context: ListUrlState }) => ({ page: 1, search: context.search }) }],
+} as const
 const pushPage = { type: "pushUrl", params: ({ context }: { context: ListUrlState }) => ({ page: context.page, search: context.search }) } as const
 
 /**
@@ -69,6 +72,8 @@ export function createReviewListMachine(kind: ReviewListKind) {
         return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }
       }),
       watchUrl: fromCallback<EventObject>(() => () => {}),
+      /** Another Admin's change, or a new sign-up, reloads the list while it shows. */
+      watchLiveList,
       updateStatus: fromPromise<{ message: string }, StatusChangeRequest>(({ input }) =>
         vendorsApi.updateUserStatus(input.userId, input.status, input.organizationId),
       ),
@@ -95,7 +100,10 @@ export function createReviewListMachine(kind: ReviewListKind) {
         },
       }),
       enqueueConfirmed: assign({
-        queue: ({ context }) => (context.confirming ? [...context.queue, { userId: context.confirming.userId, status: context.confirming.status, organizationId: context.confirming.organizationId }] : context.queue),
+        queue: ({ context }) =>
+          context.confirming
+            ? [...context.queue, { userId: context.confirming.userId, status: context.confirming.status, organizationId: context.confirming.organizationId }]
+            : context.queue,
         confirming: null,
       }),
       dropConfirmation: assign({ confirming: null }),
@@ -129,7 +137,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
       confirming: null,
     }),
     initial: "loading",
-    invoke: { src: "watchUrl" },
+    invoke: [{ src: "watchUrl" }, { src: "watchLiveList", input: { list: "vendors" as const } }],
     // The confirmation dialog may be answered whatever the list is doing; the change then joins the queue.
     on: { "status.cancel": { actions: "dropConfirmation" } },
     states: {
@@ -152,7 +160,12 @@ export function createReviewListMachine(kind: ReviewListKind) {
             },
             {
               target: "ready",
-              actions: assign({ rows: ({ event }) => event.output.rows, total: ({ event }) => event.output.total, capped: ({ event }) => event.output.capped === true, error: null }),
+              actions: assign({
+                rows: ({ event }) => event.output.rows,
+                total: ({ event }) => event.output.total,
+                capped: ({ event }) => event.output.capped === true,
+                error: null,
+              }),
             },
           ],
           onError: { target: "failed", actions: assign({ error: reviewListTexts[kind].failure, rows: [] }) },
@@ -166,7 +179,11 @@ export function createReviewListMachine(kind: ReviewListKind) {
             description: "Nothing is being updated; paging, search and reload are open.",
             on: {
               "page.next": { guard: "hasNextPage", target: "#reviewList.loading", actions: [assign({ page: ({ context }) => context.page + 1 }), pushPage] },
-              "page.previous": { guard: "hasPreviousPage", target: "#reviewList.loading", actions: [assign({ page: ({ context }) => context.page - 1 }), pushPage] },
+              "page.previous": {
+                guard: "hasPreviousPage",
+                target: "#reviewList.loading",
+                actions: [assign({ page: ({ context }) => context.page - 1 }), pushPage],
+              },
               "url.changed": { guard: "isOtherUrl", target: "#reviewList.loading", actions: "takeUrl" },
               "search.change": search,
               "list.reload": { target: "#reviewList.loading" },
@@ -191,8 +208,17 @@ export function createReviewListMachine(kind: ReviewListKind) {
             invoke: {
               src: "updateStatus",
               input: ({ context }) => context.queue[0]!,
-              onDone: { target: "answered", actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) }] },
-              onError: { target: "answered", actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: messageOf(event.error, STATUS_UPDATE_FAILED), tone: "error" as const }) }] },
+              onDone: {
+                target: "answered",
+                actions: ["dequeue", { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) }],
+              },
+              onError: {
+                target: "answered",
+                actions: [
+                  "dequeue",
+                  { type: "notify", params: ({ event }) => ({ text: messageOf(event.error, STATUS_UPDATE_FAILED), tone: "error" as const }) },
+                ],
+              },
             },
           },
           answered: {

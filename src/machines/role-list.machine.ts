@@ -25,6 +25,7 @@ export function createRoleListMachine(role: ListRole, organizationId: string | n
     id: `roleList.${role}`,
     pageSize: LIST_PAGE_SIZE,
     failureMessage: roleListTexts[role].failure,
+    live: "vendors",
     fetchPage: async (request) => {
       const answer = await vendorsApi.fetchRoleList(role, request, scope)
       return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }

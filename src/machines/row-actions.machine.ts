@@ -12,10 +12,7 @@ export interface RowActionsContext {
 }
 
 export type RowActionsEvent =
-  | { type: "delete.request"; id: string }
-  | { type: "delete.confirm" }
-  | { type: "delete.cancel" }
-  | { type: "status.toggle"; id: string; status: boolean }
+  { type: "delete.request"; id: string } | { type: "delete.confirm" } | { type: "delete.cancel" } | { type: "status.toggle"; id: string; status: boolean }
 
 export interface RowActionsOptions {
   id: string
@@ -56,7 +53,11 @@ export function createRowActionsMachine(options: RowActionsOptions) {
         description: "Rows show their delete button and (blogs) status toggle.",
         on: {
           "delete.request": { target: "confirming", actions: assign({ targetId: ({ event }) => event.id }) },
-          "status.toggle": { guard: "hasStatus", target: "changingStatus", actions: assign({ busyId: ({ event }) => event.id, requestedStatus: ({ event }) => event.status }) },
+          "status.toggle": {
+            guard: "hasStatus",
+            target: "changingStatus",
+            actions: assign({ busyId: ({ event }) => event.id, requestedStatus: ({ event }) => event.status }),
+          },
         },
       },
       confirming: {
@@ -73,8 +74,17 @@ export function createRowActionsMachine(options: RowActionsOptions) {
         invoke: {
           src: "removeRow",
           input: ({ context }) => ({ id: context.targetId ?? "" }),
-          onDone: { target: "idle", actions: [assign({ targetId: null }), "listChanged", { type: "notify", params: { text: options.deletedMessage, tone: "success" } }] },
-          onError: { target: "idle", actions: [assign({ targetId: null }), { type: "notify", params: ({ event }) => ({ text: options.deleteFailure(event.error), tone: "error" as Tone }) }] },
+          onDone: {
+            target: "idle",
+            actions: [assign({ targetId: null }), "listChanged", { type: "notify", params: { text: options.deletedMessage, tone: "success" } }],
+          },
+          onError: {
+            target: "idle",
+            actions: [
+              assign({ targetId: null }),
+              { type: "notify", params: ({ event }) => ({ text: options.deleteFailure(event.error), tone: "error" as Tone }) },
+            ],
+          },
         },
       },
       changingStatus: {
@@ -84,7 +94,11 @@ export function createRowActionsMachine(options: RowActionsOptions) {
           input: ({ context }) => ({ id: context.busyId ?? "", status: context.requestedStatus ?? false }),
           onDone: {
             target: "idle",
-            actions: assign({ statuses: ({ context }) => ({ ...context.statuses, [context.busyId ?? ""]: context.requestedStatus ?? false }), busyId: null, requestedStatus: null }),
+            actions: assign({
+              statuses: ({ context }) => ({ ...context.statuses, [context.busyId ?? ""]: context.requestedStatus ?? false }),
+              busyId: null,
+              requestedStatus: null,
+            }),
           },
           onError: {
             target: "idle",

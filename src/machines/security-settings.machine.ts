@@ -29,7 +29,10 @@ export const securitySettingsMachine = setup({
       invoke: {
         src: "load",
         onDone: { target: "ready", actions: assign({ settings: ({ event }) => event.output }) },
-        onError: { target: "failed", actions: assign({ message: ({ event }) => ({ text: messageOf(event.error, "Could not load the security settings."), tone: "error" as Tone }) }) },
+        onError: {
+          target: "failed",
+          actions: assign({ message: ({ event }) => ({ text: messageOf(event.error, "Could not load the security settings."), tone: "error" as Tone }) }),
+        },
       },
     },
     failed: {
@@ -51,12 +54,17 @@ export const securitySettingsMachine = setup({
           actions: assign({
             settings: ({ event }) => event.output,
             message: ({ event }) => ({
-              text: event.output.requireAdminTwoFactor ? "Two-factor sign-in is now required for Admin accounts." : "Two-factor sign-in is no longer required for Admin accounts.",
+              text: event.output.requireAdminTwoFactor
+                ? "Two-factor sign-in is now required for Admin accounts."
+                : "Two-factor sign-in is no longer required for Admin accounts.",
               tone: "success" as Tone,
             }),
           }),
         },
-        onError: { target: "ready", actions: assign({ message: ({ event }) => ({ text: messageOf(event.error, "Could not save the setting."), tone: "error" as Tone }) }) },
+        onError: {
+          target: "ready",
+          actions: assign({ message: ({ event }) => ({ text: messageOf(event.error, "Could not save the setting."), tone: "error" as Tone }) }),
+        },
       },
     },
   },

@@ -34,8 +34,8 @@ export const sessionCountsMachine = setup({
     input: {} as { user: Pick<SessionUser, "_id" | "role">; now?: () => number },
   },
   actors: {
-    loadSessions: fromPromise<CounsellingSession[], Pick<SessionUser, "_id" | "role">>(async ({ input }) =>
-      (await sessionsApi.fetchMySessionsPage(input, { page: 1, limit: DASHBOARD_SESSION_LIMIT })).rows,
+    loadSessions: fromPromise<CounsellingSession[], Pick<SessionUser, "_id" | "role">>(
+      async ({ input }) => (await sessionsApi.fetchMySessionsPage(input, { page: 1, limit: DASHBOARD_SESSION_LIMIT })).rows,
     ),
   },
 }).createMachine({

@@ -1,8 +1,8 @@
-import dayjs from "dayjs"
 import { isApiError, messageOf } from "../api/api-error.ts"
 import { CreateSessionRequest, type CounsellingSession } from "../api/contract/counselling-session.ts"
 import type { Message } from "./login.machine.ts"
 import { validateForm, type FieldSpec, type FormErrors } from "./form/field-spec.ts"
+import { instantAt, offsetAt, todayOnViewerClock, wallClock } from "./viewer-zone.ts"
 
 /** What the Create and Edit Session forms hold: text as typed (spec section 5 validates it). */
 export interface SessionFormValues {
@@ -22,7 +22,7 @@ export const emptySessionForm: SessionFormValues = { date: "", time: "", topic: 
 export const MODAL_CLOSE_MS = 1000
 
 /** Today's date in the viewer's zone, as the date field holds it ('YYYY-MM-DD'): the field's minimum. */
-export const todayInput = (now = Date.now()) => dayjs(now).format("YYYY-MM-DD")
+export const todayInput = (now = Date.now()) => todayOnViewerClock(now)
 
 /** A date before today: nothing can be booked on it, so no time slots are listed for it either. */
 export const isPastDate = (date: string, now = Date.now()) => /^\d{4}-\d{2}-\d{2}$/.test(date) && date < todayInput(now)
@@ -43,7 +43,7 @@ export const sessionFields: readonly FieldSpec[] = [
     check: (text, values, now) => {
       const date = values["date"] ?? ""
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || isPastDate(date, now)) return null
-      return dayjs(`${date}T${text}`).valueOf() <= now ? "Time must be later than now." : null
+      return instantAt(date, text).getTime() <= now ? "Time must be later than now." : null
     },
   },
   { name: "topic", label: "Topic", kind: "text", schema: fields.topic },
@@ -67,18 +67,20 @@ export function validateSessionForm(values: SessionFormValues, now = Date.now())
 }
 
 /**
- * The form's date and time are wall-clock values in the admin's (browser's) zone. The API takes
- * the date and `HH:mm` plus that zone's offset at that moment (`14:30+05:30`), which names one
- * instant even on a daylight-saving day; a time skipped by a spring-forward moves to the real one.
+ * The form's date and time are wall-clock values on the viewer's clock (their profile's zone, else the
+ * browser's). The API takes the date and `HH:mm` plus that zone's offset at that moment (`14:30+05:30`),
+ * which names one instant even on a daylight-saving day; a time skipped by a spring-forward moves to the
+ * real one.
  */
 export function toSessionSlot(date: string, time: string): { date: string; time: string } {
-  const local = dayjs(`${date}T${time}`)
-  return { date: local.format("YYYY-MM-DD"), time: local.format("HH:mmZ") }
+  const at = instantAt(date, time).getTime()
+  const local = wallClock(at)
+  return { date: local.format("YYYY-MM-DD"), time: `${local.format("HH:mm")}${offsetAt(at)}` }
 }
 
-/** A stored instant as the form's date and time in the viewer's zone. */
+/** A stored instant as the form's date and time on the viewer's clock. */
 export function fromSessionDateTime(dateTime: string): { date: string; time: string } {
-  const local = dayjs(dateTime)
+  const local = wallClock(dateTime)
   return { date: local.format("YYYY-MM-DD"), time: local.format("HH:mm") }
 }
 

@@ -3,7 +3,8 @@ import * as authApi from "../api/auth.api.ts"
 import { isApiError, messageOf } from "../api/api-error.ts"
 import type { RenewedSessionAnswer } from "../api/contract/user.ts"
 
-export const SIGN_OUT_OTHERS_QUESTION = "Sign out of every other device? Browsers and devices where you are signed in will need your password again; you stay signed in here."
+export const SIGN_OUT_OTHERS_QUESTION =
+  "Sign out of every other device? Browsers and devices where you are signed in will need your password again; you stay signed in here."
 export const SIGN_OUT_OTHERS_FAILED = "Could not sign out of the other devices. Please try again."
 const NETWORK_TEXT = "We can't reach the server right now. Please try again."
 

@@ -1,11 +1,16 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
 import { isApiError, messageOf } from "../api/api-error.ts"
 import type { Role } from "../api/contract/common.ts"
 import type { TicketThread } from "../api/contract/ticket.ts"
 import * as ticketApi from "../api/ticket.api.ts"
+import { watchLive } from "../api/live.api.ts"
 import { ticketAllows } from "./ticket.machine.ts"
 
-/** Spec sections 4 and 9: the chat is polled every 5 seconds while the page is open. */
+/**
+ * Spec sections 4 and 9: the chat is polled every 5 seconds while the page is open. With the live
+ * stream up (issue 23) the chat is read when it changes instead, and the poll is the fallback while
+ * the stream is down.
+ */
 export const TICKET_POLL_MS = 5000
 
 export interface Viewer {
@@ -23,6 +28,8 @@ export interface TicketChatContext {
   loadError: string | null
   /** A failed send or close, shown under the input; the draft is kept. */
   error: string | null
+  /** The tab's live stream is up: changes are pushed, so nothing is polled. */
+  live: boolean
 }
 
 export type TicketChatEvent =
@@ -32,6 +39,9 @@ export type TicketChatEvent =
   | { type: "close.confirm" }
   | { type: "close.cancel" }
   | { type: "retry" }
+  | { type: "live.up" }
+  | { type: "live.down" }
+  | { type: "live.changed" }
 
 type Loaded = { thread: TicketThread; etag: string | null }
 type Polled = { changed: false } | { changed: true; answer: { data: TicketThread }; etag: string | null }
@@ -45,7 +55,9 @@ const isNotOlder = (current: TicketThread | null, next: TicketThread): boolean =
   (next.responses.length >= current.responses.length && (next.status || !current.status) && (next.userRating !== null || current.userRating === null))
 
 const mayRespond = (context: TicketChatContext) =>
-  context.thread !== null && (context.viewer.role === "Admin" || context.viewer.id === context.thread.userId) && ticketAllows(context.thread, { type: "ticket.respond" })
+  context.thread !== null &&
+  (context.viewer.role === "Admin" || context.viewer.id === context.thread.userId) &&
+  ticketAllows(context.thread, { type: "ticket.respond" })
 
 export const ticketChatMachine = setup({
   types: {
@@ -64,11 +76,21 @@ export const ticketChatMachine = setup({
       ticketApi.addResponse(input.queryId, input.role, input.text),
     ),
     closeTicket: fromPromise<{ data: TicketThread }, { queryId: string }>(({ input }) => ticketApi.closeTicket(input.queryId)),
+    /** The tab's live stream: whether it is up, and each change of this ticket. */
+    watchLive: fromCallback<EventObject, { queryId: string }>(({ sendBack, input }) =>
+      watchLive({
+        onStatus: (status) => sendBack({ type: status === "up" ? "live.up" : "live.down" }),
+        onEvent: (event) => {
+          if (event.type === "ticket.changed" && event.queryId === input.queryId) sendBack({ type: "live.changed" })
+        },
+      }),
+    ),
   },
   guards: {
     /** The ticket does not exist, or is not the viewer's: reading it again cannot help. */
     isMissing: (_, error: unknown) => isApiError(error) && error.kind === "http" && (error.status === 404 || error.status === 403),
     isClosed: ({ context }) => context.thread?.status === true,
+    isLive: ({ context }) => context.live,
     canSend: ({ context }) => mayRespond(context) && context.draft.trim() !== "",
     canClose: ({ context }) => context.viewer.role === "Admin" && context.thread !== null && ticketAllows(context.thread, { type: "ticket.close" }),
   },
@@ -83,6 +105,7 @@ export const ticketChatMachine = setup({
     draft: "",
     loadError: null,
     error: null,
+    live: false,
   }),
   initial: "loading",
   states: {
@@ -111,19 +134,37 @@ export const ticketChatMachine = setup({
       description: "No such ticket (or not the viewer's): the message in red and the way back to My Tickets, no Retry.",
     },
     ready: {
-      description: "The chat shows; polling, writing and closing run side by side.",
+      description: "The chat shows; reading changes, writing and closing run side by side.",
       type: "parallel",
+      invoke: { src: "watchLive", input: ({ context }) => ({ queryId: context.queryId }) },
+      on: {
+        "live.up": { actions: assign({ live: true }) },
+        "live.down": { actions: assign({ live: false }) },
+      },
       states: {
         poll: {
           initial: "waiting",
           states: {
             waiting: {
-              description: "Waits 5 seconds before asking again; a closed ticket's chat cannot change, so polling stops.",
-              always: { guard: "isClosed", target: "stopped" },
+              description: "The live stream is down: waits 5 seconds before asking again; a closed ticket's chat cannot change, so polling stops.",
+              always: [
+                { guard: "isClosed", target: "stopped" },
+                { guard: "isLive", target: "listening" },
+              ],
               after: { pollInterval: { target: "fetching" } },
+              on: { "live.changed": { target: "fetching" } },
+            },
+            listening: {
+              description: "The live stream is up: nothing is polled; a change of this ticket is read at once.",
+              always: [
+                { guard: "isClosed", target: "stopped" },
+                { guard: ({ context }) => !context.live, target: "waiting" },
+              ],
+              on: { "live.changed": { target: "fetching" } },
             },
             fetching: {
-              description: "Asks with the last ETag; 304 (nothing new) costs the server no database read.",
+              description: "Asks with the last ETag; 304 (nothing new) costs the server no database read. A change announced meanwhile asks again.",
+              on: { "live.changed": { target: "fetching", reenter: true } },
               invoke: {
                 src: "pollThread",
                 input: ({ context }) => ({ queryId: context.queryId, etag: context.etag }),

@@ -13,10 +13,7 @@ export interface TicketLifeContext {
   remark: string | null
 }
 
-export type TicketStep =
-  | { type: "ticket.respond" }
-  | { type: "ticket.close" }
-  | { type: "ticket.feedback"; rating: number; remark: string }
+export type TicketStep = { type: "ticket.respond" } | { type: "ticket.close" } | { type: "ticket.feedback"; rating: number; remark: string }
 
 export type TicketLifeState = "open" | "closed" | "feedbackGiven"
 
@@ -75,8 +72,7 @@ export function ticketSnapshot(ticket: { status: boolean; userRating: number | n
 }
 
 /** Whether the ticket's life allows the step now (not who may take it). */
-export const ticketAllows = (ticket: { status: boolean; userRating: number | null }, step: TicketStep): boolean =>
-  ticketSnapshot(ticket).can(step)
+export const ticketAllows = (ticket: { status: boolean; userRating: number | null }, step: TicketStep): boolean => ticketSnapshot(ticket).can(step)
 
 const REFUSALS: Record<TicketLifeState, Partial<Record<TicketStep["type"], string>>> = {
   open: { "ticket.feedback": "Feedback can be given only after the ticket is closed." },

@@ -102,7 +102,11 @@ export const twoFactorMachine = setup({
       invoke: {
         src: "loadStatus",
         onDone: [
-          { guard: { type: "isEnabled", params: ({ event }) => ({ status: event.output }) }, target: "enabled", actions: assign({ status: ({ event }) => event.output }) },
+          {
+            guard: { type: "isEnabled", params: ({ event }) => ({ status: event.output }) },
+            target: "enabled",
+            actions: assign({ status: ({ event }) => event.output }),
+          },
           { target: "disabled", actions: assign({ status: ({ event }) => event.output, mustSignInAgain: ({ event }) => event.output.required }) },
         ],
         onError: { target: "failed", actions: assign({ message: ({ event }) => error(messageOf(event.error, FAILED)) }) },
@@ -140,7 +144,12 @@ export const twoFactorMachine = setup({
         input: ({ context }) => ({ code: context.code.trim() }),
         onDone: {
           target: "showingCodes",
-          actions: assign({ recoveryCodes: ({ event }) => [...event.output], setup: null, code: "", message: { text: "Two-factor sign-in is on.", tone: "success" as Tone } }),
+          actions: assign({
+            recoveryCodes: ({ event }) => [...event.output],
+            setup: null,
+            code: "",
+            message: { text: "Two-factor sign-in is on.", tone: "success" as Tone },
+          }),
         },
         onError: { target: "enrolling", actions: assign({ code: "", message: ({ event }) => error(messageOf(event.error, FAILED)) }) },
       },
@@ -179,7 +188,10 @@ export const twoFactorMachine = setup({
           invoke: {
             src: "disable",
             input: ({ context }) => ({ password: context.password, code: context.code.trim() }),
-            onDone: { target: "#twoFactor.loading", actions: assign({ code: "", password: "", message: ({ event }) => ({ text: event.output.message, tone: "success" as Tone }) }) },
+            onDone: {
+              target: "#twoFactor.loading",
+              actions: assign({ code: "", password: "", message: ({ event }) => ({ text: event.output.message, tone: "success" as Tone }) }),
+            },
             onError: { target: "editing", actions: assign({ code: "", message: ({ event }) => error(messageOf(event.error, FAILED)) }) },
           },
         },

@@ -52,8 +52,14 @@ export type VendorDetailsEvent =
   | { type: "status.select"; status: VendorStatus }
   | { type: "status.confirm" }
   | { type: "status.cancel" }
-  | { type: "tab.select"; tab: "details" | "sessions" }
+  | { type: "tab.select"; tab: VendorTab }
   | { type: "vendor.reload" }
+
+export type VendorTab = "details" | "sessions" | "history"
+
+/** A tab.select that names one of the other tabs moves there. */
+const toTab = (...tabs: VendorTab[]) =>
+  tabs.map((tab) => ({ guard: ({ event }: { event: VendorDetailsEvent }) => event.type === "tab.select" && event.tab === tab, target: tab }))
 
 /** The statuses the menu offers: the three other than the current one, none once Approve (the machine's rule). */
 export const menuStatuses = (vendor: Person | null): VendorStatus[] => (vendor && isVendorRole(vendor.role) ? nextStatuses(vendor.status) : [])
@@ -65,13 +71,23 @@ export const vendorDetailsMachine = setup({
       const vendor = (await vendorsApi.fetchVendorDetails(input.userId)).data[0] ?? null
       if (!vendor?.DocumentDetails?.certificationImg) return { vendor, certificate: null }
       // A certificate that cannot be read is shown as missing, not as a failed page.
-      const certificate = await vendorsApi.fetchCertificate(input.userId).then((a) => a.data.dataUrl, () => null)
+      const certificate = await vendorsApi.fetchCertificate(input.userId).then(
+        (a) => a.data.dataUrl,
+        () => null,
+      )
       return { vendor, certificate }
     }),
     fetchStatusHistory: fromPromise<StatusChange[], { userId: string }>(async ({ input }) => [...(await vendorsApi.fetchStatusHistory(input.userId)).data]),
     /** Sessions come with the counselling issue; until it is wired at merge there are none. */
     fetchVendorSessions: fromPromise<VendorSession[], { userId: string }>(async ({ input }) =>
-      (await sessionsApi.fetchVendorSessions(input.userId)).map((s) => ({ _id: s._id, name: s.name, email: s.email, topic: s.topic, dateTime: s.dateTime, status: s.status })),
+      (await sessionsApi.fetchVendorSessions(input.userId)).map((s) => ({
+        _id: s._id,
+        name: s.name,
+        email: s.email,
+        topic: s.topic,
+        dateTime: s.dateTime,
+        status: s.status,
+      })),
     ),
     updateStatus: fromPromise<{ message: string }, { userId: string; status: VendorStatus; organizationId: string | null }>(({ input }) =>
       vendorsApi.updateUserStatus(input.userId, input.status, input.organizationId),
@@ -90,7 +106,18 @@ export const vendorDetailsMachine = setup({
   },
 }).createMachine({
   id: "vendorDetails",
-  context: ({ input }) => ({ userId: input.userId, vendor: null, certificate: null, error: null, statusError: null, chosenStatus: null, sessions: [], sessionsError: null, history: [], historyError: null }),
+  context: ({ input }) => ({
+    userId: input.userId,
+    vendor: null,
+    certificate: null,
+    error: null,
+    statusError: null,
+    chosenStatus: null,
+    sessions: [],
+    sessionsError: null,
+    history: [],
+    historyError: null,
+  }),
   initial: "loading",
   states: {
     loading: {
@@ -101,7 +128,10 @@ export const vendorDetailsMachine = setup({
         input: ({ context }) => ({ userId: context.userId }),
         onDone: [
           { guard: ({ event }) => event.output.vendor === null, target: "notFound", actions: assign({ vendor: null }) },
-          { target: "ready", actions: assign({ vendor: ({ event }) => event.output.vendor, certificate: ({ event }) => event.output.certificate, error: null }) },
+          {
+            target: "ready",
+            actions: assign({ vendor: ({ event }) => event.output.vendor, certificate: ({ event }) => event.output.certificate, error: null }),
+          },
         ],
         onError: [
           { guard: ({ event }) => isApiError(event.error) && event.error.status === 404, target: "notFound", actions: assign({ vendor: null }) },
@@ -151,18 +181,34 @@ export const vendorDetailsMachine = setup({
                   status: context.chosenStatus!,
                   organizationId: context.vendor?.organizationId ?? null,
                 }),
-                onDone: { target: "#vendorDetails.loading", actions: { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) } },
-                onError: { target: "closed", actions: assign({ statusError: ({ event }) => `Error updating status: ${messageOf(event.error, "Failed to update user status.")}` }) },
+                onDone: {
+                  target: "#vendorDetails.loading",
+                  actions: { type: "notify", params: ({ event }) => ({ text: event.output.message, tone: "success" as const }) },
+                },
+                onError: {
+                  target: "closed",
+                  actions: assign({ statusError: ({ event }) => `Error updating status: ${messageOf(event.error, "Failed to update user status.")}` }),
+                },
               },
             },
           },
         },
         tab: {
-          description: "Which tab shows: Details or Sessions.",
+          description: "Which tab shows: Details, Sessions or History.",
           initial: "details",
           states: {
-            details: { description: "About, Additional and Account Details cards, Brief Bio, Service Description, Proof of Certification.", on: { "tab.select": { guard: ({ event }) => event.tab === "sessions", target: "sessions" } } },
-            sessions: { description: "The vendor's sessions, or 'No sessions found.'.", on: { "tab.select": { guard: ({ event }) => event.tab === "details", target: "details" } } },
+            details: {
+              description: "About, Additional and Account Details cards, Brief Bio, Service Description, Proof of Certification.",
+              on: { "tab.select": toTab("sessions", "history") },
+            },
+            sessions: {
+              description: "The vendor's sessions, or 'No sessions found.'.",
+              on: { "tab.select": toTab("details", "history") },
+            },
+            history: {
+              description: "The vendor's events in words, newest first (issue 25), read when the tab opens.",
+              on: { "tab.select": toTab("details", "sessions") },
+            },
           },
         },
         sessions: {

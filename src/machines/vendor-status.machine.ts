@@ -66,8 +66,16 @@ export const needsConfirmation = (to: VendorStatus): to is "Approve" | "Reject" 
 /** The confirmation dialog of a status change that asks first. */
 export function statusConfirmation(name: string, to: "Approve" | "Reject"): { title: string; question: string; confirmLabel: string } {
   return to === "Approve"
-    ? { title: "Approve vendor", question: `Approve ${name}? Approval is final: it cannot be undone, and their status can no longer be changed.`, confirmLabel: "Approve" }
-    : { title: "Reject vendor", question: `Reject ${name}? They are signed out and can no longer sign in until an admin changes their status.`, confirmLabel: "Reject" }
+    ? {
+        title: "Approve vendor",
+        question: `Approve ${name}? Approval is final: it cannot be undone, and their status can no longer be changed.`,
+        confirmLabel: "Approve",
+      }
+    : {
+        title: "Reject vendor",
+        question: `Reject ${name}? They are signed out and can no longer sign in until an admin changes their status.`,
+        confirmLabel: "Reject",
+      }
 }
 
 /** Why a change is refused, in words for a 409; null when the machine accepts it. */

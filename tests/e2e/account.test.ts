@@ -13,7 +13,11 @@ afterAll(() => browser?.close())
 
 /** Signs in through the API (for checks the screens do not show) and answers the token and user id. */
 async function apiLogin(email: string, password = "Demo@12345"): Promise<{ token: string; id: string }> {
-  const res = await fetch(`${baseURL()}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) })
+  const res = await fetch(`${baseURL()}/api/v1/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  })
   const body = (await res.json()) as { data: { accessToken: string; user: { _id: string } } }
   return { token: body.data.accessToken, id: body.data.user._id }
 }
@@ -79,11 +83,15 @@ describe("partner sign-up", () => {
     expect(await page.getByTestId("status-badge").textContent()).toBe("Under Review")
     expect(await page.getByTestId("profile-role").textContent()).toBe("Nutritionist")
     const certificate = page.getByRole("img", { name: "Certification proof of Gauri Deshpande" })
-    await expect.poll(() => certificate.evaluate((img: HTMLImageElement) => `${img.complete} ${img.naturalWidth} ${img.src}`), { timeout: 5000 }).toMatch(/^true 40 blob:/)
+    await expect
+      .poll(() => certificate.evaluate((img: HTMLImageElement) => `${img.complete} ${img.naturalWidth} ${img.src}`), { timeout: 5000 })
+      .toMatch(/^true 40 blob:/)
 
     // The Admin finds the new account, Under Review, and may see the certificate.
     const admin = await apiLogin("admin@demo.test")
-    const found = (await (await apiGet(`/search?q=${encodeURIComponent("Gauri Desh")}`, admin.token)).json()) as { data: Array<{ id: string; subtitle: string }> }
+    const found = (await (await apiGet(`/search?q=${encodeURIComponent("Gauri Desh")}`, admin.token)).json()) as {
+      data: Array<{ id: string; subtitle: string }>
+    }
     expect(found.data).toHaveLength(1)
     expect(found.data[0]!.subtitle).toContain(email)
     const partner = await apiLogin(email, "Partner@123")
@@ -131,13 +139,16 @@ describe("My Listing", () => {
     const dateButton = page.getByRole("button", { name: date.format("ddd, DD MMM") })
     await dateButton.waitFor()
     expect(await page.getByRole("group", { name: "Dates" }).getByRole("button").count()).toBe(7)
-    expect(await page.getByRole("checkbox").count()).toBe(25) // 24 slots and 'Make as default for all dates'
+    expect(await page.getByRole("checkbox").count()).toBe(26) // 24 slots, "Make as default for all dates" and "Repeat these hours every …"
     await dateButton.click()
     await expect.poll(() => dateButton.getAttribute("aria-pressed")).toBe("true")
     const first = page.getByRole("checkbox", { name: "08:00 AM - 08:30 AM" })
     const last = page.getByRole("checkbox", { name: "07:30 PM - 08:00 PM" })
     // Start from a known state: whatever the seed set, untick everything on this date.
-    for (const box of await page.getByRole("group", { name: /Available slots/ }).getByRole("checkbox").all()) {
+    for (const box of await page
+      .getByRole("group", { name: /Available slots/ })
+      .getByRole("checkbox")
+      .all()) {
       if (await box.isChecked()) await box.locator("xpath=..").click()
     }
     await first.locator("xpath=..").click()
@@ -155,7 +166,9 @@ describe("My Listing", () => {
 
     const { id } = await apiLogin(email)
     const admin = await apiLogin("admin@demo.test")
-    const answer = (await (await apiGet(`/availability/${id}?date=${date.format("YYYY-MM-DD")}`, admin.token)).json()) as { data: { slots: string[]; isDefault: boolean } }
+    const answer = (await (await apiGet(`/availability/${id}?date=${date.format("YYYY-MM-DD")}`, admin.token)).json()) as {
+      data: { slots: string[]; isDefault: boolean }
+    }
     expect(answer.data).toMatchObject({ slots: ["08:00", "19:30"], isDefault: false })
     await page.context().close()
 
@@ -174,8 +187,38 @@ describe("My Listing", () => {
     await adminPage.getByRole("button", { name: "+ Create Session" }).click()
     const form = adminPage.getByRole("dialog", { name: "Create Session" })
     await form.getByLabel(/^Date/).fill(date.format("YYYY-MM-DD"))
-    const availability = form.getByRole("region", { name: "Vendor availability" })
-    await expect.poll(() => availability.getByRole("listitem").allTextContents()).toEqual(["08:00 AM - 08:30 AM", "07:30 PM - 08:00 PM"])
+    // The vendor's hours are in the zone their first save named (this browser's), shown in the Admin's (the same here).
+    const free = form.getByRole("region", { name: "Free slots" })
+    await expect.poll(() => free.getByRole("button").allTextContents()).toEqual(["08:00", "19:30"])
+    await free.getByRole("button", { name: "19:30" }).click()
+    expect(await form.getByLabel(/^Time/).inputValue()).toBe("19:30")
+    await form.getByLabel("Topic").fill("Free time booking")
+    await form.getByLabel("Agenda").fill("Booked on a free time")
+    await form.getByLabel(/^Duration/).fill("30")
+    // A time outside the free ones asks first; Cancel keeps the form as it is.
+    await form.getByLabel(/^Time/).fill("12:00")
+    await form.getByRole("button", { name: "Create Session" }).click()
+    const ask = adminPage.getByRole("alertdialog")
+    await expect.poll(() => ask.textContent()).toContain("This time is not one of the counsellor's free times")
+    await ask.getByRole("button", { name: "Cancel" }).click()
+    await free.getByRole("button", { name: "08:00" }).click()
+    await form.getByRole("button", { name: "Create Session" }).click()
+    await expect
+      .poll(() =>
+        form
+          .getByTestId("form-message")
+          .textContent()
+          .catch(() => "closed"),
+      )
+      .toMatch(/^(Session created successfully!|closed)$/)
+    // Booked: the slot is no longer free for that client and counsellor.
+    const answerAfter = (await (
+      await apiGet(
+        `/availability/${id}/free?from=${encodeURIComponent(date.startOf("day").format())}&to=${encodeURIComponent(date.add(1, "day").startOf("day").format())}`,
+        admin.token,
+      )
+    ).json()) as { data: { slots: Array<{ start: string }> } }
+    expect(answerAfter.data.slots.map((x) => dayjs(x.start).format("HH:mm"))).toEqual(["19:30"])
     await adminPage.context().close()
   })
 })
@@ -194,7 +237,10 @@ describe("static pages show their exact texts", () => {
     ["/wallet-history", "Wallet History", ["S.No", "Category", "Date", "Amount", "Description"]],
   ])("%s: its columns and 'No data Found', with no call", async (path, heading, columns) => {
     const calls: string[] = []
-    const record = (r: { url(): string }) => r.url().includes("/api/") && calls.push(r.url())
+    // The header's bell reads its count on every page (and later opens the live stream), and the shell reads the
+    // person's time zone once per sign-in: the page's own calls are the rest.
+    const bells = ["/api/v1/notifications/unread", "/api/v1/live", "/api/v1/user/time-zone"]
+    const record = (r: { url(): string }) => r.url().includes("/api/") && !bells.includes(new URL(r.url()).pathname) && calls.push(r.url())
     page.on("request", record)
     await page.goto(path)
     await page.getByRole("heading", { name: heading, exact: true, level: 1 }).waitFor()
@@ -238,7 +284,30 @@ describe("Profile", () => {
     expect(await avatar.getAttribute("alt")).toBe("Default avatar")
     expect(await avatar.evaluate((img) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height])).toEqual([170, 170])
     const text = await page.locator("main").innerText()
-    for (const label of ["Address", "City", "Pin Code", "State", "Language", "Business Name", "Registration Number", "Qualifications", "Certification Name", "Issuing Authority", "Certification Number", "Expiration Date", "Experience", "Account Holder", "Bank", "IFSC", "Account Number", "Preferred Contact Method", "Availability", "Brief Bio", "Service Description", "Certification Proof"]) {
+    for (const label of [
+      "Address",
+      "City",
+      "Pin Code",
+      "State",
+      "Language",
+      "Business Name",
+      "Registration Number",
+      "Qualifications",
+      "Certification Name",
+      "Issuing Authority",
+      "Certification Number",
+      "Expiration Date",
+      "Experience",
+      "Account Holder",
+      "Bank",
+      "IFSC",
+      "Account Number",
+      "Preferred Contact Method",
+      "Availability",
+      "Brief Bio",
+      "Service Description",
+      "Certification Proof",
+    ]) {
       expect(text, label).toContain(label)
     }
     expect(text).toContain("Bar Council of India")

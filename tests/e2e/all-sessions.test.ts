@@ -31,10 +31,12 @@ describe("All Sessions (issue 21)", () => {
 
     await page.getByRole("button", { name: "Date | Time: sort by session date, latest first" }).click()
     await page.waitForURL((url) => url.searchParams.get("sort") === "-dateTime")
-    await expect.poll(async () => {
-      const shown = await dates()
-      return shown.length === 10 && shown.every((t, i) => i === 0 || shown[i - 1]! >= t)
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const shown = await dates()
+        return shown.length === 10 && shown.every((t, i) => i === 0 || shown[i - 1]! >= t)
+      })
+      .toBe(true)
     expect(await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort")).toBe("descending")
     const latest = (await dates())[0]!
     // Export CSV follows the order on screen.
@@ -48,18 +50,20 @@ describe("All Sessions (issue 21)", () => {
 
     await page.getByRole("button", { name: "Date | Time: sort by session date, earliest first" }).click()
     await page.waitForURL((url) => url.searchParams.get("sort") === "dateTime")
-    await expect.poll(async () => {
-      const shown = await dates()
-      return shown.length === 10 && shown.every((t, i) => i === 0 || shown[i - 1]! <= t)
-    }).toBe(true)
+    await expect
+      .poll(async () => {
+        const shown = await dates()
+        return shown.length === 10 && shown.every((t, i) => i === 0 || shown[i - 1]! <= t)
+      })
+      .toBe(true)
     expect((await dates())[0]!).toBeLessThan(latest)
 
     // The order is in the address: a reload keeps it, back returns to the previous one.
     await page.reload()
-    await expect.poll(async () => (await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort"))).toBe("ascending")
+    await expect.poll(async () => await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort")).toBe("ascending")
     await page.goBack()
     await page.waitForURL((url) => url.searchParams.get("sort") === "-dateTime")
-    await expect.poll(async () => (await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort"))).toBe("descending")
+    await expect.poll(async () => await page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort")).toBe("descending")
     await page.context().close()
   })
 

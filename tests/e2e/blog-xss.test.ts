@@ -16,7 +16,7 @@ const payloads = [
   "<svg onload=\"window.pwned = 'svg'\"><circle r=1></svg>",
   "<iframe srcdoc=\"<script>parent.pwned = 'iframe'</script>\"></iframe>",
   "<details open ontoggle=\"window.pwned = 'details'\">x</details>",
-  "<p onmouseover=\"window.pwned = 'hover'\" style=\"position:fixed;inset:0\">cover</p>",
+  '<p onmouseover="window.pwned = \'hover\'" style="position:fixed;inset:0">cover</p>',
   "<a id=evil href=\"javascript:window.pwned = 'link'\">click me</a>",
   "<math><mtext><table><mglyph><style><img src=x onerror=\"window.pwned = 'mxss'\"></style></mglyph></table></mtext></math>",
 ]

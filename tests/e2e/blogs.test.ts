@@ -66,7 +66,14 @@ describe("blogs", () => {
     await row.getByText("Active", { exact: true }).click()
     await expect.poll(() => row.textContent()).toContain("Inactive")
     await page.reload()
-    await expect.poll(() => page.getByRole("row").filter({ has: page.getByTitle(name) }).textContent()).toContain("Inactive")
+    await expect
+      .poll(() =>
+        page
+          .getByRole("row")
+          .filter({ has: page.getByTitle(name) })
+          .textContent(),
+      )
+      .toContain("Inactive")
 
     // Update: the body comes back with its colour and bold; the image is optional.
     await page.getByTitle(name).click()
@@ -121,5 +128,43 @@ describe("blogs", () => {
     await expect.poll(() => page.getByRole("textbox", { name: "About Blog" }).count()).toBe(1)
     expect(scripts.filter((s) => s.includes("rich-text-editor"))).toHaveLength(1)
     await page.context().close()
+  })
+})
+
+describe("blog drafts (issue 28)", () => {
+  it("what an Editor types is saved as a draft, listed apart on Blogs, continued in another browser, and discarded", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/add-blog")
+    const title = unique("Half-written habits")
+    await page.getByLabel("Title").fill(title)
+    const body = page.getByRole("textbox", { name: "About Blog" })
+    await body.click()
+    await page.keyboard.type("A first paragraph kept as a draft.")
+    await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 15_000 }).toMatch(/^Draft saved /)
+    await page.context().close()
+
+    // Another browser: the draft waits on Blogs, apart from the published blogs, and is offered on its form.
+    const other = await newPage(browser)
+    await loginAs(other, "editor@demo.test")
+    await other.goto("/blogs")
+    const drafts = other.getByTestId("blog-drafts")
+    await drafts.getByRole("link", { name: title }).click()
+    await other.waitForURL((u) => u.pathname === "/add-blog")
+    const offer = other.getByTestId("draft-offer")
+    await expect.poll(() => offer.textContent()).toMatch(/^You have an unpublished draft of this form, saved /)
+    await offer.getByRole("button", { name: "Continue draft" }).click()
+    await expect.poll(() => other.getByLabel("Title").inputValue()).toBe(title)
+    await expect.poll(() => other.getByRole("textbox", { name: "About Blog" }).textContent()).toContain("A first paragraph kept as a draft.")
+    expect(await offer.count()).toBe(0)
+
+    // Discarded from a fresh open: the offer goes, and so does the draft on Blogs.
+    await other.reload()
+    await other.getByTestId("draft-offer").getByRole("button", { name: "Discard draft" }).click()
+    await expect.poll(() => other.getByTestId("draft-offer").count()).toBe(0)
+    await other.goto("/blogs")
+    await expect.poll(() => other.getByRole("heading", { name: "Blogs", level: 1 }).count()).toBe(1)
+    await expect.poll(() => other.getByRole("link", { name: title }).count()).toBe(0)
+    await other.context().close()
   })
 })

@@ -7,7 +7,16 @@ import { CHROMIUM, CHROMIUM_ARGS } from "./browser-flags.ts"
 
 export { CHROMIUM, CHROMIUM_ARGS }
 
-export const baseURL = () => inject("baseURL")
+/** The server this worker's files talk to: each worker has its own (tests/e2e/global-setup.ts). */
+const ownServer = () => {
+  const servers = inject("servers")
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!
+}
+
+export const baseURL = () => ownServer().baseURL
+
+/** The data directory of this worker's server, where its outbox folder is. */
+export const dataDir = () => ownServer().dataDir
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
@@ -27,6 +36,13 @@ export async function loginAs(page: Page, email: string, password = "Demo@12345"
 }
 
 /**
+ * Waits until no list on the page is loading. A list shows its new page number (or filter) at once and
+ * keeps the previous rows, dimmed and marked aria-busy, until the new ones arrive: rows read before
+ * that are the previous page's.
+ */
+export const listsSettled = (page: Page) => expect.poll(() => page.locator('[role="region"][aria-busy="true"]').count()).toBe(0)
+
+/**
  * Ticks a Chakra checkbox or radio (a visually hidden input) and waits for it to show ticked.
  * Playwright's `check()` reads the state once, straight after the click; a controlled input is
  * ticked when the machine's answer renders, which on a loaded machine can come a frame later.
@@ -42,18 +58,40 @@ export const storedSessionOf = (page: Page) =>
 export const tokenOf = async (page: Page) => (await storedSessionOf(page))?.accessToken ?? null
 
 /** What GET /user/getProfile answers a token: 200 while its session lives, 401 once it ended. */
-export const profileStatus = async (token: string) => (await fetch(`${baseURL()}/api/v1/user/getProfile`, { headers: { authorization: `Bearer ${token}` } })).status
+export const profileStatus = async (token: string) =>
+  (await fetch(`${baseURL()}/api/v1/user/getProfile`, { headers: { authorization: `Bearer ${token}` } })).status
 
+/**
+ * Ticks a box. A live update may re-render the row just as the click lands (the click then meets a
+ * detached node and is lost, as a person's would be); one more click is made only if the box is still
+ * clear after 3 s, so a slow render is never toggled back.
+ */
 export async function tick(control: Locator): Promise<void> {
+  await control.click({ force: true })
+  const checkedWithin = (timeout: number) =>
+    expect
+      .poll(() => control.isChecked(), { timeout })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      )
+  if (await checkedWithin(3_000)) return
   await control.click({ force: true })
   await expect.poll(() => control.isChecked(), { timeout: 10_000 }).toBe(true)
 }
 
-/** The newest message in the server's outbox addressed to `to`, decoded. */
-export function lastMailTo(to: string): string {
-  const dir = join(inject("dataDir"), "outbox")
-  const names = readdirSync(dir).sort().filter((n) => n.includes(to))
-  const name = names.at(-1)
-  if (!name) throw new Error(`no mail to ${to}`)
-  return decodeQuotedPrintable(readFileSync(join(dir, name), "utf8"))
+/**
+ * The newest message in the server's outbox addressed to `to`, decoded; with `containing`, the newest
+ * that holds that text (other mails to the same person, a ticket's or an assignment's, may come between).
+ */
+export function lastMailTo(to: string, containing?: string): string {
+  const dir = join(dataDir(), "outbox")
+  const names = readdirSync(dir)
+    .sort()
+    .filter((n) => n.endsWith(".eml") && n.includes(to))
+  const mails = names.map((name) => decodeQuotedPrintable(readFileSync(join(dir, name), "utf8")))
+  const mail = containing === undefined ? mails.at(-1) : mails.filter((m) => m.includes(containing)).at(-1)
+  if (!mail) throw new Error(`no mail to ${to}${containing === undefined ? "" : ` containing ${containing}`}`)
+  return mail
 }

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseCsv } from "../server/csv-reader.ts"
 import { solidPng } from "../fixtures/images.ts"
-import { launchBrowser, loginAs, newPage } from "./browser.ts"
+import { launchBrowser, listsSettled, loginAs, newPage } from "./browser.ts"
 import { postFormFrom } from "./machine-paths.ts"
 
 /**
@@ -70,7 +70,10 @@ describe("Admin lists", () => {
     await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe("uma")
     const filtered = page.waitForEvent("download")
     await exportButton.click()
-    const rows = readFileSync(await (await filtered).path(), "utf8").trim().split("\r\n").slice(1)
+    const rows = readFileSync(await (await filtered).path(), "utf8")
+      .trim()
+      .split("\r\n")
+      .slice(1)
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) expect(row.toLowerCase()).toContain("uma")
     await page.context().close()
@@ -85,9 +88,11 @@ describe("Admin lists", () => {
     await page.getByRole("button", { name: "Next" }).click()
     await expect.poll(() => info.textContent()).toMatch(/^Showing Page: 2 of/)
     expect(new URL(page.url()).search).toBe("?page=2")
+    await listsSettled(page)
     const firstOfPage2 = await page.getByRole("row").nth(1).textContent()
     await page.reload()
     await expect.poll(() => info.textContent()).toMatch(/^Showing Page: 2 of/)
+    await listsSettled(page)
     expect(await page.getByRole("row").nth(1).textContent()).toBe(firstOfPage2)
     await page.goBack()
     await expect.poll(() => info.textContent()).toMatch(/^Showing Page: 1 of/)
@@ -127,7 +132,10 @@ describe("content cards", () => {
       await page.getByRole("button", { name: "Export CSV" }).click()
       const [first, ...rows] = parseCsv(readFileSync(await (await download).path(), "utf8"))
       expect(first, path).toEqual(header)
-      expect(rows.map((r) => new URL(r[image]!).pathname), path).toEqual(shown)
+      expect(
+        rows.map((r) => new URL(r[image]!).pathname),
+        path,
+      ).toEqual(shown)
     }
     await page.context().close()
   })
@@ -143,7 +151,24 @@ describe("content cards", () => {
 })
 
 describe("the list header (issue 21)", () => {
-  const LISTS = ["/lawyer", "/user", "/under-review-vendors", "/rejected-vendors", "/enquiries", "/counselling", "/unassign-users", "/counselling-users", "/all-sessions", "/editor", "/my-tickets", "/blogs", "/testimonials", "/experts", "/gallery", "/press-release-and-recognition"]
+  const LISTS = [
+    "/lawyer",
+    "/user",
+    "/under-review-vendors",
+    "/rejected-vendors",
+    "/enquiries",
+    "/counselling",
+    "/unassign-users",
+    "/counselling-users",
+    "/all-sessions",
+    "/editor",
+    "/my-tickets",
+    "/blogs",
+    "/testimonials",
+    "/experts",
+    "/gallery",
+    "/press-release-and-recognition",
+  ]
 
   it("puts Export CSV in the same place on every list: first of the tools at the top right, before the screen's own action", async () => {
     const page = await newPage(browser)

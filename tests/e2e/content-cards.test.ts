@@ -121,7 +121,10 @@ describe("content cards as an Editor", () => {
     await expect.poll(() => cards.count()).toBe(before + 1)
     const added = await cards.first().getByRole("img").getAttribute("src")
 
-    await cards.first().getByRole("button", { name: /^Delete/ }).click()
+    await cards
+      .first()
+      .getByRole("button", { name: /^Delete/ })
+      .click()
     await confirmDelete(page, "Are you sure you want to delete this gallery image?")
     await expect.poll(() => cards.count()).toBe(before)
     expect(await page.locator(`img[src="${added}"]`).count()).toBe(0)

@@ -41,7 +41,7 @@ describe("editors (Admin)", () => {
     const row = page.getByRole("row").filter({ hasText: email })
     await expect.poll(() => row.textContent()).toContain("Browser Editor")
 
-    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email))![0]
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email, "/reset-password/"))![0]
     const invited = await newPage(browser)
     await invited.goto(new URL(link).pathname)
     await invited.getByLabel("New Password", { exact: true }).fill("Editor@2026")

@@ -3,54 +3,65 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TestProject } from "vitest/node"
-import { buildServer, SERVER_BUNDLE } from "../../scripts/build-server.ts"
+import { SERVER_BUNDLE } from "../../scripts/build-server.ts"
 import { freePort } from "../fixtures/free-port.ts"
+import { E2E_WORKERS } from "./workers.ts"
+
+/** One console server the browser tests talk to, and the data directory that holds its outbox. */
+export interface E2EServer {
+  baseURL: string
+  dataDir: string
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string
-    dataDir: string
+    servers: E2EServer[]
   }
 }
 
-let server: ChildProcess | undefined
-let dataDir = ""
+const started: Array<{ child: ChildProcess; dataDir: string }> = []
 
-/** Builds the console and the server bundle and starts it as `npm start` does, on a fresh embedded database. */
+/** Builds the console and the server bundle once, and starts one server per worker as `npm start` does, each on a fresh embedded database. */
 export async function setup(project: TestProject): Promise<void> {
   // E2E_BASE_URL (and E2E_DATA_DIR for the outbox) runs the suite against a server already started.
   if (process.env.E2E_BASE_URL) {
-    project.provide("baseURL", process.env.E2E_BASE_URL)
-    project.provide("dataDir", process.env.E2E_DATA_DIR ?? "")
+    project.provide("servers", [{ baseURL: process.env.E2E_BASE_URL, dataDir: process.env.E2E_DATA_DIR ?? "" }])
     return
   }
-  // Vitest sets NODE_ENV=test, with which Vite builds React's development JSX; test what users get.
-  execFileSync("npx", ["vite", "build", "--logLevel", "error"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } })
-  await buildServer()
-  dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"))
+  // As `npm start` builds: the console in production mode and the server bundle, only when a source changed since the last build.
+  execFileSync(process.execPath, ["scripts/build-if-changed.mjs"], { stdio: "inherit" })
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()))
+  project.provide("servers", servers)
+}
+
+async function startServer(): Promise<E2EServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"))
   const port = await freePort()
   const baseURL = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, [SERVER_BUNDLE], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseURL, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   })
-  server.stdout?.on("data", (chunk: Buffer) => {
+  started.push({ child, dataDir })
+  child.stdout?.on("data", (chunk: Buffer) => {
     if (process.env.E2E_SERVER_LOG) process.stdout.write(chunk)
   })
-  await waitForServer(baseURL, server)
-  project.provide("baseURL", baseURL)
-  project.provide("dataDir", dataDir)
+  await waitForServer(baseURL, child)
+  return { baseURL, dataDir }
 }
 
 export async function teardown(): Promise<void> {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once("exit", resolve))
-    server.kill("SIGTERM")
-    await exited
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await Promise.all(
+    started.map(async ({ child, dataDir }) => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve))
+        child.kill("SIGTERM")
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    }),
+  )
 }
-
 
 async function waitForServer(baseURL: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000

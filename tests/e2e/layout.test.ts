@@ -44,7 +44,13 @@ describe("layout", () => {
     await page.waitForURL((url) => url.pathname === "/counselling-users")
     // /counselling-users once lit '1:1 Counselling' too (a prefix of its path).
     await expect.poll(current).toEqual(["Counselling Users"])
-    for (const [path, entry] of [["/counselling/some-user", "Counselling Users"], ["/ticket/some-ticket", "My Tickets"], ["/add-blog", "Blogs"], ["/under-review-vendors", "Dashboard"], ["/counselling", "1:1 Counselling"]] as const) {
+    for (const [path, entry] of [
+      ["/counselling/some-user", "Counselling Users"],
+      ["/ticket/some-ticket", "My Tickets"],
+      ["/add-blog", "Blogs"],
+      ["/under-review-vendors", "Dashboard"],
+      ["/counselling", "1:1 Counselling"],
+    ] as const) {
       await page.goto(path)
       await expect.poll(current, { message: path }).toEqual([entry])
     }

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
-import type { AnyStateMachine, AnyStateNode, EventObject } from "xstate"
+import fc from "fast-check"
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type AnyStateNode, type EventObject } from "xstate"
 import { generatePaths } from "../paths/path-harness.ts"
 import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
 
@@ -37,6 +38,12 @@ export interface E2ePathSpec<World> {
   states: Record<string, StateCheck<World>>
   /** Per-path timeout in ms. */
   timeout?: number
+  /**
+   * The event types this spec walks, when the real clock limits it to part of the machine (a session an
+   * hour after its end cannot be booked): paths with any other event are left to another spec of the same
+   * machine and to the unit paths, which walk them all. Without it, every path is walked.
+   */
+  walk?: string[]
 }
 
 /** Key of a snapshot value: the state name of a flat machine, else the JSON of the nested value. */
@@ -71,54 +78,119 @@ function eventTypes(machine: AnyStateMachine): string[] {
  * checked on the screen and through the API. A state or event without a mapping fails the spec.
  */
 export function describeMachinePathsE2e<World>(name: string, spec: E2ePathSpec<World>): void {
-  const { paths } = generatePaths(spec)
+  const paths = walkedPaths(generatePaths(spec).paths, spec.walk)
 
   describe(`${name} paths in Chromium`, () => {
     it("maps every state and every event of the machine to a check and a click", () => {
-      expect(settledStates(spec.machine).filter((s) => !spec.states[s]), "states without a screen + API check").toEqual([])
-      expect(eventTypes(spec.machine).filter((e) => !spec.clicks[e]), "events without a click").toEqual([])
+      expect(
+        settledStates(spec.machine).filter((s) => !spec.states[s]),
+        "states without a screen + API check",
+      ).toEqual([])
+      expect(
+        eventTypes(spec.machine).filter((e) => !spec.clicks[e]),
+        "events without a click",
+      ).toEqual([])
     })
 
     paths.forEach((path, index) => {
-      const label = path.steps.slice(1).map((s) => eventLabel(s.event as PathEvent)).join(" → ") || "(initial)"
+      const label =
+        path.steps
+          .slice(1)
+          .map((s) => eventLabel(s.event as PathEvent))
+          .join(" → ") || "(initial)"
+      it(`#${index + 1} ${label}`, () => walkInBrowser(name, `${index + 1}`, spec, path.steps as unknown as WalkStep[]), spec.timeout ?? 120_000)
+    })
+  })
+}
+
+type WalkStep = { event: PathEvent; state: { value: unknown; can: (e: EventObject) => boolean } }
+
+/**
+ * One walk in a fresh Chromium: each event as real clicks (or, where the machine refuses it, a check
+ * that the console does not offer it), and after every step the state checked on screen and through the API.
+ */
+async function walkInBrowser<World>(name: string, label: string, spec: E2ePathSpec<World>, steps: WalkStep[]): Promise<void> {
+  const browser = await launchBrowser()
+  try {
+    const world = await spec.setup(browser, { events: steps.slice(1).map((s) => s.event) })
+    for (const [i, step] of steps.entries()) {
+      if (i > 0) {
+        const click = spec.clicks[step.event.type]
+        if (!click) throw new Error(`${name}: no click fires '${step.event.type}'`)
+        // A path may try an event the machine refuses in that state; the click then proves the console does not offer it.
+        await click(world, step.event, { accepted: steps[i - 1]!.state.can(step.event) })
+      }
+      const key = stateKey(step.state.value)
+      const check = spec.states[key]
+      if (!check) throw new Error(`${name}: no screen/API check for state '${key}'`)
+      await check.screen(world)
+      await check.api(world)
+    }
+    await spec.teardown?.(world)
+  } catch (error) {
+    await screenshots(browser, `${name}-${label}`)
+    throw error
+  } finally {
+    await browser.close()
+  }
+}
+
+/**
+ * Seeded random model runs in Chromium (issue 25): QA_BROWSER_RUNS walks (1 by default) of up to
+ * QA_STEPS events (6) drawn at random from the spec's events with QA_SEED, each walked like a generated
+ * path. The seed is in the test's name; the same seed draws the same walks again.
+ */
+export function describeSeededRunsE2e<World>(name: string, spec: E2ePathSpec<World>): void {
+  const seed = Number(process.env.QA_SEED ?? Date.now() % 2_147_483_647)
+  const runs = Number(process.env.QA_BROWSER_RUNS ?? 1)
+  const length = Number(process.env.QA_STEPS ?? 6)
+  const events = spec.walk ? spec.events.filter((e) => spec.walk!.includes(e.type)) : spec.events
+  const walks = fc.sample(fc.array(fc.constantFrom(...events), { minLength: 1, maxLength: length }), { seed, numRuns: runs })
+
+  describe(`${name}: seeded random walks in Chromium (seed ${seed}; QA_SEED=${seed} replays)`, () => {
+    walks.forEach((walk, index) => {
       it(
-        `#${index + 1} ${label}`,
-        async () => {
-          const browser = await launchBrowser()
-          try {
-            const world = await spec.setup(browser, { events: path.steps.slice(1).map((s) => s.event as PathEvent) })
-            for (const [i, step] of path.steps.entries()) {
-              const event = step.event as PathEvent
-              if (i > 0) {
-                const click = spec.clicks[event.type]
-                if (!click) throw new Error(`${name}: no click fires '${event.type}'`)
-                // A path may try an event the machine refuses in that state; the click then proves the console does not offer it.
-                const accepted = (path.steps[i - 1]!.state as unknown as { can: (e: EventObject) => boolean }).can(event)
-                await click(world, event, { accepted })
-              }
-              const key = stateKey(step.state.value)
-              const check = spec.states[key]
-              if (!check) throw new Error(`${name}: no screen/API check for state '${key}'`)
-              await check.screen(world)
-              await check.api(world)
-            }
-            await spec.teardown?.(world)
-          } catch (error) {
-            await screenshots(browser, `${name}-${index + 1}`)
-            throw error
-          } finally {
-            await browser.close()
-          }
-        },
-        spec.timeout ?? 60_000,
+        `walk ${index + 1} of seed ${seed}: ${walk.map(eventLabel).join(" → ")}`,
+        () => walkInBrowser(name, `seed-${seed}-${index + 1}`, spec, machineSteps(spec, walk)),
+        spec.timeout ?? 120_000,
       )
     })
   })
 }
 
+/** The machine's own snapshots along a walk: where a refused event leaves it, it stays. */
+function machineSteps<World>(spec: E2ePathSpec<World>, walk: PathEvent[]): WalkStep[] {
+  let snapshot = getInitialSnapshot(spec.machine, spec.input as never)
+  const steps: WalkStep[] = [{ event: { type: "xstate.init" }, state: snapshot }]
+  for (const event of walk) {
+    if (snapshot.can(event)) snapshot = getNextSnapshot(spec.machine, snapshot, event)
+    steps.push({ event, state: snapshot })
+  }
+  return steps
+}
+
+/**
+ * The paths cut where they first fire an event this spec does not walk, without the ones another path
+ * already walks from its start (a cut path is often the beginning of a longer one).
+ */
+function walkedPaths<P extends { steps: Array<{ event: EventObject }> }>(paths: P[], walk: string[] | undefined): P[] {
+  if (!walk) return paths
+  const cut = paths.map((path) => {
+    const stop = path.steps.findIndex((s, i) => i > 0 && !walk.includes(s.event.type))
+    return stop === -1 ? path : { ...path, steps: path.steps.slice(0, stop) }
+  })
+  const keyOf = (path: P) => JSON.stringify(path.steps.slice(1).map((s) => s.event))
+  const keys = cut.map(keyOf)
+  const coveredByLonger = (key: string) =>
+    keys.some((other) => other !== key && other.startsWith(key.slice(0, -1)) && (key === "[]" || other[key.length - 1] === ","))
+  return cut.filter((path, i) => keys.indexOf(keys[i]!) === i && !coveredByLonger(keys[i]!))
+}
+
 /** `status.change(Approve)`: the type plus the values it carries, so a path's name says what it does. */
 const eventLabel = (event: PathEvent): string => {
-  const values = Object.entries(event).filter(([k]) => k !== "type").map(([, v]) => String(v))
+  const values = Object.entries(event)
+    .filter(([k]) => k !== "type")
+    .map(([, v]) => String(v))
   return values.length ? `${event.type}(${values.join(", ")})` : event.type
 }
 
@@ -127,7 +199,10 @@ async function screenshots(browser: Browser, label: string) {
   const pages = browser.contexts().flatMap((c) => c.pages())
   for (const [i, page] of pages.entries()) {
     const file = join(tmpdir(), `e2e-paths-${label.replace(/\W+/g, "-")}-${i + 1}.png`)
-    await page.screenshot({ path: file }).then(() => console.error(`[paths] screenshot: ${file}`), () => {})
+    await page.screenshot({ path: file }).then(
+      () => console.error(`[paths] screenshot: ${file}`),
+      () => {},
+    )
   }
 }
 
@@ -140,7 +215,11 @@ export async function signedInPage(browser: Browser, email: string): Promise<Pag
 
 /** An access token for `email` (demo password), for the API side of the checks. */
 export async function tokenOf(email: string, password = "Demo@12345"): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) })
+  const res = await fetch(`${baseURL()}/api/v1/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  })
   if (!res.ok) throw new Error(`login of ${email} failed: ${res.status}`)
   return ((await res.json()) as { data: { accessToken: string } }).data.accessToken
 }
@@ -162,7 +241,14 @@ export async function postFormFrom(localAddress: string, path: string, form: For
   const url = new URL(`${baseURL()}/api/v1${path}`)
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", localAddress, headers: { "content-type": encoded.headers.get("content-type")!, "content-length": payload.length } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        localAddress,
+        headers: { "content-type": encoded.headers.get("content-type")!, "content-length": payload.length },
+      },
       (res) => {
         const chunks: Buffer[] = []
         res.on("data", (c: Buffer) => chunks.push(c))

@@ -8,7 +8,6 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-
 /**
  * Issue 21: a wrong address never signs the account out elsewhere. A page a role may not open says
  * so and keeps the tab signed in; a blog page signs this browser out (the spec's rule) and revokes nothing.

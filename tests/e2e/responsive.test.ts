@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { baseURL, launchBrowser, loginAs } from "./browser.ts"
-import { publicRoutes, resolvePath, roleEmails, routesFor, settle } from "./screens.ts"
+import { openScreen, publicRoutes, resolvePath, roleEmails, routesFor, settle, visit } from "./screens.ts"
 
 /**
  * Every route of the route table, for every demo role that may open it, at 375 px (a phone) and
@@ -44,7 +44,8 @@ async function checkScreen(page: Page, width: number, where: string, problems: P
         if (/(auto|scroll)/.test(getComputedStyle(box).overflowX)) scrolls = true
         box = box.parentElement
       }
-      if (!scrolls && (r.left < 0 || r.right > window.innerWidth + 1)) out.push(`'${el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30)}' lies outside the window`)
+      if (!scrolls && (r.left < 0 || r.right > window.innerWidth + 1))
+        out.push(`'${el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30)}' lies outside the window`)
     }
     return out
   })
@@ -56,20 +57,6 @@ async function checkScreen(page: Page, width: number, where: string, problems: P
   }
 }
 
-/**
- * Opens a route inside the signed-in console, as its own links do (history.pushState), instead of
- * reloading the whole app for each of some 240 visits; waits until the old screen's main is gone.
- */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    document.querySelector("main")?.setAttribute("data-left", "")
-    history.pushState(null, "", to)
-    dispatchEvent(new PopStateEvent("popstate"))
-  }, path)
-  await page.locator("main:not([data-left]) h1").first().waitFor({ state: "visible", timeout: 15_000 })
-  await settle(page)
-}
-
 const report = (problems: Problem[]) => problems.map((p) => `${p.where}: ${p.what}`).join("\n")
 
 describe("responsive: every route for every role at 375 and 1440 px", () => {
@@ -79,8 +66,7 @@ describe("responsive: every route for every role at 375 and 1440 px", () => {
       const context = await browser.newContext({ baseURL: baseURL(), viewport: { width, height: 800 } })
       const page = await context.newPage()
       for (const route of publicRoutes()) {
-        await page.goto(await resolvePath(page, route))
-        await settle(page)
+        await openScreen(page, route)
         const overflow = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth > window.innerWidth)
         if (overflow) problems.push({ where: `${width}px ${route.path}`, what: "page scrolls sideways" })
       }
@@ -103,7 +89,8 @@ describe("responsive: every route for every role at 375 and 1440 px", () => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 })
         for (const route of screens) {
-          await openInApp(page, paths.get(route.path)!)
+          await visit(page, paths.get(route.path)!)
+          await settle(page)
           await checkScreen(page, width, `${width}px ${role} ${route.path}`, problems)
         }
       }

@@ -31,7 +31,7 @@ export async function resolvePath(page: Page, route: RouteDef): Promise<string> 
   const source = paramSources[route.path]
   if (!source) throw new Error(`${route.path}: add where its parameter comes from to paramSources in tests/e2e/screens.ts`)
   if ("fixed" in source) return source.fixed
-  await page.goto(source.from)
+  await visit(page, source.from)
   await settle(page)
   const link = page.locator(`main a[href^="${source.prefix}"]`).first()
   // A role with no ticket yet raises one, so Ticket Details is visited for every role that may open it.
@@ -51,9 +51,39 @@ async function raiseTicket(page: Page): Promise<void> {
   await dialog.waitFor({ state: "hidden", timeout: 10_000 })
 }
 
+/**
+ * Opens a screen as the sidebar does, without reloading the console (wouter follows history.pushState):
+ * a tour of every screen then costs one page load, not one per screen. The screen left behind is marked,
+ * so the wait is for the new screen's heading, never the old one's. A page not yet on the console loads it.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  const onConsole = page.url().startsWith("http") && (await page.evaluate(() => document.querySelector("#root > *") !== null))
+  if (!onConsole) {
+    await page.goto(path)
+    return
+  }
+  const here = new URL(page.url())
+  if (here.pathname + here.search === path) return
+  await page.evaluate((to) => {
+    document.querySelector("main")?.setAttribute("data-left", "")
+    history.pushState(null, "", to)
+  }, path)
+  await page.waitForURL((url) => url.pathname + url.search === path)
+  await page.waitForFunction(() => (document.querySelector("main:not([data-left]) h1")?.getClientRects().length ?? 0) > 0, undefined, { timeout: 15_000 })
+}
+
+/** Opens a route's screen (its parameter filled from a list) and waits until it is drawn; answers the address opened. */
+export async function openScreen(page: Page, route: RouteDef): Promise<string> {
+  const path = await resolvePath(page, route)
+  await visit(page, path)
+  await settle(page)
+  return path
+}
+
 /** Waits until the screen has its heading and no loading screen is left. */
 export async function settle(page: Page): Promise<void> {
-  await page.locator("h1").first().waitFor({ state: "visible", timeout: 15_000 })
+  // Checked every animation frame: a locator's wait polls with growing pauses (up to 0.5 s), which was most of a screen tour's time.
+  await page.waitForFunction(() => (document.querySelector("h1")?.getClientRects().length ?? 0) > 0, undefined, { timeout: 15_000 })
   await page.waitForFunction(() => document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout: 15_000 }).catch(() => {})
   await page.waitForTimeout(150)
 }

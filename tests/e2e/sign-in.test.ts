@@ -200,7 +200,7 @@ describe("password reset through the outbox", () => {
     await page.getByLabel("Email").fill("yogateacher@demo.test")
     await page.getByRole("button", { name: "Reset Password" }).click()
     await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Password reset link sent successfully! Check your email.")
-    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo("yogateacher@demo.test"))![0]
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo("yogateacher@demo.test", "/reset-password/"))![0]
     await page.goto(new URL(link).pathname)
     await page.getByLabel("New Password", { exact: true }).fill("Yoga@56789")
     await page.getByLabel("Confirm Password", { exact: true }).fill("Yoga@00000")
@@ -213,9 +213,13 @@ describe("password reset through the outbox", () => {
     await page.waitForURL((url) => url.pathname === "/login", { timeout: 5000 })
     await loginAs(page, "yogateacher@demo.test", "Yoga@56789")
     await page.context().close()
-    // Back to the documented demo password: a11y.test.ts and responsive.test.ts sign every role in,
+    // Back to the documented demo password: the accessibility tour and responsive.test.ts sign every role in,
     // and the files run in no fixed order on the one server.
-    const login = await fetch(`${baseURL()}/api/v1/user/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "yogateacher@demo.test", password: "Yoga@56789" }) })
+    const login = await fetch(`${baseURL()}/api/v1/user/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "yogateacher@demo.test", password: "Yoga@56789" }),
+    })
     const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken
     const back = await fetch(`${baseURL()}/api/v1/user/updateCurrentPassword`, {
       method: "PATCH",

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core"
 import { expect } from "vitest"
 import { ticketMachine } from "../../src/machines/ticket.machine.ts"
 import { baseURL } from "./browser.ts"
-import { SCREEN, apiGet, describeMachinePathsE2e, signedInPage, tokenOf } from "./machine-paths.ts"
+import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, signedInPage, type E2ePathSpec, tokenOf } from "./machine-paths.ts"
 
 /** The raiser of every path's ticket; no other e2e spec raises tickets as the Lawyer. */
 const RAISER = "lawyer@demo.test"
@@ -33,7 +33,11 @@ async function raiseTicket(token: string): Promise<{ queryId: string; ticketId: 
   return { queryId: data.queryId, ticketId: data.ticketId, query }
 }
 
-const stored = (w: World) => apiGet<{ data: { status: boolean; userRating: number | null; userReview: string | null; responses: unknown[] } }>(`/userQuery/fetchResponse/${w.queryId}`, w.adminToken)
+const stored = (w: World) =>
+  apiGet<{ data: { status: boolean; userRating: number | null; userReview: string | null; responses: unknown[] } }>(
+    `/userQuery/fetchResponse/${w.queryId}`,
+    w.adminToken,
+  )
 const raiserRow = (w: World) => w.raiser.getByRole("row").filter({ hasText: w.query })
 
 async function onMyTickets(w: World) {
@@ -41,7 +45,7 @@ async function onMyTickets(w: World) {
   await expect.poll(() => raiserRow(w).count(), SCREEN).toBe(1)
 }
 
-describeMachinePathsE2e<World>("ticket", {
+const spec: E2ePathSpec<World> = {
   machine: ticketMachine,
   // A rating outside 1–5 (the unit paths' refused feedback) cannot be clicked: the stars stop at 5.
   events: [{ type: "ticket.respond" }, { type: "ticket.close" }, { type: "ticket.feedback", rating: RATING, remark: REMARK }],
@@ -88,11 +92,19 @@ describeMachinePathsE2e<World>("ticket", {
         expect(await w.admin.getByRole("button", { name: "Close Ticket" }).count()).toBe(1)
         await onMyTickets(w)
         expect(await raiserRow(w).textContent()).toContain("Open")
-        expect(await raiserRow(w).getByRole("button", { name: /^Feedback for/ }).count()).toBe(0)
+        expect(
+          await raiserRow(w)
+            .getByRole("button", { name: /^Feedback for/ })
+            .count(),
+        ).toBe(0)
       },
       api: async (w) => {
         const { data } = await stored(w)
-        expect({ status: data.status, userRating: data.userRating, responses: data.responses.length }).toEqual({ status: false, userRating: null, responses: w.answers })
+        expect({ status: data.status, userRating: data.userRating, responses: data.responses.length }).toEqual({
+          status: false,
+          userRating: null,
+          responses: w.answers,
+        })
       },
     },
     closed: {
@@ -102,7 +114,11 @@ describeMachinePathsE2e<World>("ticket", {
         expect(await w.admin.getByLabel("Message").count()).toBe(0)
         await onMyTickets(w)
         expect(await raiserRow(w).textContent()).toContain("Closed")
-        expect(await raiserRow(w).getByRole("button", { name: `Feedback for ${w.ticketId}` }).count()).toBe(1)
+        expect(
+          await raiserRow(w)
+            .getByRole("button", { name: `Feedback for ${w.ticketId}` })
+            .count(),
+        ).toBe(1)
       },
       api: async (w) => {
         const { data } = await stored(w)
@@ -121,8 +137,15 @@ describeMachinePathsE2e<World>("ticket", {
       },
       api: async (w) => {
         const { data } = await stored(w)
-        expect({ status: data.status, userRating: data.userRating, userReview: data.userReview }).toEqual({ status: true, userRating: RATING, userReview: REMARK })
+        expect({ status: data.status, userRating: data.userRating, userReview: data.userReview }).toEqual({
+          status: true,
+          userRating: RATING,
+          userReview: REMARK,
+        })
       },
     },
   },
-})
+}
+
+describeMachinePathsE2e("ticket", spec)
+describeSeededRunsE2e("ticket", spec)

@@ -10,7 +10,12 @@ beforeAll(async () => {
 afterAll(() => browser?.close())
 
 const BANNER = "We can't reach the server right now; we will retry"
-const OUTAGE = { status: 503, contentType: "application/json", headers: { "retry-after": "5" }, body: JSON.stringify({ success: false, message: "The service can't reach its database right now. Please try again in a few seconds." }) }
+const OUTAGE = {
+  status: 503,
+  contentType: "application/json",
+  headers: { "retry-after": "5" },
+  body: JSON.stringify({ success: false, message: "The service can't reach its database right now. Please try again in a few seconds." }),
+}
 
 /** Issue 33 in the browser: while the server cannot answer, the console says so, retries, and loses nothing typed. */
 describe("when the server cannot be reached", () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { lastMailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { lastMailTo, launchBrowser, listsSettled, loginAs, newPage, tokenOf } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
 
 let browser: Browser
@@ -8,7 +8,6 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser?.close())
-
 
 const count = (page: Page, label: string) => page.getByTestId(`count-${label}`).textContent()
 
@@ -68,7 +67,10 @@ describe("vendor approval", () => {
   it("the Temp Approve and Rejected lists offer Temp Approve, Approved and Reject", async () => {
     const page = await newPage(browser)
     await loginAs(page, "admin@demo.test")
-    for (const [path, vendor] of [["/temp-approve-vendors", seededVendor(95)], ["/rejected-vendors", seededVendor(108)]] as const) {
+    for (const [path, vendor] of [
+      ["/temp-approve-vendors", seededVendor(95)],
+      ["/rejected-vendors", seededVendor(108)],
+    ] as const) {
       await page.goto(path)
       await search(page, vendor.email)
       await page.getByRole("button", { name: new RegExp(`^Status of ${vendor.name}:`) }).click()
@@ -156,7 +158,8 @@ describe("enquiries", () => {
     await page.goto("/login")
     const name = `Website Visitor ${Date.now()}`
     const status = await page.evaluate(
-      async (body) => (await fetch("/api/v1/contact/create", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status,
+      async (body) =>
+        (await fetch("/api/v1/contact/create", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).status,
       { name, email: "visitor@example.org", number: "9876543210", city: "Kochi", state: "Kerala", message: "Do you offer evening yoga?" },
     )
     expect(status).toBe(200)
@@ -166,6 +169,46 @@ describe("enquiries", () => {
     await expect.poll(() => page.locator("tbody tr").first().locator("td").nth(1).textContent()).toBe(name)
     expect(await page.locator("thead th").allTextContents()).toEqual(["S.No", "Name", "Email", "Number", "City", "State", "Date | Time"])
     await expect.poll(() => page.getByTestId("total-records").textContent()).toMatch(/^Total Records: \d+$/)
+    await page.context().close()
+  })
+})
+
+describe("bank account numbers", () => {
+  it("shows only the last 4 digits; an Admin reveals the whole number with a reason, which the access log shows", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    const token = await tokenOf(page)
+    const lawyer = await page.evaluate(async (bearer) => {
+      const answer = await fetch("/api/v1/user/Lawyer?search=lawyer%40demo.test", { headers: { authorization: `Bearer ${bearer}` } })
+      return ((await answer.json()) as { data: Array<{ _id: string }> }).data[0]!._id
+    }, token)
+    await page.goto(`/vendor-details/${lawyer}`)
+    const account = page.getByRole("heading", { name: "Account Details", exact: true }).locator("xpath=ancestor::*[contains(@class,'card__root')][1]")
+    await expect.poll(() => account.textContent()).toMatch(/Account Number••••\d{4}Reveal$/)
+    const lastFour = /••••(\d{4})/.exec((await account.textContent()) ?? "")![1]!
+
+    await account.getByRole("button", { name: "Reveal" }).click()
+    const dialog = page.getByRole("dialog")
+    await expect.poll(() => dialog.getByRole("heading").first().textContent()).toMatch(/^Reveal .+'s account number$/)
+    await dialog.getByRole("button", { name: "Reveal" }).click()
+    // A reason is required, next to its field, and nothing is sent without one.
+    await expect.poll(() => dialog.getByText("Reason is required").count()).toBe(1)
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("TEXTAREA")
+    const reason = "Payout bounced; confirming the number with the bank"
+    await dialog.getByLabel("Reason").fill(reason)
+    await dialog.getByRole("button", { name: "Reveal" }).click()
+    await expect.poll(() => dialog.getByTestId("form-detail").textContent()).toMatch(new RegExp(`^Account number: \\d{5,14}${lastFour}$`))
+    expect(await dialog.textContent()).toContain("Account number revealed. This was recorded in the access log.")
+    await dialog.getByRole("button", { name: "Cancel" }).click()
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
+    expect(await account.textContent()).toMatch(/••••\d{4}/)
+
+    await page.goto("/access-log")
+    await listsSettled(page)
+    await expect.poll(() => page.locator("main tbody tr").first().textContent()).toContain(reason)
+    const row = await page.locator("main tbody tr").first().textContent()
+    expect(row).toContain("Account number revealed")
+    expect(row).toContain("account of lawyer@demo.test")
     await page.context().close()
   })
 })

@@ -3,19 +3,24 @@ import type * as auditCalls from "../../src/api/contract/endpoints/audit.endpoin
 import type * as authCalls from "../../src/api/contract/endpoints/auth.endpoints.ts"
 import type * as availabilityCalls from "../../src/api/contract/endpoints/availability.endpoints.ts"
 import type * as blogCalls from "../../src/api/contract/endpoints/blog.endpoints.ts"
+import type * as calendarFeedCalls from "../../src/api/contract/endpoints/calendar-feed.endpoints.ts"
 import type * as contactCalls from "../../src/api/contract/endpoints/contact.endpoints.ts"
 import type * as counsellingEnquiryCalls from "../../src/api/contract/endpoints/counselling-enquiry.endpoints.ts"
 import type * as counsellingSessionsCalls from "../../src/api/contract/endpoints/counselling-sessions.endpoints.ts"
 import type * as counsellingUsersCalls from "../../src/api/contract/endpoints/counselling-users.endpoints.ts"
 import type * as dashboardCalls from "../../src/api/contract/endpoints/dashboard.endpoints.ts"
+import type * as draftsCalls from "../../src/api/contract/endpoints/drafts.endpoints.ts"
 import type * as editorCalls from "../../src/api/contract/endpoints/editor.endpoints.ts"
 import type * as expertCalls from "../../src/api/contract/endpoints/expert.endpoints.ts"
 import type * as exportCalls from "../../src/api/contract/endpoints/export.endpoints.ts"
 import type * as galleryCalls from "../../src/api/contract/endpoints/gallery.endpoints.ts"
+import type * as liveCalls from "../../src/api/contract/endpoints/live.endpoints.ts"
+import type * as notificationCalls from "../../src/api/contract/endpoints/notification.endpoints.ts"
 import type * as partnerCalls from "../../src/api/contract/endpoints/partner.endpoints.ts"
 import type * as pressCalls from "../../src/api/contract/endpoints/press.endpoints.ts"
 import type * as publicContentCalls from "../../src/api/contract/endpoints/public-content.endpoints.ts"
 import type * as searchCalls from "../../src/api/contract/endpoints/search.endpoints.ts"
+import type * as timeZoneCalls from "../../src/api/contract/endpoints/time-zone.endpoints.ts"
 import type * as testimonialCalls from "../../src/api/contract/endpoints/testimonial.endpoints.ts"
 import type * as ticketCalls from "../../src/api/contract/endpoints/ticket.endpoints.ts"
 import type * as twoFactorCalls from "../../src/api/contract/endpoints/two-factor.endpoints.ts"
@@ -29,25 +34,29 @@ import type { operations } from "./generated/api.ts"
  * src/api's calls are typed by) are the generated client's types, both ways. tsc checks this file
  * (tests/server/generated-client.test.ts); a disagreement names the call in the error.
  */
-type Modules =
-  typeof auditCalls &
+type Modules = typeof auditCalls &
   typeof authCalls &
   typeof availabilityCalls &
   typeof blogCalls &
+  typeof calendarFeedCalls &
   typeof contactCalls &
   typeof counsellingEnquiryCalls &
   typeof counsellingSessionsCalls &
   typeof counsellingUsersCalls &
   typeof dashboardCalls &
+  typeof draftsCalls &
   typeof editorCalls &
   typeof expertCalls &
   typeof exportCalls &
   typeof galleryCalls &
+  typeof liveCalls &
+  typeof notificationCalls &
   typeof partnerCalls &
   typeof pressCalls &
   typeof publicContentCalls &
   typeof searchCalls &
   typeof testimonialCalls &
+  typeof timeZoneCalls &
   typeof ticketCalls &
   typeof twoFactorCalls &
   typeof vendorsCalls
@@ -56,11 +65,7 @@ type Modules =
 type Contract = { [K in keyof Modules as Modules[K] extends Endpoint ? K : never]: Modules[K] }
 
 /** Both sides as plain data: no readonly, an optional field without its undefined. */
-type Plain<T> = T extends ReadonlyArray<infer U>
-  ? Plain<U>[]
-  : T extends object
-    ? { -readonly [K in keyof T]: Plain<Exclude<T[K], undefined>> }
-    : T
+type Plain<T> = T extends ReadonlyArray<infer U> ? Plain<U>[] : T extends object ? { -readonly [K in keyof T]: Plain<Exclude<T[K], undefined>> } : T
 type Same<A, B> = [Plain<A>] extends [Plain<B>] ? ([Plain<B>] extends [Plain<A>] ? true : false) : false
 
 type JsonOf<C> = C extends { content: { "application/json": infer J } } ? J : never
@@ -72,19 +77,26 @@ type GeneratedForm<O> = O extends { requestBody: infer B } ? FormOf<B> : never
 /** A file or CSV answer has no JSON to compare (tests/server/openapi-files.test.ts checks its media type). */
 type AnswerAgrees<E extends Endpoint, O> = [GeneratedAnswer<O>] extends [never] ? true : Same<E["answer"]["Encoded"], GeneratedAnswer<O>>
 /** A JSON body is the same both ways; an upload's text fields are its form's fields (the rest are its files). */
-type BodyAgrees<E extends Endpoint, O> = unknown extends BodyOf<E>
-  ? true // no body declared
-  : [GeneratedForm<O>] extends [never]
-    ? Same<BodyOf<E>, GeneratedBody<O>>
-    : keyof BodyOf<E> extends keyof GeneratedForm<O>
-    ? Same<BodyOf<E>, Pick<GeneratedForm<O>, keyof BodyOf<E> & keyof GeneratedForm<O>>>
-    : false
+type BodyAgrees<E extends Endpoint, O> =
+  unknown extends BodyOf<E>
+    ? true // no body declared
+    : [GeneratedForm<O>] extends [never]
+      ? Same<BodyOf<E>, GeneratedBody<O>>
+      : keyof BodyOf<E> extends keyof GeneratedForm<O>
+        ? Same<BodyOf<E>, Pick<GeneratedForm<O>, keyof BodyOf<E> & keyof GeneratedForm<O>>>
+        : false
 
 /** The calls whose answer or body disagree; never when all agree. */
 type Disagreeing = {
-  [K in keyof Contract & keyof operations]: AnswerAgrees<Contract[K], operations[K]> extends true ? (BodyAgrees<Contract[K], operations[K]> extends true ? never : `${K & string}: body`) : `${K & string}: answer`
+  [K in keyof Contract & keyof operations]: AnswerAgrees<Contract[K], operations[K]> extends true
+    ? BodyAgrees<Contract[K], operations[K]> extends true
+      ? never
+      : `${K & string}: body`
+    : `${K & string}: answer`
 }[keyof Contract & keyof operations]
 
 export const everyCallAgrees: [Disagreeing] extends [never] ? true : Disagreeing = true
 /** Every call of the contract is in the document, and the document has no other. */
-export const sameCalls: [Exclude<keyof Contract, keyof operations> | Exclude<keyof operations, keyof Contract>] extends [never] ? true : Exclude<keyof Contract, keyof operations> | Exclude<keyof operations, keyof Contract> = true
+export const sameCalls: [Exclude<keyof Contract, keyof operations> | Exclude<keyof operations, keyof Contract>] extends [never]
+  ? true
+  : Exclude<keyof Contract, keyof operations> | Exclude<keyof operations, keyof Contract> = true

@@ -5,7 +5,10 @@
  */
 export interface Flows {
   vendorApproval(baseUrl: string): Promise<{ answered: string; profile?: string; lastChange?: string }>
-  ticketToFeedback(baseUrl: string, png: Uint8Array<ArrayBuffer>): Promise<{ hasImage: boolean; imageType: string | null; answers: unknown[]; rated?: number | null }>
+  ticketToFeedback(
+    baseUrl: string,
+    png: Uint8Array<ArrayBuffer>,
+  ): Promise<{ hasImage: boolean; imageType: string | null; answers: unknown[]; rated?: number | null }>
   enquiryToSession(baseUrl: string, email: string, date: string): Promise<{ session: unknown; counsellorId: string | null; expected: string }>
   blogWithImage(baseUrl: string, png: Uint8Array<ArrayBuffer>): Promise<{ created: { _id: string }; listed: boolean; details: unknown }>
   csvExport(baseUrl: string): Promise<{ status: number; type: string | null; csv: string }>

@@ -79,7 +79,15 @@ export async function enquiryToSession(baseUrl: string, email: string, date: str
   answerOf(
     "enquiry",
     await clientFor(baseUrl).POST("/enquiry/create", {
-      body: { name: "Nila Generated", email, number: "+91 98765 43210", age: 31, question1: "Stress at work", question2: "Evenings", dateTime: `${date}T10:00:00.000Z` },
+      body: {
+        name: "Nila Generated",
+        email,
+        number: "+91 98765 43210",
+        age: 31,
+        question1: "Stress at work",
+        question2: "Evenings",
+        dateTime: `${date}T10:00:00.000Z`,
+      },
     }),
   )
   const admin = await signIn(baseUrl, "admin@demo.test")
@@ -93,11 +101,23 @@ export async function enquiryToSession(baseUrl: string, email: string, date: str
   const counsellors = answerOf("counsellors", await admin.GET("/user/getActiveUser/user", { params: { query: { role: "Counsellor", limit: 5 } } }))
   const counsellor = counsellors.data.find((p) => p.role === "Counsellor")
   if (!counsellor) throw new Error("no counsellor to assign")
-  answerOf("assign", await admin.PATCH("/user/assignOrUpdateCounsellor/{userId}", { params: { path: { userId: person._id } }, body: { counsellorId: counsellor._id } }))
+  answerOf(
+    "assign",
+    await admin.PATCH("/user/assignOrUpdateCounsellor/{userId}", { params: { path: { userId: person._id } }, body: { counsellorId: counsellor._id } }),
+  )
   const session = answerOf(
     "session",
     await admin.POST("/counselling/create", {
-      body: { userId: person._id, counsellorId: counsellor._id, date, time: "10:00", timeZone: "UTC", topic: "First session", agenda: "Getting to know each other", duration: 60 },
+      body: {
+        userId: person._id,
+        counsellorId: counsellor._id,
+        date,
+        time: "10:00",
+        timeZone: "UTC",
+        topic: "First session",
+        agenda: "Getting to know each other",
+        duration: 60,
+      },
     }),
   )
   const details = answerOf("details", await admin.GET("/user/get/{userId}", { params: { path: { userId: person._id } } }))

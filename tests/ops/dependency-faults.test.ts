@@ -167,7 +167,11 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
       // Recovered: a write through each instance succeeds again.
       for (const instance of [a!, b!]) {
         for (;;) {
-          const probe = await timed(instance, "/api/v1/userQuery/addResponse", { method: "POST", token, body: { queryId, question: `probe-${round}-${instance.name}` } })
+          const probe = await timed(instance, "/api/v1/userQuery/addResponse", {
+            method: "POST",
+            token,
+            body: { queryId, question: `probe-${round}-${instance.name}` },
+          })
           if (probe.status === 200) {
             acknowledged.add(`probe-${round}-${instance.name}`)
             break
@@ -211,7 +215,8 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
     const admin = await signIn(a!, ADMIN.email, "203.0.113.70")
     const client = await signIn(b!, CLIENT.email, "203.0.113.71")
     const queryId = await raiseTicket(b!, client)
-    const poll = (instance: Instance, etag?: string) => call(instance, `/api/v1/userQuery/fetchResponse/${queryId}`, { token: client, headers: etag ? { "if-none-match": etag } : {} })
+    const poll = (instance: Instance, etag?: string) =>
+      call(instance, `/api/v1/userQuery/fetchResponse/${queryId}`, { token: client, headers: etag ? { "if-none-match": etag } : {} })
     const etag = (await poll(a!)).headers.get("etag")!
     const doomed = await signIn(a!, LEAVER.email, "203.0.113.72")
     for (const instance of [a!, b!]) expect((await call(instance, "/api/v1/user/getProfile", { token: doomed })).status).toBe(200)
@@ -232,7 +237,9 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
     // and a change through A is never answered 304 through B.
     expect((await call(a!, "/api/v1/user/logout", { method: "POST", token: doomed })).status).toBe(200)
     expect((await call(b!, "/api/v1/user/getProfile", { token: doomed })).status).toBe(401)
-    expect((await call(a!, "/api/v1/userQuery/addResponse", { method: "POST", token: admin, body: { queryId, answer: "Answered while Redis was away." } })).status).toBe(200)
+    expect(
+      (await call(a!, "/api/v1/userQuery/addResponse", { method: "POST", token: admin, body: { queryId, answer: "Answered while Redis was away." } })).status,
+    ).toBe(200)
     const changed = await poll(b!, etag)
     expect(changed.status).toBe(200)
     expect(await changed.text()).toContain("Answered while Redis was away.")
@@ -287,7 +294,12 @@ describe.skipIf(missing !== null)("dependency faults, two instances on a Postgre
     const key = randomUUID()
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        timed(i % 2 === 0 ? a! : b!, "/api/v1/userQuery/addResponse", { method: "POST", token, body: { queryId, question: "Sent once, retried 20 times" }, headers: { "idempotency-key": key } }),
+        timed(i % 2 === 0 ? a! : b!, "/api/v1/userQuery/addResponse", {
+          method: "POST",
+          token,
+          body: { queryId, question: "Sent once, retried 20 times" },
+          headers: { "idempotency-key": key },
+        }),
       ),
     )
     expect(answers.map((x) => x.status)).toEqual(Array(20).fill(200))

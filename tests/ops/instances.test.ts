@@ -9,6 +9,7 @@ import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { decodeQuotedPrintable } from "../server/harness.ts"
 import { runServerScript } from "../server/script-runner.ts"
 import { call, type Instance, startInstance as startServer, stopInstance } from "./server-instances.ts"
+import { openLiveStream } from "../fixtures/live-stream.ts"
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis, as behind a load balancer.
@@ -145,11 +146,19 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
 
     expect((await call(a!, "/api/v1/user/reset-password-link", { method: "POST", body: { email } })).status).toBe(200)
     const outbox = join(a!.dataDir, "outbox")
-    const mail = decodeQuotedPrintable(readFileSync(join(outbox, readdirSync(outbox).sort().at(-1)!), "utf8"))
+    // The reset link's mail (the sign-in above, from a new browser, has its own).
+    const mails = readdirSync(outbox).map((name) => decodeQuotedPrintable(readFileSync(join(outbox, name), "utf8")))
+    const mail = mails.find((text) => /reset-password\/[\w-]+/.test(text))!
     const token = /reset-password\/([\w-]+)/.exec(mail)![1]!
-    const reset = await call(b!, "/api/v1/user/reset-password", { method: "POST", body: { token, password: "Third-pass-333", confirmPassword: "Third-pass-333" } })
+    const reset = await call(b!, "/api/v1/user/reset-password", {
+      method: "POST",
+      body: { token, password: "Third-pass-333", confirmPassword: "Third-pass-333" },
+    })
     expect(reset.status).toBe(200)
-    const reused = await call(a!, "/api/v1/user/reset-password", { method: "POST", body: { token, password: "Third-pass-333", confirmPassword: "Third-pass-333" } })
+    const reused = await call(a!, "/api/v1/user/reset-password", {
+      method: "POST",
+      body: { token, password: "Third-pass-333", confirmPassword: "Third-pass-333" },
+    })
     expect(reused.status).toBe(400)
     const relogin = await call(b!, "/api/v1/user/login", { method: "POST", body: { email, password: "Third-pass-333" }, from: "203.0.113.21" })
     expect(relogin.status).toBe(200)
@@ -168,9 +177,18 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
       head.write(type, 4, "ascii")
       return Buffer.concat([head, body, Buffer.alloc(4)])
     }
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", Buffer.alloc(13)), chunk("IDAT", Buffer.alloc(10)), chunk("IEND", Buffer.alloc(0))])
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", Buffer.alloc(13)),
+      chunk("IDAT", Buffer.alloc(10)),
+      chunk("IEND", Buffer.alloc(0)),
+    ])
     // The store every instance builds from UPLOADS_DIR, used here as instance A's handler would.
-    const stored = localUploadStore(a!.dataDir, 1024 * 1024, sharedUploads).saveImage({ field: "image", filename: "x.png", mimetype: "image/png", data: png }, ["png"], "public")
+    const stored = localUploadStore(a!.dataDir, 1024 * 1024, sharedUploads).saveImage(
+      { field: "image", filename: "x.png", mimetype: "image/png", data: png },
+      ["png"],
+      "public",
+    )
     for (const instance of [a!, b!]) {
       const res = await fetch(`${instance.url}/uploads/${stored.name}`)
       expect(res.status, instance.name).toBe(200)
@@ -190,7 +208,8 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
     await pgClient.query(insert, ["00000000-0000-4000-8000-0000000ad111", "Ops Answerer", "ops-answerer@example.com", "Admin", passwordHash])
     await pgClient.end()
     const tokenOf = async (email: string, password: string, from: string) =>
-      ((await (await call(a!, "/api/v1/user/login", { method: "POST", body: { email, password }, from })).json()) as { data: { accessToken: string } }).data.accessToken
+      ((await (await call(a!, "/api/v1/user/login", { method: "POST", body: { email, password }, from })).json()) as { data: { accessToken: string } }).data
+        .accessToken
     const clientToken = await tokenOf(clientEmail, "Ops-client-pass-1", "203.0.113.30")
     const adminToken = await tokenOf("ops-answerer@example.com", "Ops-client-pass-1", "203.0.113.31")
 
@@ -203,18 +222,75 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
     const queryId = list.data[0]!._id
 
     const poll = (instance: Instance, etag?: string) =>
-      fetch(`${instance.url}/api/v1/userQuery/fetchResponse/${queryId}`, { headers: { authorization: `Bearer ${clientToken}`, ...(etag ? { "if-none-match": etag } : {}) } })
+      fetch(`${instance.url}/api/v1/userQuery/fetchResponse/${queryId}`, {
+        headers: { authorization: `Bearer ${clientToken}`, ...(etag ? { "if-none-match": etag } : {}) },
+      })
     const first = await poll(b!)
     expect(first.status).toBe(200)
     const etag = first.headers.get("etag")!
     expect((await poll(b!, etag)).status).toBe(304)
     expect((await poll(a!, etag)).status).toBe(304)
 
-    const answered = await call(a!, "/api/v1/userQuery/addResponse", { method: "POST", token: adminToken, body: { answer: "Try the link again now.", queryId } })
+    const answered = await call(a!, "/api/v1/userQuery/addResponse", {
+      method: "POST",
+      token: adminToken,
+      body: { answer: "Try the link again now.", queryId },
+    })
     expect(answered.status).toBe(200)
     const afterAnswer = await poll(b!, etag)
     expect(afterAnswer.status).toBe(200)
     expect(JSON.stringify(await afterAnswer.json())).toContain("Try the link again now.")
+  })
+
+  it("push a ticket's change written through one instance to a live stream open on the other, and mail its answer once, not once per instance (issue 23)", async () => {
+    const passwordHash = await hashPassword("Ops-live-pass-1")
+    const pgClient = new pg.Client({ connectionString: databaseUrl() })
+    await pgClient.connect()
+    const insert = "insert into users (id, name, email, role, status, password_hash) values ($1, $2, $3, $4, 'Approve', $5)"
+    await pgClient.query(insert, ["00000000-0000-4000-8000-00000000a1fe", "Live Client", "ops-live-client@example.com", "User", passwordHash])
+    await pgClient.query(insert, ["00000000-0000-4000-8000-00000000a1ad", "Live Answerer", "ops-live-admin@example.com", "Admin", passwordHash])
+    await pgClient.end()
+    const tokenOf = async (email: string, from: string) =>
+      (
+        (await (await call(a!, "/api/v1/user/login", { method: "POST", body: { email, password: "Ops-live-pass-1" }, from })).json()) as {
+          data: { accessToken: string }
+        }
+      ).data.accessToken
+    const clientToken = await tokenOf("ops-live-client@example.com", "203.0.113.40")
+    const adminToken = await tokenOf("ops-live-admin@example.com", "203.0.113.41")
+    const form = new FormData()
+    form.append("ticketType", "General")
+    form.append("query", "Does the chat update by itself?")
+    const created = await fetch(`${a!.url}/api/v1/userQuery/create`, { method: "POST", body: form, headers: { authorization: `Bearer ${clientToken}` } })
+    expect(created.status).toBe(200)
+    const queryId = ((await created.json()) as { data: { queryId: string } }).data.queryId
+
+    // The client's tab is connected to B; the Admin answers through A.
+    const stream = await openLiveStream(b!.url, clientToken)
+    expect(stream.status).toBe(200)
+    const answered = await call(a!, "/api/v1/userQuery/addResponse", { method: "POST", token: adminToken, body: { answer: "Yes, live.", queryId } })
+    expect(answered.status).toBe(200)
+    const sentAt = Date.now()
+    expect(await stream.next("ticket.changed", 5_000)).toMatchObject({ type: "ticket.changed", queryId })
+    expect(Date.now() - sentAt).toBeLessThan(1_000)
+    stream.close()
+
+    // Both instances' postmen look for due mail every 2 s: wait past a few rounds, then count (an .eml
+    // file name keeps letters, digits, @ and dots of the address; the rest become _).
+    await new Promise((r) => setTimeout(r, 5_000))
+    const answerMails = [a!, b!].flatMap((instance) => {
+      const dir = join(instance.dataDir, "outbox")
+      let names: string[] = []
+      try {
+        names = readdirSync(dir).filter((name) => name.endsWith("-ops_live_client@example.com.eml"))
+      } catch {
+        return []
+      }
+      return names
+        .map((name) => decodeQuotedPrintable(readFileSync(join(dir, name), "utf8")))
+        .filter((mail) => mail.includes("Subject: Your ticket has an answer"))
+    })
+    expect(answerMails).toHaveLength(1)
   })
 
   it("never serve one instance's cached list after a change made through another", async () => {
@@ -223,9 +299,20 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
     await pgClient.connect()
     const insert = "insert into users (id, name, email, role, status, password_hash) values ($1, $2, $3, $4, $5, $6)"
     await pgClient.query(insert, ["00000000-0000-4000-8000-00000000115a", "Ops Lists Admin", "ops-lists@example.com", "Admin", "Approve", passwordHash])
-    await pgClient.query(insert, ["00000000-0000-4000-8000-00000000115b", "Ops Reviewed Lawyer", "ops-reviewed@example.com", "Lawyer", "Under Review", passwordHash])
+    await pgClient.query(insert, [
+      "00000000-0000-4000-8000-00000000115b",
+      "Ops Reviewed Lawyer",
+      "ops-reviewed@example.com",
+      "Lawyer",
+      "Under Review",
+      passwordHash,
+    ])
     await pgClient.end()
-    const login = await call(a!, "/api/v1/user/login", { method: "POST", body: { email: "ops-lists@example.com", password: "Ops-lists-pass-1" }, from: "203.0.113.50" })
+    const login = await call(a!, "/api/v1/user/login", {
+      method: "POST",
+      body: { email: "ops-lists@example.com", password: "Ops-lists-pass-1" },
+      from: "203.0.113.50",
+    })
     const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken
     const underReview = async (instance: Instance) => {
       const res = await call(instance, "/api/v1/user/allUsers/pending?page=1&limit=10", { token })
@@ -235,7 +322,11 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
     // B has the list in its cache (asked twice), then the vendor is rejected through A.
     expect(await underReview(b!)).toContain("ops-reviewed@example.com")
     expect(await underReview(b!)).toContain("ops-reviewed@example.com")
-    const changed = await call(a!, "/api/v1/user/updateUser", { method: "PATCH", token, body: { userId: "00000000-0000-4000-8000-00000000115b", status: "Reject", organizationId: null } })
+    const changed = await call(a!, "/api/v1/user/updateUser", {
+      method: "PATCH",
+      token,
+      body: { userId: "00000000-0000-4000-8000-00000000115b", status: "Reject", organizationId: null },
+    })
     expect(changed.status).toBe(200)
     expect(await underReview(b!)).not.toContain("ops-reviewed@example.com")
     expect(await underReview(a!)).not.toContain("ops-reviewed@example.com")
@@ -252,7 +343,8 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
     ])
     await pgClient.end()
     const signIn = async (password: string, from: string) =>
-      ((await (await call(a!, "/api/v1/user/login", { method: "POST", body: { email, password }, from })).json()) as { data: { accessToken: string } }).data.accessToken
+      ((await (await call(a!, "/api/v1/user/login", { method: "POST", body: { email, password }, from })).json()) as { data: { accessToken: string } }).data
+        .accessToken
     const first = await signIn("Ops-session-pass-1", "203.0.113.40")
     // Both instances have seen (and cached) the token's version before it is revoked.
     for (const instance of [a!, b!]) expect((await call(instance, "/api/v1/user/getProfile", { token: first })).status, instance.name).toBe(200)
@@ -261,7 +353,11 @@ describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and
 
     const second = await signIn("Ops-session-pass-1", "203.0.113.41")
     expect((await call(a!, "/api/v1/user/getProfile", { token: second })).status).toBe(200)
-    const changed = await call(b!, "/api/v1/user/updateCurrentPassword", { method: "PATCH", token: second, body: { oldPassword: "Ops-session-pass-1", newPassword: "Ops-session-pass-2" } })
+    const changed = await call(b!, "/api/v1/user/updateCurrentPassword", {
+      method: "PATCH",
+      token: second,
+      body: { oldPassword: "Ops-session-pass-1", newPassword: "Ops-session-pass-2" },
+    })
     expect(changed.status).toBe(200)
     expect((await call(a!, "/api/v1/user/getProfile", { token: second })).status).toBe(401)
     // The device that changed it goes on, on both instances, with the session the answer carried.

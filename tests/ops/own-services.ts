@@ -26,7 +26,10 @@ export function ownServicesMissing(): string | null {
 
 function runPgTool(tool: string, args: string[]): void {
   const command = join(PG_BIN!, tool)
-  const run = userInfo().uid === 0 ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { encoding: "utf8" }) : spawnSync(command, args, { encoding: "utf8" })
+  const run =
+    userInfo().uid === 0
+      ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { encoding: "utf8" })
+      : spawnSync(command, args, { encoding: "utf8" })
   if (run.status !== 0) throw new Error(`${tool} ${args.join(" ")} failed: ${run.stderr || run.stdout}`)
 }
 

@@ -45,7 +45,11 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
       await (i % 2 ? a : b).check(attempt)
       await (i % 2 ? a : b).fail(attempt)
     }
-    await expect(b.check(attempt)).rejects.toMatchObject({ statusCode: 429, message: "Too many failed login attempts. Please try again in 1 minute.", retryAfterSeconds: 60 })
+    await expect(b.check(attempt)).rejects.toMatchObject({
+      statusCode: 429,
+      message: "Too many failed login attempts. Please try again in 1 minute.",
+      retryAfterSeconds: 60,
+    })
     // The same account from another address is not held back by this one's failures.
     await expect(a.check({ ...attempt, address: "198.51.100.10" })).resolves.toBeUndefined()
     const counters = await redis.keys(`${PREFIX}login-*`)

@@ -13,7 +13,6 @@ export interface Instance {
   output: string[]
 }
 
-
 /** Starts `server/main.ts` with `env` on a free port and waits for /readyz. */
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
   const port = await freePort()
@@ -29,7 +28,10 @@ export async function startInstance(name: string, env: Record<string, string>): 
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`instance ${name} exited with ${child.exitCode}:\n${output.join("\n")}`)
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false)
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    )
     if (ready) return { name, url, dataDir, child, output }
     await new Promise((r) => setTimeout(r, 250))
   }

@@ -6,7 +6,9 @@ import { partnerSignupMachine } from "../../src/machines/partner-signup.machine.
 import { completePartnerForm } from "../unit/partner-form.ts"
 import { profileMachine } from "../../src/machines/profile.machine.ts"
 import { publicConfigMachine } from "../../src/machines/public-config.machine.ts"
-import { vendorAvailabilityMachine } from "../../src/machines/vendor-availability.machine.ts"
+import { freeSlotsMachine } from "../../src/machines/free-slots.machine.ts"
+import { timeZoneMachine } from "../../src/machines/time-zone.machine.ts"
+import { viewerZoneMachine } from "../../src/machines/viewer-zone.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const person = (certificationImg: string | null): Person => ({
@@ -55,14 +57,14 @@ describeMachinePaths("my listing", {
   ],
 })
 
-describeMachinePaths("vendor availability", {
-  machine: vendorAvailabilityMachine,
-  input: { vendorId: "", date: "" },
+describeMachinePaths("free times", {
+  machine: freeSlotsMachine,
+  input: { vendorId: "", date: "", clientId: null, exceptSessionId: null },
   events: [
-    { type: "availability.show", vendorId: "v1", date: "2026-03-02" },
-    { type: "availability.show", vendorId: "v1", date: "" },
-    { type: "loadVendorAvailability.done", output: { vendorId: "v1", date: "2026-03-02", slots: ["10:00"], isDefault: true } },
-    { type: "loadVendorAvailability.error", error: new ApiError("http", 404, "Not Found", "Vendor not found.") },
+    { type: "slots.show", vendorId: "v1", date: "2026-03-02", clientId: "c1", exceptSessionId: null },
+    { type: "slots.show", vendorId: "v1", date: "", clientId: "c1", exceptSessionId: null },
+    { type: "loadFreeSlots.done", output: { timeZone: "UTC", slots: [{ start: "2026-03-02T10:00:00.000Z", end: "2026-03-02T10:30:00.000Z" }] } },
+    { type: "loadFreeSlots.error", error: new ApiError("http", 404, "Not Found", "Vendor not found.") },
   ],
 })
 
@@ -72,7 +74,10 @@ describeMachinePaths("header search", {
     { type: "query.change", value: "Le" },
     { type: "query.change", value: "L" },
     { type: "after.debounce" },
-    { type: "search.done", output: ["v1", "v2", "v3"].map((id) => ({ kind: "person", id, title: `Leela ${id}`, subtitle: "Lawyer", href: `/vendor-details/${id}` })) },
+    {
+      type: "search.done",
+      output: ["v1", "v2", "v3"].map((id) => ({ kind: "person", id, title: `Leela ${id}`, subtitle: "Lawyer", href: `/vendor-details/${id}` })),
+    },
     { type: "search.done", output: [] },
     { type: "search.error", error: serverError },
     { type: "highlight.next" },
@@ -100,7 +105,34 @@ describeMachinePaths("partner sign-up", {
 describeMachinePaths("public config", {
   machine: publicConfigMachine,
   events: [
-    { type: "loadConfig.done", output: { partnerSignupUrl: "https://partners.example.org/join" } },
+    { type: "loadConfig.done", output: { partnerSignupUrl: "https://partners.example.org/join", sessionNoticeHours: 12 } },
     { type: "loadConfig.error", error: serverError },
+  ],
+})
+
+describeMachinePaths("time zone", {
+  machine: timeZoneMachine,
+  input: { browserZone: "Asia/Kolkata" },
+  events: [
+    { type: "loadZone.done", output: null },
+    { type: "loadZone.done", output: "Europe/Berlin" },
+    { type: "loadZone.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
+    { type: "zone.retry" },
+    { type: "zone.choose", zone: "Europe/Berlin" },
+    { type: "zone.save" },
+    { type: "saveZone.done", output: { timeZone: "Europe/Berlin", message: "Your time zone is now Europe/Berlin." } },
+    { type: "saveZone.error", error: new ApiError("http", 400, "", "timeZone: must be a time zone name such as Asia/Kolkata") },
+  ],
+})
+
+describeMachinePaths("viewer's clock", {
+  machine: viewerZoneMachine,
+  events: [
+    { type: "zone.need", userId: "u1" },
+    { type: "zone.need", userId: "u2" },
+    { type: "loadZone.done", output: "Asia/Tokyo" },
+    { type: "loadZone.done", output: null },
+    { type: "loadZone.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
+    { type: "zone.saved", zone: "Europe/Berlin" },
   ],
 })

@@ -2,9 +2,22 @@ import { ApiError } from "../../src/api/api-error.ts"
 import { auditLogMachine, emptyFilters } from "../../src/machines/audit-log.machine.ts"
 import { diagramRenderMachine } from "../../src/machines/diagram-render.machine.ts"
 import { entityAsOfMachine } from "../../src/machines/entity-as-of.machine.ts"
+import { auditEventTypesMachine } from "../../src/machines/audit-event-types.machine.ts"
+import { recordPickerMachine } from "../../src/machines/record-picker.machine.ts"
+import { recordHistoryMachine } from "../../src/machines/record-history.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
-const event = { _id: "1", entityType: "user", entityId: "u1", type: "user.passwordChanged", actorId: "u1", actorName: "Uma", at: "2026-11-21T10:00:00.000Z", before: null, after: null }
+const event = {
+  _id: "1",
+  entityType: "user",
+  entityId: "u1",
+  type: "user.passwordChanged",
+  actorId: "u1",
+  actorName: "Uma",
+  at: "2026-11-21T10:00:00.000Z",
+  before: null,
+  after: null,
+}
 const failure = new ApiError("http", 500, "Internal Server Error", "Something went wrong on our side. Please try again.")
 
 describeMachinePaths("audit log", {
@@ -22,6 +35,9 @@ describeMachinePaths("audit log", {
     { type: "export.csv" },
     { type: "exportCsv.done", output: "id,at\r\n" },
     { type: "exportCsv.error", error: failure },
+    { type: "export.json" },
+    { type: "exportJson.done", output: "[]" },
+    { type: "exportJson.error", error: failure },
     { type: "url.changed", filters: { ...emptyFilters, type: "user.passwordChanged" }, page: 2 },
     { type: "url.changed", filters: emptyFilters, page: 1 },
   ],
@@ -46,5 +62,47 @@ describeMachinePaths("diagram render", {
     { type: "renderDiagram.done", output: "<svg></svg>" },
     { type: "renderDiagram.error", error: new Error("parse error") },
     { type: "diagram.show", source: "stateDiagram-v2\n  [*] --> b" },
+  ],
+})
+
+describeMachinePaths("audit event types", {
+  machine: auditEventTypesMachine,
+  events: [{ type: "fetchTypes.done", output: ["blog.created", "user.statusChanged"] }, { type: "fetchTypes.error", error: failure }, { type: "types.retry" }],
+})
+
+const person = { id: "u1", label: "Vikram Lawyer", detail: "Lawyer · vikram@example.org" }
+
+describeMachinePaths("record picker (from a link with an id)", {
+  machine: recordPickerMachine,
+  input: { kind: "user", id: "u1" },
+  events: [
+    { type: "name.done", output: person },
+    { type: "name.done", output: null },
+    { type: "name.error", error: failure },
+    { type: "selection.clear" },
+    { type: "query.change", value: "vik" },
+    { type: "query.change", value: "" },
+    { type: "after.debounce" },
+    { type: "find.done", output: [person] },
+    { type: "find.done", output: [] },
+    { type: "find.error", error: failure },
+    { type: "option.pick", option: person },
+    { type: "value.set", id: "u1" },
+    { type: "value.set", id: "u2" },
+    { type: "value.set", id: "" },
+  ],
+})
+
+describeMachinePaths("record history", {
+  machine: recordHistoryMachine,
+  input: { search: "user:u1" },
+  events: [
+    { type: "fetchPage.done", output: { rows: Array.from({ length: 10 }, (_, i) => ({ ...event, _id: `e${i}` })), total: 25 } },
+    { type: "fetchPage.done", output: { rows: [], total: 0 } },
+    { type: "fetchPage.error", error: failure },
+    { type: "page.next" },
+    { type: "page.previous" },
+    { type: "page.goto", page: 3 },
+    { type: "list.reload" },
   ],
 })

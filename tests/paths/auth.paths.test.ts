@@ -18,7 +18,10 @@ describeMachinePaths("auth", {
     { type: "auth.sessionRenewed", accessToken: access("renewed"), refreshToken: "refresh2", user },
     { type: "after.refreshDue" },
     { type: "auth.tokenNeeded" },
-    { type: "refreshSession.done", output: { success: true, message: "Session renewed.", data: { accessToken: access("next"), refreshToken: "refresh3", user } } },
+    {
+      type: "refreshSession.done",
+      output: { success: true, message: "Session renewed.", data: { accessToken: access("next"), refreshToken: "refresh3", user } },
+    },
     { type: "refreshSession.error", error: new ApiError("http", 401, "Unauthorized", "Your session has ended. Please sign in again.") },
     { type: "refreshSession.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
     { type: "after.refreshRetry" },
@@ -34,7 +37,14 @@ describeMachinePaths("auth", {
 describeMachinePaths("auth (restored from storage)", {
   machine: authMachine.provide({ actions: { persistSession: () => {}, clearStoredSession: () => {}, goToLogin: () => {} } }),
   input: {
-    stored: { accessToken: access("stored"), refreshToken: "r", user, remember: true, expiresAt: 1_000_000 + 60 * 60_000, accessEndsAt: 1_000_000 + 15 * 60_000 },
+    stored: {
+      accessToken: access("stored"),
+      refreshToken: "r",
+      user,
+      remember: true,
+      expiresAt: 1_000_000 + 60 * 60_000,
+      accessEndsAt: 1_000_000 + 15 * 60_000,
+    },
     now: () => 1_000_000,
     readTypedInput: () => ({ path: "/ticket/q1", fields: [{ label: "Message", value: "Half of my answer" }] }),
   },

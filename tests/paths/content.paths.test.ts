@@ -9,7 +9,13 @@ import { describeMachinePaths } from "./path-harness.ts"
 
 const failure = new ApiError("http", 400, "Bad Request", "avatar: only PNG, JPEG, WEBP, GIF images are accepted")
 const png = new File([new Uint8Array([137, 80, 78, 71])], "face.png", { type: "image/png" })
-const expert: Expert = { _id: "e1", name: "Dr. Kavita Menon", designation: "Senior Counsellor", avatar: "/uploads/a.png", createdAt: "2026-11-01T00:00:00.000Z" }
+const expert: Expert = {
+  _id: "e1",
+  name: "Dr. Kavita Menon",
+  designation: "Senior Counsellor",
+  avatar: "/uploads/a.png",
+  createdAt: "2026-11-01T00:00:00.000Z",
+}
 const blog: Blog = {
   _id: "b1",
   blogName: "Morning Yoga",

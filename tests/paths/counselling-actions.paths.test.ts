@@ -27,7 +27,10 @@ describeMachinePaths("counselling details", {
   machine: counsellingDetailsMachine,
   input: { userId: "u1" },
   events: [
-    { type: "loadDetails.done", output: { _id: "u1", name: "Uma", email: "u@x.io", role: "User", number: null, counsellorId: null, counsellorName: null, counsellorRole: null } },
+    {
+      type: "loadDetails.done",
+      output: { _id: "u1", name: "Uma", email: "u@x.io", role: "User", number: null, counsellorId: null, counsellorName: null, counsellorRole: null },
+    },
     { type: "loadDetails.error", error: new ApiError("http", 404, "Not Found", "User not found.") },
     { type: "details.reload" },
   ],

@@ -18,7 +18,10 @@ describeMachinePaths("login", {
     { type: "reset.back" },
     { type: "reset.submit" },
     { type: "signIn.done", output: { data: { accessToken: "a", refreshToken: "r", user }, message: "Login successful!" } },
-    { type: "signIn.done", output: { data: { twoFactorRequired: true, challengeToken: "challenge" }, message: "Enter the 6-digit code from your authenticator app." } },
+    {
+      type: "signIn.done",
+      output: { data: { twoFactorRequired: true, challengeToken: "challenge" }, message: "Enter the 6-digit code from your authenticator app." },
+    },
     { type: "field.change", field: "code", value: "123456" },
     { type: "field.change", field: "code", value: "12" },
     { type: "code.submit" },

@@ -44,7 +44,11 @@ export function describeGraph(machine: AnyStateMachine): { states: string[]; tra
   const transient = new Map<string, string[]>()
   const walk = (node: AnyStateNode) => {
     states.push(node.id)
-    if (node.always?.length) transient.set(node.id, node.always.flatMap((t) => (t.target ?? []).map((n) => n.id)))
+    if (node.always?.length)
+      transient.set(
+        node.id,
+        node.always.flatMap((t) => (t.target ?? []).map((n) => n.id)),
+      )
     for (const [event, list] of node.transitions) {
       for (const t of list) {
         const targets = (t.target ?? []).map((n: AnyStateNode) => n.id)

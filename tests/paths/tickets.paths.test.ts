@@ -4,7 +4,6 @@ import { feedbackMachine } from "../../src/machines/feedback.machine.ts"
 import { raiseTicketMachine } from "../../src/machines/raise-ticket.machine.ts"
 import { ticketAttachmentMachine } from "../../src/machines/ticket-attachment.machine.ts"
 import { ticketChatMachine } from "../../src/machines/ticket-chat.machine.ts"
-import { ticketMachine } from "../../src/machines/ticket.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const ticket: Ticket = {
@@ -25,20 +24,18 @@ const ticket: Ticket = {
 const open: TicketThread = { ...ticket, responses: [] }
 const answered: TicketThread = {
   ...ticket,
-  responses: [{ _id: "r1", question: null, answer: "Fixed, please retry.", createdAt: "2026-11-01T11:00:00.000Z", addedBy: { _id: "u-admin", name: "Asha Admin", role: "Admin" } }],
+  responses: [
+    {
+      _id: "r1",
+      question: null,
+      answer: "Fixed, please retry.",
+      createdAt: "2026-11-01T11:00:00.000Z",
+      addedBy: { _id: "u-admin", name: "Asha Admin", role: "Admin" },
+    },
+  ],
 }
 const closed: TicketThread = { ...answered, status: true }
 const httpError = new ApiError("http", 409, "Conflict", "This ticket is already closed.")
-
-describeMachinePaths("ticket", {
-  machine: ticketMachine,
-  events: [
-    { type: "ticket.respond" },
-    { type: "ticket.close" },
-    { type: "ticket.feedback", rating: 4, remark: "Quick and clear." },
-    { type: "ticket.feedback", rating: 9, remark: "Out of scale" },
-  ],
-})
 
 describeMachinePaths("ticket chat (Admin)", {
   machine: ticketChatMachine,
@@ -61,6 +58,9 @@ describeMachinePaths("ticket chat (Admin)", {
     { type: "close.confirm" },
     { type: "closeTicket.done", output: { data: closed } },
     { type: "closeTicket.error", error: httpError },
+    { type: "live.up" },
+    { type: "live.down" },
+    { type: "live.changed" },
   ],
 })
 
@@ -94,7 +94,10 @@ describeMachinePaths("feedback", {
     { type: "field.change", field: "rating", value: "4" },
     { type: "field.change", field: "remark", value: "Quick and clear." },
     { type: "form.submit" },
-    { type: "submit.done", output: { success: true, message: "Feedback submitted successfully!", data: { ...ticket, status: true, userRating: 4, userReview: "Quick and clear." } } },
+    {
+      type: "submit.done",
+      output: { success: true, message: "Feedback submitted successfully!", data: { ...ticket, status: true, userRating: 4, userReview: "Quick and clear." } },
+    },
     { type: "submit.error", error: new ApiError("http", 409, "Conflict", "Feedback has already been given for this ticket.") },
     { type: "after.successShown" },
   ],

@@ -4,8 +4,8 @@ import type { PersonListItem } from "../../src/api/contract/user.ts"
 import { createReviewListMachine } from "../../src/machines/review-list.machine.ts"
 import { createRoleListMachine } from "../../src/machines/role-list.machine.ts"
 import { vendorDetailsMachine } from "../../src/machines/vendor-details.machine.ts"
-import { vendorStatusMachine } from "../../src/machines/vendor-status.machine.ts"
 import { peopleCountsMachine } from "../../src/machines/people-counts.machine.ts"
+import { revealAccountNumberMachine } from "../../src/machines/reveal-account-number.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const row = (i: number, status: PersonListItem["status"]): PersonListItem => ({
@@ -18,11 +18,6 @@ const row = (i: number, status: PersonListItem["status"]): PersonListItem => ({
   createdAt: "2026-11-01T10:00:00.000Z",
   organizationId: "org-1",
   organizationName: "Wellness Collective",
-})
-
-describeMachinePaths("vendor status", {
-  machine: vendorStatusMachine,
-  events: (["Under Review", "Temp Approve", "Reject", "Approve", "Approved"] as const).map((to) => ({ type: "status.change", to })),
 })
 
 describeMachinePaths("review list (Under Review)", {
@@ -92,6 +87,7 @@ describeMachinePaths("vendor details", {
     { type: "updateStatus.error", error: new ApiError("http", 409, "Conflict", "An approved vendor's status can no longer be changed.") },
     { type: "tab.select", tab: "sessions" },
     { type: "tab.select", tab: "details" },
+    { type: "tab.select", tab: "history" },
     { type: "fetchVendorSessions.done", output: [] },
     { type: "fetchVendorSessions.error", error: new Error("down") },
     { type: "fetchStatusHistory.done", output: [] },
@@ -104,11 +100,34 @@ describeMachinePaths("dashboard people counts", {
   events: [
     {
       type: "fetchCounts.done",
-      output: { active: { Lawyer: 1, Counsellor: 1, Nutritionist: 1, YogaTeacher: 1, User: 1, ImageConsultant: 1 }, underReview: 1, tempApprove: 1, rejected: 1, enquiries: 1 },
+      output: {
+        active: { Lawyer: 1, Counsellor: 1, Nutritionist: 1, YogaTeacher: 1, User: 1, ImageConsultant: 1 },
+        underReview: 1,
+        tempApprove: 1,
+        rejected: 1,
+        enquiries: 1,
+      },
     },
     { type: "fetchCounts.error", error: new ApiError("network", 0, "", "x") },
     { type: "countUnassigned.done", output: null },
     { type: "countUnassigned.error", error: new Error("x") },
     { type: "counts.reload" },
+  ],
+})
+
+describeMachinePaths("reveal an account number", {
+  machine: revealAccountNumberMachine,
+  events: [
+    { type: "form.open", item: { _id: "v1" } },
+    { type: "field.change", field: "reason", value: "Payout failed twice; checking the number with the bank" },
+    { type: "field.change", field: "reason", value: "why" },
+    { type: "form.submit" },
+    { type: "form.close" },
+    {
+      type: "submit.done",
+      output: { success: true, message: "Account number revealed. This was recorded in the access log.", data: { accountNumber: "123456789012" } },
+    },
+    { type: "submit.error", error: new ApiError("http", 404, "Not Found", "No account number on record.") },
+    { type: "after.successShown" },
   ],
 })

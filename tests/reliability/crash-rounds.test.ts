@@ -38,7 +38,13 @@ interface Flood {
 }
 
 /** Fires WRITES responses at once over CONNECTIONS keep-alive sockets and SIGKILLs the server after `killAt` acks. */
-async function floodAndKill(server: ServerProcess, tokens: { user: string; admin: string }, ticketIds: string[], round: number, killAt: number): Promise<Flood> {
+async function floodAndKill(
+  server: ServerProcess,
+  tokens: { user: string; admin: string },
+  ticketIds: string[],
+  round: number,
+  killAt: number,
+): Promise<Flood> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS })
   const acknowledged: string[] = []
   let refused = 0
@@ -50,7 +56,12 @@ async function floodAndKill(server: ServerProcess, tokens: { user: string; admin
     const queryId = ticketIds[i % ticketIds.length]!
     const body = i % 2 === 0 ? { queryId, question: text } : { queryId, answer: text }
     try {
-      const answer = await request(agent, server.url, { method: "POST", path: "/api/v1/userQuery/addResponse", token: i % 2 === 0 ? tokens.user : tokens.admin, body })
+      const answer = await request(agent, server.url, {
+        method: "POST",
+        path: "/api/v1/userQuery/addResponse",
+        token: i % 2 === 0 ? tokens.user : tokens.admin,
+        body,
+      })
       if (answer.status === 200) {
         acknowledged.push(text)
         if (acknowledged.length === killAt) killed = killServer(server)
@@ -117,7 +128,10 @@ async function crashRounds(target: CrashTarget) {
     if (ledgers) expect(texts.length, context).toBe(ledgers.reduce((n, l) => n + l.responses, 0))
     const present = new Map<string, number>()
     for (const t of texts) present.set(t, (present.get(t) ?? 0) + 1)
-    expect([...present].filter(([, n]) => n !== 1), `written twice. ${context}`).toEqual([])
+    expect(
+      [...present].filter(([, n]) => n !== 1),
+      `written twice. ${context}`,
+    ).toEqual([])
     const lost = flood.acknowledged.filter((t) => present.get(t) !== 1)
     expect(lost, `acknowledged writes missing after the restart. ${context}`).toEqual([])
   }
@@ -134,15 +148,23 @@ async function crashRounds(target: CrashTarget) {
 }
 
 describe("SIGKILL during 1,000 concurrent ticket responses", () => {
-  it(`on the embedded database (${ROUNDS} rounds): every acknowledged write survives, nothing half-written`, async () => {
-    const target = await embeddedTarget()
-    cleanups.push(() => target.cleanup())
-    await crashRounds(target)
-  }, ROUND_BUDGET_MS)
+  it(
+    `on the embedded database (${ROUNDS} rounds): every acknowledged write survives, nothing half-written`,
+    async () => {
+      const target = await embeddedTarget()
+      cleanups.push(() => target.cleanup())
+      await crashRounds(target)
+    },
+    ROUND_BUDGET_MS,
+  )
 
-  it.skipIf(skipPostgres !== null)(`on PostgreSQL (${ROUNDS} rounds): every acknowledged write survives, nothing half-written`, async () => {
-    const target = await postgresTarget()
-    cleanups.push(() => target.cleanup())
-    await crashRounds(target)
-  }, ROUND_BUDGET_MS)
+  it.skipIf(skipPostgres !== null)(
+    `on PostgreSQL (${ROUNDS} rounds): every acknowledged write survives, nothing half-written`,
+    async () => {
+      const target = await postgresTarget()
+      cleanups.push(() => target.cleanup())
+      await crashRounds(target)
+    },
+    ROUND_BUDGET_MS,
+  )
 })

@@ -57,7 +57,8 @@ export async function embeddedTarget(): Promise<CrashTarget> {
     lockFile: join(dataDir, "server.lock"),
     inspectWhileDown: false,
     inspect,
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) }
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  }
 }
 
 async function onServer(statement: string): Promise<void> {

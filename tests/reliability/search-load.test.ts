@@ -96,7 +96,9 @@ async function searchLoad(makeTarget: () => Promise<CrashTarget>) {
     })
     const moreWanted = (burst: number) => burst < MAX_BURSTS && (burst < BURSTS || counted.probes < PROBES)
     for (let burst = 0; moreWanted(burst); burst++) {
-      statuses.push(...(await Promise.all(Array.from({ length: PARALLEL }, (_, i) => get(paths[i % paths.length]!(burst * PARALLEL + i)).then((r) => r.status)))))
+      statuses.push(
+        ...(await Promise.all(Array.from({ length: PARALLEL }, (_, i) => get(paths[i % paths.length]!(burst * PARALLEL + i)).then((r) => r.status)))),
+      )
     }
     prober.postMessage("stop")
     const { times: readyMs, statuses: readyStatuses } = await probed
@@ -104,7 +106,9 @@ async function searchLoad(makeTarget: () => Promise<CrashTarget>) {
     expect(readyStatuses.filter((status) => status !== 200)).toEqual([])
     const delayP99 = eventLoopDelayP99(await (await fetch(`${server.url}/metrics`)).text())
     const readyP99 = percentile(readyMs, 99)
-    console.log(`[search-load] ${target.name}: ${statuses.length / PARALLEL} bursts of ${PARALLEL} maximal searches; /readyz p99 ${readyP99.toFixed(1)} ms over ${readyMs.length} probes; event-loop delay p99 ${delayP99.toFixed(1)} ms; 10,000 characters refused in ${hugeMs.toFixed(1)} ms`)
+    console.log(
+      `[search-load] ${target.name}: ${statuses.length / PARALLEL} bursts of ${PARALLEL} maximal searches; /readyz p99 ${readyP99.toFixed(1)} ms over ${readyMs.length} probes; event-loop delay p99 ${delayP99.toFixed(1)} ms; 10,000 characters refused in ${hugeMs.toFixed(1)} ms`,
+    )
     expect(statuses.filter((s) => s !== 200)).toEqual([])
     expect(readyMs.length).toBeGreaterThan(0)
     expect(readyP99).toBeLessThan(100)

@@ -21,7 +21,6 @@ export interface ServerProcess {
   startMs: number
 }
 
-
 /**
  * Spawns the server with `env` (DATA_DIR, DATABASE_URL, …) and waits until /readyz answers 200:
  * server/main.ts through tsx, or `entry`, a built file run with plain node (scripts/build-server.ts).
@@ -56,8 +55,12 @@ export async function startServer(env: Record<string, string>, options: { port?:
   const url = `http://127.0.0.1:${chosen}`
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`)
-    const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false)
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`)
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    )
     if (ready) return { url, port: chosen, child, exited, output: () => output, startMs: Date.now() - started }
     await new Promise((r) => setTimeout(r, 40))
   }

@@ -28,7 +28,9 @@ async function rounds(makeTarget: () => Promise<CrashTarget>) {
     const server = await startServer({ ...target.env, LOG_LEVEL: round % 2 ? "info" : "warn" })
     const token = await login(server.url, "admin@demo.test")
     const load = Array.from({ length: 50 }, (_, i) =>
-      fetch(`${server.url}${i % 2 ? "/api/v1/userQuery/get?page=1&limit=100" : "/api/v1/user/allUsers/pending?page=1&limit=100"}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null),
+      fetch(`${server.url}${i % 2 ? "/api/v1/userQuery/get?page=1&limit=100" : "/api/v1/user/allUsers/pending?page=1&limit=100"}`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).catch(() => null),
     )
     await new Promise((r) => setTimeout(r, 10 + (round % 5) * 15))
     const signalled = performance.now()
@@ -39,7 +41,9 @@ async function rounds(makeTarget: () => Promise<CrashTarget>) {
     results.push({ ...exit, ms, lockLeft: target.lockFile ? existsSync(target.lockFile) : false })
   }
   const slowest = Math.max(...results.map((r) => r.ms))
-  console.log(`[sigterm] ${target.name}: ${ROUNDS} stops under load, exit codes ${[...new Set(results.map((r) => r.code))].join(",")}, slowest ${Math.round(slowest)} ms`)
+  console.log(
+    `[sigterm] ${target.name}: ${ROUNDS} stops under load, exit codes ${[...new Set(results.map((r) => r.code))].join(",")}, slowest ${Math.round(slowest)} ms`,
+  )
   expect(results.filter((r) => r.code !== 0 || r.signal !== null || r.lockLeft)).toEqual([])
   expect(slowest).toBeLessThan(10_000)
 }
@@ -72,7 +76,18 @@ describe("SIGTERM, every time", () => {
           server.kill("SIGTERM")
           process.exit(0)
           `,
-          JSON.stringify({ ...target.env, PORT: String(port), HOST: "127.0.0.1", JWT_SECRET, LOG_LEVEL: "info", LOG_MAIL_LINKS: "false", SMTP_URL: "", REDIS_URL: "", DATABASE_URL: "", TEST_DATABASE_URL: "" }),
+          JSON.stringify({
+            ...target.env,
+            PORT: String(port),
+            HOST: "127.0.0.1",
+            JWT_SECRET,
+            LOG_LEVEL: "info",
+            LOG_MAIL_LINKS: "false",
+            SMTP_URL: "",
+            REDIS_URL: "",
+            DATABASE_URL: "",
+            TEST_DATABASE_URL: "",
+          }),
         ],
         { stdio: ["ignore", "pipe", "inherit"] },
       )

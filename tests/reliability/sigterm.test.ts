@@ -16,7 +16,11 @@ const IN_FLIGHT = 200
 const dataDir = mkdtempSync(join(tmpdir(), "console-sigterm-"))
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
-const outcome = (promise: Promise<Answer>) => promise.then((a) => ({ status: a.status, connection: a.headers.connection, error: null as string | null }), (e: NodeJS.ErrnoException) => ({ status: 0, connection: undefined, error: e.code ?? e.message }))
+const outcome = (promise: Promise<Answer>) =>
+  promise.then(
+    (a) => ({ status: a.status, connection: a.headers.connection, error: null as string | null }),
+    (e: NodeJS.ErrnoException) => ({ status: 0, connection: undefined, error: e.code ?? e.message }),
+  )
 
 describe("SIGTERM under load", () => {
   it(`lets ${IN_FLIGHT} in-flight requests finish, refuses new ones, and exits 0 within 10 s`, async () => {
@@ -31,7 +35,12 @@ describe("SIGTERM under load", () => {
 
       // The embedded database answers one query at a time, so 200 list calls queue up inside the server.
       const inFlight = Array.from({ length: IN_FLIGHT }, (_, i) =>
-        outcome(request(busy, server.url, { path: i % 2 ? "/api/v1/userQuery/get?page=1&limit=100" : "/api/v1/user/allUsers/pending?page=1&limit=100", token: admin })),
+        outcome(
+          request(busy, server.url, {
+            path: i % 2 ? "/api/v1/userQuery/get?page=1&limit=100" : "/api/v1/user/allUsers/pending?page=1&limit=100",
+            token: admin,
+          }),
+        ),
       )
       let answered = 0
       for (const p of inFlight) void p.then(() => answered++)
@@ -52,11 +61,19 @@ describe("SIGTERM under load", () => {
       const tookMs = Date.now() - signalled
 
       const context = `${JSON.stringify({ fresh, readyOnOpenSocket, tookMs, exit })}\n${server.output().slice(-3000)}`
-      expect(results.filter((r) => r.status !== 200), context).toEqual([])
+      expect(
+        results.filter((r) => r.status !== 200),
+        context,
+      ).toEqual([])
       // A new connection after the signal: refused, or (if it slipped in) told 503 and to go away.
       expect(fresh.error === "ECONNREFUSED" || (fresh.status === 503 && fresh.connection === "close"), context).toBe(true)
       // A kept-alive connection is closed while idle, or its request is answered 503 with Connection: close.
-      expect(readyOnOpenSocket.error === "ECONNRESET" || readyOnOpenSocket.error === "ECONNREFUSED" || (readyOnOpenSocket.status === 503 && readyOnOpenSocket.connection === "close"), context).toBe(true)
+      expect(
+        readyOnOpenSocket.error === "ECONNRESET" ||
+          readyOnOpenSocket.error === "ECONNREFUSED" ||
+          (readyOnOpenSocket.status === 503 && readyOnOpenSocket.connection === "close"),
+        context,
+      ).toBe(true)
       expect(exit, context).toEqual({ code: 0, signal: null })
       expect(tookMs, context).toBeLessThan(10_000)
       expect(server.output()).toContain("SIGTERM: finishing in-flight requests")
@@ -74,7 +91,7 @@ describe("SIGTERM under load", () => {
       const socket = connect(server.port, "127.0.0.1")
       await new Promise<void>((resolve) => socket.once("connect", () => resolve()))
       socket.on("error", () => {})
-      socket.write("POST /api/v1/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"email\":")
+      socket.write('POST /api/v1/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":')
       await new Promise((r) => setTimeout(r, 300))
       const signalled = Date.now()
       server.child.kill("SIGTERM")

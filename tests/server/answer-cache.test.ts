@@ -99,8 +99,23 @@ describe("answerCache", () => {
 
 describe("mayWrite", () => {
   it("counts every statement that is not plainly a read", () => {
-    for (const read of ['select "id" from "users" where "updated_at" > $1', "  SELECT 1", 'with "t" as (select 1) select * from "t"', '(select 1) union (select 2)']) expect(mayWrite(read), read).toBe(false)
-    for (const write of ['insert into "users" values ($1)', 'update "users" set "status" = $1', 'delete from "users"', "commit", "begin", "create index x on y (z)", 'with "moved" as (update "users" set "status" = $1 returning *) select * from "moved"', "truncate users"]) {
+    for (const read of [
+      'select "id" from "users" where "updated_at" > $1',
+      "  SELECT 1",
+      'with "t" as (select 1) select * from "t"',
+      "(select 1) union (select 2)",
+    ])
+      expect(mayWrite(read), read).toBe(false)
+    for (const write of [
+      'insert into "users" values ($1)',
+      'update "users" set "status" = $1',
+      'delete from "users"',
+      "commit",
+      "begin",
+      "create index x on y (z)",
+      'with "moved" as (update "users" set "status" = $1 returning *) select * from "moved"',
+      "truncate users",
+    ]) {
       expect(mayWrite(write), write).toBe(true)
     }
   })
@@ -111,7 +126,8 @@ describe("the people lists through the cache", () => {
   let admin: string
   const counter = queryCounter()
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-  const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: "GET", url: `/api/v1${url}`, headers: { ...bearer(admin), ...headers } })
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: "GET", url: `/api/v1${url}`, headers: { ...bearer(admin), ...headers } })
 
   beforeAll(async () => {
     server = await startTestServer({ onQuery: counter.onQuery })
@@ -137,7 +153,12 @@ describe("the people lists through the cache", () => {
     const vendor = pending.data[0]
     const approvedList = `/user/${vendor.role}?page=1&limit=10`
     const approved = (await get(approvedList)).json()
-    const res = await server.app.inject({ method: "PATCH", url: "/api/v1/user/updateUser", headers: bearer(admin), payload: { userId: vendor._id, status: "Approve", organizationId: "org-wellness-collective" } })
+    const res = await server.app.inject({
+      method: "PATCH",
+      url: "/api/v1/user/updateUser",
+      headers: bearer(admin),
+      payload: { userId: vendor._id, status: "Approve", organizationId: "org-wellness-collective" },
+    })
     expect(res.statusCode).toBe(200)
     const pendingAfter = (await get("/user/allUsers/pending?page=1&limit=10")).json()
     expect(pendingAfter.totalRecords).toBe(pending.totalRecords - 1)

@@ -18,7 +18,9 @@ beforeAll(async () => {
   server = await startTestServer()
   admin = await server.login("admin@demo.test")
   const template = await server.db.selectFrom("users").selectAll().where("email", "=", "counsellor@demo.test").executeTakeFirstOrThrow()
-  const json = Object.fromEntries(Object.entries(template).map(([k, v]) => [k, v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v]))
+  const json = Object.fromEntries(
+    Object.entries(template).map(([k, v]) => [k, v !== null && typeof v === "object" && !(v instanceof Date) ? JSON.stringify(v) : v]),
+  )
   const base = Date.parse("2024-05-01T00:00:00Z")
   const person = (i: number, fields: { name: string; role: string; status?: string }) => ({
     ...json,
@@ -35,7 +37,11 @@ beforeAll(async () => {
     person(COUNSELLORS, { name: "Quinn Picker pending", role: "Counsellor", status: "Under Review" }),
     ...Array.from({ length: COMMON }, (_, i) => person(COUNSELLORS + 1 + i, { name: `Ottoline Common ${i}`, role: "Lawyer" })),
   ]
-  for (let i = 0; i < rows.length; i += 200) await server.db.insertInto("users").values(rows.slice(i, i + 200) as never).execute()
+  for (let i = 0; i < rows.length; i += 200)
+    await server.db
+      .insertInto("users")
+      .values(rows.slice(i, i + 200) as never)
+      .execute()
 }, 120_000)
 afterAll(() => server.close())
 
@@ -45,7 +51,12 @@ const get = async (query = "") => (await call(server, admin, "GET", `/user/getAc
 
 /** Approved people of a role whose name or email holds the term, newest first: what the call must agree with. */
 async function naive(role: AssignableRole, search = "") {
-  const all = await server.db.selectFrom("users").select(["id", "name", "email", "created_at"]).where("role", "=", role).where("status", "=", "Approve").execute()
+  const all = await server.db
+    .selectFrom("users")
+    .select(["id", "name", "email", "created_at"])
+    .where("role", "=", role)
+    .where("status", "=", "Approve")
+    .execute()
   const term = search.toLowerCase()
   return all
     .filter((r) => [r.name, r.email].some((v) => v.toLowerCase().includes(term)))
@@ -62,7 +73,10 @@ describe("GET /user/getActiveUser/user", () => {
     for (const role of assignableRoles) {
       const expected = await naive(role)
       expect(idsOf(answer, role), role).toEqual(expected.slice(0, ASSIGNABLE_PEOPLE_LIMIT))
-      expect(answer.totals.find((t) => t.role === role), role).toEqual({ role, total: expected.length })
+      expect(
+        answer.totals.find((t) => t.role === role),
+        role,
+      ).toEqual({ role, total: expected.length })
     }
     const counsellors = answer.totals.find((t) => t.role === "Counsellor")!
     expect(counsellors.total).toBeGreaterThan(idsOf(answer, "Counsellor").length)
@@ -84,7 +98,10 @@ describe("GET /user/getActiveUser/user", () => {
       for (const role of assignableRoles) {
         const expected = await naive(role, search)
         expect(idsOf(answer, role), `${search} ${role}`).toEqual(expected.slice(0, ASSIGNABLE_PEOPLE_LIMIT))
-        expect(answer.totals.find((t) => t.role === role), `${search} ${role}`).toEqual({ role, total: expected.length })
+        expect(
+          answer.totals.find((t) => t.role === role),
+          `${search} ${role}`,
+        ).toEqual({ role, total: expected.length })
       }
     }
     expect((await get("?search=91000000")).data, "numbers are not searched").toEqual([])

@@ -27,7 +27,13 @@ describe("POST /user/login", () => {
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body.message).toBe("Login successful!")
-    expect(body.data.user).toEqual({ _id: expect.any(String), name: "Asha Admin", email: "admin@demo.test", role: "Admin", organizationId: "org-wellness-collective" })
+    expect(body.data.user).toEqual({
+      _id: expect.any(String),
+      name: "Asha Admin",
+      email: "admin@demo.test",
+      role: "Admin",
+      organizationId: "org-wellness-collective",
+    })
     expect(body.data.accessToken.split(".")).toHaveLength(3)
     expect(body.data.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
   })
@@ -98,12 +104,24 @@ describe("POST /user/login", () => {
     const stranger = await login(email, "Demo@12345", "10.6.0.1")
     expect(stranger.statusCode).toBe(429)
     expect(Number(stranger.headers["retry-after"])).toBeGreaterThan(0)
-    const known = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email, password: "Demo@12345" }, remoteAddress: "10.4.0.1", headers: { cookie: `other=1; ${device}` } })
+    const known = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/login",
+      payload: { email, password: "Demo@12345" },
+      remoteAddress: "10.4.0.1",
+      headers: { cookie: `other=1; ${device}` },
+    })
     expect(known.statusCode).toBe(200)
     // A device cookie vouches for its own account only, and a forged one for none.
     const [id] = device.slice("console_device=".length).split(".")
     for (const cookie of [`console_device=${id}.forged-mac`, device]) {
-      const other = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email, password: "wrong" }, remoteAddress: "10.6.0.2", headers: { cookie } })
+      const other = await server.app.inject({
+        method: "POST",
+        url: "/api/v1/user/login",
+        payload: { email, password: "wrong" },
+        remoteAddress: "10.6.0.2",
+        headers: { cookie },
+      })
       expect(other.statusCode, cookie).toBe(cookie === device ? 401 : 429)
     }
   })
@@ -126,9 +144,21 @@ describe("tokens", () => {
     const id = await adminId()
     const now = Math.floor(server.clock.now / 1000)
     const none = `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${Buffer.from(JSON.stringify({ sub: id, role: "Admin", typ: "access", exp: now + 60 })).toString("base64url")}.`
-    const wrongKey = await new SignJWT({ role: "Admin", typ: "access" }).setProtectedHeader({ alg: "HS256" }).setSubject(id).setExpirationTime(now + 60).sign(new TextEncoder().encode("another-secret-another-secret-another-secret"))
-    const hs512 = await new SignJWT({ role: "Admin", typ: "access" }).setProtectedHeader({ alg: "HS512" }).setSubject(id).setExpirationTime(now + 60).sign(key)
-    const expired = await new SignJWT({ role: "Admin", typ: "access" }).setProtectedHeader({ alg: "HS256" }).setSubject(id).setExpirationTime(now - 1).sign(key)
+    const wrongKey = await new SignJWT({ role: "Admin", typ: "access" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(id)
+      .setExpirationTime(now + 60)
+      .sign(new TextEncoder().encode("another-secret-another-secret-another-secret"))
+    const hs512 = await new SignJWT({ role: "Admin", typ: "access" })
+      .setProtectedHeader({ alg: "HS512" })
+      .setSubject(id)
+      .setExpirationTime(now + 60)
+      .sign(key)
+    const expired = await new SignJWT({ role: "Admin", typ: "access" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(id)
+      .setExpirationTime(now - 1)
+      .sign(key)
     const valid = await server.login("user@demo.test")
     const [h, p, s] = valid.split(".")
     const claims = JSON.parse(Buffer.from(p!, "base64url").toString())
@@ -151,8 +181,7 @@ describe("tokens", () => {
 })
 
 describe("password reset through the outbox", () => {
-  const resetLink = (email: string) =>
-    server.app.inject({ method: "POST", url: "/api/v1/user/reset-password-link", payload: { email } })
+  const resetLink = (email: string) => server.app.inject({ method: "POST", url: "/api/v1/user/reset-password-link", payload: { email } })
 
   it("answers a known and an unknown email alike, and mails only the known one", async () => {
     const before = server.outbox().length
@@ -170,18 +199,36 @@ describe("password reset through the outbox", () => {
     await resetLink("user@demo.test")
     const mail = server.outbox().at(-1)!
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
-    const mismatch = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "NewPass@123", confirmPassword: "Other@123" } })
+    const mismatch = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/reset-password",
+      payload: { token, password: "NewPass@123", confirmPassword: "Other@123" },
+    })
     expect(mismatch.statusCode).toBe(400)
     expect(mismatch.json().message).toBe("Passwords do not match!")
-    const ok = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "NewPass@123", confirmPassword: "NewPass@123" } })
+    const ok = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/reset-password",
+      payload: { token, password: "NewPass@123", confirmPassword: "NewPass@123" },
+    })
     expect(ok.statusCode).toBe(200)
     const stored = await server.db.selectFrom("password_reset_tokens").select("token_hash").execute()
     expect(stored.map((r) => r.token_hash)).not.toContain(token)
-    const open = await server.db.selectFrom("refresh_tokens").innerJoin("users", "users.id", "refresh_tokens.user_id").where("users.email", "=", "user@demo.test").where("revoked_at", "is", null).select("token_hash").execute()
+    const open = await server.db
+      .selectFrom("refresh_tokens")
+      .innerJoin("users", "users.id", "refresh_tokens.user_id")
+      .where("users.email", "=", "user@demo.test")
+      .where("revoked_at", "is", null)
+      .select("token_hash")
+      .execute()
     expect(open).toHaveLength(0)
     expect((await login("user@demo.test", "Demo@12345", "10.4.0.1")).statusCode).toBe(401)
     expect((await login("user@demo.test", "NewPass@123", "10.4.0.1")).statusCode).toBe(200)
-    const again = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "Third@1234", confirmPassword: "Third@1234" } })
+    const again = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/reset-password",
+      payload: { token, password: "Third@1234", confirmPassword: "Third@1234" },
+    })
     expect(again.statusCode).toBe(400)
     expect(again.json().message).toBe("This reset link is invalid or has expired.")
   })
@@ -190,7 +237,11 @@ describe("password reset through the outbox", () => {
     await resetLink("lawyer@demo.test")
     const token = /reset-password\/([A-Za-z0-9_-]+)/.exec(server.outbox().at(-1)!.text)![1]!
     server.clock.now += 60 * 60 * 1000 + 1
-    const res = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "Later@1234", confirmPassword: "Later@1234" } })
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/reset-password",
+      payload: { token, password: "Later@1234", confirmPassword: "Later@1234" },
+    })
     expect(res.statusCode).toBe(400)
   })
 })
@@ -198,10 +249,20 @@ describe("password reset through the outbox", () => {
 describe("PATCH /user/updateCurrentPassword", () => {
   it("checks the old password, then changes it and writes an event", async () => {
     const token = await server.login("editor@demo.test")
-    const wrong = await server.app.inject({ method: "PATCH", url: "/api/v1/user/updateCurrentPassword", headers: bearer(token), payload: { oldPassword: "nope", newPassword: "Editor@9999" } })
+    const wrong = await server.app.inject({
+      method: "PATCH",
+      url: "/api/v1/user/updateCurrentPassword",
+      headers: bearer(token),
+      payload: { oldPassword: "nope", newPassword: "Editor@9999" },
+    })
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json().message).toBe("oldPassword: Current password is incorrect.")
-    const ok = await server.app.inject({ method: "PATCH", url: "/api/v1/user/updateCurrentPassword", headers: bearer(token), payload: { oldPassword: "Demo@12345", newPassword: "Editor@9999" } })
+    const ok = await server.app.inject({
+      method: "PATCH",
+      url: "/api/v1/user/updateCurrentPassword",
+      headers: bearer(token),
+      payload: { oldPassword: "Demo@12345", newPassword: "Editor@9999" },
+    })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().message).toBe("Password updated successfully.")
     expect((await login("editor@demo.test", "Editor@9999", "10.5.0.1")).statusCode).toBe(200)

@@ -12,7 +12,14 @@ import { explainRefusals } from "./openapi-validator.ts"
 explainRefusals([
   ["oldPassword: Current password is incorrect.", "the matrix's one body for every role holds a password that is not theirs"],
   ["code: The code is not valid (or was already used). Enter the current 6-digit code.", "the matrix sends a code no authenticator made"],
-  [/^(question|answer): (is required|only the Admin answers|the Admin answers; leave question empty)$/, "the matrix's one body for every role is one side's: the raiser sends question, the Admin answer"],
+  [
+    /^(question|answer): (is required|only the Admin answers|the Admin answers; leave question empty)$/,
+    "the matrix's one body for every role is one side's: the raiser sends question, the Admin answer",
+  ],
+  [
+    'preferences: there is no kind of notification "session.booked" for you',
+    "the matrix's one body for every role names session mail, which Admins and Editors never receive",
+  ],
 ])
 
 /**

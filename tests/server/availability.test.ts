@@ -18,7 +18,8 @@ afterAll(() => server.close())
 
 const as = async (email: string) => bearer(await server.login(email))
 const mine = (headers: Record<string, string>, query = `from=${today}`) => server.app.inject({ method: "GET", url: `/api/v1/availability?${query}`, headers })
-const save = (headers: Record<string, string>, payload: unknown) => server.app.inject({ method: "PUT", url: "/api/v1/availability", headers, payload: payload as object })
+const save = (headers: Record<string, string>, payload: unknown) =>
+  server.app.inject({ method: "PUT", url: "/api/v1/availability", headers, payload: payload as object })
 const idOf = async (email: string) => (await server.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id
 
 describe("GET /availability (the signed-in vendor's)", () => {
@@ -54,7 +55,12 @@ describe("PUT /availability", () => {
   it("saves slots per date, reads them back in slot order, and writes one event", async () => {
     const headers = await as("lawyer@demo.test")
     const tomorrow = addDays(today, 1)
-    const res = await save(headers, { days: [{ date: today, slots: ["19:30", "08:00", "10:30"] }, { date: tomorrow, slots: [] }] })
+    const res = await save(headers, {
+      days: [
+        { date: today, slots: ["19:30", "08:00", "10:30"] },
+        { date: tomorrow, slots: [] },
+      ],
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().data.days).toEqual([
       { date: today, slots: ["08:00", "10:30", "19:30"], isDefault: false },
@@ -66,7 +72,13 @@ describe("PUT /availability", () => {
 
     const lawyerId = await idOf("lawyer@demo.test")
     // Besides the seeded creation event, this save is one event carrying the changed fields (the days).
-    const events = await server.db.selectFrom("events").selectAll().where("entity_type", "=", "availability").where("entity_id", "=", lawyerId).where("type", "=", "availability.updated").execute()
+    const events = await server.db
+      .selectFrom("events")
+      .selectAll()
+      .where("entity_type", "=", "availability")
+      .where("entity_id", "=", lawyerId)
+      .where("type", "=", "availability.updated")
+      .execute()
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ type: "availability.updated", actor_id: lawyerId })
     expect((events[0]!.after as { days: Record<string, string[]> }).days[today]).toEqual(["08:00", "10:30", "19:30"])
@@ -99,7 +111,15 @@ describe("PUT /availability", () => {
     [{ days: [{ date: "2030-01-01", slots: ["07:30"] }] }, "days.0.slots.0: must be a 30-minute slot start from 08:00 to 19:30"],
     [{ days: [{ date: "2030-01-01", slots: ["20:00"] }] }, "days.0.slots.0: must be a 30-minute slot start from 08:00 to 19:30"],
     [{ days: [{ date: "2030-01-01", slots: ["09:00", "09:00"] }] }, "days.0.slots: must not repeat a slot"],
-    [{ days: [{ date: "2030-01-01", slots: [] }, { date: "2030-01-01", slots: [] }] }, "days: must not list a date twice"],
+    [
+      {
+        days: [
+          { date: "2030-01-01", slots: [] },
+          { date: "2030-01-01", slots: [] },
+        ],
+      },
+      "days: must not list a date twice",
+    ],
     [{ days: [], defaultSlots: ["8:00"] }, "defaultSlots.0: must be a 30-minute slot start from 08:00 to 19:30"],
     [{}, "days: is required"],
   ])("answers 400 naming the field (%#)", async (payload, message) => {
@@ -111,7 +131,12 @@ describe("PUT /availability", () => {
   it("refuses past dates and dates more than a year ahead, saving nothing", async () => {
     const headers = await as("counsellor@demo.test")
     const before = (await mine(headers)).json().data
-    const past = await save(headers, { days: [{ date: today, slots: ["08:00"] }, { date: addDays(today, -3), slots: ["08:00"] }] })
+    const past = await save(headers, {
+      days: [
+        { date: today, slots: ["08:00"] },
+        { date: addDays(today, -3), slots: ["08:00"] },
+      ],
+    })
     expect(past.statusCode).toBe(400)
     expect(past.json().message).toBe("days.1.date: must not be in the past")
     const far = await save(headers, { days: [{ date: addDays(today, 400), slots: [] }] })

@@ -66,7 +66,12 @@ beforeAll(async () => {
   await source.app.inject({ method: "POST", url: "/api/v1/user/reset-password-link", payload: { email: "user@demo.test" } })
   const token = /reset-password\/([\w-]+)/.exec(source.outbox().at(-1)!.text)![1]!
   await source.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "Fresh-pass-1", confirmPassword: "Fresh-pass-1" } })
-  await source.app.inject({ method: "PATCH", url: "/api/v1/user/updateCurrentPassword", headers: bearer(admin), payload: { oldPassword: "Demo@12345", newPassword: "Changed@12345" } })
+  await source.app.inject({
+    method: "PATCH",
+    url: "/api/v1/user/updateCurrentPassword",
+    headers: bearer(admin),
+    payload: { oldPassword: "Demo@12345", newPassword: "Changed@12345" },
+  })
   await ODD_TABLE.execute(source.db)
   await sql`insert into "Odd Things" (amount, raw, tags, at, note, doc) values
     (12345678901234567890.123456789012, '\\xdeadbeef00', array['a', 'b,c', 'd"e'], '2026-01-02 03:04:05.123456+00', e'two\\nlines ✓', '{"k": [1, {"x": null}], "s": "line\\nbreak"}'),
@@ -78,11 +83,16 @@ beforeAll(async () => {
   await sql`insert into odd_b (id, a_id) values (10, 1), (20, 2)`.execute(source.db)
   await sql`update odd_a set b_id = 20 where id = 1`.execute(source.db)
   await sql`update odd_a set b_id = 10 where id = 2`.execute(source.db)
-  for (const [scope, count] of [["public", 3], ["private", 2]] as const) {
+  for (const [scope, count] of [
+    ["public", 3],
+    ["private", 2],
+  ] as const) {
     mkdirSync(join(source.dataDir, "uploads", scope), { recursive: true })
     for (let i = 0; i < count; i++) writeFileSync(join(source.dataDir, "uploads", scope, `${randomBytes(16).toString("hex")}.png`), randomBytes(2000 + i))
   }
   backupFile = join(work, "source.backup.jsonl.gz")
+  // The event log is sealed after writes, in the background: sealed now, the tables stay as backed up.
+  await source.app.sealer.settle()
   await writeBackup(source.db, { file: backupFile, uploadsDir: join(source.dataDir, "uploads"), databaseKind: pgUrl ? "postgres" : "embedded" })
 })
 
@@ -103,7 +113,9 @@ describe(`backup and restore (${pgUrl ? "PostgreSQL" : "embedded PGlite"})`, { t
     const summary = await restoreBackup(target, { file: backupFile, uploadsDir: uploads, force: false })
     const expected = await snapshot(source.db)
     // Every table of the schema takes part (features add tables; these are the ones this test relies on).
-    expect(Object.keys(expected)).toEqual(expect.arrayContaining(["Odd Things", "events", "odd_a", "odd_b", "password_reset_tokens", "refresh_tokens", "users"]))
+    expect(Object.keys(expected)).toEqual(
+      expect.arrayContaining(["Odd Things", "events", "odd_a", "odd_b", "password_reset_tokens", "refresh_tokens", "users"]),
+    )
     expect(expected.users!.length).toBeGreaterThan(100)
     expect(expected.events!.length).toBeGreaterThanOrEqual(2)
     expect(expected["Odd Things"]!.length).toBe(4)
@@ -120,7 +132,9 @@ describe(`backup and restore (${pgUrl ? "PostgreSQL" : "embedded PGlite"})`, { t
   it("lets identity columns continue after the restored rows", async () => {
     const target = await emptyDatabase()
     await restoreBackup(target, { file: backupFile, uploadsDir: join(work, "uploads-b"), force: false })
-    const { rows } = await sql<{ id: string | number }>`insert into events (entity_type, entity_id, type) values ('user', 'x', 'user.test') returning id`.execute(target)
+    const { rows } = await sql<{
+      id: string | number
+    }>`insert into events (entity_type, entity_id, type) values ('user', 'x', 'user.test') returning id`.execute(target)
     const { rows: max } = await sql<{ id: string | number }>`select max(id) as id from events where type <> 'user.test'`.execute(target)
     expect(Number(rows[0]!.id)).toBe(Number(max[0]!.id) + 1)
     const odd = await sql<{ id: string | number }>`insert into "Odd Things" (note) values ('new') returning id`.execute(target)
@@ -159,7 +173,16 @@ describe(`backup and restore (${pgUrl ? "PostgreSQL" : "embedded PGlite"})`, { t
     // Session time zones may differ between the two: compare timestamps as instants.
     const normalize = (tables: Record<string, string[]>) =>
       JSON.stringify(
-        Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map((r) => JSON.parse(r, (_k, v) => (typeof v === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/.test(v) ? new Date(v).toISOString() : v)))])),
+        Object.fromEntries(
+          Object.entries(tables).map(([name, rows]) => [
+            name,
+            rows.map((r) =>
+              JSON.parse(r, (_k, v) =>
+                typeof v === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/.test(v) ? new Date(v).toISOString() : v,
+              ),
+            ),
+          ]),
+        ),
       )
     const embedded = await emptyDatabase("embedded")
     await restoreBackup(embedded, { file: backupFile, uploadsDir: join(work, "uploads-e"), force: false })

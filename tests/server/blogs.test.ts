@@ -4,9 +4,7 @@ import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { pngFile } from "./multipart.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
-explainRefusals([
-  ["about: is required", "the body holds no text once unsafe markup is removed (stated in the form's description)"],
-])
+explainRefusals([["about: is required", "the body holds no text once unsafe markup is removed (stated in the form's description)"]])
 
 let server: TestServer
 let editor: string
@@ -116,7 +114,10 @@ describe("PATCH /blog/update/:id", () => {
     expect(publicFiles(server)).not.toContain(storedName(blog.image))
     const events = await eventsOf(server, blog._id)
     expect(events.map((e) => e.type)).toEqual(["blog.created", "blog.updated"])
-    expect(events[1]).toMatchObject({ before: expect.objectContaining({ title: "Update Me Please title" }), after: expect.objectContaining({ title: "New title" }) })
+    expect(events[1]).toMatchObject({
+      before: expect.objectContaining({ title: "Update Me Please title" }),
+      after: expect.objectContaining({ title: "New title" }),
+    })
   })
 
   it("keeps the image when none is sent and gives a renamed blog a fresh unique slug", async () => {
@@ -141,12 +142,22 @@ describe("PATCH /blog/update/:id", () => {
 describe("PATCH /blog/updateBlogStatus/:id and DELETE /blog/delete/:id", () => {
   it("flips the status with a blog.statusChanged event", async () => {
     const blog = (await create("Status Blog")).json().data
-    const res = await server.app.inject({ method: "PATCH", url: `/api/v1/blog/updateBlogStatus/${blog._id}`, payload: { status: false }, headers: bearer(editor) })
+    const res = await server.app.inject({
+      method: "PATCH",
+      url: `/api/v1/blog/updateBlogStatus/${blog._id}`,
+      payload: { status: false },
+      headers: bearer(editor),
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().data.status).toBe(false)
     const events = await eventsOf(server, blog._id)
     expect(events.at(-1)).toMatchObject({ type: "blog.statusChanged", before: { status: true }, after: { status: false } })
-    const bad = await server.app.inject({ method: "PATCH", url: `/api/v1/blog/updateBlogStatus/${blog._id}`, payload: { status: "yes" }, headers: bearer(editor) })
+    const bad = await server.app.inject({
+      method: "PATCH",
+      url: `/api/v1/blog/updateBlogStatus/${blog._id}`,
+      payload: { status: "yes" },
+      headers: bearer(editor),
+    })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toMatch(/^status:/)
   })

@@ -19,8 +19,18 @@ const origin = "http://console.test"
 type Item = Record<string, string>
 const cardLists: Array<{ list: string; listUrl: string; header: string[]; row: (item: Item) => string[] }> = [
   { list: "gallery", listUrl: "/gallery/get", header: ["Image", "Added"], row: (g) => [origin + g.image, g.createdAt!] },
-  { list: "testimonials", listUrl: "/testimonial/auth/get", header: ["Name", "Testimonial", "Avatar", "Added"], row: (t) => [t.name!, t.summery!, origin + t.avatar, t.createdAt!] },
-  { list: "experts", listUrl: "/expert/auth/get", header: ["Name", "Designation", "Avatar", "Added"], row: (e) => [e.name!, e.designation!, origin + e.avatar, e.createdAt!] },
+  {
+    list: "testimonials",
+    listUrl: "/testimonial/auth/get",
+    header: ["Name", "Testimonial", "Avatar", "Added"],
+    row: (t) => [t.name!, t.summery!, origin + t.avatar, t.createdAt!],
+  },
+  {
+    list: "experts",
+    listUrl: "/expert/auth/get",
+    header: ["Name", "Designation", "Avatar", "Added"],
+    row: (e) => [e.name!, e.designation!, origin + e.avatar, e.createdAt!],
+  },
   {
     list: "press-release-and-recognition",
     listUrl: "/press-and-recognition/auth/get",
@@ -43,11 +53,13 @@ describe("GET /export/:list for the card screens", () => {
   })
 
   it("exports past the screen's newest 100, and keeps a card's hostile texts as text", async () => {
-    const hostile = { name: '=HYPERLINK("http://evil","x")', designation: "Head, \"Wellness\"\nand more" }
+    const hostile = { name: '=HYPERLINK("http://evil","x")', designation: 'Head, "Wellness"\nand more' }
     expect((await sendForm(server, admin, "POST", "/expert/auth/add", hostile, [pngFile("avatar")])).statusCode).toBe(200)
     const before = (await get("/expert/auth/get?page=1&limit=1")).json().pagination.total as number
     for (let i = before; i < 101; i++) {
-      expect((await sendForm(server, admin, "POST", "/expert/auth/add", { name: `Expert ${i}`, designation: "Filler" }, [pngFile("avatar", i % 10)])).statusCode).toBe(200)
+      expect(
+        (await sendForm(server, admin, "POST", "/expert/auth/add", { name: `Expert ${i}`, designation: "Filler" }, [pngFile("avatar", i % 10)])).statusCode,
+      ).toBe(200)
     }
     const rows = parseCsv((await get("/export/experts")).body).slice(1)
     expect(rows).toHaveLength(Math.max(before, 101))

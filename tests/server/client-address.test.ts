@@ -8,9 +8,21 @@ afterEach(() => server?.close())
 /** As many failures from one client address as its rule allows (each naming another account), then one more attempt. */
 async function failAllThenTry(s: TestServer, forwardedFor: (i: number) => string) {
   for (let i = 0; i < THROTTLE_RULES.address.points; i++) {
-    await s.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: `ghost${i}@demo.test`, password: "x" }, remoteAddress: "10.9.9.9", headers: { "x-forwarded-for": forwardedFor(i) } })
+    await s.app.inject({
+      method: "POST",
+      url: "/api/v1/user/login",
+      payload: { email: `ghost${i}@demo.test`, password: "x" },
+      remoteAddress: "10.9.9.9",
+      headers: { "x-forwarded-for": forwardedFor(i) },
+    })
   }
-  return s.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: "admin@demo.test", password: "Demo@12345" }, remoteAddress: "10.9.9.9", headers: { "x-forwarded-for": forwardedFor(99) } })
+  return s.app.inject({
+    method: "POST",
+    url: "/api/v1/user/login",
+    payload: { email: "admin@demo.test", password: "Demo@12345" },
+    remoteAddress: "10.9.9.9",
+    headers: { "x-forwarded-for": forwardedFor(99) },
+  })
 }
 
 describe("the client address of the login limit", () => {

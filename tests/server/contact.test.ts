@@ -15,7 +15,14 @@ let address = 0
 const create = (payload: object, remoteAddress = `10.0.0.${++address}`) =>
   server.app.inject({ method: "POST", url: "/api/v1/contact/create", payload, remoteAddress })
 
-const enquiry = { name: "Mira Sen", email: "mira.sen@example.org", number: "+91 98200 12345", city: "Pune", state: "Maharashtra", message: "Please call me about yoga classes." }
+const enquiry = {
+  name: "Mira Sen",
+  email: "mira.sen@example.org",
+  number: "+91 98200 12345",
+  city: "Pune",
+  state: "Maharashtra",
+  message: "Please call me about yoga classes.",
+}
 
 describe("GET /contact/fetchEnquiry", () => {
   it("pages 10 at a time by default, newest first, with the seeded total", async () => {
@@ -35,7 +42,10 @@ describe("GET /contact/fetchEnquiry", () => {
     const [first] = (await list()).json().enquiry
     for (const term of [first.name, first.email.toUpperCase(), first.number]) {
       const body = (await list(`?search=${encodeURIComponent(term)}`)).json()
-      expect(body.enquiry.map((e: { _id: string }) => e._id), term).toContain(first._id)
+      expect(
+        body.enquiry.map((e: { _id: string }) => e._id),
+        term,
+      ).toContain(first._id)
       expect(body.totalRecords).toBe(body.enquiry.length)
     }
     expect((await list("?search=nobody-matches-this")).json()).toEqual({ success: true, enquiry: [], totalRecords: 0 })

@@ -24,7 +24,8 @@ const urlOf = (path: string) => `/api/v1${path.replace(/:(\w+)/g, "x")}`
 
 describe("content access follows the contract's role table", () => {
   it("gives content to Admin and Editor and editors to Admin only", () => {
-    for (const e of [...blogEndpoints, ...galleryEndpoints, ...expertEndpoints, ...testimonialEndpoints, ...pressEndpoints]) expect(e.access).toEqual(["Admin", "Editor"])
+    for (const e of [...blogEndpoints, ...galleryEndpoints, ...expertEndpoints, ...testimonialEndpoints, ...pressEndpoints])
+      expect(e.access).toEqual(["Admin", "Editor"])
     for (const e of editorEndpoints) expect(e.access).toEqual(["Admin"])
     for (const e of publicContentEndpoints) expect(e.access).toBe("public")
   })

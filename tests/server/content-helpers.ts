@@ -4,7 +4,14 @@ import { bearer, type TestServer } from "./harness.ts"
 import { multipart, type FilePart } from "./multipart.ts"
 
 /** Sends a multipart content call as the given token. */
-export const sendForm = (server: TestServer, token: string | null, method: "POST" | "PATCH", url: string, fields: Record<string, string>, files: FilePart[] = []) => {
+export const sendForm = (
+  server: TestServer,
+  token: string | null,
+  method: "POST" | "PATCH",
+  url: string,
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+) => {
   const form = multipart(fields, files)
   return server.app.inject({ method, url: `/api/v1${url}`, payload: form.payload, headers: { ...form.headers, ...(token ? bearer(token) : {}) } })
 }

@@ -6,10 +6,7 @@ import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { pngFile, type FilePart } from "./multipart.ts"
 import { explainRefusals, FILE_CONTENT_REFUSAL } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
-explainRefusals([
-  FILE_CONTENT_REFUSAL,
-  ["about: is required", "the body holds no text once unsafe markup is removed (stated in the form's description)"],
-])
+explainRefusals([FILE_CONTENT_REFUSAL, ["about: is required", "the body holds no text once unsafe markup is removed (stated in the form's description)"]])
 
 let server: TestServer
 let editor: string
@@ -48,15 +45,29 @@ describe("blog bodies sent as Slate JSON keep only http, https and mailto addres
     ])
 
   it("removes javascript:, data: and other addresses on save, keeps allowed ones, and the public API serves the clean document", async () => {
-    for (const url of ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:x", "//evil.example/x", "/relative"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      " JaVaScRiPt:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:x",
+      "//evil.example/x",
+      "/relative",
+    ]) {
       const res = await sendForm(server, editor, "POST", "/blog/create", { ...fields, blogName: `Slate ${url.length}`, about: slate(url) }, [pngFile("image")])
       expect(res.statusCode, url).toBe(200)
       const stored = await server.db.selectFrom("blogs").select(["about", "slug"]).where("id", "=", res.json().data._id).executeTakeFirstOrThrow()
       expect(stored.about, url).not.toContain(url.trim())
       expect(JSON.parse(stored.about)[0].children[1]).toEqual({ type: "link", children: [{ text: "this" }] })
-      await server.app.inject({ method: "PATCH", url: `/api/v1/blog/updateBlogStatus/${res.json().data._id}`, payload: { status: true }, headers: bearer(editor) })
+      await server.app.inject({
+        method: "PATCH",
+        url: `/api/v1/blog/updateBlogStatus/${res.json().data._id}`,
+        payload: { status: true },
+        headers: bearer(editor),
+      })
     }
-    const kept = await sendForm(server, editor, "POST", "/blog/create", { ...fields, blogName: "Slate kept", about: slate("https://example.org/a?b=1") }, [pngFile("image")])
+    const kept = await sendForm(server, editor, "POST", "/blog/create", { ...fields, blogName: "Slate kept", about: slate("https://example.org/a?b=1") }, [
+      pngFile("image"),
+    ])
     expect(JSON.parse(kept.json().data.about)[1].src).toBe("https://example.org/a?b=1")
     expect(JSON.parse(kept.json().data.about)[0].children[1].url).toBe("https://example.org/a?b=1")
   })
@@ -65,7 +76,11 @@ describe("blog bodies sent as Slate JSON keep only http, https and mailto addres
     const res = await sendForm(server, editor, "POST", "/blog/create", { ...fields, blogName: "Slate old", about: "<p>placeholder</p>" }, [pngFile("image")])
     const id = res.json().data._id as string
     // As if written before the fix: straight into the table.
-    await server.db.updateTable("blogs").set({ about: slate("javascript:alert(document.cookie)"), status: true }).where("id", "=", id).execute()
+    await server.db
+      .updateTable("blogs")
+      .set({ about: slate("javascript:alert(document.cookie)"), status: true })
+      .where("id", "=", id)
+      .execute()
     const slug = (await server.db.selectFrom("blogs").select("slug").where("id", "=", id).executeTakeFirstOrThrow()).slug
     const one = await server.app.inject({ url: `/api/v1/public/blogs/${slug}` })
     expect(one.statusCode).toBe(200)
@@ -75,7 +90,14 @@ describe("blog bodies sent as Slate JSON keep only http, https and mailto addres
   })
 
   it("refuses a Slate body without any text, as an empty HTML one", async () => {
-    const res = await sendForm(server, editor, "POST", "/blog/create", { ...fields, about: JSON.stringify([{ type: "paragraph", children: [{ text: "  " }] }]) }, [pngFile("image")])
+    const res = await sendForm(
+      server,
+      editor,
+      "POST",
+      "/blog/create",
+      { ...fields, about: JSON.stringify([{ type: "paragraph", children: [{ text: "  " }] }]) },
+      [pngFile("image")],
+    )
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe("about: is required")
   })
@@ -83,14 +105,40 @@ describe("blog bodies sent as Slate JSON keep only http, https and mailto addres
 
 describe("refused uploads leave nothing behind", () => {
   const html: FilePart = { field: "image", filename: "photo.png", type: "image/png", data: Buffer.from("<html><body><script>alert(1)</script></body></html>") }
-  const svg: FilePart = { field: "avatar", filename: "face.svg", type: "image/svg+xml", data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="4"/></svg>') }
-  const polyglot: FilePart = { field: "thumbnail", filename: "x.png", type: "image/png", data: Buffer.concat([drawPng(8, 8, [1, 2, 3], [4, 5, 6]), Buffer.from("<script>alert(1)</script>")]) }
+  const svg: FilePart = {
+    field: "avatar",
+    filename: "face.svg",
+    type: "image/svg+xml",
+    data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><circle r="4"/></svg>'),
+  }
+  const polyglot: FilePart = {
+    field: "thumbnail",
+    filename: "x.png",
+    type: "image/png",
+    data: Buffer.concat([drawPng(8, 8, [1, 2, 3], [4, 5, 6]), Buffer.from("<script>alert(1)</script>")]),
+  }
   const huge: FilePart = { field: "image", filename: "big.png", type: "image/png", data: Buffer.alloc(2 * 1024 * 1024 + 10, 1) }
 
   it.each([
-    ["an HTML file named .png (blog)", "POST", "/blog/create", { ...fields, about: "<p>x</p>" }, html, 400, "image: only PNG, JPEG, WEBP, GIF images are accepted"],
+    [
+      "an HTML file named .png (blog)",
+      "POST",
+      "/blog/create",
+      { ...fields, about: "<p>x</p>" },
+      html,
+      400,
+      "image: only PNG, JPEG, WEBP, GIF images are accepted",
+    ],
     ["an SVG (expert)", "POST", "/expert/auth/add", { name: "N", designation: "D" }, svg, 400, "avatar: only PNG, JPEG, WEBP, GIF images are accepted"],
-    ["a PNG with a script after its end (press)", "POST", "/press-and-recognition/auth/add", { link: "https://example.com", type: "Recognition" }, polyglot, 400, "thumbnail: the file is not a valid PNG image"],
+    [
+      "a PNG with a script after its end (press)",
+      "POST",
+      "/press-and-recognition/auth/add",
+      { link: "https://example.com", type: "Recognition" },
+      polyglot,
+      400,
+      "thumbnail: the file is not a valid PNG image",
+    ],
     ["an oversized file (gallery)", "POST", "/gallery/add", {}, huge, 413, "The request is too large."],
   ] as const)("refuses %s", async (_label, method, url, formFields, file, status, message) => {
     const before = { files: publicFiles(server), rows: await countRows() }

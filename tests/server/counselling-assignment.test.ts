@@ -27,7 +27,12 @@ describe("GET /user/unassignUser", () => {
     expect(first.totalRecords).toBeGreaterThan(10)
     expect(first.totalPages).toBe(Math.ceil(first.totalRecords / 10))
     const rows = first.data.data as Row[]
-    expect(rows.map((r) => r.createdAt)).toEqual(rows.map((r) => r.createdAt).sort().reverse())
+    expect(rows.map((r) => r.createdAt)).toEqual(
+      rows
+        .map((r) => r.createdAt)
+        .sort()
+        .reverse(),
+    )
     expect(rows.filter((r) => r.enquiry !== null).length).toBeGreaterThan(0)
     const ids = rows.map((r) => r._id)
     const people = await server.db.selectFrom("users").select(["role", "counsellor_id"]).where("id", "in", ids).execute()
@@ -41,7 +46,15 @@ describe("GET /user/getActiveUser/user", () => {
     expect(new Set(people.map((p) => p.role))).toEqual(new Set(["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"]))
     expect(people.some((p) => p.email === "counsellor@demo.test")).toBe(true)
     expect(people.some((p) => p.email === "admin@demo.test" || p.email === "editor@demo.test")).toBe(false)
-    const statuses = await server.db.selectFrom("users").select("status").where("id", "in", people.map((p) => p._id)).execute()
+    const statuses = await server.db
+      .selectFrom("users")
+      .select("status")
+      .where(
+        "id",
+        "in",
+        people.map((p) => p._id),
+      )
+      .execute()
     expect(statuses.every((s) => s.status === "Approve")).toBe(true)
   })
 })
@@ -58,7 +71,11 @@ describe("PATCH /user/assignOrUpdateCounsellor/:userId", () => {
     expect(unassigned.some((r) => r._id === client._id)).toBe(false)
     const assigned = await page("/user/assignUser?page=1&limit=100")
     expect(assigned.totalRecords).toBe(before.totalRecords + 1)
-    expect((assigned.data.data as Row[]).find((r) => r._id === client._id)!.counsellor).toEqual({ _id: counsellorId, name: "Chetan Counsellor", role: "Counsellor" })
+    expect((assigned.data.data as Row[]).find((r) => r._id === client._id)!.counsellor).toEqual({
+      _id: counsellorId,
+      name: "Chetan Counsellor",
+      role: "Counsellor",
+    })
     const events = await eventsOf(server, "user.counsellorAssigned", client._id)
     expect(events.map((e) => [e.before, e.after])).toEqual([[{ counsellor_id: null }, { counsellor_id: counsellorId }]])
 
@@ -107,7 +124,13 @@ describe("GET /user/assignUser and GET /user/get/:userId", () => {
 
   it("gives one client's counselling details, 404 for an unknown id", async () => {
     const userId = await idOf(server, "user@demo.test")
-    expect((await page(`/user/get/${userId}`)).data).toMatchObject({ name: "Uma User", email: "user@demo.test", role: "User", counsellorName: "Chetan Counsellor", counsellorRole: "Counsellor" })
+    expect((await page(`/user/get/${userId}`)).data).toMatchObject({
+      name: "Uma User",
+      email: "user@demo.test",
+      role: "User",
+      counsellorName: "Chetan Counsellor",
+      counsellorRole: "Counsellor",
+    })
     expect((await call(server, admin, "GET", "/user/get/nobody")).statusCode).toBe(404)
   })
 })

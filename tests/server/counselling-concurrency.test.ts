@@ -28,7 +28,9 @@ describe("the counsellor-overlap rule under concurrency", () => {
     const at = minuteAfter(server, 90 * DAY)
     const outboxBefore = server.outbox().length
     // Start times spread over 50 minutes: every pair overlaps, so only one may win.
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => call(server, admin, "POST", "/counselling/create", booking(i, at + (i % 50) * 60_000))))
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => call(server, admin, "POST", "/counselling/create", booking(i, at + (i % 50) * 60_000))),
+    )
     const codes = answers.map((a) => a.statusCode)
     expect(codes.filter((c) => c === 200)).toHaveLength(1)
     expect(codes.filter((c) => c === 409)).toHaveLength(99)
@@ -51,7 +53,12 @@ describe("the counsellor-overlap rule under concurrency", () => {
     const codes = answers.map((a) => a.statusCode)
     expect(codes.filter((c) => c === 200)).toHaveLength(1)
     expect(codes.filter((c) => c === 409)).toHaveLength(99)
-    const stored = await server.db.selectFrom("counselling_sessions").select("id").where("counsellor_id", "=", counsellorId).where("starts_at", "=", new Date(at)).execute()
+    const stored = await server.db
+      .selectFrom("counselling_sessions")
+      .select("id")
+      .where("counsellor_id", "=", counsellorId)
+      .where("starts_at", "=", new Date(at))
+      .execute()
     expect(stored).toHaveLength(1)
     expect(stored[0]!.id).toBe(answers.find((a) => a.statusCode === 200)!.json().data._id)
     expect(await eventsOf(server, "counsellingSession.created", stored[0]!.id)).toHaveLength(1)

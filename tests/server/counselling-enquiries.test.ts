@@ -111,7 +111,12 @@ describe("POST /user/sendUserLoginAccess", () => {
   it("creates the client's User account, emails a set-password link, marks isAccessSend and logs both events", async () => {
     await intake(enquiryPayload(40, { name: "Access Person", email: "access.person@example.org" }), "203.0.113.40")
     const enquiry = (await findEnquiry("access.person@example.org"))!
-    const res = await call(server, admin, "POST", "/user/sendUserLoginAccess", { enquiryId: enquiry._id, name: "Access Person", email: "access.person@example.org", number: "9876500000" })
+    const res = await call(server, admin, "POST", "/user/sendUserLoginAccess", {
+      enquiryId: enquiry._id,
+      name: "Access Person",
+      email: "access.person@example.org",
+      number: "9876500000",
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: true, message: "Access sent successfully." })
     expect((await findEnquiry("access.person@example.org"))!.isAccessSend).toBe(true)
@@ -122,9 +127,16 @@ describe("POST /user/sendUserLoginAccess", () => {
     expect(sent).toHaveLength(1)
     expect(sent[0]!.after).toEqual({ is_access_send: true, user_id: user.id })
 
-    const mail = server.outbox().filter((m) => m.to === "access.person@example.org").at(-1)!
+    const mail = server
+      .outbox()
+      .filter((m) => m.to === "access.person@example.org")
+      .at(-1)!
     const link = /http:\/\/console\.test\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)!
-    const reset = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token: link[1], password: "Client@2468", confirmPassword: "Client@2468" } })
+    const reset = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/reset-password",
+      payload: { token: link[1], password: "Client@2468", confirmPassword: "Client@2468" },
+    })
     expect(reset.statusCode).toBe(200)
     const token = await server.login("access.person@example.org", "Client@2468")
     const profile = await call(server, token, "GET", "/user/getProfile")

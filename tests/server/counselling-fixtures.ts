@@ -33,7 +33,7 @@ export const DAY = 24 * HOUR
 /** A whole minute `ms` after the server's now, so `utcSlot` names it exactly. */
 export const minuteAfter = (server: TestServer, ms: number) => Math.ceil((server.clock.now + ms) / 60_000) * 60_000
 
-export async function call(server: TestServer, token: string | null, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: unknown) {
+export async function call(server: TestServer, token: string | null, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: unknown) {
   return server.app.inject({
     method,
     url: `/api/v1${url}`,

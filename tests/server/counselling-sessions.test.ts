@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./harness.ts"
-import { assignedClient, call, DAY, demoEmailOf, eventsOf, HOUR, icsAttachments, icsValue, idOf, minuteAfter, nonAdminRoles, utcSlot } from "./counselling-fixtures.ts"
+import {
+  assignedClient,
+  call,
+  DAY,
+  demoEmailOf,
+  eventsOf,
+  HOUR,
+  icsAttachments,
+  icsValue,
+  idOf,
+  minuteAfter,
+  nonAdminRoles,
+  utcSlot,
+} from "./counselling-fixtures.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
 explainRefusals([
@@ -184,10 +197,24 @@ describe("the spec's plain HH:mm time", () => {
     const first = (await create({ ...base(), date, time: "08:00", timeZone: "Europe/Berlin" })).json().data
     expect(first.dateTime).toBe(`${date}T06:00:00.000Z`)
     const second = (await create({ ...base(), date, time: "12:00", timeZone: "Europe/Berlin" })).json().data
-    const moved = await call(server, admin, "PATCH", `/counselling/update/${second._id}`, { date, time: "15:15", timeZone: "Europe/Berlin", topic: "t", agenda: "a", duration: 30 })
+    const moved = await call(server, admin, "PATCH", `/counselling/update/${second._id}`, {
+      date,
+      time: "15:15",
+      timeZone: "Europe/Berlin",
+      topic: "t",
+      agenda: "a",
+      duration: 30,
+    })
     expect(moved.statusCode).toBe(200)
     expect(moved.json().data.dateTime).toBe(`${date}T13:15:00.000Z`)
-    const onFirst = await call(server, admin, "PATCH", `/counselling/update/${second._id}`, { date, time: "08:30", timeZone: "Europe/Berlin", topic: "t", agenda: "a", duration: 30 })
+    const onFirst = await call(server, admin, "PATCH", `/counselling/update/${second._id}`, {
+      date,
+      time: "08:30",
+      timeZone: "Europe/Berlin",
+      topic: "t",
+      agenda: "a",
+      duration: 30,
+    })
     expect(onFirst.statusCode).toBe(409)
   })
 
@@ -210,7 +237,9 @@ describe("reading sessions", () => {
     expect(res.currentPage).toBe(1)
     const created = res.data.counsellingSessions.map((s: { createdAt: string }) => s.createdAt)
     expect([...created].sort().reverse()).toEqual(created)
-    const statuses = new Set((await call(server, admin, "GET", "/counselling/fetch?page=1&limit=100")).json().data.counsellingSessions.map((s: { status: string }) => s.status))
+    const statuses = new Set(
+      (await call(server, admin, "GET", "/counselling/fetch?page=1&limit=100")).json().data.counsellingSessions.map((s: { status: string }) => s.status),
+    )
     expect(statuses).toEqual(new Set(["upcoming", "past"]))
   })
 
@@ -218,7 +247,8 @@ describe("reading sessions", () => {
     const pagesOf = async (sort: string) => {
       const first = (await call(server, admin, "GET", `/counselling/fetch?page=1&limit=10&sort=${sort}`)).json()
       const pages = [first]
-      for (let page = 2; page <= first.totalPages; page++) pages.push((await call(server, admin, "GET", `/counselling/fetch?page=${page}&limit=10&sort=${sort}`)).json())
+      for (let page = 2; page <= first.totalPages; page++)
+        pages.push((await call(server, admin, "GET", `/counselling/fetch?page=${page}&limit=10&sort=${sort}`)).json())
       return pages.flatMap((p) => p.data.counsellingSessions.map((s: { _id: string; dateTime: string }) => s))
     }
     const earliest = await pagesOf("dateTime")
@@ -265,7 +295,9 @@ describe("reading sessions", () => {
       expect((await call(server, token, "GET", `/counselling/fetch/user/${me}`)).statusCode, role).toBe(403)
     }
     const chetan = await idOf(server, "counsellor@demo.test")
-    expect((await call(server, await server.login("counsellor@demo.test"), "GET", `/counselling/fetch/counsellor/${chetan}`)).json().totalRecords).toBeGreaterThanOrEqual(18)
+    expect(
+      (await call(server, await server.login("counsellor@demo.test"), "GET", `/counselling/fetch/counsellor/${chetan}`)).json().totalRecords,
+    ).toBeGreaterThanOrEqual(18)
     expect((await call(server, admin, "GET", `/counselling/fetch/counsellor/${chetan}`)).statusCode).toBe(200)
     expect((await call(server, admin, "GET", `/counselling/fetch/user/${client.userId}`)).statusCode).toBe(200)
     expect((await call(server, await server.login("editor@demo.test"), "GET", `/counselling/fetch/user/${client.userId}`)).statusCode).toBe(403)
@@ -279,10 +311,24 @@ describe("PATCH /counselling/update/:id (id = the session's _id)", () => {
     const created = (await create(body(at))).json().data
     const outboxBefore = server.outbox().length
     const moved = at + 2 * HOUR
-    const res = await call(server, admin, "PATCH", `/counselling/update/${created._id}`, { ...utcSlot(moved), topic: "Moved", agenda: "New agenda", duration: 90, note: "" })
+    const res = await call(server, admin, "PATCH", `/counselling/update/${created._id}`, {
+      ...utcSlot(moved),
+      topic: "Moved",
+      agenda: "New agenda",
+      duration: 90,
+      note: "",
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json().message).toBe("Session updated successfully!")
-    expect(res.json().data).toMatchObject({ _id: created._id, topic: "Moved", agenda: "New agenda", duration: 90, note: null, dateTime: new Date(moved).toISOString(), meetingKey: created.meetingKey })
+    expect(res.json().data).toMatchObject({
+      _id: created._id,
+      topic: "Moved",
+      agenda: "New agenda",
+      duration: 90,
+      note: null,
+      dateTime: new Date(moved).toISOString(),
+      meetingKey: created.meetingKey,
+    })
     const [event] = await eventsOf(server, "counsellingSession.updated", created._id)
     expect(event!.before).toMatchObject({ topic: "First steps" })
     expect(event!.after).toMatchObject({ topic: "Moved" })
@@ -319,11 +365,26 @@ describe("PATCH /counselling/update/:id (id = the session's _id)", () => {
 
     const a = (await create(body(minuteAfter(server, 57 * DAY)))).json().data
     const b = (await create(body(minuteAfter(server, 57 * DAY) + 2 * HOUR))).json().data
-    const overlap = await call(server, admin, "PATCH", `/counselling/update/${b._id}`, { ...utcSlot(Date.parse(a.dateTime) + 30 * 60_000), topic: "t", agenda: "a", duration: 30 })
+    const overlap = await call(server, admin, "PATCH", `/counselling/update/${b._id}`, {
+      ...utcSlot(Date.parse(a.dateTime) + 30 * 60_000),
+      topic: "t",
+      agenda: "a",
+      duration: 30,
+    })
     expect(overlap.statusCode).toBe(409)
-    const self = await call(server, admin, "PATCH", `/counselling/update/${b._id}`, { ...utcSlot(Date.parse(b.dateTime) + 15 * 60_000), topic: "t", agenda: "a", duration: 60 })
+    const self = await call(server, admin, "PATCH", `/counselling/update/${b._id}`, {
+      ...utcSlot(Date.parse(b.dateTime) + 15 * 60_000),
+      topic: "t",
+      agenda: "a",
+      duration: 60,
+    })
     expect(self.statusCode).toBe(200)
-    const pastTime = await call(server, admin, "PATCH", `/counselling/update/${b._id}`, { ...utcSlot(minuteAfter(server, -DAY)), topic: "t", agenda: "a", duration: 30 })
+    const pastTime = await call(server, admin, "PATCH", `/counselling/update/${b._id}`, {
+      ...utcSlot(minuteAfter(server, -DAY)),
+      topic: "t",
+      agenda: "a",
+      duration: 30,
+    })
     expect(pastTime.statusCode).toBe(400)
     expect((await call(server, admin, "PATCH", "/counselling/update/nope", { ...utcSlot(later), topic: "t", agenda: "a", duration: 30 })).statusCode).toBe(404)
     const bad = await call(server, admin, "PATCH", `/counselling/update/${b._id}`, { ...utcSlot(later), topic: "t", agenda: "a" })

@@ -44,7 +44,11 @@ describe("isDatabaseUnavailable", () => {
 /** Enough of ioredis for the link: its events, its status and PING. */
 function fakeRedis() {
   const events = new EventEmitter()
-  const fake = Object.assign(events, { status: "ready", answering: true, ping: async () => (fake.answering ? "PONG" : Promise.reject(new Error("Connection is closed."))) })
+  const fake = Object.assign(events, {
+    status: "ready",
+    answering: true,
+    ping: async () => (fake.answering ? "PONG" : Promise.reject(new Error("Connection is closed."))),
+  })
   return fake
 }
 const quietLog = () => {
@@ -64,7 +68,12 @@ describe("redisLink", () => {
     link.onRecover(async () => void steps.push("drop token versions"))
     link.onRecover(async () => void steps.push("bump the write count"))
     expect(link.up).toBe(true)
-    expect(await link.use(async () => "from redis", () => "fallback")).toBe("from redis")
+    expect(
+      await link.use(
+        async () => "from redis",
+        () => "fallback",
+      ),
+    ).toBe("from redis")
 
     redis.answering = false
     redis.emit("close")
@@ -95,11 +104,22 @@ describe("redisLink", () => {
   it("marks Redis down when a command fails, recovers by its probe, and throws a limiter's answer as it is", async () => {
     const redis = fakeRedis()
     const link = redisLink(redis as unknown as Redis, quietLog())
-    await expect(link.use(() => Promise.reject(tooManyRequests("Too many", 60)), () => "fallback", (e) => (e as { statusCode?: number }).statusCode === 429)).rejects.toMatchObject({
+    await expect(
+      link.use(
+        () => Promise.reject(tooManyRequests("Too many", 60)),
+        () => "fallback",
+        (e) => (e as { statusCode?: number }).statusCode === 429,
+      ),
+    ).rejects.toMatchObject({
       statusCode: 429,
     })
     expect(link.up).toBe(true)
-    expect(await link.use(() => Promise.reject(new Error("Command timed out")), () => "fallback")).toBe("fallback")
+    expect(
+      await link.use(
+        () => Promise.reject(new Error("Command timed out")),
+        () => "fallback",
+      ),
+    ).toBe("fallback")
     expect(link.up).toBe(false)
     // No 'ready' event comes after a timeout (the connection never closed): the probe finds Redis answering.
     await until(() => link.up)
@@ -163,7 +183,11 @@ describe("a PostgreSQL that does not answer", () => {
       const calls = [
         { method: "POST" as const, url: "/api/v1/user/login", payload: { email: "admin@demo.test", password: "Demo@12345" } },
         { method: "GET" as const, url: "/api/v1/public/experts" },
-        { method: "POST" as const, url: "/api/v1/contact/create", payload: { name: "Asha", email: "asha@example.com", number: "9876543210", city: "Pune", state: "MH" } },
+        {
+          method: "POST" as const,
+          url: "/api/v1/contact/create",
+          payload: { name: "Asha", email: "asha@example.com", number: "9876543210", city: "Pune", state: "MH" },
+        },
       ]
       for (const request of calls) {
         const started = performance.now()

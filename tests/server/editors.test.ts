@@ -21,13 +21,28 @@ describe("POST /user/create", () => {
     expect(res.statusCode).toBe(200)
     const { data, message } = res.json()
     expect(message).toBe("Editor added successfully! An email to set the password has been sent.")
-    expect(data).toEqual({ _id: expect.any(String), name: "Nina Editor", email: "nina.editor@example.com", number: "9876543210", role: "Editor", createdAt: expect.any(String) })
+    expect(data).toEqual({
+      _id: expect.any(String),
+      name: "Nina Editor",
+      email: "nina.editor@example.com",
+      number: "9876543210",
+      role: "Editor",
+      createdAt: expect.any(String),
+    })
     const mail = server.outbox().find((m) => m.to.includes("nina.editor@example.com"))!
     expect(mail.text).toContain("Set your password")
     const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]
-    const set = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token, password: "Editor@2026", confirmPassword: "Editor@2026" } })
+    const set = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/reset-password",
+      payload: { token, password: "Editor@2026", confirmPassword: "Editor@2026" },
+    })
     expect(set.statusCode).toBe(200)
-    const signedIn = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: "nina.editor@example.com", password: "Editor@2026" } })
+    const signedIn = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/login",
+      payload: { email: "nina.editor@example.com", password: "Editor@2026" },
+    })
     expect(signedIn.json().data.user.role).toBe("Editor")
     expect((await eventsOf(server, data._id)).map((e) => [e.entity_type, e.type])).toContainEqual(["user", "user.created"])
   })
@@ -37,11 +52,17 @@ describe("POST /user/create", () => {
     expect(taken.statusCode).toBe(409)
     expect(taken.json().message).toBe("An account with this email already exists.")
     expect((await call("POST", "/user/create", { ...newEditor, email: "nope" })).json().message).toBe("email: must be a valid email address")
-    expect((await call("POST", "/user/create", { ...newEditor, email: "n2@example.com", number: "12345678901" })).json().message).toBe("number: must be at most 10 characters")
+    expect((await call("POST", "/user/create", { ...newEditor, email: "n2@example.com", number: "12345678901" })).json().message).toBe(
+      "number: must be at most 10 characters",
+    )
     // Issue 21: a phone number (digits, a leading + at most) and a name of two characters or more.
-    expect((await call("POST", "/user/create", { ...newEditor, email: "n4@example.com", number: "98-7654" })).json().message).toBe("number: must be digits, with an optional leading +")
+    expect((await call("POST", "/user/create", { ...newEditor, email: "n4@example.com", number: "98-7654" })).json().message).toBe(
+      "number: must be digits, with an optional leading +",
+    )
     expect((await call("POST", "/user/create", { ...newEditor, email: "n5@example.com", number: "+4915123" })).statusCode).toBe(200)
-    expect((await call("POST", "/user/create", { ...newEditor, email: "n6@example.com", name: " N " })).json().message).toBe("name: must be at least 2 characters")
+    expect((await call("POST", "/user/create", { ...newEditor, email: "n6@example.com", name: " N " })).json().message).toBe(
+      "name: must be at least 2 characters",
+    )
     const role = await call("POST", "/user/create", { ...newEditor, email: "n3@example.com", userRole: "Admin" })
     expect(role.statusCode).toBe(400)
     expect(role.json().message).toMatch(/^userRole:/)
@@ -63,7 +84,11 @@ describe("editor list, update and delete", () => {
     const res = await call("PATCH", `/user/editors/${created._id}`, { name: "Updated Name", number: "12345" })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ message: "Editor updated successfully!", data: { name: "Updated Name", number: "12345", email: "up@example.com" } })
-    expect((await eventsOf(server, created._id)).at(-1)).toMatchObject({ type: "user.updated", before: expect.objectContaining({ name: "Nina Editor" }), after: expect.objectContaining({ name: "Updated Name" }) })
+    expect((await eventsOf(server, created._id)).at(-1)).toMatchObject({
+      type: "user.updated",
+      before: expect.objectContaining({ name: "Nina Editor" }),
+      after: expect.objectContaining({ name: "Updated Name" }),
+    })
     expect((await call("PATCH", `/user/editors/${created._id}`, { email: "editor@demo.test" })).statusCode).toBe(409)
     const adminRow = await server.db.selectFrom("users").select("id").where("email", "=", "admin@demo.test").executeTakeFirstOrThrow()
     const notEditor = await call("PATCH", `/user/editors/${adminRow.id}`, { name: "Hacked" })

@@ -21,10 +21,17 @@ const NOT_LISTS: Record<string, string> = {
   certificationImage: "one file by the user's primary key",
   certificate: "one file by the user's primary key",
   ticketAttachment: "one file by the ticket's primary key",
-  exportAuditEvents: "a CSV of up to 100,000 events reads them by design (primary key order)",
+  exportAuditEvents: "a CSV of the filtered log reads it all by design, in batches along the primary key",
+  exportAuditEventsJson: "the JSON export reads the filtered log like the CSV, in batches along the primary key",
   getTwoFactor: "the caller's own two-factor row and recovery codes, by primary key",
   getSecuritySettings: "one settings row by its key",
   exportList: "a CSV of a whole list reads it all by design, page by page through the list queries checked here",
+  liveEvents: "an event stream: it reads nothing but the caller's token version",
+  listNotificationTemplates: "the Admins' own wordings: one row at most per email template",
+  getCalendarFeed: "the caller's own feed row, by primary key",
+  getMyTimeZone: "the caller's own row, by primary key",
+  listDrafts: "the caller's own drafts (a handful), by the primary key's leading user_id",
+  getDraft: "one draft by its primary key (person, form)",
 }
 
 type Call = { as: "admin" | "editor" | "client" | "vendor"; url: string }
@@ -32,6 +39,10 @@ type Call = { as: "admin" | "editor" | "client" | "vendor"; url: string }
 /** Sample ids of the scale seed: person 3 is a client, 61 an approved Counsellor with sessions, 1 an Editor. */
 const CLIENT = "scale-u-3"
 const VENDOR = "scale-u-61"
+/** A month's calendar range, as the console asks for it. */
+const RANGE = { from: "2026-01-26T00:00:00Z", to: "2026-03-09T00:00:00Z" }
+/** The scale vendor's calendar feed address (made in beforeAll). */
+const FEED_TOKEN = "f".repeat(43)
 type Last = Record<"lawyers" | "events" | "sessions" | "unassigned" | "assigned" | "tickets" | "rejected", number>
 const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
   listAuditEvents: [
@@ -42,25 +53,75 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: `/audit/events?entityType=user&entityId=${VENDOR}` },
     { as: "admin", url: "/audit/events?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z" },
   ],
+  // The access log is read by its primary key (newest first) or its kind index.
+  listAccessLog: [
+    { as: "admin", url: "/audit/access" },
+    { as: "admin", url: "/audit/access?kind=refused&page=2" },
+  ],
   entityAsOf: [{ as: "admin", url: `/audit/entity/user/${VENDOR}?at=${new Date().toISOString()}` }],
+  // A skip scan along events_type_idx: one index probe per event type, never the whole log.
+  listAuditEventTypes: [{ as: "admin", url: "/audit/event-types" }],
+  // The pickers: people through their search terms, a ticket by its unique number, a record by its primary key.
+  findAuditRecords: [
+    { as: "admin", url: "/audit/records?entityType=user&search=lawyer" },
+    { as: "admin", url: `/audit/records?entityType=user&id=${VENDOR}` },
+    { as: "admin", url: "/audit/records?entityType=ticket&search=TKT-000042" },
+    { as: "admin", url: "/audit/records?entityType=ticket&id=scale-t-1" },
+    { as: "admin", url: "/audit/records?entityType=counsellingSession&search=counsellor" },
+    { as: "admin", url: "/audit/records?entityType=counsellingSession&id=scale-s-1" },
+    { as: "admin", url: "/audit/records?entityType=counsellingEnquiry&search=a" },
+    { as: "admin", url: "/audit/records?entityType=blog&search=wellness" },
+    { as: "admin", url: "/audit/records?entityType=expert&search=a" },
+    { as: "admin", url: "/audit/records?entityType=testimonial&search=a" },
+    { as: "admin", url: "/audit/records?entityType=press&search=http" },
+  ],
   getProfile: [{ as: "vendor", url: "/user/getProfile" }],
+  // The outbox is not among the large tables (its dead rows are read through their partial index, outbox_dead_idx).
+  listDeadMail: [{ as: "admin", url: "/notifications/outbox/dead?page=1&limit=10" }],
+  // A person's own notifications, through inbox_user_idx and inbox_unread_idx.
+  listNotifications: [
+    { as: "vendor", url: "/notifications?page=1&limit=10" },
+    { as: "admin", url: "/notifications?page=3&limit=10" },
+  ],
+  countUnreadNotifications: [{ as: "client", url: "/notifications/unread" }],
+  getNotificationPreferences: [{ as: "vendor", url: "/notifications/preferences" }],
   myAvailability: [{ as: "vendor", url: "/availability?from=2026-11-21" }],
   vendorAvailability: [{ as: "admin", url: `/availability/${VENDOR}?date=2026-11-21` }],
-  listBlogs: [{ as: "editor", url: "/blog/get?page=1&limit=1" }, { as: "admin", url: "/blog/get?page=2&limit=10" }],
+  listBlogs: [
+    { as: "editor", url: "/blog/get?page=1&limit=1" },
+    { as: "admin", url: "/blog/get?page=2&limit=10" },
+  ],
   getBlogDetails: [{ as: "editor", url: `/blog/getDetails/${blogId}` }],
+  listBlogRevisions: [{ as: "editor", url: `/blog/revisions/${blogId}` }],
+  getBlogRevision: [{ as: "admin", url: `/blog/revisions/${blogId}/initial` }],
   fetchEnquiry: [{ as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10" }],
   fetchCounsellingEnquiries: [{ as: "admin", url: "/enquiry/fetch?page=1&limit=10" }],
-  fetchSessions: [{ as: "admin", url: "/counselling/fetch?page=1&limit=10" }, { as: "admin", url: `/counselling/fetch?page=${last.sessions}&limit=10` }],
+  fetchSessions: [
+    { as: "admin", url: "/counselling/fetch?page=1&limit=10" },
+    { as: "admin", url: `/counselling/fetch?page=${last.sessions}&limit=10` },
+    { as: "admin", url: `/counselling/fetch?page=1&limit=100&from=${RANGE.from}&to=${RANGE.to}` },
+  ],
   fetchUserSessions: [
     { as: "client", url: `/counselling/fetch/user/${CLIENT}?page=1&limit=5000` },
     { as: "client", url: `/counselling/fetch/user/${CLIENT}?status=upcoming` },
+    { as: "client", url: `/counselling/fetch/user/${CLIENT}?page=1&limit=100&from=${RANGE.from}&to=${RANGE.to}` },
   ],
   fetchCounsellorSessions: [
     { as: "vendor", url: `/counselling/fetch/counsellor/${VENDOR}?page=1&limit=5000` },
     { as: "vendor", url: `/counselling/fetch/counsellor/${VENDOR}?status=past` },
+    { as: "vendor", url: `/counselling/fetch/counsellor/${VENDOR}?page=1&limit=100&from=${RANGE.from}&to=${RANGE.to}` },
   ],
-  fetchUnassignedUsers: [{ as: "admin", url: "/user/unassignUser?page=1&limit=1" }, { as: "admin", url: `/user/unassignUser?page=${last.unassigned}&limit=10` }],
-  fetchCounsellingUsers: [{ as: "admin", url: "/user/assignUser?page=1&limit=10" }, { as: "admin", url: `/user/assignUser?page=${last.assigned}&limit=10` }],
+  fetchSessionHistory: [{ as: "admin", url: "/counselling/session/scale-s-1/history" }],
+  calendarFeed: [{ as: "vendor", url: `/calendar/feed/${FEED_TOKEN}.ics` }],
+  vendorFreeSlots: [{ as: "admin", url: `/availability/${VENDOR}/free?from=${RANGE.from}&to=2026-02-25T00:00:00Z&clientId=${CLIENT}` }],
+  fetchUnassignedUsers: [
+    { as: "admin", url: "/user/unassignUser?page=1&limit=1" },
+    { as: "admin", url: `/user/unassignUser?page=${last.unassigned}&limit=10` },
+  ],
+  fetchCounsellingUsers: [
+    { as: "admin", url: "/user/assignUser?page=1&limit=10" },
+    { as: "admin", url: `/user/assignUser?page=${last.assigned}&limit=10` },
+  ],
   fetchCounsellingDetails: [{ as: "admin", url: `/user/get/${CLIENT}` }],
   fetchAssignablePeople: [
     { as: "admin", url: "/user/getActiveUser/user" },
@@ -130,7 +191,12 @@ function recordReads(seen: CompiledQuery[]): (db: Db) => Db {
 
 /** Page numbers of the last page of 10 (the audit log's page is 20: its size is halved above). */
 const lastPages = (sizes: Partial<Last>): Last =>
-  Object.fromEntries(["lawyers", "events", "sessions", "unassigned", "assigned", "tickets", "rejected"].map((k) => [k, Math.max(1, Math.ceil((sizes[k as keyof Last] ?? 10) / 10))])) as Last
+  Object.fromEntries(
+    ["lawyers", "events", "sessions", "unassigned", "assigned", "tickets", "rejected"].map((k) => [
+      k,
+      Math.max(1, Math.ceil((sizes[k as keyof Last] ?? 10) / 10)),
+    ]),
+  ) as Last
 
 type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] }
 const seqScans = (node: PlanNode): string[] => [
@@ -153,6 +219,7 @@ beforeAll(async () => {
   tokens.editor = await as("scale-u-1", "Editor")
   tokens.client = await as(CLIENT, "User")
   tokens.vendor = await as(VENDOR, "Counsellor")
+  await server.db.insertInto("calendar_feeds").values({ user_id: VENDOR, token: FEED_TOKEN, created_at: new Date() }).execute()
 }, 600_000)
 afterAll(() => server.close())
 
@@ -166,11 +233,12 @@ describe("list queries at scale", () => {
   it("no list, count or search query scans a large table", { timeout: 300_000 }, async () => {
     const blog = await server.db.selectFrom("blogs").select("id").where("id", "=", "scale-b-1").executeTakeFirstOrThrow()
     // The true sizes, counted the slow way (test only), give each list's last page.
-    const count = async (from: string, where = "true") => Number((await sql<{ n: string }>`select count(*) as n from ${sql.raw(from)} where ${sql.raw(where)}`.execute(server.db)).rows[0]!.n)
+    const count = async (from: string, where = "true") =>
+      Number((await sql<{ n: string }>`select count(*) as n from ${sql.raw(from)} where ${sql.raw(where)}`.execute(server.db)).rows[0]!.n)
     const last = lastPages({
       lawyers: await count("users", "role = 'Lawyer' and status = 'Approve'"),
       rejected: await count("users", "role not in ('User', 'Admin', 'Editor') and status = 'Reject'"),
-      events: (await count("events")) * 10 / 20,
+      events: ((await count("events")) * 10) / 20,
       sessions: await count("counselling_sessions"),
       unassigned: await count("users", "role = 'User' and counsellor_id is null"),
       assigned: await count("users", "counsellor_id is not null"),

@@ -37,7 +37,13 @@ afterAll(() => server.close())
 /** Vendor statuses, tickets, counselling, content, editors, availability and the public forms, as users would. */
 async function runCommands() {
   // Vendor statuses: an Under Review vendor is temp-approved then approved.
-  const vendor = await server.db.selectFrom("users").select("id").where("status", "=", "Under Review").where("role", "=", "Lawyer").limit(1).executeTakeFirstOrThrow()
+  const vendor = await server.db
+    .selectFrom("users")
+    .select("id")
+    .where("status", "=", "Under Review")
+    .where("role", "=", "Lawyer")
+    .limit(1)
+    .executeTakeFirstOrThrow()
   await ok(call(server, admin, "PATCH", "/user/updateUser", { userId: vendor.id, status: "Temp Approve" }))
   await ok(call(server, admin, "PATCH", "/user/updateUser", { userId: vendor.id, status: "Approve" }))
 
@@ -53,7 +59,14 @@ async function runCommands() {
   // Counselling: an enquiry gets access, the new client a counsellor, a session booked, moved, another deleted.
   await ok(call(server, null, "POST", "/enquiry/create", enquiryPayload(77, { name: "Fold Client", email: "fold.client@example.org" })))
   const enquiry = await server.db.selectFrom("counselling_enquiries").select("id").where("email", "=", "fold.client@example.org").executeTakeFirstOrThrow()
-  await ok(call(server, admin, "POST", "/user/sendUserLoginAccess", { enquiryId: enquiry.id, name: "Fold Client", email: "fold.client@example.org", number: "9876500077" }))
+  await ok(
+    call(server, admin, "POST", "/user/sendUserLoginAccess", {
+      enquiryId: enquiry.id,
+      name: "Fold Client",
+      email: "fold.client@example.org",
+      number: "9876500077",
+    }),
+  )
   const client = await idOf("fold.client@example.org")
   const counsellor = await idOf("counsellor@demo.test")
   await ok(call(server, admin, "PATCH", `/user/assignOrUpdateCounsellor/${client}`, { counsellorId: counsellor }))
@@ -61,7 +74,15 @@ async function runCommands() {
   const start = Math.ceil((server.clock.now + 400 * DAY) / 60_000) * 60_000
   const session = { userId: client, counsellorId: counsellor, topic: "First talk", agenda: "Get to know", duration: 30, note: null }
   const kept = await ok(call(server, admin, "POST", "/counselling/create", { ...session, ...utcSlot(start) }))
-  await ok(call(server, admin, "PATCH", `/counselling/update/${kept.data._id}`, { ...utcSlot(start + DAY), topic: "Moved talk", agenda: "Get to know", duration: 45, note: "Moved" }))
+  await ok(
+    call(server, admin, "PATCH", `/counselling/update/${kept.data._id}`, {
+      ...utcSlot(start + DAY),
+      topic: "Moved talk",
+      agenda: "Get to know",
+      duration: 45,
+      note: "Moved",
+    }),
+  )
   const dropped = await ok(call(server, admin, "POST", "/counselling/create", { ...session, ...utcSlot(start + 2 * DAY) }))
   await ok(call(server, admin, "DELETE", `/counselling/delete/${dropped.data.meetingKey}`))
 
@@ -77,15 +98,35 @@ async function runCommands() {
   await ok(call(server, editor, "DELETE", `/gallery/delete/${picture.id}`))
 
   // Editors: one invited, renamed; another invited and removed.
-  const nina = await ok(call(server, admin, "POST", "/user/create", { name: "Nina Fold", email: "nina.fold@example.com", number: "9876543210", userRole: "Editor" }))
+  const nina = await ok(
+    call(server, admin, "POST", "/user/create", { name: "Nina Fold", email: "nina.fold@example.com", number: "9876543210", userRole: "Editor" }),
+  )
   await ok(call(server, admin, "PATCH", `/user/editors/${nina.data._id}`, { name: "Nina Folded" }))
-  const omar = await ok(call(server, admin, "POST", "/user/create", { name: "Omar Fold", email: "omar.fold@example.com", number: "9876543211", userRole: "Editor" }))
+  const omar = await ok(
+    call(server, admin, "POST", "/user/create", { name: "Omar Fold", email: "omar.fold@example.com", number: "9876543211", userRole: "Editor" }),
+  )
   await ok(call(server, admin, "DELETE", `/user/editors/${omar.data._id}`))
 
   // Availability: a vendor sets a day and a default; the public contact form.
   const today = new Date(server.clock.now).toISOString().slice(0, 10)
-  await ok(server.app.inject({ method: "PUT", url: "/api/v1/availability", headers: { authorization: `Bearer ${lawyer}` }, payload: { days: [{ date: today, slots: ["09:00"] }], defaultSlots: ["10:00"] } }))
-  await ok(call(server, null, "POST", "/contact/create", { name: "Fold Visitor", email: "visitor@example.org", number: "9876543212", city: "Pune", state: "Maharashtra", message: "Hello" }))
+  await ok(
+    server.app.inject({
+      method: "PUT",
+      url: "/api/v1/availability",
+      headers: { authorization: `Bearer ${lawyer}` },
+      payload: { days: [{ date: today, slots: ["09:00"] }], defaultSlots: ["10:00"] },
+    }),
+  )
+  await ok(
+    call(server, null, "POST", "/contact/create", {
+      name: "Fold Visitor",
+      email: "visitor@example.org",
+      number: "9876543212",
+      city: "Pune",
+      state: "Maharashtra",
+      message: "Hello",
+    }),
+  )
 
   // Two-factor sign-in: one person turns it on and off again, another leaves it on (it lives outside the user's row).
   const nutritionist = await server.login("nutritionist@demo.test")
@@ -112,7 +153,12 @@ async function turnOnTwoFactor(token: string): Promise<string> {
 }
 
 /** JSON as the event log stores it (jsonb): key order and undefined do not count. */
-const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value, (_k, v) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v)))
+const plain = (value: unknown): unknown =>
+  JSON.parse(
+    JSON.stringify(value, (_k, v) =>
+      v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+    ),
+  )
 
 async function eventsOf(entityType: string) {
   const rows = await server.db.selectFrom("events").select(["entity_id", "type", "after"]).where("entity_type", "=", entityType).orderBy("id").execute()
@@ -132,7 +178,11 @@ describe("folding an entity's events rebuilds its current row", () => {
         return !folded.exists || JSON.stringify(plain(folded.state)) !== JSON.stringify(plain(fields))
       })
       // One example spelled out beats a count: the first mismatch, field by field.
-      if (mismatches[0]) expect({ id: mismatches[0][0], folded: plain(foldEvents(events.get(mismatches[0][0]) ?? []).state) }).toEqual({ id: mismatches[0][0], folded: plain(mismatches[0][1]) })
+      if (mismatches[0])
+        expect({ id: mismatches[0][0], folded: plain(foldEvents(events.get(mismatches[0][0]) ?? []).state) }).toEqual({
+          id: mismatches[0][0],
+          folded: plain(mismatches[0][1]),
+        })
       expect(mismatches.length).toBe(0)
 
       const existing = new Set(entities.map(([id]) => id))

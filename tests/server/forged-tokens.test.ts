@@ -37,7 +37,10 @@ beforeAll(async () => {
 
   add("alg none", `${b64({ alg: "none", typ: "JWT" })}.${b64(adminClaims)}.`)
   add("alg none with the old signature", `${b64({ alg: "none", typ: "JWT" })}.${b64(adminClaims)}.${signature}`)
-  add("wrong key", await new SignJWT(adminClaims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("another-secret-another-secret-another-secret")))
+  add(
+    "wrong key",
+    await new SignJWT(adminClaims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode("another-secret-another-secret-another-secret")),
+  )
   add("HS384 with the right secret", await sign(adminClaims, "HS384"))
   add("HS512 with the right secret", await sign(adminClaims, "HS512"))
   add("RS256 signed with an RSA key", await new SignJWT(adminClaims).setProtectedHeader({ alg: "RS256" }).sign(privateKey))
@@ -47,7 +50,7 @@ beforeAll(async () => {
   add("issued in the future", await sign({ ...adminClaims, iat: now + 3600, exp: now + 7200 }))
   add("no expiry", await sign({ sub: admin.id, role: "Admin", typ: "access", ver: admin.token_version, iat: now }))
   add("refresh token as access token", refreshToken)
-  add("two-factor challenge as access token", await server.tokens.signChallenge(admin.id))
+  add("two-factor challenge as access token", await server.tokens.signChallenge(admin.id, false))
   add("other token type", await sign({ ...adminClaims, typ: "refresh" }))
   add("no version claim", await sign({ sub: admin.id, role: "Admin", typ: "access", iat: now, exp: now + 600 }))
   add("tampered role, old signature", `${head}.${b64({ ...claims, role: "Admin" })}.${signature}`)
@@ -67,7 +70,12 @@ afterAll(() => server.close())
 const attempts = (authorization: string) => [
   { method: "GET" as const, url: "/api/v1/user/getProfile", headers: { authorization } },
   { method: "POST" as const, url: "/api/v1/user/logout", headers: { authorization } },
-  { method: "PATCH" as const, url: "/api/v1/user/updateCurrentPassword", headers: { authorization }, payload: { oldPassword: "Demo@12345", newPassword: "Forged@12345" } },
+  {
+    method: "PATCH" as const,
+    url: "/api/v1/user/updateCurrentPassword",
+    headers: { authorization },
+    payload: { oldPassword: "Demo@12345", newPassword: "Forged@12345" },
+  },
   { method: "PUT" as const, url: "/api/v1/settings/security", headers: { authorization }, payload: { requireAdminTwoFactor: true } },
 ]
 

@@ -11,6 +11,13 @@ import { explainRefusals } from "./openapi-validator.ts"
 explainRefusals([
   ["Passwords do not match!", "a random confirmPassword differs from the random password (a rule between two fields, stated in the request's description)"],
   ["oldPassword: Current password is incorrect.", "a random current password is not the account's"],
+  [/: must not contain NUL characters$/, "a NUL in a field the call does not know (the document: no text anywhere in a request may hold one)"],
+  [
+    /^timeZone: must be a time zone name such as Asia\/Kolkata$/,
+    "a random name shaped like a zone's is not in the server's time zone database (the document says which names are refused)",
+  ],
+  ["weekly: must list each weekday at most once", "a random week lists one weekday twice (the description of `weekly`)"],
+  ["time: the session must start in the future", "a random date and time in the past (the summaries of booking and moving a session)"],
 ])
 
 /**
@@ -36,7 +43,32 @@ const polluted = () => JSON.parse('{"__proto__": {"polluted": "yes"}, "construct
 /** Values no schema field expects. */
 const hostile: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, -0, 1.5, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 1e308, 2 ** 31, -(2 ** 31)),
-  fc.constantFrom("", " ", "\u0000", "x".repeat(100_000), "NaN", "Infinity", "-1", "1e999", "'; drop table users; --", "' or 1=1 --", "../../etc/passwd", "%00", "${7*7}", "{{7*7}}", "2030-02-30", "25:99Z", "00000000-0000-0000-0000-000000000000", "__proto__", "constructor", "toString", "<script>alert(1)</script>", "😀".repeat(500), "\ud800", "Admin"),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "x".repeat(100_000),
+    "NaN",
+    "Infinity",
+    "-1",
+    "1e999",
+    "'; drop table users; --",
+    "' or 1=1 --",
+    "../../etc/passwd",
+    "%00",
+    "${7*7}",
+    "{{7*7}}",
+    "2030-02-30",
+    "25:99Z",
+    "00000000-0000-0000-0000-000000000000",
+    "__proto__",
+    "constructor",
+    "toString",
+    "<script>alert(1)</script>",
+    "😀".repeat(500),
+    "\ud800",
+    "Admin",
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.integer(),
@@ -83,7 +115,7 @@ function part(schema: Endpoint["body"], seed: number): fc.Arbitrary<unknown> {
   return fc.tuple(base, fc.array(mutation(fieldNames(schema)), { maxLength: 3 })).map(([b, ms]) => mutate(b, ms))
 }
 
-const asText = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v) ?? "")
+const asText = (v: unknown) => (typeof v === "string" ? v : (JSON.stringify(v) ?? ""))
 const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : { value: v })
 
 async function send(e: Endpoint, params: unknown, query: unknown, body: unknown, asJson: boolean) {
@@ -146,7 +178,12 @@ describe("hostile requests on every call", () => {
     // A fuzzed security setting may now require two-factor of Admins, whose sign-in would then only reach enrolment.
     await server.db.deleteFrom("settings").where("key", "=", "security").execute()
     for (const [i, role] of roles.entries()) {
-      const res = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: `${role.toLowerCase()}@demo.test`, password: "Demo@12345" }, remoteAddress: `10.77.0.${i + 1}` })
+      const res = await server.app.inject({
+        method: "POST",
+        url: "/api/v1/user/login",
+        payload: { email: `${role.toLowerCase()}@demo.test`, password: "Demo@12345" },
+        remoteAddress: `10.77.0.${i + 1}`,
+      })
       expect(res.statusCode, `${role} signs in`).toBe(200)
       fresh.set(role, res.json().data.accessToken as string)
     }
@@ -161,17 +198,32 @@ describe("hostile requests on every call", () => {
     const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`
     for (const e of writes) {
       for (const depth of [10_000, 33]) {
-        const res = await server.app.inject({ method: e.method, url: urlFor(e), payload: nested(depth), headers: { ...headersFor(e), "content-type": "application/json" } })
+        const res = await server.app.inject({
+          method: e.method,
+          url: urlFor(e),
+          payload: nested(depth),
+          headers: { ...headersFor(e), "content-type": "application/json" },
+        })
         const where = `${e.method} ${e.path} at depth ${depth} → ${res.statusCode} ${res.body.slice(0, 200)}`
         expect(res.statusCode, where).toBe(400)
         expect(res.json(), where).toEqual({ success: false, message: "The request body is nested too deeply." })
       }
       // Arrays count as levels too; 32 levels are still read (and then judged by the schema, never a 5xx).
-      const arrays = await server.app.inject({ method: e.method, url: urlFor(e), payload: `${"[".repeat(5_000)}${"]".repeat(5_000)}`, headers: { ...headersFor(e), "content-type": "application/json" } })
+      const arrays = await server.app.inject({
+        method: e.method,
+        url: urlFor(e),
+        payload: `${"[".repeat(5_000)}${"]".repeat(5_000)}`,
+        headers: { ...headersFor(e), "content-type": "application/json" },
+      })
       expect(arrays.json().message, e.path).toBe("The request body is nested too deeply.")
       // Not on sign-in steps: a body they read through would end the session this suite signs in with.
       if (e.signIn) continue
-      const allowed = await server.app.inject({ method: e.method, url: urlFor(e), payload: nested(32), headers: { ...headersFor(e), "content-type": "application/json" } })
+      const allowed = await server.app.inject({
+        method: e.method,
+        url: urlFor(e),
+        payload: nested(32),
+        headers: { ...headersFor(e), "content-type": "application/json" },
+      })
       expect(allowed.statusCode, `${e.path} at depth 32`).toBeLessThan(500)
       expect(allowed.json().message, `${e.path} at depth 32`).not.toBe("The request body is nested too deeply.")
     }
@@ -181,15 +233,23 @@ describe("hostile requests on every call", () => {
     const forms = endpoints.filter((e) => e.multipart)
     expect(forms.length).toBeGreaterThanOrEqual(10)
     const bodies: Array<{ type: string; payload: string }> = [
-      { type: "multipart/form-data", payload: "--x\r\ncontent-disposition: form-data; name=\"a\"\r\n\r\nb\r\n--x--\r\n" },
+      { type: "multipart/form-data", payload: '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\nb\r\n--x--\r\n' },
       { type: "multipart/form-data; boundary=", payload: "--\r\n\r\n" },
       { type: "multipart/form-data; boundary=abc", payload: "this is not a multipart body at all" },
-      { type: "multipart/form-data; boundary=abc", payload: "--abc\r\ncontent-disposition: form-data; name=\"query\"\r\n\r\ncut short" },
-      { type: "multipart/form-data; boundary=abc", payload: "--abc\r\ncontent-disposition: form-data; name=\"image\"; filename=\"a.png\"\r\ncontent-type: image/png\r\n\r\n\u0089PNG" },
+      { type: "multipart/form-data; boundary=abc", payload: '--abc\r\ncontent-disposition: form-data; name="query"\r\n\r\ncut short' },
+      {
+        type: "multipart/form-data; boundary=abc",
+        payload: '--abc\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n\u0089PNG',
+      },
     ]
     for (const e of forms) {
       for (const body of bodies) {
-        const res = await server.app.inject({ method: e.method, url: urlFor(e), payload: body.payload, headers: { ...headersFor(e), "content-type": body.type } })
+        const res = await server.app.inject({
+          method: e.method,
+          url: urlFor(e),
+          payload: body.payload,
+          headers: { ...headersFor(e), "content-type": body.type },
+        })
         const where = `${e.method} ${e.path} with ${body.type} → ${res.statusCode} ${res.body.slice(0, 200)}`
         expect(res.statusCode, where).toBe(400)
         expect(res.json().message, where).toMatch(NAMES_A_FIELD)

@@ -59,7 +59,12 @@ describe("a client generated from the API document", () => {
   })
 
   it("raises a ticket with an image, answers, closes and rates it", async () => {
-    expect(await flows.ticketToFeedback(baseUrl, png())).toEqual({ hasImage: true, imageType: "image/png", answers: ["Fixed: please reload the page."], rated: 5 })
+    expect(await flows.ticketToFeedback(baseUrl, png())).toEqual({
+      hasImage: true,
+      imageType: "image/png",
+      answers: ["Fixed: please reload the page."],
+      rated: 5,
+    })
   })
 
   it("takes a counselling enquiry to a booked session with the assigned counsellor", async () => {

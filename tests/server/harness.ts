@@ -1,20 +1,21 @@
+import { DEVICE_COOKIE } from "../../server/plugins/device-cookie.ts"
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { FastifyInstance } from "fastify"
+import type { FastifyInstance, InjectOptions } from "fastify"
 import { buildApp } from "../../server/app.ts"
 import type { Db } from "../../server/db/database.ts"
 import { dropSchema, openDatabase } from "../../server/db/open-database.ts"
 import { seedDemo } from "../../server/scripts/demo-seed.ts"
 import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { tokenService, type TokenService } from "../../server/services/auth/tokens.ts"
-import { outboxMailer } from "../../server/services/mail/mailer.ts"
+import { outboxMailer, type Mailer } from "../../server/services/mail/mailer.ts"
+import type { PostmanOptions } from "../../server/services/notifications/postman.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
 import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 import { validateAgainstDocument } from "./openapi-validator.ts"
-
-const UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024
+import { seededCopy, UPLOAD_LIMIT_BYTES } from "./seeded-snapshot.ts"
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing"
 
@@ -25,6 +26,8 @@ export interface TestServer {
   dataDir: string
   clock: { now: number }
   outbox(): Array<{ to: string; text: string; raw: string }>
+  /** Delivers every due queued mail (what the postman's timer would do); answers how many were sent. */
+  deliverMail(): Promise<number>
   login(email: string, password?: string): Promise<string>
   close(): Promise<void>
 }
@@ -42,22 +45,33 @@ export async function startTestServer(
     distDir?: string
     /** Called once per statement sent (openDatabase's onQuery). */
     onQuery?: () => void
+    /** Wraps the mail transport (e.g. one that fails on demand). */
+    wrapMailer?: (mailer: Mailer) => Mailer
+    /** The outbox postman's timings. */
+    notifications?: PostmanOptions
   } = {},
 ): Promise<TestServer> {
   const url = process.env.TEST_DATABASE_URL
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const database = await openDatabase(url ? { kind: "postgres", url, schema } : { kind: "embedded", dataDir: null }, options.onQuery ? { onQuery: options.onQuery } : {})
   const dataDir = mkdtempSync(join(tmpdir(), "console-test-"))
-  const clock = { now: Date.now() }
+  // The embedded database starts from the run's seeded copy (tests/server/global-setup.ts), its clock at the
+  // moment that copy was seeded, so every seeded time stands where the seed put it relative to "now".
+  const seeded = !url && options.seed !== false ? seededCopy(dataDir) : undefined
+  const database = await openDatabase(
+    url ? { kind: "postgres", url, schema } : { kind: "embedded", dataDir: null, ...(seeded ? { snapshot: seeded.database } : {}) },
+    options.onQuery ? { onQuery: options.onQuery } : {},
+  )
+  const clock = { now: seeded?.seededAt ?? Date.now() }
   const now = () => clock.now
   const tokens = tokenService(TEST_SECRET, now)
-  const uploads = localUploadStore(dataDir, 2 * 1024 * 1024)
-  if (options.seed !== false) await seedDemo(database.db, clock.now, uploads)
+  const uploads = localUploadStore(dataDir, UPLOAD_LIMIT_BYTES)
+  if (options.seed !== false && !seeded) await seedDemo(database.db, clock.now, uploads)
   const app = await buildApp({
     db: options.wrapDb ? options.wrapDb(database.db) : database.db,
     tokens,
     limiter: loginThrottle(),
-    mailer: outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {}),
+    mailer: (options.wrapMailer ?? ((m: Mailer) => m))(outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {})),
+    ...(options.notifications ? { notifications: options.notifications } : {}),
     ticketVersions: memoryTicketVersions(),
     tokenVersions: memoryTokenVersions(now),
     uploads,
@@ -70,6 +84,7 @@ export async function startTestServer(
     now,
   })
   validateAgainstDocument(app, UPLOAD_LIMIT_BYTES)
+  readEventStreamsOnce(app)
   await app.ready()
   return {
     app,
@@ -81,7 +96,9 @@ export async function startTestServer(
       const dir = join(dataDir, "outbox")
       let names: string[] = []
       try {
-        names = readdirSync(dir).sort()
+        names = readdirSync(dir)
+          .filter((name) => name.endsWith(".eml"))
+          .sort()
       } catch {
         return []
       }
@@ -91,8 +108,12 @@ export async function startTestServer(
         return { to, raw, text: decodeQuotedPrintable(raw) }
       })
     },
+    deliverMail: () => app.postman.deliverDue(),
     async login(email, password = "Demo@12345") {
-      const res = await app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email, password } })
+      // A browser this account has signed in on before (its device cookie), as a returning person's:
+      // a sign-in from a new device is told of by mail, which tests that sign in do not expect.
+      const cookie = `${DEVICE_COOKIE}=${tokens.signDevice(email)}`
+      const res = await app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email, password }, headers: { cookie } })
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.body}`)
       return res.json().data.accessToken as string
     },
@@ -103,6 +124,28 @@ export async function startTestServer(
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * An event stream (GET /live) never ends by itself, and an injected request waits for the end: here it
+ * is read up to its first chunk and answered as what was received, so the generated suites (the
+ * authorization matrix, the fuzz) treat it like any other call. The stream itself ends when the app closes.
+ */
+function readEventStreamsOnce(app: FastifyInstance): void {
+  const inject = app.inject.bind(app)
+  app.inject = (async (options: InjectOptions) => {
+    const url = typeof options === "string" ? options : ((options.url as string | undefined) ?? "")
+    if (!url.startsWith("/api/v1/live")) return inject(options as never)
+    const res = await inject({ ...(options as object), payloadAsStream: true } as never)
+    const stream = res.stream()
+    let body = ""
+    for await (const chunk of stream) {
+      body += String(chunk)
+      if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) break
+    }
+    stream.destroy()
+    return Object.assign(Object.create(Object.getPrototypeOf(res)), res, { body, payload: body, rawPayload: Buffer.from(body), json: () => JSON.parse(body) })
+  }) as FastifyInstance["inject"]
 }
 
 /** Mail bodies are quoted-printable: soft line breaks would cut links in two. */

@@ -16,7 +16,14 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const count = async (table: "tickets" | "ticket_responses" | "idempotency_keys") =>
-  Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)
+  Number(
+    (
+      await server.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 function raiseTicket(who: string, key: string | undefined, query = "My payment did not go through") {
   const body = multipart({ ticketType: "General", query })
@@ -35,7 +42,12 @@ async function aTicketOf(who: string): Promise<string> {
 }
 
 const respond = (who: string, key: string, queryId: string, question: string) =>
-  server.app.inject({ method: "POST", url: "/api/v1/userQuery/addResponse", payload: { queryId, question }, headers: { ...bearer(token[who]!), "idempotency-key": key } })
+  server.app.inject({
+    method: "POST",
+    url: "/api/v1/userQuery/addResponse",
+    payload: { queryId, question },
+    headers: { ...bearer(token[who]!), "idempotency-key": key },
+  })
 
 describe("Idempotency-Key", () => {
   it("answers a retry with the first answer and writes once", async () => {
@@ -103,7 +115,12 @@ describe("Idempotency-Key", () => {
     expect(long.json().message).toMatch(/^Idempotency-Key: /)
     const key = randomUUID()
     const login = () =>
-      server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: "lawyer@demo.test", password: "Demo@12345" }, headers: { "idempotency-key": key } })
+      server.app.inject({
+        method: "POST",
+        url: "/api/v1/user/login",
+        payload: { email: "lawyer@demo.test", password: "Demo@12345" },
+        headers: { "idempotency-key": key },
+      })
     const [a, b] = [await login(), await login()]
     expect(a.statusCode).toBe(200)
     expect(b.headers["idempotent-replayed"]).toBeUndefined()
@@ -127,7 +144,10 @@ describe("Idempotency-Key", () => {
     }
     const fingerprint = await fingerprintOf(committedKey)
     await server.db.insertInto("idempotency_keys").values({ scope: userId, key: committedKey, fingerprint, committed: true, created_at: old }).execute()
-    await server.db.insertInto("idempotency_keys").values({ scope: userId, key: abandonedKey, fingerprint: "from a request that died", committed: false, created_at: old }).execute()
+    await server.db
+      .insertInto("idempotency_keys")
+      .values({ scope: userId, key: abandonedKey, fingerprint: "from a request that died", committed: false, created_at: old })
+      .execute()
     const before = await count("ticket_responses")
     const lost = await respond("user", committedKey, queryId, "Is anyone there?")
     expect(lost.statusCode).toBe(409)

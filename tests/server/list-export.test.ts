@@ -12,8 +12,7 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const get = (url: string, token: string | null = admin) =>
-  server.app.inject({ method: "GET", url: `/api/v1${url}`, headers: token ? bearer(token) : {} })
+const get = (url: string, token: string | null = admin) => server.app.inject({ method: "GET", url: `/api/v1${url}`, headers: token ? bearer(token) : {} })
 
 describe("csvCell", () => {
   it("quotes commas, quotes and line breaks and defuses formulas", () => {
@@ -43,9 +42,10 @@ describe("GET /export/:list (CSV of an Admin list)", () => {
 
   it("exports All Sessions with the screen's columns, the session's date included", async () => {
     const rows = parseCsv((await get("/export/all-sessions")).body)
-    expect(rows[0]).toEqual(["Name", "Email", "Number", "Date | Time", "Counsellor", "Counsellor Role", "Status"])
+    expect(rows[0]).toEqual(["Name", "Email", "Number", "Date | Time", "Counsellor", "Counsellor Role", "Status", "State"])
     const first = (await get("/counselling/fetch?page=1&limit=1")).json().data.counsellingSessions[0]
     expect(rows[1]![3]).toBe(first.dateTime)
+    expect(rows[1]![7]).toBe("Scheduled")
   })
 
   it("exports All Sessions in the order the screen shows, by session date when sorted; another order is 400", async () => {
@@ -80,7 +80,14 @@ describe("GET /export/:list (CSV of an Admin list)", () => {
   })
 
   it("keeps hostile cells as text: quotes, commas, line breaks and formulas survive a round trip", async () => {
-    const hostile = { name: '=HYPERLINK("http://evil","x")', email: "csv@example.com", number: "+91 98765 43210", city: "Pune, \"West\"", state: "-2+3", message: "line one\nline two" }
+    const hostile = {
+      name: '=HYPERLINK("http://evil","x")',
+      email: "csv@example.com",
+      number: "+91 98765 43210",
+      city: 'Pune, "West"',
+      state: "-2+3",
+      message: "line one\nline two",
+    }
     const created = await server.app.inject({ method: "POST", url: "/api/v1/contact/create", payload: hostile })
     expect(created.statusCode).toBe(200)
     const res = await get("/export/enquiries?search=csv%40example.com")

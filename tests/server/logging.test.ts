@@ -50,7 +50,10 @@ async function loggingApp(server: TestServer, logLinks: boolean, level = "info",
 }
 
 const resetTokenOf = (server: TestServer, email: string) => {
-  const mail = server.outbox().filter((m) => m.to.includes(email)).at(-1)
+  const mail = server
+    .outbox()
+    .filter((m) => m.to.includes(email))
+    .at(-1)
   return /reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? "")?.[1] ?? ""
 }
 
@@ -89,7 +92,12 @@ async function secretFlow(app: FastifyInstance, server: TestServer, email: strin
     payload: { oldPassword: "New-secret-pass-1", newPassword: "Demo@12345" },
   })
   expect(changed.statusCode).toBe(200)
-  return { accessToken, refreshToken, token, secrets: ["Demo@12345", "Wrong-password-42", "New-secret-pass-1", accessToken, freshToken, refreshToken, token, "cookie-secret-value"] }
+  return {
+    accessToken,
+    refreshToken,
+    token,
+    secrets: ["Demo@12345", "Wrong-password-42", "New-secret-pass-1", accessToken, freshToken, refreshToken, token, "cookie-secret-value"],
+  }
 }
 
 let server: TestServer
@@ -133,7 +141,14 @@ describe("structured logs", () => {
     await app.close()
     expect(boom.statusCode).toBe(500)
     const parsed = lines.map((line) => JSON.parse(line) as { reqId?: string; level: string; msg: string; err?: { message: string } })
-    expect(parsed).toEqual([expect.objectContaining({ level: "error", reqId: "req-boom-0002", msg: "request failed", err: expect.objectContaining({ message: "the disk is on fire" }) })])
+    expect(parsed).toEqual([
+      expect.objectContaining({
+        level: "error",
+        reqId: "req-boom-0002",
+        msg: "request failed",
+        err: expect.objectContaining({ message: "the disk is on fire" }),
+      }),
+    ])
   })
 
   it("never contain a password, token, cookie or reset link (LOG_MAIL_LINKS=false)", async () => {

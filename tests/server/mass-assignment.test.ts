@@ -9,9 +9,7 @@ import { multipart } from "./ticket-fixtures.ts"
 import { requestContext, valid, type Ctx, type Request } from "./valid-requests.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
-explainRefusals([
-  ["This reset link is invalid or has expired.", "each run reuses a reset link the first run used"],
-])
+explainRefusals([["This reset link is invalid or has expired.", "each run reuses a reset link the first run used"]])
 
 /**
  * Mass assignment, for every write of the contract: a valid request plus extra fields drawn by fast-check
@@ -74,14 +72,18 @@ const ownPurpose: Record<string, readonly string[]> = {
 }
 async function people(e: Endpoint, ids?: string[]): Promise<{ ids: string[]; text: string }> {
   const cols = guarded.filter((c) => !(ownPurpose[e.name] ?? []).includes(c))
-  let query = server.db.selectFrom("users").select(["id", ...cols]).orderBy("id")
+  let query = server.db
+    .selectFrom("users")
+    .select(["id", ...cols])
+    .orderBy("id")
   // People the call creates are judged by the sentinel and Admin checks, not here.
   if (ids) query = query.where("id", "in", ids)
   const rows = await query.execute()
   return { ids: rows.map((r) => r.id), text: JSON.stringify(rows) }
 }
 const admins = async () => Number((await sql<{ n: string }>`select count(*) as n from users where role = 'Admin'`.execute(server.db)).rows[0]!.n)
-const accessSent = async () => Number((await sql<{ n: string }>`select count(*) as n from counselling_enquiries where is_access_send`.execute(server.db)).rows[0]!.n)
+const accessSent = async () =>
+  Number((await sql<{ n: string }>`select count(*) as n from counselling_enquiries where is_access_send`.execute(server.db)).rows[0]!.n)
 
 let ip = 0
 async function send(e: Endpoint, req: Request, extras: Record<string, unknown>) {
@@ -97,7 +99,10 @@ async function send(e: Endpoint, req: Request, extras: Record<string, unknown>) 
   }
   // Built as text so `__proto__` travels as a real key, as an attacker would send it.
   const json = JSON.stringify({ ...req.body, ...Object.fromEntries(Object.entries(extras).filter(([k]) => k !== "__proto__")) })
-  const payload = "__proto__" in extras && Object.hasOwn(extras, "__proto__") ? json.replace(/^\{/, `{"__proto__":${JSON.stringify(extras.__proto__)}${json === "{}" ? "" : ","}`) : json
+  const payload =
+    "__proto__" in extras && Object.hasOwn(extras, "__proto__")
+      ? json.replace(/^\{/, `{"__proto__":${JSON.stringify(extras.__proto__)}${json === "{}" ? "" : ","}`)
+      : json
   return server.app.inject({ method: e.method, url, payload, headers: { ...headers, "content-type": "application/json" }, remoteAddress })
 }
 

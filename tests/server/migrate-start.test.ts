@@ -12,7 +12,10 @@ import { queryCounter } from "../../server/plugins/bench-instrument.ts"
 const migrationNames = async (db: Db) => (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name)
 
 /** A new data directory, migrated on a first open; `prepare` may change it before it is closed. */
-async function withMigratedDataDir(prepare: (db: Db, applied: string[]) => Promise<void>, check: (dir: string, applied: string[]) => Promise<void>): Promise<void> {
+async function withMigratedDataDir(
+  prepare: (db: Db, applied: string[]) => Promise<void>,
+  check: (dir: string, applied: string[]) => Promise<void>,
+): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "console-migrate-"))
   try {
     const first = await openDatabase({ kind: "embedded", dataDir: dir })
@@ -54,7 +57,9 @@ describe("opening a database at start", () => {
       async (db, applied) => {
         // As if the newest migration had shipped after this database was made: undo it and forget it.
         const last = applied.at(-1)!
-        await (await migrationProvider.getMigrations())[last]!.down!(db as never)
+        await (
+          await migrationProvider.getMigrations()
+        )[last]!.down!(db as never)
         await sql`delete from kysely_migration where name = ${last}`.execute(db)
       },
       async (dir, applied) => {

@@ -16,7 +16,9 @@ export function multipart(fields: Record<string, string>, files: FilePart[] = []
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
   }
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    )
     parts.push(file.data, Buffer.from("\r\n"))
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`))

@@ -28,7 +28,29 @@ interface Party {
 }
 
 /** Writes that act on the caller's own account only, by construction: no id is taken from the request. */
-const SELF_WRITES = new Set(["createTicket", "saveMyAvailability", "updateCurrentPassword", "login", "resetPasswordLink", "resetPassword", "partnerSignup", "createCounsellingEnquiry", "createEnquiry", "logout", "logoutOtherDevices", "refreshToken", "startTwoFactor", "enableTwoFactor", "disableTwoFactor", "loginTwoFactor"])
+const SELF_WRITES = new Set([
+  "createTicket",
+  "saveMyAvailability",
+  "updateCurrentPassword",
+  "login",
+  "resetPasswordLink",
+  "resetPassword",
+  "partnerSignup",
+  "createCounsellingEnquiry",
+  "createEnquiry",
+  "logout",
+  "logoutOtherDevices",
+  "refreshToken",
+  "startTwoFactor",
+  "enableTwoFactor",
+  "disableTwoFactor",
+  "loginTwoFactor",
+  "markAllNotificationsRead",
+  "updateNotificationPreferences",
+  "createCalendarFeed",
+  "revokeCalendarFeed",
+  "setMyTimeZone",
+])
 
 let server: TestServer
 let admin: string
@@ -37,11 +59,23 @@ const parties: Party[] = []
 async function makeParty(label: string, role: Role, userId: string): Promise<Party> {
   // Give the seeded person the demo password so they can sign in.
   const hash = await server.db.selectFrom("users").select("password_hash").where("email", "=", "user@demo.test").executeTakeFirstOrThrow()
-  const row = await server.db.updateTable("users").set({ password_hash: hash.password_hash }).where("id", "=", userId).returning("email").executeTakeFirstOrThrow()
+  const row = await server.db
+    .updateTable("users")
+    .set({ password_hash: hash.password_hash })
+    .where("id", "=", userId)
+    .returning("email")
+    .executeTakeFirstOrThrow()
   const token = await server.login(row.email)
   const marker = `SECRET-${label}-${Math.random().toString(36).slice(2, 8)}`
-  const form = multipart({ ticketType: "General", query: `${marker} ticket` }, [{ field: "image", filename: "a.png", contentType: "image/png", data: pngImage() }])
-  const ticket = await server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: form.payload, headers: { ...form.headers, ...bearer(token) } })
+  const form = multipart({ ticketType: "General", query: `${marker} ticket` }, [
+    { field: "image", filename: "a.png", contentType: "image/png", data: pngImage() },
+  ])
+  const ticket = await server.app.inject({
+    method: "POST",
+    url: "/api/v1/userQuery/create",
+    payload: form.payload,
+    headers: { ...form.headers, ...bearer(token) },
+  })
   expect(ticket.statusCode, ticket.body).toBe(200)
   const { _id, ticketId } = ticket.json().data as { _id: string; ticketId: string }
   const reply = await call(server, token, "POST", "/userQuery/addResponse", { question: `${marker} message`, answer: "", queryId: _id })
@@ -60,9 +94,20 @@ beforeAll(async () => {
   const clientB = await makeParty("clientB", "User", b.userId)
   const vendorA = await makeParty("vendorA", await roleOf(a.counsellorId), a.counsellorId)
   const vendorB = await makeParty("vendorB", await roleOf(b.counsellorId), b.counsellorId)
-  for (const [client, vendor, days] of [[clientA, vendorA, 30], [clientB, vendorB, 31]] as const) {
+  for (const [client, vendor, days] of [
+    [clientA, vendorA, 30],
+    [clientB, vendorB, 31],
+  ] as const) {
     const shared = `SESSION-${client.label}-${vendor.label}`
-    const res = await call(server, admin, "POST", "/counselling/create", { userId: client.userId, counsellorId: vendor.userId, ...utcSlot(minuteAfter(server, days * DAY)), topic: `${shared} topic`, agenda: "a", duration: 45, note: `${shared} note` })
+    const res = await call(server, admin, "POST", "/counselling/create", {
+      userId: client.userId,
+      counsellorId: vendor.userId,
+      ...utcSlot(minuteAfter(server, days * DAY)),
+      topic: `${shared} topic`,
+      agenda: "a",
+      duration: 45,
+      note: `${shared} note`,
+    })
     expect(res.statusCode, res.body).toBe(200)
     const session = res.json().data as { _id: string; meetingKey: string | null }
     for (const p of [client, vendor]) {
@@ -71,6 +116,12 @@ beforeAll(async () => {
     }
   }
   parties.push(clientA, clientB, vendorA, vendorB)
+  // Each person's own notifications (the session booked above) are theirs alone too.
+  for (const p of parties) {
+    const inbox = await server.db.selectFrom("inbox").select("id").where("user_id", "=", p.userId).execute()
+    expect(inbox.length, `${p.label} has notifications`).toBeGreaterThan(0)
+    p.ids.push(...inbox.map((row) => row.id))
+  }
 }, 60_000)
 afterAll(() => server?.close())
 

@@ -6,7 +6,13 @@ import { sendForm } from "./content-helpers.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
 import { resolvedIn } from "./openapi-refs.ts"
 
-type Media = Record<string, { schema: { type?: string; format?: string; properties?: Record<string, { format?: string }>; required?: string[] }; encoding?: Record<string, { contentType: string }> }>
+type Media = Record<
+  string,
+  {
+    schema: { type?: string; format?: string; properties?: Record<string, { format?: string }>; required?: string[] }
+    encoding?: Record<string, { contentType: string }>
+  }
+>
 type Operation = { requestBody?: { description?: string; content: Media }; responses: Record<string, { content?: Media }> }
 
 let server: TestServer
@@ -34,9 +40,9 @@ const textOf: Record<string, Record<string, string>> = {
 }
 
 describe("files in the API document (issue 32)", () => {
-  it("declares every file answer in its own media type, never as JSON", () => {
+  it("declares every file (and event stream) answer in its own media type, never as JSON", () => {
     const files = endpoints.filter((e) => e.produces)
-    expect(files.map((e) => e.name).sort()).toEqual(["certificationImage", "exportAuditEvents", "exportList", "ticketAttachment"])
+    expect(files.map((e) => e.name).sort()).toEqual(["calendarFeed", "certificationImage", "exportAuditEvents", "exportList", "liveEvents", "ticketAttachment"])
     for (const e of files) {
       const content = operationOf(e).responses["200"]!.content!
       expect(Object.keys(content), e.name).toEqual([...e.produces!])

@@ -21,7 +21,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 /** Runs a linter; its whole report is the failure message when it finds anything. */
 function lint(bin: string, args: string[]): { code: number; output: string } {
   try {
-    const output = execFileSync(process.execPath, [join(root, "node_modules", bin), ...args], { cwd: root, encoding: "utf8", stdio: "pipe", env: { ...process.env, NO_COLOR: "1" } })
+    const output = execFileSync(process.execPath, [join(root, "node_modules", bin), ...args], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: "pipe",
+      env: { ...process.env, NO_COLOR: "1" },
+    })
     return { code: 0, output }
   } catch (error) {
     const failed = error as { status?: number; stdout?: string; stderr?: string }

@@ -109,7 +109,9 @@ export function validateAgainstDocument(app: FastifyInstance, uploadBytes: numbe
       violations.push({ operation: name, problem: `answered ${status}, which the document does not declare` })
       return payload
     }
-    const type = String(reply.getHeader("content-type") ?? "").split(";")[0]!.trim()
+    const type = String(reply.getHeader("content-type") ?? "")
+      .split(";")[0]!
+      .trim()
     const content = declared.content as Json | undefined
     if (content && !(type in content)) {
       violations.push({ operation: name, problem: `answered ${status} as ${type || "no content type"}; the document says ${Object.keys(content).join(", ")}` })
@@ -117,7 +119,8 @@ export function validateAgainstDocument(app: FastifyInstance, uploadBytes: numbe
     }
     if (type === "application/json" && typeof payload === "string") {
       const validate = validatorAt(ajv, ["paths", path, method, "responses", status, "content", "application/json", "schema"])
-      if (!validate(JSON.parse(payload))) violations.push({ operation: name, problem: `${status} answer does not match the document: ${describeErrors(validate)}` })
+      if (!validate(JSON.parse(payload)))
+        violations.push({ operation: name, problem: `${status} answer does not match the document: ${describeErrors(validate)}` })
     }
     if (status === "400" && typeof payload === "string") {
       const message = String((JSON.parse(payload) as { message?: unknown }).message)
@@ -156,7 +159,8 @@ function documentCallsValid(ajv: Ajv2020, path: string, method: string, operatio
   // A call that takes no body is not sent one by a client that follows the document.
   if (!body) return !Number(request.headers["content-length"] ?? 0) && request.headers["transfer-encoding"] === undefined
   const contentType = String(request.headers["content-type"] ?? "")
-  if (body.content["multipart/form-data"]) return formCallsValid(ajv, path, method, body.content["multipart/form-data"] as Json, contentType, request.headers[FORM_ID_HEADER])
+  if (body.content["multipart/form-data"])
+    return formCallsValid(ajv, path, method, body.content["multipart/form-data"] as Json, contentType, request.headers[FORM_ID_HEADER])
   if (!body.content["application/json"] || !contentType.startsWith("application/json")) return false
   return validatorAt(ajv, ["paths", path, method, "requestBody", "content", "application/json", "schema"])(request.body)
 }

@@ -66,7 +66,10 @@ describe("the OpenAPI document at /api/docs/openapi.json", () => {
     for (const { method, path, key: k } of documented()) {
       const url = `${API_PREFIX}${path.replace(/\{(\w+)\}/g, ":$1")}`
       expect(server.app.hasRoute({ method: method.toUpperCase() as "GET", url }), k).toBe(true)
-      expect(endpoints.some((e) => key(e.method, openApiPath(e.path)) === k), k).toBe(true)
+      expect(
+        endpoints.some((e) => key(e.method, openApiPath(e.path)) === k),
+        k,
+      ).toBe(true)
     }
   })
 
@@ -86,7 +89,10 @@ describe("the OpenAPI document at /api/docs/openapi.json", () => {
     expect(resolved(login.requestBody.content["application/json"]!.schema).required).toEqual(["email", "password"])
     // Tokens, or (with two-factor on) a challenge for the second step.
     const answers = resolved(login.responses["200"].content["application/json"]!.schema).anyOf
-    expect(answers.map((a) => Object.keys(a.properties))).toEqual([["data", "message"], ["data", "message"]])
+    expect(answers.map((a) => Object.keys(a.properties))).toEqual([
+      ["data", "message"],
+      ["data", "message"],
+    ])
     expect(answers.map((a) => Object.keys(a.properties.data!.properties ?? {}))).toEqual([
       ["accessToken", "refreshToken", "user", "twoFactorSetupRequired"],
       ["twoFactorRequired", "challengeToken"],
@@ -95,7 +101,8 @@ describe("the OpenAPI document at /api/docs/openapi.json", () => {
 })
 
 describe("the document states the rules the server enforces (issue 32)", () => {
-  const schemas = () => doc.components.schemas as Record<string, { properties?: Record<string, Record<string, unknown>>; required?: string[]; additionalProperties?: unknown }>
+  const schemas = () =>
+    doc.components.schemas as Record<string, { properties?: Record<string, Record<string, unknown>>; required?: string[]; additionalProperties?: unknown }>
   const property = (schema: string, name: string) => schemas()[schema]!.properties![name]!
 
   it("declares every status an operation answers, with no catch-all default", () => {
@@ -109,7 +116,8 @@ describe("the document states the rules the server enforces (issue 32)", () => {
   })
 
   it("names its schemas after the contract and closes every answer object", () => {
-    for (const name of ["UpdateUserStatusRequest", "PeopleListAnswer", "MessageAnswer", "ErrorAnswer", "CreateBlogForm"]) expect(schemas()[name], name).toBeDefined()
+    for (const name of ["UpdateUserStatusRequest", "PeopleListAnswer", "MessageAnswer", "ErrorAnswer", "CreateBlogForm"])
+      expect(schemas()[name], name).toBeDefined()
     expect(Object.keys(schemas()).some((name) => /^Body\d|^Schema\d/.test(name))).toBe(false)
     const open: string[] = []
     const walk = (value: unknown, where: string) => {
@@ -132,7 +140,8 @@ describe("the document states the rules the server enforces (issue 32)", () => {
     expect(property("UpdateUserStatusRequest", "status")).toMatchObject({ allOf: [{ enum: ["Under Review", "Approve", "Temp Approve", "Reject"] }] })
     const search = (doc.paths["/search"]!.get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> }).parameters
     expect(search.find((p) => p.name === "q")!.schema).toMatchObject({ maxLength: 100, pattern: expect.any(String) })
-    const people = (doc.paths["/user/getActiveUser/user"]!.get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> }).parameters
+    const people = (doc.paths["/user/getActiveUser/user"]!.get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> })
+      .parameters
     expect(people.find((p) => p.name === "limit")!.schema).toEqual({ type: "integer", minimum: 1, maximum: 50 })
     const audit = (doc.paths["/audit/events"]!.get as unknown as { parameters: Array<{ name: string; schema: Record<string, unknown> }> }).parameters
     expect(audit.find((p) => p.name === "from")!.schema.pattern).toBeDefined()

@@ -1,6 +1,8 @@
 import { readdirSync } from "node:fs"
 import { join } from "node:path"
+import type { KyselyPlugin } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { SIGNUP_ANSWER_MS } from "../../server/services/partner/partner-signup.service.ts"
 import { multipart, solidPng } from "../fixtures/images.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { partnerFields } from "./partner-form.ts"
@@ -21,8 +23,11 @@ let address = 0
 /** Each test signs up from its own address so the per-address limit only bites where it is tested. */
 const nextAddress = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`
 
-
-async function signUp(fields: Record<string, string>, files: Array<[string, Buffer, string]> = [["certificationImg", solidPng(), "cert.png"]], ip = nextAddress()) {
+async function signUp(
+  fields: Record<string, string>,
+  files: Array<[string, Buffer, string]> = [["certificationImg", solidPng(), "cert.png"]],
+  ip = nextAddress(),
+) {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
   for (const [field, data, name] of files) form.append(field, new Blob([new Uint8Array(data)], { type: "image/png" }), name)
@@ -36,7 +41,7 @@ describe("GET /config", () => {
   it("tells anyone where 'Sign up here' leads", async () => {
     const res = await server.app.inject({ method: "GET", url: "/api/v1/config" })
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ success: true, data: { partnerSignupUrl: "http://console.test/partner-signup" } })
+    expect(res.json()).toEqual({ success: true, data: { partnerSignupUrl: "http://console.test/partner-signup", sessionNoticeHours: 12 } })
   })
 })
 
@@ -61,17 +66,24 @@ describe("POST /user/partnerSignup", () => {
       preferredContactMethod: "WhatsApp",
       AdditionalDetails: { qualifications: "M.A. Psychology", briefBio: "Counsellor for stress and relationships." },
       DocumentDetails: { registrationNumber: "RCI-88231", expirationDate: "2028-03-31", certificationImg: expect.stringMatching(/^[a-f0-9]{32}\.png$/) },
-      AccountDetails: { bankName: "HDFC Bank", ifscCode: "HDFC0001234", accountNumber: "50100123456789" },
+      // Stored whole, answered masked (issue 26): the full number only through a logged reveal.
+      AccountDetails: { bankName: "HDFC Bank", ifscCode: "HDFC0001234", accountNumber: "••••6789" },
     })
     expect(privateFiles()).toContain(profile.DocumentDetails.certificationImg)
 
-    const row = await server.db.selectFrom("users").select("password_hash").where("id", "=", body.data._id).executeTakeFirstOrThrow()
+    const row = await server.db.selectFrom("users").select(["password_hash", "account_details"]).where("id", "=", body.data._id).executeTakeFirstOrThrow()
     expect(row.password_hash).toMatch(/^\$argon2id\$/)
+    expect(row.account_details.accountNumber).toBe("50100123456789")
 
     const events = await server.db.selectFrom("events").selectAll().where("entity_id", "=", body.data._id).execute()
     expect(events.map((e) => e.type)).toEqual(["user.partnerSignedUp"])
     // A creation carries every field of the user (fold convention), but never the password or its hash.
-    expect(events[0]!.after).toMatchObject({ role: "Counsellor", status: "Under Review", email: "farah.khan@example.org", organization_name: "Calm Minds Studio" })
+    expect(events[0]!.after).toMatchObject({
+      role: "Counsellor",
+      status: "Under Review",
+      email: "farah.khan@example.org",
+      organization_name: "Calm Minds Studio",
+    })
     expect(JSON.stringify(events[0])).not.toContain("Partner@123")
     expect(JSON.stringify(events[0])).not.toContain("argon2")
 
@@ -92,7 +104,10 @@ describe("POST /user/partnerSignup", () => {
     expect(res.json().data._id).not.toBe(first.json().data._id)
     expect(await accounts()).toHaveLength(1)
     expect(privateFiles().length).toBe(before)
-    const mail = server.outbox().filter((m) => m.to.includes("dup.partner@example.org")).at(-1)
+    const mail = server
+      .outbox()
+      .filter((m) => m.to.includes("dup.partner@example.org"))
+      .at(-1)
     expect(mail?.text).toContain("already has an account")
   })
 
@@ -127,15 +142,27 @@ describe("POST /user/partnerSignup", () => {
     const html = await signUp(partnerFields("html.cert@example.org"), [["certificationImg", Buffer.from("<html><script>alert(1)</script>"), "cert.png"]])
     expect(html.statusCode).toBe(400)
     expect(html.json().message).toBe("certificationImg: only PNG, JPEG images are accepted")
-    const extra = await signUp(partnerFields("extra.file@example.org"), [["certificationImg", solidPng(), "a.png"], ["avatar", solidPng(), "b.png"]])
+    const extra = await signUp(partnerFields("extra.file@example.org"), [
+      ["certificationImg", solidPng(), "a.png"],
+      ["avatar", solidPng(), "b.png"],
+    ])
     expect(extra.statusCode).toBe(400)
     expect(extra.json().message).toBe("avatar: unexpected file")
-    const users = await server.db.selectFrom("users").select("id").where("email", "in", ["no.cert@example.org", "html.cert@example.org", "extra.file@example.org"]).execute()
+    const users = await server.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "in", ["no.cert@example.org", "html.cert@example.org", "extra.file@example.org"])
+      .execute()
     expect(users).toEqual([])
   })
 
   it("refuses a JSON body: the form is multipart", async () => {
-    const res = await server.app.inject({ method: "POST", url: "/api/v1/user/partnerSignup", payload: partnerFields("json@example.org"), remoteAddress: nextAddress() })
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/partnerSignup",
+      payload: partnerFields("json@example.org"),
+      remoteAddress: nextAddress(),
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe("body: must be multipart/form-data")
   })
@@ -186,5 +213,35 @@ describe("GET /user/certificationImage/:userId", () => {
     const res = await get(lawyer.id, admin)
     expect(res.statusCode).toBe(404)
     expect(res.json().message).toBe("No certification image.")
+  })
+})
+
+describe("a sign-up on a busy server", () => {
+  let slow: TestServer
+  beforeAll(async () => {
+    // Every insert answers after SIGNUP_ANSWER_MS: the constant-time answer leaves before the account is written.
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    const slowInserts: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (args.result.numAffectedRows !== undefined) await wait(SIGNUP_ANSWER_MS + 100)
+        return args.result
+      },
+    }
+    slow = await startTestServer({ wrapDb: (db) => db.withPlugin(slowInserts) })
+  })
+  afterAll(() => slow.close())
+
+  it("answers with the id of the account it then creates", async () => {
+    const form = new FormData()
+    for (const [k, v] of Object.entries(partnerFields("busy.partner@example.org"))) form.append(k, v)
+    form.append("certificationImg", new Blob([new Uint8Array(solidPng())], { type: "image/png" }), "cert.png")
+    const { payload, headers } = await multipart(form)
+    const res = await slow.app.inject({ method: "POST", url: "/api/v1/user/partnerSignup", payload, headers, remoteAddress: "10.99.0.1" })
+    expect(res.statusCode).toBe(200)
+    const answered = res.json().data._id as string
+    const created = () => slow.db.selectFrom("users").select("id").where("email", "=", "busy.partner@example.org").executeTakeFirst()
+    expect(await created()).toBeUndefined()
+    await expect.poll(async () => (await created())?.id, { timeout: 10_000 }).toBe(answered)
   })
 })

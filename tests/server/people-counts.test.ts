@@ -22,9 +22,17 @@ const counts = async () => {
 
 /** What the counters must equal: counted the slow way, only here in the test. */
 async function counted() {
-  const rows = await server.db.selectFrom("users").select(["role", "status", sql<string>`count(*)`.as("n")]).groupBy(["role", "status"]).execute()
-  const of = (roles: readonly string[], status: string) => rows.filter((r) => roles.includes(r.role) && r.status === status).reduce((s, r) => s + Number(r.n), 0)
-  const enquiries = await server.db.selectFrom("contact_enquiries").select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow()
+  const rows = await server.db
+    .selectFrom("users")
+    .select(["role", "status", sql<string>`count(*)`.as("n")])
+    .groupBy(["role", "status"])
+    .execute()
+  const of = (roles: readonly string[], status: string) =>
+    rows.filter((r) => roles.includes(r.role) && r.status === status).reduce((s, r) => s + Number(r.n), 0)
+  const enquiries = await server.db
+    .selectFrom("contact_enquiries")
+    .select(sql<string>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow()
   return {
     active: Object.fromEntries(listRoles.map((r) => [r, of([r], "Approve")])),
     underReview: of(vendorRoles, "Under Review"),
@@ -46,7 +54,10 @@ describe("GET /dashboard/peopleCounts", () => {
     await server.db.updateTable("users").set({ status: "Approve" }).where("id", "=", a.id).execute()
     await server.db.updateTable("users").set({ role: "Counsellor" }).where("id", "=", a.id).execute()
     await server.db.updateTable("users").set({ updated_at: new Date() }).execute()
-    await server.db.insertInto("contact_enquiries").values({ id: "e-x", name: "N", email: "n@example.org", number: "9000000000", city: "C", state: "S", message: null }).execute()
+    await server.db
+      .insertInto("contact_enquiries")
+      .values({ id: "e-x", name: "N", email: "n@example.org", number: "9000000000", city: "C", state: "S", message: null })
+      .execute()
     expect(await counts()).toEqual(await counted())
     await server.db.deleteFrom("users").where("email", "like", "counted-%").execute()
     await server.db.deleteFrom("contact_enquiries").where("id", "=", "e-x").execute()
@@ -68,7 +79,10 @@ describe("GET /dashboard/peopleCounts", () => {
     const tables = new Set<string>()
     const watched = server.db.withPlugin({
       transformQuery: (args) => {
-        for (const m of JSON.stringify(args.node).matchAll(/"kind":"TableNode","table":\{"kind":"SchemableIdentifierNode","identifier":\{"kind":"IdentifierNode","name":"(\w+)"/g)) tables.add(m[1]!)
+        for (const m of JSON.stringify(args.node).matchAll(
+          /"kind":"TableNode","table":\{"kind":"SchemableIdentifierNode","identifier":\{"kind":"IdentifierNode","name":"(\w+)"/g,
+        ))
+          tables.add(m[1]!)
         return args.node
       },
       transformResult: async (args) => args.result,

@@ -32,14 +32,26 @@ beforeAll(async () => {
     // Two people share each instant: ties are broken by id, newest (largest) first.
     created_at: new Date(base + Math.floor(i / 2) * 60_000),
   })
-  const rows = [...Array.from({ length: MANY }, (_, i) => person(i, `Quorra Commonname ${i}`)), ...Array.from({ length: FEW }, (_, i) => person(MANY + i, `Xanthe Rarename ${i}`))]
-  for (let i = 0; i < rows.length; i += 200) await server.db.insertInto("users").values(rows.slice(i, i + 200) as never).execute()
+  const rows = [
+    ...Array.from({ length: MANY }, (_, i) => person(i, `Quorra Commonname ${i}`)),
+    ...Array.from({ length: FEW }, (_, i) => person(MANY + i, `Xanthe Rarename ${i}`)),
+  ]
+  for (let i = 0; i < rows.length; i += 200)
+    await server.db
+      .insertInto("users")
+      .values(rows.slice(i, i + 200) as never)
+      .execute()
 }, 120_000)
 afterAll(() => server.close())
 
 /** The list as a naive reader sees it: every Lawyer in Approve, matching the term, newest first. */
 async function naive(search = "") {
-  const all = await server.db.selectFrom("users").select(["id", "name", "email", "number", "created_at"]).where("role", "=", "Lawyer").where("status", "=", "Approve").execute()
+  const all = await server.db
+    .selectFrom("users")
+    .select(["id", "name", "email", "number", "created_at"])
+    .where("role", "=", "Lawyer")
+    .where("status", "=", "Approve")
+    .execute()
   const term = search.toLowerCase()
   return all
     .filter((r) => [r.name, r.email, r.number ?? ""].some((v) => v.toLowerCase().includes(term)))
@@ -47,7 +59,8 @@ async function naive(search = "") {
     .map((r) => r.id)
 }
 
-const list = (page: number, search?: string, limit = 10) => listPeople(server.db, { roles: ["Lawyer"], status: "Approve", search }, { page, limit, offset: (page - 1) * limit })
+const list = (page: number, search?: string, limit = 10) =>
+  listPeople(server.db, { roles: ["Lawyer"], status: "Approve", search }, { page, limit, offset: (page - 1) * limit })
 
 describe("listPeople", () => {
   it("answers page 1 with the maintained total, and a far page from the list's other end, as the naive order", async () => {
@@ -100,7 +113,10 @@ describe("listPeople", () => {
   it("the list-scoped search keys: any case, letters beyond ASCII, across roles, never across fields, and they follow a status change", async () => {
     const json = await lawyerTemplate()
     const add = (id: string, name: string, email: string, role: string, status: string) =>
-      server.db.insertInto("users").values({ ...json, id, name, email, number: null, role, status, created_at: new Date() } as never).execute()
+      server.db
+        .insertInto("users")
+        .values({ ...json, id, name, email, number: null, role, status, created_at: new Date() } as never)
+        .execute()
     await add("keys-emile", "Émile Zoë Ångström", "emile.keys@example.test", "Lawyer", "Approve")
     await add("keys-review", "Ömer Keyreview", "omer.keys@example.test", "Counsellor", "Under Review")
     const ids = async (roles: Parameters<typeof listPeople>[1]["roles"], status: Parameters<typeof listPeople>[1]["status"], search: string) =>

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { sql } from "kysely"
+import { Kysely, PGliteDialect, sql } from "kysely"
 import { afterAll, describe, expect, it } from "vitest"
 import { isDatabaseUnavailable } from "../../server/db/unavailable.ts"
 import { openDatabase, type OpenDatabase } from "../../server/db/open-database.ts"
+import { PGliteThread } from "../../server/db/pglite-thread.ts"
 
 /**
  * Issue 30: the embedded database runs on a thread of its own, so a slow statement never holds the
@@ -49,7 +50,10 @@ describe("the embedded database's own thread", () => {
     console.log(`slow statement ${tookMs.toFixed(0)} ms, longest stall ${stall.toFixed(1)} ms`)
     // The statement must take far longer than the stall allowed, or the test proves nothing.
     expect(tookMs).toBeGreaterThan(300)
-    expect(stall).toBeLessThan(50)
+    // Held on the main thread, the stall would be the whole statement. On a busy machine (two server
+    // workers and Chromium on 2 cores) the main thread also waits for a core: 44 ms of 2.4 s in one CI run,
+    // 432 ms of 8.9 s beside the browser smoke. A tenth of the statement (at least 50 ms) tells them apart.
+    expect(stall).toBeLessThan(Math.max(50, tookMs / 10))
   })
 
   it("answers a statement past the bound as a timeout (503), and goes on answering", async () => {
@@ -64,7 +68,7 @@ describe("the embedded database's own thread", () => {
     // In memory the thread is kept (reopening would lose the data): once the slow statement ends, the
     // next ones run; until then they too are answered 57014 within the bound, never left hanging.
     let answer: unknown
-    for (const deadline = Date.now() + 20_000; Date.now() < deadline && !answer; ) {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline && !answer;) {
       answer = await sql<{ one: number }>`select 1 as one`.execute(database.db).then(
         (result) => result.rows,
         (e: { code?: string }) => {
@@ -124,5 +128,31 @@ describe("the embedded database's own thread", () => {
     // A database error keeps its SQLSTATE and constraint across the thread.
     await sql`insert into t values (3)`.execute(database.db)
     await expect(sql`insert into t values (3)`.execute(database.db)).rejects.toMatchObject({ code: "23505", constraint: "t_pkey" })
+  })
+
+  it("answers a transaction begun after the close with its error, without hanging or leaving a rejection unhandled", async () => {
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => unhandled.push(reason)
+    process.on("unhandledRejection", onUnhandled)
+    try {
+      const thread = new PGliteThread({ dataDir: null, sharedBuffers: "16MB" })
+      const db = new Kysely<Record<string, never>>({ dialect: new PGliteDialect({ pglite: thread }) })
+      await sql`select 1`.execute(db)
+      // A background sweep (the outbox's) that starts just as the server closes the database.
+      const late = db.transaction().execute(async (tx) => sql`select 1`.execute(tx))
+      void thread.close()
+      const outcome = await Promise.race([
+        late.then(
+          () => "committed",
+          (error: Error) => error.message,
+        ),
+        new Promise((resolve) => setTimeout(() => resolve("hung"), 2_000)),
+      ])
+      expect(outcome).toBe("The embedded database is closed")
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off("unhandledRejection", onUnhandled)
+    }
   })
 })

@@ -137,7 +137,11 @@ describe("password change and reset", () => {
     const token = await server.login("user@demo.test")
     await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password-link", payload: { email: "user@demo.test" } })
     const link = /reset-password\/([A-Za-z0-9_-]+)/.exec(server.outbox().at(-1)!.text)![1]!
-    const res = await server.app.inject({ method: "POST", url: "/api/v1/user/reset-password", payload: { token: link, password: "Reset@12345", confirmPassword: "Reset@12345" } })
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/reset-password",
+      payload: { token: link, password: "Reset@12345", confirmPassword: "Reset@12345" },
+    })
     expect(res.statusCode).toBe(200)
     await expectEnded([token])
     expect(await openRefreshTokens("user@demo.test")).toBe(0)
@@ -147,17 +151,29 @@ describe("password change and reset", () => {
 describe("a vendor's rejection", () => {
   it("ends the vendor's sessions on the next request; other status changes do not", async () => {
     const passwordHash = await hashPassword("Vendor@12345")
-    await insertUser(server.db, { name: "Revoked Vendor", email: "revoked-vendor@example.net", role: "Lawyer", status: "Under Review", password_hash: passwordHash, organization_id: "org-wellness-collective" })
+    await insertUser(server.db, {
+      name: "Revoked Vendor",
+      email: "revoked-vendor@example.net",
+      role: "Lawyer",
+      status: "Under Review",
+      password_hash: passwordHash,
+      organization_id: "org-wellness-collective",
+    })
     const vendor = await server.login("revoked-vendor@example.net", "Vendor@12345")
     const admin = await server.login("admin@demo.test")
     const id = (await profile(vendor)).json().data._id as string
-    const change = (status: string) => server.app.inject({ method: "PATCH", url: "/api/v1/user/updateUser", headers: bearer(admin), payload: { userId: id, status } })
+    const change = (status: string) =>
+      server.app.inject({ method: "PATCH", url: "/api/v1/user/updateUser", headers: bearer(admin), payload: { userId: id, status } })
     expect((await change("Temp Approve")).statusCode).toBe(200)
     expect((await profile(vendor)).statusCode).toBe(200)
     expect((await change("Reject")).statusCode).toBe(200)
     await expectEnded([vendor])
     expect(await openRefreshTokens("revoked-vendor@example.net")).toBe(0)
-    const login = await server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email: "revoked-vendor@example.net", password: "Vendor@12345" } })
+    const login = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/login",
+      payload: { email: "revoked-vendor@example.net", password: "Vendor@12345" },
+    })
     expect(login.statusCode).toBe(401)
     // The admin who rejected is still signed in.
     expect((await profile(admin)).statusCode).toBe(200)

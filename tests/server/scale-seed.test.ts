@@ -134,7 +134,9 @@ describe("lists at the far end", () => {
 
   it("a search counts exactly under the cap and says when the count stopped at it", async () => {
     const answer = await get("/user/User?page=1&limit=10&search=sharma")
-    const exact = await n("select count(*) as n from users where role = 'User' and status = 'Approve' and (name ilike '%sharma%' or email ilike '%sharma%' or number ilike '%sharma%')")
+    const exact = await n(
+      "select count(*) as n from users where role = 'User' and status = 'Approve' and (name ilike '%sharma%' or email ilike '%sharma%' or number ilike '%sharma%')",
+    )
     expect(exact).toBeGreaterThan(10)
     expect(answer.totalRecords).toBe(exact)
     expect(answer.totalCapped).toBeUndefined()

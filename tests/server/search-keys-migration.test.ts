@@ -5,7 +5,13 @@ import { listPeople } from "../../server/db/repositories/people.repository.ts"
 import { startTestServer } from "./harness.ts"
 
 const indexesOfUsers = async (db: Kysely<unknown>) =>
-  (await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'users' and schemaname = current_schema() and (indexname like '%trgm%' or indexname like '%search_keys%') order by 1`.execute(db)).rows.map((r) => r.name)
+  (
+    await sql<{
+      name: string
+    }>`select indexname as name from pg_indexes where tablename = 'users' and schemaname = current_schema() and (indexname like '%trgm%' or indexname like '%search_keys%') order by 1`.execute(
+      db,
+    )
+  ).rows.map((r) => r.name)
 
 describe("migration 0009: the people search's keys", () => {
   it("replaces 0007's trigram indexes, goes back to them, and forward again with the same answers", async () => {
@@ -13,7 +19,8 @@ describe("migration 0009: the people search's keys", () => {
     // The migration sees the database untyped, as the migrator gives it.
     const untyped = server.db as unknown as Kysely<unknown>
     try {
-      const search = async () => (await listPeople(server.db, { roles: ["Lawyer"], status: "Approve", search: "demo" }, { page: 1, limit: 10, offset: 0 })).rows.map((r) => r._id)
+      const search = async () =>
+        (await listPeople(server.db, { roles: ["Lawyer"], status: "Approve", search: "demo" }, { page: 1, limit: 10, offset: 0 })).rows.map((r) => r._id)
       const before = await search()
       expect(before.length).toBeGreaterThan(0)
       expect(await indexesOfUsers(untyped)).toEqual(["users_search_keys_idx"])

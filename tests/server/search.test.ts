@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const as = async (email: string) => bearer(await server.login(email))
-const find = (headers: Record<string, string>, q: string) =>
-  server.app.inject({ method: "GET", url: `/api/v1/search?q=${encodeURIComponent(q)}`, headers })
+const find = (headers: Record<string, string>, q: string) => server.app.inject({ method: "GET", url: `/api/v1/search?q=${encodeURIComponent(q)}`, headers })
 const titles = (res: { json(): { data: Array<{ title: string }> } }) => res.json().data.map((r) => r.title)
 
 describe("GET /search as the Admin (people source)", () => {
@@ -76,7 +75,8 @@ describe("GET /search as the Admin (people source)", () => {
     const plan = await server.db.connection().execute(async (conn) => {
       await sql`set enable_seqscan = off`.execute(conn)
       await sql`set enable_bitmapscan = off`.execute(conn)
-      const rows = await sql`explain select user_id from people_search_terms where term >= ${"lee"} and term < ${"lee\u{10FFFF}"} order by term limit 200`.execute(conn)
+      const rows =
+        await sql`explain select user_id from people_search_terms where term >= ${"lee"} and term < ${"lee\u{10FFFF}"} order by term limit 200`.execute(conn)
       await sql`reset all`.execute(conn)
       return JSON.stringify(rows.rows)
     })
@@ -90,7 +90,10 @@ describe("GET /search for other roles", () => {
     for (const email of ["editor@demo.test", "lawyer@demo.test", "user@demo.test"]) {
       const res = await find(await as(email), "Leela")
       expect(res.statusCode, email).toBe(200)
-      expect(res.json().data.filter((r: { kind: string }) => r.kind === "person"), email).toEqual([])
+      expect(
+        res.json().data.filter((r: { kind: string }) => r.kind === "person"),
+        email,
+      ).toEqual([])
     }
   })
 

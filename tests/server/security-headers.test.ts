@@ -21,7 +21,10 @@ beforeAll(async () => {
   // A console build as vite lays it out: index.html loading hashed modules, no inline script.
   dist = mkdtempSync(join(tmpdir(), "console-dist-"))
   mkdirSync(join(dist, "assets"))
-  writeFileSync(join(dist, "index.html"), '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>')
+  writeFileSync(
+    join(dist, "index.html"),
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  )
   writeFileSync(join(dist, "assets", "index-abc123.js"), "console.log('console')")
   server = await startTestServer({ distDir: dist })
   proxied = await startTestServer({ distDir: dist, trustProxy: true, seed: false })
@@ -35,7 +38,13 @@ afterAll(async () => {
 })
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([name, ...values]) => [name!.toLowerCase(), values]))
+  return new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([name, ...values]) => [name!.toLowerCase(), values]),
+  )
 }
 
 function expectSafeHeaders(res: LightMyRequestResponse, where: string) {
@@ -50,7 +59,9 @@ function expectSafeHeaders(res: LightMyRequestResponse, where: string) {
   const xfo = String(res.headers["x-frame-options"] ?? "").toUpperCase()
   expect(framing?.join(" ") === "'none'" || xfo === "DENY" || d.has("sandbox"), `${where}: framing allowed (${csp})`).toBe(true)
   expect(res.headers["x-content-type-options"], `${where}: nosniff`).toBe("nosniff")
-  expect(String(res.headers["referrer-policy"] ?? ""), `${where}: referrer policy`).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/)
+  expect(String(res.headers["referrer-policy"] ?? ""), `${where}: referrer policy`).toMatch(
+    /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+  )
   expect(res.headers["strict-transport-security"], `${where}: HSTS over plain HTTP`).toBeUndefined()
 }
 
@@ -97,7 +108,13 @@ describe("security headers on every kind of answer", () => {
     expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'")
     expect(api.headers["cross-origin-resource-policy"]).toBe("same-origin")
     expect(api.headers["referrer-policy"]).toBe("no-referrer")
-    for (const pageOnly of ["cross-origin-opener-policy", "origin-agent-cluster", "x-dns-prefetch-control", "x-download-options", "x-permitted-cross-domain-policies"]) {
+    for (const pageOnly of [
+      "cross-origin-opener-policy",
+      "origin-agent-cluster",
+      "x-dns-prefetch-control",
+      "x-download-options",
+      "x-permitted-cross-domain-policies",
+    ]) {
       expect(api.headers[pageOnly], pageOnly).toBeUndefined()
     }
     for (const url of ["/", "/api/docs"]) {

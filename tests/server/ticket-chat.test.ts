@@ -13,7 +13,10 @@ import { memoryTokenVersions } from "../../server/services/auth/token-versions.t
 import { explainRefusals } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
 explainRefusals([
-  [/^(question|answer): (is required|only the Admin answers|the Admin answers; leave question empty)$/, "the wrong side for the caller: the raiser sends question, the Admin answer (stated in the request's description)"],
+  [
+    /^(question|answer): (is required|only the Admin answers|the Admin answers; leave question empty)$/,
+    "the wrong side for the caller: the raiser sends question, the Admin answer (stated in the request's description)",
+  ],
 ])
 
 let server: TestServer
@@ -61,12 +64,23 @@ afterAll(async () => {
 })
 
 type App = FastifyInstance
-const call = (method: "GET" | "POST" | "PATCH", url: string, who: string | null, payload?: object, app: App = server.app, headers: Record<string, string> = {}) =>
-  app.inject({ method, url: `/api/v1${url}`, payload, headers: { ...(who ? bearer(token[who]!) : {}), ...headers } })
+const call = (
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  who: string | null,
+  payload?: object,
+  app: App = server.app,
+  headers: Record<string, string> = {},
+) => app.inject({ method, url: `/api/v1${url}`, payload, headers: { ...(who ? bearer(token[who]!) : {}), ...headers } })
 
 async function raise(who: string, query = "Cannot see my session notes.") {
   const body = multipart({ ticketType: "Technical", query })
-  const res = await server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: body.payload, headers: { ...body.headers, ...bearer(token[who]!) } })
+  const res = await server.app.inject({
+    method: "POST",
+    url: "/api/v1/userQuery/create",
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token[who]!) },
+  })
   expect(res.statusCode).toBe(200)
   return res.json().data as { _id: string; ticketId: string }
 }
@@ -77,7 +91,7 @@ const rate = (who: string, ticketId: string, rating: number, remark = "Solved qu
   call("POST", "/userQuery/feedback", who, { rating, remark, ticketId }, app)
 const fetchThread = (who: string, queryId: string, etag?: string, app?: App) =>
   call("GET", `/userQuery/fetchResponse/${queryId}`, who, undefined, app, etag ? { "if-none-match": etag } : {})
-const eventsOf = async (id: string) => (await server.db.selectFrom("events").select(["type", "actor_id"]).where("entity_id", "=", id).orderBy("id").execute())
+const eventsOf = async (id: string) => await server.db.selectFrom("events").select(["type", "actor_id"]).where("entity_id", "=", id).orderBy("id").execute()
 
 describe("POST /userQuery/addResponse", () => {
   it("takes the raiser's question and the Admin's answer, in order, each an event", async () => {
@@ -87,8 +101,20 @@ describe("POST /userQuery/addResponse", () => {
     expect(res.statusCode).toBe(200)
     const { data } = res.json()
     expect(data.responses).toEqual([
-      { _id: expect.any(String), question: "Any news?", answer: null, createdAt: expect.any(String), addedBy: { _id: ids.lawyer, name: "Leela Lawyer", role: "Lawyer" } },
-      { _id: expect.any(String), question: null, answer: "Looking into it.", createdAt: expect.any(String), addedBy: { _id: ids.admin, name: "Asha Admin", role: "Admin" } },
+      {
+        _id: expect.any(String),
+        question: "Any news?",
+        answer: null,
+        createdAt: expect.any(String),
+        addedBy: { _id: ids.lawyer, name: "Leela Lawyer", role: "Lawyer" },
+      },
+      {
+        _id: expect.any(String),
+        question: null,
+        answer: "Looking into it.",
+        createdAt: expect.any(String),
+        addedBy: { _id: ids.admin, name: "Asha Admin", role: "Admin" },
+      },
     ])
     expect(await eventsOf(t._id)).toEqual([
       { type: "ticket.created", actor_id: ids.lawyer },

@@ -5,9 +5,7 @@ import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { htmlPage, jpegImage, multipart, pngImage, svgImage, type FilePart } from "./ticket-fixtures.ts"
 import { explainRefusals, FILE_CONTENT_REFUSAL } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
-explainRefusals([
-  FILE_CONTENT_REFUSAL,
-])
+explainRefusals([FILE_CONTENT_REFUSAL])
 
 let server: TestServer
 const token: Record<string, string> = {}
@@ -20,11 +18,24 @@ afterAll(() => server.close())
 const get = (url: string, who?: string) => server.app.inject({ method: "GET", url: `/api/v1${url}`, headers: who ? bearer(token[who]!) : {} })
 function create(who: string | null, fields: Record<string, string>, files: FilePart[] = []) {
   const body = multipart(fields, files)
-  return server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: body.payload, headers: { ...body.headers, ...(who ? bearer(token[who]!) : {}) } })
+  return server.app.inject({
+    method: "POST",
+    url: "/api/v1/userQuery/create",
+    payload: body.payload,
+    headers: { ...body.headers, ...(who ? bearer(token[who]!) : {}) },
+  })
 }
 const image = (data: Buffer, filename: string, contentType = "image/png"): FilePart => ({ field: "image", filename, contentType, data })
 const privateFiles = () => readdirSync(join(server.dataDir, "uploads", "private"))
-const ticketCount = async () => Number((await server.db.selectFrom("tickets").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)
+const ticketCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom("tickets")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 describe("GET /userQuery/get", () => {
   it("gives the Admin every ticket, newest first, with the raiser's name and role, 10 a page", async () => {
@@ -76,7 +87,15 @@ describe("POST /userQuery/create", () => {
     expect(res.statusCode).toBe(200)
     const { data, message } = res.json()
     expect(message).toBe("Ticket submitted successfully!")
-    expect(data).toMatchObject({ ticketType: "General", query: "Please add Hindi to my profile.", status: false, name: "Chetan Counsellor", role: "Counsellor", hasImage: false, userRating: null })
+    expect(data).toMatchObject({
+      ticketType: "General",
+      query: "Please add Hindi to my profile.",
+      status: false,
+      name: "Chetan Counsellor",
+      role: "Counsellor",
+      hasImage: false,
+      userRating: null,
+    })
     expect(data.ticketId).toMatch(/^TKT-\d{6}$/)
     expect(data.queryId).toBe(data._id)
     const events = await server.db.selectFrom("events").selectAll().where("entity_id", "=", data._id).execute()
@@ -148,7 +167,12 @@ describe("POST /userQuery/create", () => {
       expect(res.statusCode).toBe(400)
       expect(res.json().message).toMatch(message)
     }
-    const json = await server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: { ticketType: "General", query: "x" }, headers: bearer(token.lawyer!) })
+    const json = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/userQuery/create",
+      payload: { ticketType: "General", query: "x" },
+      headers: bearer(token.lawyer!),
+    })
     expect(json.statusCode).toBe(400)
     expect(json.json().message).toBe("body: must be multipart/form-data")
   })

@@ -34,7 +34,12 @@ describe("access tokens remembered after a first verification", () => {
     const other = tokenService("another-secret-long-enough-for-hs256-xyz")
     const forged = await other.signAccess({ id: "u2", role: "Admin", version: 0 })
     expect(await good.verifyAccess(forged)).toBeNull()
-    expect(await good.verifyAccess(await good.signAccess({ id: "u3", role: "User", version: 0 }))).toEqual({ id: "u3", role: "User", version: 0, enrolOnly: false })
+    expect(await good.verifyAccess(await good.signAccess({ id: "u3", role: "User", version: 0 }))).toEqual({
+      id: "u3",
+      role: "User",
+      version: 0,
+      enrolOnly: false,
+    })
     expect(await good.verifyAccess(forged)).toBeNull()
   })
 })

@@ -68,7 +68,12 @@ describe("enrolment", () => {
   it("records user.totp.enabled with no fields (the user's row does not change); no secret or code reaches the events", async () => {
     const { token, secret, recoveryCodes } = await enrol("lawyer@demo.test")
     const id = (await call("GET", "/user/getProfile", token)).json().data._id as string
-    const events = await server.db.selectFrom("events").select(["type", "before", "after", "actor_id"]).where("entity_id", "=", id).where("type", "like", "user.totp.%").execute()
+    const events = await server.db
+      .selectFrom("events")
+      .select(["type", "before", "after", "actor_id"])
+      .where("entity_id", "=", id)
+      .where("type", "like", "user.totp.%")
+      .execute()
     expect(events).toEqual([{ type: "user.totp.enabled", before: null, after: null, actor_id: id }])
     const all = JSON.stringify(await server.db.selectFrom("events").selectAll().execute())
     expect(all).not.toContain(secret)
@@ -153,13 +158,17 @@ describe("turning it off", () => {
     const { token, recoveryCodes } = await enrol("editor@demo.test")
     const ok = await call("POST", "/user/two-factor/disable", token, { password: "Demo@12345", code: recoveryCodes[3]! })
     expect(ok.statusCode, ok.body).toBe(200)
-    expect(await server.db.selectFrom("user_recovery_codes").selectAll().execute()).not.toContainEqual(expect.objectContaining({ used_at: null, user_id: (await call("GET", "/user/getProfile", token)).json().data._id }))
+    expect(await server.db.selectFrom("user_recovery_codes").selectAll().execute()).not.toContainEqual(
+      expect.objectContaining({ used_at: null, user_id: (await call("GET", "/user/getProfile", token)).json().data._id }),
+    )
   })
 
   it("needs the password and a current code, then sign-in is one step again", async () => {
     const { secret } = await enrol("imageconsultant@demo.test")
     server.clock.now += 60_000
-    const token = (await call("POST", "/user/login/two-factor", undefined, { challengeToken: await challengeOf("imageconsultant@demo.test"), code: freshCode(secret) })).json().data.accessToken as string
+    const token = (
+      await call("POST", "/user/login/two-factor", undefined, { challengeToken: await challengeOf("imageconsultant@demo.test"), code: freshCode(secret) })
+    ).json().data.accessToken as string
     const wrongPassword = await call("POST", "/user/two-factor/disable", token, { password: "nope", code: freshCode(secret) })
     expect(wrongPassword.statusCode).toBe(400)
     expect(wrongPassword.json().message).toMatch(/^password: /)
@@ -169,7 +178,12 @@ describe("turning it off", () => {
     expect(ok.statusCode, ok.body).toBe(200)
     expect((await passwordLogin("imageconsultant@demo.test")).json().data).toHaveProperty("accessToken")
     const id = (await call("GET", "/user/getProfile", token)).json().data._id as string
-    const events = await server.db.selectFrom("events").select(["type", "before", "after", "actor_id"]).where("entity_id", "=", id).where("type", "=", "user.totp.disabled").execute()
+    const events = await server.db
+      .selectFrom("events")
+      .select(["type", "before", "after", "actor_id"])
+      .where("entity_id", "=", id)
+      .where("type", "=", "user.totp.disabled")
+      .execute()
     expect(events).toEqual([{ type: "user.totp.disabled", before: null, after: null, actor_id: id }])
   })
 })

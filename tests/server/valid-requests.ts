@@ -44,7 +44,12 @@ async function enrolledClient(server: TestServer) {
   const setup = await server.app.inject({ method: "POST", url: "/api/v1/user/two-factor/setup", headers: bearer(client.token) })
   const secret = setup.json().data.secret as string
   const step = stepAt(server.clock.now)
-  const enabled = await server.app.inject({ method: "POST", url: "/api/v1/user/two-factor/enable", headers: bearer(client.token), payload: { code: codeAt(secret, step) } })
+  const enabled = await server.app.inject({
+    method: "POST",
+    url: "/api/v1/user/two-factor/enable",
+    headers: bearer(client.token),
+    payload: { code: codeAt(secret, step) },
+  })
   expect(enabled.statusCode, enabled.body).toBe(200)
   return { ...client, code: () => codeAt(secret, step + 1) }
 }
@@ -52,6 +57,13 @@ async function enrolledClient(server: TestServer) {
 const PASSWORD_BEFORE = "Before@12345"
 
 /** A request each write accepts as it stands (checked below), so extras are judged on a call that works. */
+/** A fresh upcoming session of the context's client, `days` ahead, for a lifecycle step to act on. */
+async function bookedSession(ctx: Ctx, days: number, server: TestServer): Promise<string> {
+  const created = await call(server, ctx.tokens.get("Admin")!, "POST", "/counselling/create", (await valid.createSession!(ctx, days, server)).body)
+  expect(created.statusCode, created.body).toBe(200)
+  return created.json().data._id as string
+}
+
 export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => Request | Promise<Request>> = {
   login: () => ({ role: null, body: { email: "editor@demo.test", password: "Demo@12345" } }),
   resetPasswordLink: () => ({ role: null, body: { email: "editor@demo.test" } }),
@@ -62,7 +74,16 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
     const email = "password-changer@example.net"
     const password_hash = await hashPassword(PASSWORD_BEFORE)
     const updated = await server.db.updateTable("users").set({ password_hash }).where("email", "=", email).executeTakeFirst()
-    if (updated.numUpdatedRows === 0n) await insertUser(server.db, { name: "Password Changer", email, number: null, role: "Nutritionist", status: "Approve", organization_id: null, password_hash })
+    if (updated.numUpdatedRows === 0n)
+      await insertUser(server.db, {
+        name: "Password Changer",
+        email,
+        number: null,
+        role: "Nutritionist",
+        status: "Approve",
+        organization_id: null,
+        password_hash,
+      })
     return { role: "Nutritionist", token: await server.login(email, PASSWORD_BEFORE), body: { oldPassword: PASSWORD_BEFORE, newPassword: "Changed@12345" } }
   },
   // A refresh token of its own each time (one exchanged is retired; within its 2-minute grace it still works).
@@ -76,19 +97,70 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
   giveFeedback: async (ctx, _n, server) => {
     // Feedback is once per closed ticket: raise and close a fresh one each time.
     const form = multipart({ ticketType: "General", query: "Feedback ticket" })
-    const ticket = (await server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: form.payload, headers: { ...form.headers, ...bearer(ctx.tokens.get("User")!) } })).json().data
+    const ticket = (
+      await server.app.inject({
+        method: "POST",
+        url: "/api/v1/userQuery/create",
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(ctx.tokens.get("User")!) },
+      })
+    ).json().data
     await call(server, ctx.tokens.get("Admin")!, "PATCH", "/userQuery/update", { queryId: ticket._id })
     return { role: "User", body: { rating: 4, remark: "Quick help", ticketId: ticket.ticketId } }
   },
   partnerSignup: () => ({
     role: null,
-    body: { role: "Counsellor", name: "Farah Khan", email: `p-${unique()}@example.org`, number: "9812345678", password: "Partner@123", confirmPassword: "Partner@123", address: "12 Hill Road", city: "Mumbai", pinCode: "400050", state: "Maharashtra", language: "English", experience: "6 years", preferredContactMethod: "Email", organizationName: "Calm Minds", qualifications: "M.A.", briefBio: "Counsellor", serviceDescription: "Sessions", registrationNumber: "REG-1", certificationName: "Licensed", issuingAuthority: "RCI", certificationNumber: "C-1", expirationDate: "2031-01-01", accountHolderName: "Farah Khan", bankName: "HDFC Bank", ifscCode: "HDFC0001234", accountNumber: "50100123456789" },
+    body: {
+      role: "Counsellor",
+      name: "Farah Khan",
+      email: `p-${unique()}@example.org`,
+      number: "9812345678",
+      password: "Partner@123",
+      confirmPassword: "Partner@123",
+      address: "12 Hill Road",
+      city: "Mumbai",
+      pinCode: "400050",
+      state: "Maharashtra",
+      language: "English",
+      experience: "6 years",
+      preferredContactMethod: "Email",
+      organizationName: "Calm Minds",
+      qualifications: "M.A.",
+      briefBio: "Counsellor",
+      serviceDescription: "Sessions",
+      registrationNumber: "REG-1",
+      certificationName: "Licensed",
+      issuingAuthority: "RCI",
+      certificationNumber: "C-1",
+      expirationDate: "2031-01-01",
+      accountHolderName: "Farah Khan",
+      bankName: "HDFC Bank",
+      ifscCode: "HDFC0001234",
+      accountNumber: "50100123456789",
+    },
     files: [png("certificationImg")],
   }),
-  saveMyAvailability: (_ctx, _n, server) => ({ role: "Counsellor", body: { days: [{ date: new Date(server.clock.now + DAY).toISOString().slice(0, 10), slots: ["10:00"] }] } }),
-  createBlog: () => ({ role: "Editor", body: { blogName: `Mass ${unique()}`, title: "t", keyword: "k", description: "d", about: "<p>x</p>" }, files: [png("image")] }),
+  saveMyAvailability: (_ctx, _n, server) => ({
+    role: "Counsellor",
+    body: { days: [{ date: new Date(server.clock.now + DAY).toISOString().slice(0, 10), slots: ["10:00"] }] },
+  }),
+  createBlog: () => ({
+    role: "Editor",
+    body: { blogName: `Mass ${unique()}`, title: "t", keyword: "k", description: "d", about: "<p>x</p>" },
+    files: [png("image")],
+  }),
   updateBlog: (ctx) => ({ role: "Editor", params: { id: ctx.ids.blog }, body: { title: "Updated" } }),
   updateBlogStatus: (ctx) => ({ role: "Editor", params: { id: ctx.ids.blog }, body: { status: true } }),
+  restoreBlogRevision: async (ctx, _n, server) => {
+    const { id } = await server.db
+      .selectFrom("events")
+      .select("id")
+      .where("entity_type", "=", "blog")
+      .where("entity_id", "=", ctx.ids.blog)
+      .orderBy("id")
+      .executeTakeFirstOrThrow()
+    return { role: "Editor", params: { id: ctx.ids.blog, revision: String(id) }, body: {} }
+  },
   addGalleryImage: () => ({ role: "Editor", body: {}, files: [png("image")] }),
   addExpert: () => ({ role: "Editor", body: { name: "Dr. Mass", designation: "Counsellor" }, files: [png("avatar")] }),
   updateExpert: (ctx) => ({ role: "Editor", params: { id: ctx.ids.expert }, body: { designation: "Senior Counsellor" } }),
@@ -101,19 +173,55 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
   createCounsellingEnquiry: (_ctx, n) => ({ role: null, body: enquiryPayload(900 + n, { email: `q-${unique()}@example.org` }) }),
   sendUserLoginAccess: async (_ctx, n, server) => {
     const email = `access-${unique()}@example.org`
-    const res = await server.app.inject({ method: "POST", url: "/api/v1/enquiry/create", payload: enquiryPayload(700 + n, { email }), remoteAddress: `198.51.100.${n % 250}` })
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/enquiry/create",
+      payload: enquiryPayload(700 + n, { email }),
+      remoteAddress: `198.51.100.${n % 250}`,
+    })
     expect(res.statusCode, res.body).toBe(200)
     const row = await server.db.selectFrom("counselling_enquiries").select("id").where("email", "=", email).executeTakeFirstOrThrow()
     return { role: "Admin", body: { enquiryId: row.id, name: "Access", email, number: "9876500000" } }
   },
   assignOrUpdateCounsellor: (ctx) => ({ role: "Admin", params: { userId: ctx.client.userId }, body: { counsellorId: ctx.client.counsellorId } }),
-  createSession: (ctx, n, server) => ({ role: "Admin", body: { userId: ctx.client.userId, counsellorId: ctx.client.counsellorId, ...utcSlot(minuteAfter(server, (40 + n) * DAY)), topic: "Mass", agenda: "a", duration: 30, note: null } }),
+  createSession: (ctx, n, server) => ({
+    role: "Admin",
+    body: {
+      userId: ctx.client.userId,
+      counsellorId: ctx.client.counsellorId,
+      ...utcSlot(minuteAfter(server, (40 + n) * DAY)),
+      topic: "Mass",
+      agenda: "a",
+      duration: 30,
+      note: null,
+    },
+  }),
   updateSession: async (ctx, n, server) => {
     const created = await call(server, ctx.tokens.get("Admin")!, "POST", "/counselling/create", (await valid.createSession!(ctx, 100 + n, server)).body)
     expect(created.statusCode, created.body).toBe(200)
-    return { role: "Admin", params: { id: created.json().data._id }, body: { ...utcSlot(minuteAfter(server, (200 + n) * DAY)), topic: "Moved", agenda: "a", duration: 30, note: null } }
+    return {
+      role: "Admin",
+      params: { id: created.json().data._id },
+      body: { ...utcSlot(minuteAfter(server, (200 + n) * DAY)), topic: "Moved", agenda: "a", duration: 30, note: null },
+    }
   },
+  rescheduleSession: async (ctx, n, server) => ({
+    role: "Admin",
+    params: { id: await bookedSession(ctx, 300 + n, server) },
+    body: { ...utcSlot(minuteAfter(server, (500 + n) * DAY)), reason: "Moved by the office" },
+  }),
+  cancelSession: async (ctx, n, server) => ({ role: "Admin", params: { id: await bookedSession(ctx, 600 + n, server) }, body: { reason: "No longer needed" } }),
+  requestSessionReschedule: async (ctx, n, server) => {
+    // The client asks for their own session: user@demo.test, booked with their counsellor.
+    const uma = await server.db.selectFrom("users").select(["id", "counsellor_id"]).where("email", "=", "user@demo.test").executeTakeFirstOrThrow()
+    const id = await bookedSession({ ...ctx, client: { userId: uma.id, counsellorId: uma.counsellor_id! } }, 700 + n, server)
+    return { role: "User", params: { id }, body: { ...utcSlot(minuteAfter(server, (800 + n) * DAY)), reason: "Exams that week" } }
+  },
+  setMyTimeZone: () => ({ role: "User", body: { timeZone: "Europe/Berlin" } }),
   updateUserStatus: (ctx) => ({ role: "Admin", body: { status: "Temp Approve", userId: ctx.vendorUnderReview } }),
+  saveDraft: () => ({ role: "Editor", params: { key: "blog:new" }, body: { values: { title: "A draft", about: "<p>Half a thought</p>" } } }),
+  deleteDraft: () => ({ role: "Editor", params: { key: "blog:new" }, body: {} }),
+  revealAccountNumber: (ctx) => ({ role: "Admin", params: { id: ctx.vendorUnderReview }, body: { reason: "Checking the payout details" } }),
   enableTwoFactor: async (_ctx, _n, server) => {
     const client = await freshClient(server)
     const setup = await server.app.inject({ method: "POST", url: "/api/v1/user/two-factor/setup", headers: bearer(client.token) })
@@ -129,18 +237,36 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
     return { role: null, body: { challengeToken: login.json().data.challengeToken, code: client.code() } }
   },
   updateSecuritySettings: () => ({ role: "Admin", body: { requireAdminTwoFactor: false } }),
-  createEnquiry: () => ({ role: null, body: { name: "Mira Sen", email: "mira.sen@example.org", number: "+91 98200 12345", city: "Pune", state: "Maharashtra", message: "Call me" } }),
+  createEnquiry: () => ({
+    role: null,
+    body: { name: "Mira Sen", email: "mira.sen@example.org", number: "+91 98200 12345", city: "Pune", state: "Maharashtra", message: "Call me" },
+  }),
+  updateNotificationPreferences: () => ({ role: "User", body: { preferences: [{ kind: "session.booked", mail: true }] } }),
+  saveNotificationTemplate: () => ({
+    role: "Admin",
+    params: { id: "ticket.closed" },
+    body: { subject: "Closed: {{ticketCode}}", body: "Hello {{name}}, {{ticketUrl}}" },
+  }),
+  previewNotificationTemplate: () => ({ role: "Admin", params: { id: "ticket.closed" }, body: { subject: "Closed: {{ticketCode}}", body: "Hello {{name}}" } }),
 }
 
 /** Signs in the roles the requests use and finds ids of the demo data they refer to. */
 export async function requestContext(server: TestServer): Promise<Ctx> {
   const ctx = {} as Ctx
   ctx.tokens = new Map()
-  for (const role of ["Admin", "Editor", "User", "Counsellor", "Nutritionist"] as Role[]) ctx.tokens.set(role, await server.login(`${role.toLowerCase()}@demo.test`))
+  for (const role of ["Admin", "Editor", "User", "Counsellor", "Nutritionist"] as Role[])
+    ctx.tokens.set(role, await server.login(`${role.toLowerCase()}@demo.test`))
   const admin = ctx.tokens.get("Admin")!
   const raise = async () => {
     const form = multipart({ ticketType: "General", query: "Base ticket" })
-    return (await server.app.inject({ method: "POST", url: "/api/v1/userQuery/create", payload: form.payload, headers: { ...form.headers, ...bearer(ctx.tokens.get("User")!) } })).json().data
+    return (
+      await server.app.inject({
+        method: "POST",
+        url: "/api/v1/userQuery/create",
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(ctx.tokens.get("User")!) },
+      })
+    ).json().data
   }
   ctx.ticket = await raise()
   ctx.ticketToClose = await raise()

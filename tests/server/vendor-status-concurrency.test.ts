@@ -18,7 +18,14 @@ beforeAll(async () => {
   const demo = await server.db.selectFrom("users").select("id").where("email", "=", "admin@demo.test").executeTakeFirstOrThrow()
   admins.push({ id: demo.id, token: await server.login("admin@demo.test") })
   for (let i = 0; i < 3; i++) {
-    const row = await insertUser(server.db, { name: `Parallel Admin ${i}`, email: `parallel-admin-${i}-${randomUUID().slice(0, 6)}@example.net`, number: null, role: "Admin", status: "Approve", organization_id: null })
+    const row = await insertUser(server.db, {
+      name: `Parallel Admin ${i}`,
+      email: `parallel-admin-${i}-${randomUUID().slice(0, 6)}@example.net`,
+      number: null,
+      role: "Admin",
+      status: "Approve",
+      organization_id: null,
+    })
     admins.push({ id: row.id, token: await server.tokens.signAccess({ id: row.id, role: "Admin", version: row.token_version }) })
   }
 })
@@ -26,7 +33,14 @@ afterAll(() => server.close())
 
 async function newVendor() {
   const n = randomUUID().slice(0, 8)
-  return insertUser(server.db, { name: `Raced Vendor ${n}`, email: `raced-${n}@example.net`, number: `98${n.replace(/\D/g, "").padEnd(8, "1").slice(0, 8)}`, role: "Lawyer", status: "Under Review", organization_id: "org-wellness-collective" })
+  return insertUser(server.db, {
+    name: `Raced Vendor ${n}`,
+    email: `raced-${n}@example.net`,
+    number: `98${n.replace(/\D/g, "").padEnd(8, "1").slice(0, 8)}`,
+    role: "Lawyer",
+    status: "Under Review",
+    organization_id: "org-wellness-collective",
+  })
 }
 
 interface Attempt {
@@ -41,7 +55,12 @@ async function race(vendorId: string, targets: string[]): Promise<Attempt[]> {
   return Promise.all(
     targets.map(async (to, i) => {
       const admin = admins[i % admins.length]!
-      const res = await server.app.inject({ method: "PATCH", url: "/api/v1/user/updateUser", headers: bearer(admin.token), payload: { userId: vendorId, status: to } })
+      const res = await server.app.inject({
+        method: "PATCH",
+        url: "/api/v1/user/updateUser",
+        headers: bearer(admin.token),
+        payload: { userId: vendorId, status: to },
+      })
       return { admin: admin.id, to, status: res.statusCode, answeredStatus: res.statusCode === 200 ? (res.json().data.status as string) : undefined }
     }),
   )
@@ -52,8 +71,19 @@ async function expectLogAgrees(vendorId: string, attempts: Attempt[]) {
   // A listed status is a move the machine allows (200) or refuses (409); one outside the list is bad input (400).
   const listed = (to: string) => (vendorStatuses as readonly string[]).includes(to)
   expect(attempts.filter((a) => (listed(a.to) ? a.status !== 200 && a.status !== 409 : a.status !== 400))).toEqual([])
-  const events = await server.db.selectFrom("events").selectAll().where("entity_type", "=", "user").where("entity_id", "=", vendorId).where("type", "=", "user.statusChanged").orderBy("id").execute()
-  const steps = events.map((e) => ({ actor: e.actor_id, from: (e.before as { status: VendorStatus }).status, to: (e.after as { status: VendorStatus }).status }))
+  const events = await server.db
+    .selectFrom("events")
+    .selectAll()
+    .where("entity_type", "=", "user")
+    .where("entity_id", "=", vendorId)
+    .where("type", "=", "user.statusChanged")
+    .orderBy("id")
+    .execute()
+  const steps = events.map((e) => ({
+    actor: e.actor_id,
+    from: (e.before as { status: VendorStatus }).status,
+    to: (e.after as { status: VendorStatus }).status,
+  }))
 
   // A chain of legal steps from Under Review: each starts where the previous one ended.
   let status: VendorStatus = "Under Review"
@@ -82,7 +112,10 @@ describe("100 parallel status changes of one vendor", () => {
   it("among the non-final statuses (and a few unknown ones): the log and the row agree, refusals leave no trace", async () => {
     const vendor = await newVendor()
     const cycle = ["Temp Approve", "Reject", "Under Review", "Temp Approve", "Under Review", "Reject", "Unknown status"]
-    const attempts = await race(vendor.id, Array.from({ length: 100 }, (_, i) => cycle[i % cycle.length]!))
+    const attempts = await race(
+      vendor.id,
+      Array.from({ length: 100 }, (_, i) => cycle[i % cycle.length]!),
+    )
     const { accepted } = await expectLogAgrees(vendor.id, attempts)
     // Serialised, many steps are legal from wherever the previous one left the vendor; same-status and unknown ones are not.
     expect(accepted.length).toBeGreaterThan(1)
@@ -93,7 +126,10 @@ describe("100 parallel status changes of one vendor", () => {
   it("with Approve among them: Approve lands once, and nothing is recorded after it (Approve is final)", async () => {
     const vendor = await newVendor()
     const cycle = ["Temp Approve", "Reject", "Under Review", "Approve", "Temp Approve", "Reject", "Under Review"]
-    const attempts = await race(vendor.id, Array.from({ length: 100 }, (_, i) => cycle[i % cycle.length]!))
+    const attempts = await race(
+      vendor.id,
+      Array.from({ length: 100 }, (_, i) => cycle[i % cycle.length]!),
+    )
     const { steps } = await expectLogAgrees(vendor.id, attempts)
     expect(steps.filter((s) => s.to === "Approve")).toHaveLength(1)
     expect(steps.at(-1)!.to).toBe("Approve")

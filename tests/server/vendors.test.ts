@@ -23,15 +23,32 @@ const patch = (payload: object, token = admin) => server.app.inject({ method: "P
 type Row = { _id: string; name: string; email: string; number: string | null; role: Role; status: string; createdAt: string; organizationId: string | null }
 
 async function actual(roles: readonly string[], status: string): Promise<number> {
-  const row = await server.db.selectFrom("users").select(sql<string>`count(*)`.as("n")).where("role", "in", roles as Role[]).where("status", "=", status as never).executeTakeFirstOrThrow()
+  const row = await server.db
+    .selectFrom("users")
+    .select(sql<string>`count(*)`.as("n"))
+    .where("role", "in", roles as Role[])
+    .where("status", "=", status as never)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
-const eventsOf = (id: string) => server.db.selectFrom("events").selectAll().where("entity_id", "=", id).where("type", "=", "user.statusChanged").orderBy("id").execute()
+const eventsOf = (id: string) =>
+  server.db.selectFrom("events").selectAll().where("entity_id", "=", id).where("type", "=", "user.statusChanged").orderBy("id").execute()
 
-async function newVendor(status: "Under Review" | "Temp Approve" | "Reject" | "Approve", role: Role = "Counsellor", extra: { organization_id?: string | null; name?: string } = {}) {
+async function newVendor(
+  status: "Under Review" | "Temp Approve" | "Reject" | "Approve",
+  role: Role = "Counsellor",
+  extra: { organization_id?: string | null; name?: string } = {},
+) {
   const n = Math.random().toString(36).slice(2, 8)
-  return insertUser(server.db, { name: extra.name ?? `Test ${role} ${n}`, email: `t-${n}@example.net`, number: `98${Math.floor(Math.random() * 1e8)}`, role, status, organization_id: extra.organization_id === undefined ? "org-wellness-collective" : extra.organization_id })
+  return insertUser(server.db, {
+    name: extra.name ?? `Test ${role} ${n}`,
+    email: `t-${n}@example.net`,
+    number: `98${Math.floor(Math.random() * 1e8)}`,
+    role,
+    status,
+    organization_id: extra.organization_id === undefined ? "org-wellness-collective" : extra.organization_id,
+  })
 }
 
 describe("GET /user/:role", () => {
@@ -60,7 +77,12 @@ describe("GET /user/:role", () => {
   it("defaults to 100 rows and never answers more than 100", async () => {
     for (let i = 0; i < 3; i++) await newVendor("Approve", "User")
     const users = await actual(["User"], "Approve")
-    const added = Array.from({ length: 101 - users }, (_, i) => ({ name: `Bulk ${i}`, email: `bulk-${i}@example.net`, role: "User" as const, status: "Approve" as const }))
+    const added = Array.from({ length: 101 - users }, (_, i) => ({
+      name: `Bulk ${i}`,
+      email: `bulk-${i}@example.net`,
+      role: "User" as const,
+      status: "Approve" as const,
+    }))
     for (const u of added) await insertUser(server.db, u)
     const res = (await get("/user/User")).json()
     expect(res.totalRecords).toBeGreaterThan(100)
@@ -72,7 +94,10 @@ describe("GET /user/:role", () => {
     const v = await newVendor("Approve", "Nutritionist", { name: "Zelda Quintessa" })
     for (const term of ["zelda quin", v.email.toUpperCase(), v.number!.slice(2, 8)]) {
       const res = (await get(`/user/Nutritionist?search=${encodeURIComponent(term)}`)).json()
-      expect(res.data.map((r: Row) => r._id), term).toEqual([v.id])
+      expect(
+        res.data.map((r: Row) => r._id),
+        term,
+      ).toEqual([v.id])
       expect(res.totalRecords).toBe(1)
     }
     expect((await get("/user/Nutritionist?search=%25")).json().totalRecords).toBe(0)
@@ -165,7 +190,13 @@ describe("PATCH /user/updateUser", () => {
   it.each([
     ["out of Approve", 409, "Approve", "Reject", "An approved vendor's status can no longer be changed."],
     // Bad input like any other invalid value (issue 32), not an illegal move.
-    ["a status not in the list", 400, "Under Review", "Approved", "status: 'Approved' is not a vendor status; use one of Under Review, Approve, Temp Approve, Reject."],
+    [
+      "a status not in the list",
+      400,
+      "Under Review",
+      "Approved",
+      "status: 'Approved' is not a vendor status; use one of Under Review, Approve, Temp Approve, Reject.",
+    ],
     ["the same status", 409, "Temp Approve", "Temp Approve", "The vendor is already 'Temp Approve'."],
   ] as const)("refuses %s with %i and changes nothing", async (_, status, from, to, message) => {
     const vendor = await newVendor(from)
@@ -251,7 +282,16 @@ describe("GET /user/vendorDetails/:id and /user/statusHistory/:id", () => {
   })
 
   it("has seeded history for demo vendors", async () => {
-    const seeded = await server.db.selectFrom("events").select("entity_id").where("type", "=", "user.statusChanged").where("entity_id", "in", (await server.db.selectFrom("users").select("id").where("email", "like", "%@example.com").execute()).map((u) => u.id)).execute()
+    const seeded = await server.db
+      .selectFrom("events")
+      .select("entity_id")
+      .where("type", "=", "user.statusChanged")
+      .where(
+        "entity_id",
+        "in",
+        (await server.db.selectFrom("users").select("id").where("email", "like", "%@example.com").execute()).map((u) => u.id),
+      )
+      .execute()
     expect(new Set(seeded.map((e) => e.entity_id)).size).toBe(9)
   })
 })
@@ -262,8 +302,16 @@ describe("GET /user/certificate/:id", () => {
   it("shows the private certificate to an admin and to its owner only", async () => {
     const lawyer = await server.db.selectFrom("users").select(["id", "document_details"]).where("email", "=", "lawyer@demo.test").executeTakeFirstOrThrow()
     expect((await get(`/user/certificate/${lawyer.id}`)).statusCode).toBe(404)
-    const stored = localUploadStore(server.dataDir, 2 * 1024 * 1024).saveImage({ field: "certificationImg", filename: "c.png", mimetype: "image/png", data: png }, ["png", "jpeg"], "private")
-    await server.db.updateTable("users").set({ document_details: JSON.stringify({ ...lawyer.document_details, certificationImg: stored.name }) }).where("id", "=", lawyer.id).execute()
+    const stored = localUploadStore(server.dataDir, 2 * 1024 * 1024).saveImage(
+      { field: "certificationImg", filename: "c.png", mimetype: "image/png", data: png },
+      ["png", "jpeg"],
+      "private",
+    )
+    await server.db
+      .updateTable("users")
+      .set({ document_details: JSON.stringify({ ...lawyer.document_details, certificationImg: stored.name }) })
+      .where("id", "=", lawyer.id)
+      .execute()
     const res = await get(`/user/certificate/${lawyer.id}`)
     expect(res.statusCode).toBe(200)
     expect(res.json().data.dataUrl).toMatch(/^data:image\/png;base64,iVBORw0KGgo/)

@@ -49,7 +49,9 @@ describe("availability slots (spec section 9)", () => {
       days: [{ date: "2030-01-01", slots: ["08:00", "19:30"] }],
       defaultSlots: null,
     })
-    expect(fails(SaveAvailabilityRequest, { days: [{ date: "2030-01-01", slots: ["08:15"] }] })).toThrow("days.0.slots.0: must be a 30-minute slot start from 08:00 to 19:30")
+    expect(fails(SaveAvailabilityRequest, { days: [{ date: "2030-01-01", slots: ["08:15"] }] })).toThrow(
+      "days.0.slots.0: must be a 30-minute slot start from 08:00 to 19:30",
+    )
     expect(fails(SaveAvailabilityRequest, { days: [{ date: "2030-02-29", slots: [] }] })).toThrow("days.0.date: must be a real calendar date")
   })
 })

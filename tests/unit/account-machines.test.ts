@@ -10,7 +10,7 @@ import { CERTIFICATE_REQUIRED, PASSWORDS_DIFFER, partnerSignupMachine } from "..
 import { completePartnerForm } from "./partner-form.ts"
 import { PROFILE_FAILED, profileMachine } from "../../src/machines/profile.machine.ts"
 import { DEFAULT_PARTNER_SIGNUP_URL, publicConfigMachine } from "../../src/machines/public-config.machine.ts"
-import { vendorAvailabilityMachine } from "../../src/machines/vendor-availability.machine.ts"
+import { freeSlotsMachine, isFreeTime, slotTime } from "../../src/machines/free-slots.machine.ts"
 
 const person: Person = {
   _id: "v1",
@@ -71,7 +71,10 @@ describe("profile machine", () => {
   })
 
   it("keeps the profile when only the certificate fails", async () => {
-    const { actor } = start(async () => person, () => Promise.reject(http(404, "No certification image.")))
+    const { actor } = start(
+      async () => person,
+      () => Promise.reject(http(404, "No certification image.")),
+    )
     await waitFor(actor, (s) => s.matches({ ready: "certificateFailed" }))
     expect(actor.getSnapshot().context.profile).not.toBeNull()
   })
@@ -88,10 +91,10 @@ describe("my listing machine", () => {
   const start = (save: (r: SaveAvailabilityRequest) => Promise<MyAvailability> = async () => loaded, load = async () => loaded) => {
     const clock = new SimulatedClock()
     const saved = vi.fn(({ input }: { input: SaveAvailabilityRequest }) => save(input))
-    const actor = createActor(
-      myListingMachine.provide({ actors: { loadAvailability: fromPromise(load), saveAvailability: fromPromise(saved) } }),
-      { input: { today: "2026-03-02" }, clock },
-    ).start()
+    const actor = createActor(myListingMachine.provide({ actors: { loadAvailability: fromPromise(load), saveAvailability: fromPromise(saved) } }), {
+      input: { today: "2026-03-02" },
+      clock,
+    }).start()
     return { actor, saved, clock }
   }
 
@@ -156,24 +159,28 @@ describe("my listing machine", () => {
   })
 })
 
-describe("vendor availability machine (the create-session form's view)", () => {
-  it("waits without a vendor or date, loads when both are given, and reloads when they change", async () => {
-    const load = vi.fn(async ({ input }: { input: { vendorId: string; date: string } }) => ({ ...input, slots: ["10:00"], isDefault: false }))
-    const actor = createActor(vendorAvailabilityMachine.provide({ actors: { loadVendorAvailability: fromPromise(load as never) } }), { input: { vendorId: "", date: "" } }).start()
+describe("free slots machine (the session forms' free times)", () => {
+  const ask = { vendorId: "v1", date: "2026-03-02", clientId: "c1", exceptSessionId: null }
+  it("waits without a counsellor or date, loads when both are given, and again only when something changes", async () => {
+    const slot = { start: "2026-03-02T04:00:00.000Z", end: "2026-03-02T04:30:00.000Z" }
+    const load = vi.fn(async () => ({ timeZone: "Asia/Kolkata", slots: [slot] }))
+    const actor = createActor(freeSlotsMachine.provide({ actors: { loadFreeSlots: fromPromise(load as never) } }), { input: { ...ask, vendorId: "" } }).start()
     expect(actor.getSnapshot().matches("waiting")).toBe(true)
-    actor.send({ type: "availability.show", vendorId: "v1", date: "2026-03-02" })
+    actor.send({ type: "slots.show", ...ask })
     await waitFor(actor, (s) => s.matches("ready"))
-    expect(actor.getSnapshot().context.slots).toEqual(["10:00"])
-    actor.send({ type: "availability.show", vendorId: "v1", date: "2026-03-02" })
+    expect(actor.getSnapshot().context).toMatchObject({ slots: [slot], vendorZone: "Asia/Kolkata" })
+    actor.send({ type: "slots.show", ...ask })
     expect(load).toHaveBeenCalledTimes(1)
-    actor.send({ type: "availability.show", vendorId: "v1", date: "2026-03-03" })
+    actor.send({ type: "slots.show", ...ask, date: "2026-03-03" })
     await waitFor(actor, (s) => s.matches("ready"))
     expect(load).toHaveBeenCalledTimes(2)
+    expect(isFreeTime([slot], "2026-03-02", slotTime(slot))).toBe(true)
+    expect(isFreeTime([slot], "2026-03-02", "23:59")).toBe(false)
   })
 
-  it("shows the server's message when the vendor is unknown", async () => {
-    const actor = createActor(vendorAvailabilityMachine.provide({ actors: { loadVendorAvailability: fromPromise(() => Promise.reject(http(404, "Vendor not found."))) } }), {
-      input: { vendorId: "x", date: "2026-03-02" },
+  it("shows the server's message when the counsellor is unknown", async () => {
+    const actor = createActor(freeSlotsMachine.provide({ actors: { loadFreeSlots: fromPromise(() => Promise.reject(http(404, "Vendor not found."))) } }), {
+      input: ask,
     }).start()
     await waitFor(actor, (s) => s.matches("failed"))
     expect(actor.getSnapshot().context.error).toBe("Vendor not found.")
@@ -189,7 +196,9 @@ describe("header search machine", () => {
     const clock = new SimulatedClock()
     const calls = vi.fn(({ input }: { input: { q: string } }) => search(input.q))
     const navigate = vi.fn()
-    const actor = createActor(headerSearchMachine.provide({ actors: { search: fromPromise(calls) }, actions: { navigate: (_, p) => navigate(p) } }), { clock }).start()
+    const actor = createActor(headerSearchMachine.provide({ actors: { search: fromPromise(calls) }, actions: { navigate: (_, p) => navigate(p) } }), {
+      clock,
+    }).start()
     return { actor, calls, navigate, clock }
   }
 
@@ -252,7 +261,9 @@ describe("header search machine", () => {
 describe("partner sign-up machine", () => {
   const start = (signUp = async () => ({ success: true, message: "Thank you!", data: { _id: "p1", status: "Under Review" as const } })) => {
     const calls = vi.fn(signUp)
-    const actor = createActor(partnerSignupMachine.provide({ actors: { submit: fromPromise(calls as never) } }), { input: { values: completePartnerForm } }).start()
+    const actor = createActor(partnerSignupMachine.provide({ actors: { submit: fromPromise(calls as never) } }), {
+      input: { values: completePartnerForm },
+    }).start()
     return { actor, calls }
   }
 
@@ -285,7 +296,10 @@ describe("partner sign-up machine", () => {
     actor.send({ type: "form.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
     await waitFor(actor, (s) => s.matches("succeeded"))
-    expect((calls.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({ values: { email: "p@example.org" }, files: { certificationImg: file } })
+    expect((calls.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({
+      values: { email: "p@example.org" },
+      files: { certificationImg: file },
+    })
     expect(actor.getSnapshot().context.message).toEqual({ text: "Thank you!", tone: "success" })
   })
 
@@ -311,10 +325,15 @@ describe("partner sign-up machine", () => {
 
 describe("public config machine", () => {
   it("points 'Sign up here' where the server says, or at this console's page when it cannot tell", async () => {
-    const ok = createActor(publicConfigMachine.provide({ actors: { loadConfig: fromPromise(async () => ({ partnerSignupUrl: "https://partners.example.org" })) } })).start()
+    const ok = createActor(
+      publicConfigMachine.provide({
+        actors: { loadConfig: fromPromise(async () => ({ partnerSignupUrl: "https://partners.example.org", sessionNoticeHours: 6 })) },
+      }),
+    ).start()
     expect(ok.getSnapshot().context.partnerSignupUrl).toBe(DEFAULT_PARTNER_SIGNUP_URL)
     await waitFor(ok, (s) => s.matches("loaded"))
     expect(ok.getSnapshot().context.partnerSignupUrl).toBe("https://partners.example.org")
+    expect(ok.getSnapshot().context.sessionNoticeHours).toBe(6)
     const down = createActor(publicConfigMachine.provide({ actors: { loadConfig: fromPromise(() => Promise.reject(http(500, "x"))) } })).start()
     await waitFor(down, (s) => s.matches("unavailable"))
     expect(down.getSnapshot().context.partnerSignupUrl).toBe("/partner-signup")

@@ -9,7 +9,15 @@ import { RETRY_DELAYS_MS } from "../../src/api/retry.ts"
 /** Issue 33, the console's side: reads and keyed writes are retried with backoff, with one key for all attempts. */
 const Ok = Schema.Struct({ ok: Schema.Boolean })
 const read = endpoint({ name: "read", method: "GET", path: "/thing", answer: Ok, access: "signedIn", summary: "a read" })
-const write = endpoint({ name: "write", method: "POST", path: "/thing", body: Schema.Struct({ text: Schema.String }), answer: Ok, access: "signedIn", summary: "a write" })
+const write = endpoint({
+  name: "write",
+  method: "POST",
+  path: "/thing",
+  body: Schema.Struct({ text: Schema.String }),
+  answer: Ok,
+  access: "signedIn",
+  summary: "a write",
+})
 const signIn = endpoint({ name: "signIn", signIn: true, method: "POST", path: "/sign-in", answer: Ok, access: "public", summary: "a sign-in step" })
 
 let server: Server
@@ -25,7 +33,11 @@ beforeAll(async () => {
     seen.push(request.headers)
     const status = script.length > 1 ? script.shift()! : script[0]!
     response.writeHead(status, { "content-type": "application/json" })
-    response.end(JSON.stringify(status === 200 ? { ok: true } : { success: false, message: status === 503 ? "The service can't reach its database right now." : "Name is required" }))
+    response.end(
+      JSON.stringify(
+        status === 200 ? { ok: true } : { success: false, message: status === 503 ? "The service can't reach its database right now." : "Name is required" },
+      ),
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

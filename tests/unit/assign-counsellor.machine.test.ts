@@ -16,7 +16,12 @@ const totals: AssignableRoleTotal[] = [
 ]
 type Page = { people: AssignablePerson[]; totals: AssignableRoleTotal[] }
 
-function start(options: { loadPeople?: (search: string) => Promise<Page>; assignEach?: (args: { input: { userIds: string[]; counsellorId: string } }) => Promise<AssignOutcome> } = {}) {
+function start(
+  options: {
+    loadPeople?: (search: string) => Promise<Page>
+    assignEach?: (args: { input: { userIds: string[]; counsellorId: string } }) => Promise<AssignOutcome>
+  } = {},
+) {
   const clock = new SimulatedClock()
   const search = options.loadPeople ?? (async () => ({ people, totals }))
   const loadPeople = vi.fn(({ input }: { input: { search: string } }) => search(input.search))
@@ -81,7 +86,9 @@ describe("assign counsellor machine", () => {
 
   it("makes no call when the box comes back to the listed search, and drops an older answer for a newer search", async () => {
     let release: (page: Page) => void = () => {}
-    const { actor, clock, searched, open } = start({ loadPeople: (search) => (search === "slow" ? new Promise((resolve) => (release = resolve)) : Promise.resolve({ people, totals })) })
+    const { actor, clock, searched, open } = start({
+      loadPeople: (search) => (search === "slow" ? new Promise((resolve) => (release = resolve)) : Promise.resolve({ people, totals })),
+    })
     await open()
     actor.send({ type: "search.change", value: "x" })
     actor.send({ type: "search.change", value: "" })
@@ -98,7 +105,9 @@ describe("assign counsellor machine", () => {
 
   it("keeps the last people when a search fails, says so, and Retry asks again", async () => {
     let fail = true
-    const { actor, clock, searched, open } = start({ loadPeople: async (search) => (search !== "" && fail ? Promise.reject(new ApiError("http", 500, "", "x")) : { people: [chetan], totals }) })
+    const { actor, clock, searched, open } = start({
+      loadPeople: async (search) => (search !== "" && fail ? Promise.reject(new ApiError("http", 500, "", "x")) : { people: [chetan], totals }),
+    })
     await open()
     actor.send({ type: "search.change", value: "che" })
     clock.increment(SEARCH_DEBOUNCE_MS)
@@ -192,7 +201,11 @@ describe("assign counsellor machine", () => {
       return { success: true, message: "ok" }
     })
     const outcome = await assignEach({ userIds: ["a", "bad", "b"], counsellorId: "c1" })
-    expect(spy.mock.calls).toEqual([["a", "c1"], ["bad", "c1"], ["b", "c1"]])
+    expect(spy.mock.calls).toEqual([
+      ["a", "c1"],
+      ["bad", "c1"],
+      ["b", "c1"],
+    ])
     expect(outcome).toEqual({ assigned: ["a", "b"], failures: [{ userId: "bad", message: "User not found." }] })
   })
 })

@@ -4,7 +4,17 @@ import type { AuditEvent } from "../../src/api/contract/audit.ts"
 import { auditLogMachine, emptyFilters, type AuditFilters, type AuditUrlState } from "../../src/machines/audit-log.machine.ts"
 import { parseAuditQuery, setAuditQuery, toLocalInput } from "../../src/ui/pages/audit-url.ts"
 
-const sample: AuditEvent = { _id: "1", entityType: "user", entityId: "u1", type: "user.passwordChanged", actorId: "u1", actorName: "Uma", at: "2026-11-21T10:00:00.000Z", before: null, after: null }
+const sample: AuditEvent = {
+  _id: "1",
+  entityType: "user",
+  entityId: "u1",
+  type: "user.passwordChanged",
+  actorId: "u1",
+  actorName: "Uma",
+  at: "2026-11-21T10:00:00.000Z",
+  before: null,
+  after: null,
+}
 
 interface Request {
   filters: AuditFilters
@@ -88,7 +98,10 @@ describe("audit log URL state", () => {
 })
 
 describe("audit URL query", () => {
-  const state: AuditUrlState = { filters: { entityType: "user", entityId: "", actorId: "a 1&b", type: "user.totp.enabled", from: "2026-11-01T09:30", to: "" }, page: 3 }
+  const state: AuditUrlState = {
+    filters: { entityType: "user", entityId: "", actorId: "a 1&b", type: "user.totp.enabled", from: "2026-11-01T09:30", to: "" },
+    page: 3,
+  }
 
   it("writes dates as instants, leaves out empty filters and page 1, and keeps other keys", () => {
     const query = setAuditQuery(new URLSearchParams("other=kept&entityId=old"), state)

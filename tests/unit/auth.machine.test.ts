@@ -6,7 +6,10 @@ import { authMachine, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, SESSION_LIFETIME_MS, S
 
 const user = { _id: "u1", name: "Uma User", email: "user@demo.test", role: "User" as const, organizationId: null }
 
-function start(stored: Parameters<typeof createActor<typeof authMachine>>[1] extends infer _ ? unknown : never = null, endServerSession: () => Promise<unknown> = () => Promise.resolve({})) {
+function start(
+  stored: Parameters<typeof createActor<typeof authMachine>>[1] extends infer _ ? unknown : never = null,
+  endServerSession: () => Promise<unknown> = () => Promise.resolve({}),
+) {
   const clock = new SimulatedClock()
   const goToLogin = vi.fn()
   const persisted: unknown[] = []
@@ -145,7 +148,11 @@ describe("auth machine: renewing the 15-minute access token", () => {
     return { actor, clock, sent, goToLogin }
   }
   const renewed = (refreshToken: string, now: number) =>
-    Promise.resolve({ success: true, message: "Session renewed.", data: { accessToken: jwt(now, Math.min(now + ACCESS_MS, SESSION_LIFETIME_MS), refreshToken), refreshToken: `${refreshToken}+`, user } })
+    Promise.resolve({
+      success: true,
+      message: "Session renewed.",
+      data: { accessToken: jwt(now, Math.min(now + ACCESS_MS, SESSION_LIFETIME_MS), refreshToken), refreshToken: `${refreshToken}+`, user },
+    })
 
   it("renews a minute before the token ends, with the newest refresh token each time, and never past the 2 hours", async () => {
     const { actor, clock, sent, goToLogin } = startRefreshing(Array.from({ length: 8 }, () => renewed))
@@ -156,7 +163,7 @@ describe("auth machine: renewing the 15-minute access token", () => {
     await waitFor(actor, (s) => s.matches({ signedIn: { tokens: "fresh" } }) && s.context.session?.refreshToken === "r+")
     expect(sent).toEqual(["r"])
     expect(actor.getSnapshot().context.session?.expiresAt).toBe(SESSION_LIFETIME_MS)
-    for (let at = clock.now(); at < SESSION_LIFETIME_MS - ACCESS_MS; ) {
+    for (let at = clock.now(); at < SESSION_LIFETIME_MS - ACCESS_MS;) {
       clock.increment(ACCESS_MS - REFRESH_AHEAD_MS)
       at = clock.now()
       await waitFor(actor, (s) => s.matches({ signedIn: { tokens: "fresh" } }) && s.context.session?.refreshToken === `r${"+".repeat(sent.length)}`)
@@ -172,7 +179,9 @@ describe("auth machine: renewing the 15-minute access token", () => {
   })
 
   it("signs out and goes to /login when the server refuses the refresh (the sign-in was ended)", async () => {
-    const { actor, clock, goToLogin } = startRefreshing([() => Promise.reject(new ApiError("http", 401, "Unauthorized", "Your session has ended. Please sign in again."))])
+    const { actor, clock, goToLogin } = startRefreshing([
+      () => Promise.reject(new ApiError("http", 401, "Unauthorized", "Your session has ended. Please sign in again.")),
+    ])
     actor.send({ type: "auth.signedIn", accessToken: jwt(0, ACCESS_MS, "a"), refreshToken: "r", user, remember: true })
     clock.increment(ACCESS_MS - REFRESH_AHEAD_MS)
     await waitFor(actor, (s) => s.matches("signedOut"))
@@ -226,7 +235,11 @@ describe("auth machine: a device whose clock is off", () => {
         actors: {
           refreshSession: fromPromise<RenewedSessionAnswer, { refreshToken: string }>(async ({ input }) => {
             sent.push(input.refreshToken)
-            return { success: true, message: "Session renewed.", data: { accessToken: jwt(serverNow(), serverNow() + ACCESS_MS, "n"), refreshToken: `${input.refreshToken}+`, user } }
+            return {
+              success: true,
+              message: "Session renewed.",
+              data: { accessToken: jwt(serverNow(), serverNow() + ACCESS_MS, "n"), refreshToken: `${input.refreshToken}+`, user },
+            }
           }),
         },
       }),
@@ -250,7 +263,9 @@ describe("auth machine: what was typed when the session ended by itself", () => 
     const clock = new SimulatedClock()
     const putBack = vi.fn()
     const actor = createActor(
-      authMachine.provide({ actions: { goToLogin: () => {}, persistSession: () => {}, clearStoredSession: () => {}, putBackKept: (_, kept) => putBack(kept) } }),
+      authMachine.provide({
+        actions: { goToLogin: () => {}, persistSession: () => {}, clearStoredSession: () => {}, putBackKept: (_, kept) => putBack(kept) },
+      }),
       { input: { stored: null, now: () => clock.now(), readTypedInput: () => typed }, clock },
     ).start()
     return { actor, clock, putBack }

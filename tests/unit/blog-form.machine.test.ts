@@ -35,7 +35,8 @@ function start(blogId: string | null, stubs: { load?: () => Promise<Blog | null>
 }
 
 const fill = (actor: ReturnType<typeof start>["actor"]) => {
-  for (const [field, value] of Object.entries({ blogName: "A", title: "B", keyword: "C", description: "D", about: "<p>E</p>" })) actor.send({ type: "field.change", field, value })
+  for (const [field, value] of Object.entries({ blogName: "A", title: "B", keyword: "C", description: "D", about: "<p>E</p>" }))
+    actor.send({ type: "field.change", field, value })
 }
 
 describe("blog form machine", () => {

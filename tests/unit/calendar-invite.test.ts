@@ -12,7 +12,7 @@ const invite = {
   description: "Line one\nLine two",
   location: "https://meet.jit.si/Counsellingabc",
   organizer: { name: "Console", email: "no-reply@console.test" },
-  attendees: [{ name: "Uma \"U\" User", email: "user@demo.test" }],
+  attendees: [{ name: 'Uma "U" User', email: "user@demo.test" }],
 }
 
 describe("the hand-written .ics invite", () => {

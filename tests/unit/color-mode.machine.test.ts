@@ -6,7 +6,9 @@ function start(preference: "system" | "light" | "dark", systemDark: boolean) {
   const applied: boolean[] = []
   const saved: string[] = []
   const actor = createActor(
-    colorModeMachine.provide({ actions: { applyMode: (_, { dark }) => void applied.push(dark), persist: ({ context }) => void saved.push(context.preference) } }),
+    colorModeMachine.provide({
+      actions: { applyMode: (_, { dark }) => void applied.push(dark), persist: ({ context }) => void saved.push(context.preference) },
+    }),
     { input: { preference, systemDark } },
   ).start()
   return { actor, applied, saved }

@@ -32,7 +32,9 @@ describe("content contract", () => {
     expect(decodeOrThrow(Blog, blog, "")).toEqual(blog)
     const list = { success: true, data: [blog], pagination: { total: 1, page: 1, limit: 100, totalPages: 1 } }
     expect(decodeOrThrow(BlogListAnswer, list, "").pagination.total).toBe(1)
-    expect(message(() => decodeOrThrow(BlogListAnswer, { success: true, data: [blog], pagination: { page: 1, limit: 1, totalPages: 1 } }, ""))).toBe("pagination.total: is required")
+    expect(message(() => decodeOrThrow(BlogListAnswer, { success: true, data: [blog], pagination: { page: 1, limit: 1, totalPages: 1 } }, ""))).toBe(
+      "pagination.total: is required",
+    )
     expect(message(() => decodeOrThrow(Blog, { ...blog, status: "true" }, ""))).toBe("status: Expected boolean")
   })
 
@@ -46,11 +48,16 @@ describe("content contract", () => {
   it("keeps the product's `summery` spelling for testimonials", () => {
     const t = { _id: "t1", name: "Ritika", summery: "Great", avatar: "/uploads/a.png", createdAt: "2026-11-01T00:00:00.000Z" }
     expect(decodeOrThrow(Testimonial, t, "")).toEqual(t)
-    expect(message(() => decodeOrThrow(Testimonial, { _id: t._id, name: t.name, summary: "Great", avatar: t.avatar, createdAt: t.createdAt }, ""))).toBe("summery: is required")
+    expect(message(() => decodeOrThrow(Testimonial, { _id: t._id, name: t.name, summary: "Great", avatar: t.avatar, createdAt: t.createdAt }, ""))).toBe(
+      "summery: is required",
+    )
   })
 
   it("accepts only web links and the two press types", () => {
-    expect(decodeOrThrow(PressCreateFields, { link: " https://news.example.com/a ", type: "Recognition" }, "")).toEqual({ link: "https://news.example.com/a", type: "Recognition" })
+    expect(decodeOrThrow(PressCreateFields, { link: " https://news.example.com/a ", type: "Recognition" }, "")).toEqual({
+      link: "https://news.example.com/a",
+      type: "Recognition",
+    })
     expect(message(() => decodeOrThrow(PressCreateFields, { link: "javascript:alert(1)", type: "Recognition" }, ""))).toMatch(/^link: must be a web address/)
   })
 

@@ -7,7 +7,13 @@ import { expertFormMachine } from "../../src/machines/experts.machine.ts"
 import { galleryFormMachine } from "../../src/machines/gallery.machine.ts"
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], "face.png", { type: "image/png" })
-const expert: Expert = { _id: "e1", name: "Dr. Kavita Menon", designation: "Senior Counsellor", avatar: "/uploads/a.png", createdAt: "2026-11-01T00:00:00.000Z" }
+const expert: Expert = {
+  _id: "e1",
+  name: "Dr. Kavita Menon",
+  designation: "Senior Counsellor",
+  avatar: "/uploads/a.png",
+  createdAt: "2026-11-01T00:00:00.000Z",
+}
 
 function start(save: (input: unknown) => Promise<{ message: string }> = async () => ({ message: "Expert added successfully!" })) {
   const clock = new SimulatedClock()
@@ -57,7 +63,12 @@ describe("content form machine (experts)", () => {
     actor.send({ type: "form.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
     await waitFor(actor, (s) => s.matches("succeeded"))
-    expect(saveSpy.mock.calls[0]![0]).toMatchObject({ mode: "add", itemId: null, values: { name: "Dr. Test", designation: "Counsellor" }, files: { image: file } })
+    expect(saveSpy.mock.calls[0]![0]).toMatchObject({
+      mode: "add",
+      itemId: null,
+      values: { name: "Dr. Test", designation: "Counsellor" },
+      files: { image: file },
+    })
     expect(listChanged).toHaveBeenCalledOnce()
     expect(actor.getSnapshot().context.message).toEqual({ text: "Expert added successfully!", tone: "success" })
     clock.increment(MODAL_CLOSE_MS - 1)
@@ -73,10 +84,20 @@ describe("content form machine (experts)", () => {
   it("opens prefilled for update, where the image is optional", async () => {
     const { actor, saveSpy } = start(async () => ({ message: "Expert updated successfully!" }))
     actor.send({ type: "form.open", item: expert })
-    expect(actor.getSnapshot().context).toMatchObject({ mode: "update", itemId: "e1", values: { name: expert.name, designation: expert.designation }, preview: "/uploads/a.png" })
+    expect(actor.getSnapshot().context).toMatchObject({
+      mode: "update",
+      itemId: "e1",
+      values: { name: expert.name, designation: expert.designation },
+      preview: "/uploads/a.png",
+    })
     actor.send({ type: "form.submit" })
     await waitFor(actor, (s) => s.matches("succeeded"))
-    expect(saveSpy.mock.calls[0]![0]).toMatchObject({ mode: "update", itemId: "e1", values: { name: expert.name, designation: expert.designation }, files: { image: null } })
+    expect(saveSpy.mock.calls[0]![0]).toMatchObject({
+      mode: "update",
+      itemId: "e1",
+      values: { name: expert.name, designation: expert.designation },
+      files: { image: null },
+    })
   })
 
   it("keeps the input on failure and shows the server's message, or 'Something went wrong.'", async () => {

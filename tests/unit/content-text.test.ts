@@ -76,7 +76,9 @@ describe("form field validation (the form primitive)", () => {
       number: "Number must be at most 10 characters.",
       type: "Please choose a Type.",
     })
-    expect(check([{ name: "number", label: "Number", kind: "tel", schema: EditorNumber }], { number: "98-765" })).toEqual({ number: "Number must be digits, with an optional leading +." })
+    expect(check([{ name: "number", label: "Number", kind: "tel", schema: EditorNumber }], { number: "98-765" })).toEqual({
+      number: "Number must be digits, with an optional leading +.",
+    })
   })
 
   it("reads the control's limits from the same schema the server checks", () => {

@@ -36,6 +36,10 @@ const session = {
   startLink: "https://meet.jit.si/Counsellingabc",
   bookingAge: 28,
   createdAt: "2030-01-01T00:00:00.000Z",
+  state: "scheduled",
+  stateReason: null,
+  cancelledLate: false,
+  rescheduleWish: null,
 }
 const fails = (schema: Parameters<typeof decodeOrThrow>[0], value: unknown) => {
   try {
@@ -64,7 +68,13 @@ describe("counselling contract", () => {
 
   it("accepts the spec's plain HH:mm, alone or with a time zone, and reads it in that zone", () => {
     expect(decodeOrThrow(UpdateSessionRequest, { date: "2030-03-31", time: "10:00", topic: "t", agenda: "a", duration: 30 }, "").time).toBe("10:00")
-    expect(decodeOrThrow(CreateSessionRequest, { userId: "u", counsellorId: "c", date: "2030-06-01", time: "10:00", timeZone: "Asia/Kolkata", topic: "t", agenda: "a", duration: 30 }, "").timeZone).toBe("Asia/Kolkata")
+    expect(
+      decodeOrThrow(
+        CreateSessionRequest,
+        { userId: "u", counsellorId: "c", date: "2030-06-01", time: "10:00", timeZone: "Asia/Kolkata", topic: "t", agenda: "a", duration: 30 },
+        "",
+      ).timeZone,
+    ).toBe("Asia/Kolkata")
     expect(sessionInstant("2030-06-01", "10:00", "Asia/Kolkata").toISOString()).toBe("2030-06-01T04:30:00.000Z")
     expect(sessionInstant("2030-06-01", "10:00").toISOString()).toBe("2030-06-01T10:00:00.000Z")
     expect(sessionInstant("2030-06-01", "10:00+02:00", "Asia/Kolkata").toISOString()).toBe("2030-06-01T08:00:00.000Z")
@@ -75,7 +85,11 @@ describe("counselling contract", () => {
   })
 
   it("accepts the spec's create and update payloads with the zone offset in `time`", () => {
-    const create = decodeOrThrow(CreateSessionRequest, { userId: "u", counsellorId: "c", date: "2030-03-31", time: "14:30+05:30", topic: " Sleep ", agenda: "a", duration: 45, note: null }, "")
+    const create = decodeOrThrow(
+      CreateSessionRequest,
+      { userId: "u", counsellorId: "c", date: "2030-03-31", time: "14:30+05:30", topic: " Sleep ", agenda: "a", duration: 45, note: null },
+      "",
+    )
     expect(create.topic).toBe("Sleep")
     expect(decodeOrThrow(UpdateSessionRequest, { date: "2030-03-31", time: "09:00Z", topic: "t", agenda: "a", duration: 30 }, "").note).toBeUndefined()
   })
@@ -97,14 +111,43 @@ describe("counselling contract", () => {
   })
 
   it("decodes the list answers of spec section 7 and refuses one missing a field", () => {
-    expect(decodeOrThrow(SessionListAnswer, { success: true, data: { counsellingSessions: [session] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data.counsellingSessions[0]!.status).toBe("upcoming")
-    expect(fails(SessionListAnswer, { success: true, data: { counsellingSessions: [{ ...session, status: "cancelled" }] }, totalRecords: 1, totalPages: 1, currentPage: 1 })).toMatch(/^data\.counsellingSessions\.0\.status: /)
+    expect(
+      decodeOrThrow(SessionListAnswer, { success: true, data: { counsellingSessions: [session] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data
+        .counsellingSessions[0]!.status,
+    ).toBe("upcoming")
+    expect(
+      fails(SessionListAnswer, {
+        success: true,
+        data: { counsellingSessions: [{ ...session, status: "cancelled" }] },
+        totalRecords: 1,
+        totalPages: 1,
+        currentPage: 1,
+      }),
+    ).toMatch(/^data\.counsellingSessions\.0\.status: /)
     const enquiry = { ...intake, _id: "e1", age: 28, dateTime: "2030-01-15T05:00:00.000Z", createdAt: "2030-01-01T00:00:00.000Z", isAccessSend: false }
-    expect(decodeOrThrow(CounsellingEnquiryListAnswer, { success: true, data: { enquiry: [enquiry] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data.enquiry).toHaveLength(1)
-    expect(fails(CounsellingEnquiryListAnswer, { success: true, data: { enquiry: [{ ...enquiry, isAccessSend: "no" }] }, totalRecords: 1, totalPages: 1, currentPage: 1 })).toMatch(/^data\.enquiry\.0\.isAccessSend: /)
+    expect(
+      decodeOrThrow(CounsellingEnquiryListAnswer, { success: true, data: { enquiry: [enquiry] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data
+        .enquiry,
+    ).toHaveLength(1)
+    expect(
+      fails(CounsellingEnquiryListAnswer, {
+        success: true,
+        data: { enquiry: [{ ...enquiry, isAccessSend: "no" }] },
+        totalRecords: 1,
+        totalPages: 1,
+        currentPage: 1,
+      }),
+    ).toMatch(/^data\.enquiry\.0\.isAccessSend: /)
     const user = { _id: "u1", name: "Meera", email: "m@x.io", number: null, createdAt: "2030-01-01T00:00:00.000Z", enquiry: null }
-    expect(decodeOrThrow(UnassignedUsersAnswer, { success: true, data: { data: [user] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data.data[0]!.enquiry).toBeNull()
-    expect(fails(CounsellingDetailsAnswer, { success: true, data: { _id: "u", name: "n", email: "e", role: "User", number: null, counsellorId: null, counsellorName: null } })).toMatch(/^data\.counsellorRole: is required/)
+    expect(
+      decodeOrThrow(UnassignedUsersAnswer, { success: true, data: { data: [user] }, totalRecords: 1, totalPages: 1, currentPage: 1 }, "").data.data[0]!.enquiry,
+    ).toBeNull()
+    expect(
+      fails(CounsellingDetailsAnswer, {
+        success: true,
+        data: { _id: "u", name: "n", email: "e", role: "User", number: null, counsellorId: null, counsellorName: null },
+      }),
+    ).toMatch(/^data\.counsellorRole: is required/)
   })
 
   it("requires a counsellorId to assign, and only upcoming|past as a session filter", () => {

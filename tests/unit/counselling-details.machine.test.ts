@@ -4,7 +4,16 @@ import { ApiError } from "../../src/api/api-error.ts"
 import { counsellingDetailsMachine } from "../../src/machines/counselling-details.machine.ts"
 import { sessionCountsMachine } from "../../src/machines/session-counts.machine.ts"
 
-const details = { _id: "u1", name: "Uma", email: "u@x.io", role: "User", number: null, counsellorId: "c1", counsellorName: "Chetan", counsellorRole: "Counsellor" }
+const details = {
+  _id: "u1",
+  name: "Uma",
+  email: "u@x.io",
+  role: "User",
+  number: null,
+  counsellorId: "c1",
+  counsellorName: "Chetan",
+  counsellorRole: "Counsellor",
+}
 
 describe("counselling details machine (user and counsellor cards)", () => {
   it("loads the client's details", async () => {
@@ -37,9 +46,15 @@ describe("counselling details machine (user and counsellor cards)", () => {
 describe("session counts machine (dashboard cards)", () => {
   const NOW = Date.parse("2030-01-01T00:00:00.000Z")
   it("asks for the person's sessions and splits them by dateTime against now", async () => {
-    const load = vi.fn(async () => [{ dateTime: "2030-01-02T00:00:00.000Z" }, { dateTime: "2029-12-31T00:00:00.000Z" }, { dateTime: "2029-12-30T00:00:00.000Z" }])
+    const load = vi.fn(async () => [
+      { dateTime: "2030-01-02T00:00:00.000Z" },
+      { dateTime: "2029-12-31T00:00:00.000Z" },
+      { dateTime: "2029-12-30T00:00:00.000Z" },
+    ])
     const user = { _id: "v1", role: "Lawyer" as const }
-    const actor = createActor(sessionCountsMachine.provide({ actors: { loadSessions: fromPromise(load as never) } }), { input: { user, now: () => NOW } }).start()
+    const actor = createActor(sessionCountsMachine.provide({ actors: { loadSessions: fromPromise(load as never) } }), {
+      input: { user, now: () => NOW },
+    }).start()
     await waitFor(actor, (s) => s.matches("ready"))
     expect((load.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toEqual(user)
     expect(actor.getSnapshot().context.counts).toEqual({ upcoming: 1, past: 2 })

@@ -18,7 +18,11 @@ describe("counselling lists (page size 10)", () => {
     actor.send({ type: "page.goto", page: 3 })
     await waitFor(actor, (s) => s.matches("ready") && s.context.page === 2)
     const asked = fetchPage.mock.calls.map((c) => (c as unknown as [{ input: { page: number; limit: number } }])[0].input)
-    expect(asked.map((a) => [a.page, a.limit])).toEqual([[1, 10], [3, 10], [2, 10]])
+    expect(asked.map((a) => [a.page, a.limit])).toEqual([
+      [1, 10],
+      [3, 10],
+      [2, 10],
+    ])
     expect(actor.getSnapshot().context.rows).toEqual(rows(2, 10))
   })
 

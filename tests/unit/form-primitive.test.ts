@@ -16,7 +16,10 @@ const labels = { name: "Full Name", note: "Note" }
 describe("a server refusal in the field's words", () => {
   it("puts a 400 that names a field next to it, following its label", () => {
     expect(serverFieldError(new ApiError("http", 400, "Bad Request", "name: is required"), labels)).toEqual({ field: "name", text: "Full Name is required." })
-    expect(serverFieldError(new ApiError("http", 400, "Bad Request", "name: must be at most 5 characters"), labels)).toEqual({ field: "name", text: "Full Name must be at most 5 characters." })
+    expect(serverFieldError(new ApiError("http", 400, "Bad Request", "name: must be at most 5 characters"), labels)).toEqual({
+      field: "name",
+      text: "Full Name must be at most 5 characters.",
+    })
     // A sentence of its own stays as it is; anything else is introduced by the label.
     expect(serverFieldError(new ApiError("http", 400, "Bad Request", "note: Too rude."), labels)).toEqual({ field: "note", text: "Too rude." })
     expect(serverFieldError(new ApiError("http", 400, "Bad Request", "note: only letters"), labels)).toEqual({ field: "note", text: "Note: only letters" })
@@ -78,7 +81,12 @@ describe("the form machine", () => {
     actor.send({ type: "field.change", field: "name", value: "Asha" })
     actor.send({ type: "form.submit" })
     await waitFor(actor, (s) => s.matches("editing") && s.context.errors["name"] !== undefined)
-    expect(actor.getSnapshot().context).toMatchObject({ values: { name: "Asha" }, errors: { name: "Full Name is taken by someone else." }, message: null, focus: { field: "name" } })
+    expect(actor.getSnapshot().context).toMatchObject({
+      values: { name: "Asha" },
+      errors: { name: "Full Name is taken by someone else." },
+      message: null,
+      focus: { field: "name" },
+    })
     answer = new ApiError("http", 409, "Conflict", "Not in this state.")
     actor.send({ type: "form.submit" })
     await waitFor(actor, (s) => s.matches("editing") && s.context.message !== null)

@@ -39,7 +39,11 @@ describe("paged list with a capped total", () => {
   })
 
   it("an uncapped total still ends the list at its last page", async () => {
-    const machine = createPagedListMachine<number>({ id: "list", failureMessage: "failed", fetchPage: async () => ({ rows: Array.from({ length: 10 }, (_, i) => i), total: 20 }) })
+    const machine = createPagedListMachine<number>({
+      id: "list",
+      failureMessage: "failed",
+      fetchPage: async () => ({ rows: Array.from({ length: 10 }, (_, i) => i), total: 20 }),
+    })
     const actor = createActor(machine, { input: { page: 2 } }).start()
     await waitFor(actor, (s) => s.matches("ready"))
     expect(actor.getSnapshot().context.capped).toBe(false)

@@ -7,7 +7,12 @@ function start(urlState: { page?: number; search?: string; sort?: string }, sort
   const requests: PageRequest[] = []
   const pushUrl = vi.fn()
   const replaceUrl = vi.fn()
-  const machine = createPagedListMachine<string>({ id: "list", failureMessage: "failed", fetchPage: async () => ({ rows: [], total: 0 }), ...(sorts ? { sorts } : {}) }).provide({
+  const machine = createPagedListMachine<string>({
+    id: "list",
+    failureMessage: "failed",
+    fetchPage: async () => ({ rows: [], total: 0 }),
+    ...(sorts ? { sorts } : {}),
+  }).provide({
     actors: {
       fetchPage: fromPromise(async ({ input }: { input: PageRequest }) => {
         requests.push(input)

@@ -15,6 +15,11 @@ describe("fromNearestEnd: which end a page of a counted list is read from", () =
     expect(fromNearestEnd(95, paging({ page: 11, limit: 10 }, 10)).limit).toBe(0)
     expect(fromNearestEnd(0, paging({ page: 1, limit: 10 }, 10)).limit).toBe(0)
   })
+  it("keeps a page far past any list inside what the database's bigint holds", () => {
+    const far = paging({ page: 5_541_836_699_597_027, limit: 5000 }, 10, 5000)
+    expect(far.offset).toBe(Number.MAX_SAFE_INTEGER)
+    expect(fromNearestEnd(95, far).limit).toBe(0)
+  })
   it("flips the order only when reading from the far end", () => {
     expect(direction("desc", { reverse: true, limit: 1, offset: 0 })).toBe("asc")
     expect(direction("desc", { reverse: false, limit: 1, offset: 0 })).toBe("desc")

@@ -10,8 +10,22 @@ afterEach(() => vi.restoreAllMocks())
 
 describe("role list machines", () => {
   it("keep the spec's empty and failure texts", () => {
-    expect(listRoles.map((r) => roleListTexts[r].empty)).toEqual(["No Active Lawyer", "No Active counsellor", "No Active Nutritionist", "No Active YogaTeachers", "No Active Users", "No Active ImageConsultant"])
-    expect(listRoles.map((r) => roleListTexts[r].failure)).toEqual(["Failed to fetch lawyers", "Failed to fetch Counsellor", "Failed to fetch Nutritionist", "Failed to fetch YogaTeacher", "Failed to fetch User", "Failed to fetch ImageConsultant"])
+    expect(listRoles.map((r) => roleListTexts[r].empty)).toEqual([
+      "No Active Lawyer",
+      "No Active counsellor",
+      "No Active Nutritionist",
+      "No Active YogaTeachers",
+      "No Active Users",
+      "No Active ImageConsultant",
+    ])
+    expect(listRoles.map((r) => roleListTexts[r].failure)).toEqual([
+      "Failed to fetch lawyers",
+      "Failed to fetch Counsellor",
+      "Failed to fetch Nutritionist",
+      "Failed to fetch YogaTeacher",
+      "Failed to fetch User",
+      "Failed to fetch ImageConsultant",
+    ])
   })
 
   it("scope only the Active ImageConsultants list by the signed-in user's organization, 10 per page", async () => {
@@ -34,8 +48,19 @@ describe("role list machines", () => {
   })
 
   it("All Enquiries reads `enquiry` and `totalRecords` and fails with 'Failed to fetch Enquiries'", async () => {
-    const item = { _id: "e1", name: "N", email: "n@example.org", number: "9000000000", city: "Pune", state: "Maharashtra", message: null, createdAt: "2026-11-01T10:00:00.000Z" }
-    vi.spyOn(contactApi, "fetchEnquiries").mockResolvedValueOnce({ success: true, enquiry: [item], totalRecords: 21 }).mockRejectedValueOnce(new Error("down"))
+    const item = {
+      _id: "e1",
+      name: "N",
+      email: "n@example.org",
+      number: "9000000000",
+      city: "Pune",
+      state: "Maharashtra",
+      message: null,
+      createdAt: "2026-11-01T10:00:00.000Z",
+    }
+    vi.spyOn(contactApi, "fetchEnquiries")
+      .mockResolvedValueOnce({ success: true, enquiry: [item], totalRecords: 21 })
+      .mockRejectedValueOnce(new Error("down"))
     const actor = createActor(enquiriesMachine, { input: {} }).start()
     await waitFor(actor, (s) => s.matches("ready"))
     expect(actor.getSnapshot().context).toMatchObject({ rows: [item], total: 21, pageSize: 10 })
@@ -47,7 +72,17 @@ describe("role list machines", () => {
 
 describe("role list paging", () => {
   it("steps back to the new last page when the page it shows has emptied", async () => {
-    const row = { _id: "u1", name: "Ira", email: "ira@example.com", number: null, role: "ImageConsultant" as const, status: "Approve" as const, createdAt: "2026-11-01T10:00:00.000Z", organizationId: "org-1", organizationName: "Wellness Collective" }
+    const row = {
+      _id: "u1",
+      name: "Ira",
+      email: "ira@example.com",
+      number: null,
+      role: "ImageConsultant" as const,
+      status: "Approve" as const,
+      createdAt: "2026-11-01T10:00:00.000Z",
+      organizationId: "org-1",
+      organizationName: "Wellness Collective",
+    }
     const fetch = vi
       .spyOn(vendorsApi, "fetchRoleList")
       .mockResolvedValueOnce({ success: true, data: Array(10).fill(row), totalRecords: 11 })

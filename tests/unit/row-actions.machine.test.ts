@@ -4,7 +4,10 @@ import { ApiError } from "../../src/api/api-error.ts"
 import { blogActionsMachine } from "../../src/machines/blogs.machine.ts"
 import { expertActionsMachine } from "../../src/machines/experts.machine.ts"
 
-function start(machine: typeof blogActionsMachine, stubs: { remove?: (input: unknown) => Promise<unknown>; setStatus?: (input: unknown) => Promise<unknown> } = {}) {
+function start(
+  machine: typeof blogActionsMachine,
+  stubs: { remove?: (input: unknown) => Promise<unknown>; setStatus?: (input: unknown) => Promise<unknown> } = {},
+) {
   const remove = vi.fn(stubs.remove ?? (async (_input: unknown) => ({})))
   const setStatus = vi.fn(stubs.setStatus ?? (async (_input: unknown) => ({})))
   const listChanged = vi.fn()

@@ -34,7 +34,17 @@ describe("blog body sanitiser", () => {
 
   it("makes every link open in a new tab without the opener, and maps b/i to strong/em", () => {
     expect(sanitizeBlogHtml('<a href="https://example.com">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>')
-    expect(sanitizeBlogHtml('<a href="mailto:hi@example.com" target="_top">x</a>')).toBe('<a href="mailto:hi@example.com" target="_blank" rel="noopener noreferrer">x</a>')
+    expect(sanitizeBlogHtml('<a href="mailto:hi@example.com" target="_top">x</a>')).toBe(
+      '<a href="mailto:hi@example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    )
     expect(sanitizeBlogHtml("<b>x</b><i>y</i>")).toBe("<strong>x</strong><em>y</em>")
+  })
+
+  it("turns a link whose address is refused or missing into its words, so nothing points nowhere", () => {
+    expect(sanitizeBlogHtml('<p>see <a href="javascript:alert(1)">this</a> now</p>')).toBe("<p>see <span>this</span> now</p>")
+    expect(sanitizeBlogHtml('<p><a href=" jav&#x09;ascript:x">a</a><a>b</a><a href="">c</a><a href="//evil.example">d</a></p>')).toBe(
+      "<p><span>a</span><span>b</span><span>c</span><span>d</span></p>",
+    )
+    expect(sanitizeBlogHtml('<a href="/blogs">ours</a>')).toBe('<a href="/blogs" target="_blank" rel="noopener noreferrer">ours</a>')
   })
 })

@@ -4,7 +4,15 @@ import { ApiError } from "../../src/api/api-error.ts"
 import type { CounsellingSession } from "../../src/api/contract/counselling-session.ts"
 import { createSessionMachine } from "../../src/machines/create-session.machine.ts"
 import { editSessionMachine } from "../../src/machines/edit-session.machine.ts"
-import { fromSessionDateTime, isPastDate, todayInput, toSessionPayload, toSessionSlot, validateSessionForm, type SessionFormValues } from "../../src/machines/session-form.ts"
+import {
+  fromSessionDateTime,
+  isPastDate,
+  todayInput,
+  toSessionPayload,
+  toSessionSlot,
+  validateSessionForm,
+  type SessionFormValues,
+} from "../../src/machines/session-form.ts"
 
 // The admin's browser zone: Europe/Berlin, which changes clocks on the last Sundays of March and October.
 const previousTz = process.env.TZ
@@ -78,10 +86,10 @@ describe("create session machine", () => {
     const save = vi.fn(createSession)
     const sessionSaved = vi.fn()
     const notify = vi.fn()
-    const actor = createActor(
-      createSessionMachine.provide({ actors: { submit: fromPromise(save as never) }, actions: { submitted: () => sessionSaved() } }),
-      { clock, input: { now: () => NOW } },
-    ).start()
+    const actor = createActor(createSessionMachine.provide({ actors: { submit: fromPromise(save as never) }, actions: { submitted: () => sessionSaved() } }), {
+      clock,
+      input: { now: () => NOW },
+    }).start()
     actor.send({ type: "form.open", extra: { userId: "u1", counsellorId: "c1" } })
     return { actor, clock, save, sessionSaved, notify }
   }
@@ -114,7 +122,10 @@ describe("create session machine", () => {
     actor.send({ type: "form.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
     await waitFor(actor, (s) => s.matches("succeeded"))
-    expect((save.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({ extra: { userId: "u1", counsellorId: "c1" }, values: { ...filled, topic: "Sleep" } })
+    expect((save.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({
+      extra: { userId: "u1", counsellorId: "c1" },
+      values: { ...filled, topic: "Sleep" },
+    })
     expect(actor.getSnapshot().context.message).toEqual({ text: "Session created successfully!", tone: "success" })
     expect(actor.getSnapshot().context.values).toEqual({ date: "", time: "", topic: "", agenda: "", duration: "", note: "" })
     expect(sessionSaved).toHaveBeenCalledOnce()
@@ -147,7 +158,10 @@ describe("edit session machine", () => {
     const notify = vi.fn()
     const sessionSaved = vi.fn()
     const actor = createActor(
-      editSessionMachine.provide({ actors: { submit: fromPromise(save as never) }, actions: { submitted: () => sessionSaved(), openRefused: (_, p) => notify(p) } }),
+      editSessionMachine.provide({
+        actors: { submit: fromPromise(save as never) },
+        actions: { submitted: () => sessionSaved(), openRefused: (_, p) => notify(p) },
+      }),
       { clock, input: { now: () => NOW } },
     ).start()
     return { actor, clock, save, notify, sessionSaved }
@@ -170,7 +184,10 @@ describe("edit session machine", () => {
     actor.send({ type: "field.change", field: "duration", value: "60" })
     actor.send({ type: "form.submit" })
     await waitFor(actor, (s) => s.matches("succeeded"))
-    expect((save.mock.calls[0] as unknown as [{ input: { itemId: string; values: SessionFormValues } }])[0].input).toMatchObject({ itemId: "s1", values: { duration: "60" } })
+    expect((save.mock.calls[0] as unknown as [{ input: { itemId: string; values: SessionFormValues } }])[0].input).toMatchObject({
+      itemId: "s1",
+      values: { duration: "60" },
+    })
     expect(actor.getSnapshot().context.message).toEqual({ text: "Session updated successfully!", tone: "success" })
     expect(sessionSaved).toHaveBeenCalledOnce()
     expect(notify).not.toHaveBeenCalled()

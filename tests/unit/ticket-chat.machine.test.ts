@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest"
-import { createActor, fromPromise, SimulatedClock } from "xstate"
+import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObject } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
 import type { TicketThread } from "../../src/api/contract/ticket.ts"
 import { TICKET_POLL_MS, ticketChatMachine, type Viewer } from "../../src/machines/ticket-chat.machine.ts"
@@ -10,23 +10,64 @@ const raiser: Viewer = { id: "u-lawyer", role: "Lawyer" }
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 type Polled = { changed: false } | { changed: true; answer: { data: TicketThread }; etag: string }
 
-function start(options: { viewer?: Viewer; first?: TicketThread; load?: () => Promise<unknown>; polls?: Polled[]; send?: (input: unknown) => Promise<unknown>; close?: () => Promise<unknown> } = {}) {
+function start(
+  options: {
+    viewer?: Viewer
+    first?: TicketThread
+    load?: () => Promise<unknown>
+    polls?: Polled[]
+    send?: (input: unknown) => Promise<unknown>
+    close?: () => Promise<unknown>
+  } = {},
+) {
   const clock = new SimulatedClock()
   const polls = [...(options.polls ?? [])]
   const pollThread = vi.fn(async (_: { input: { etag: string | null } }) => polls.shift() ?? { changed: false })
-  const sendMessage = vi.fn(async ({ input }: { input: unknown }) => (options.send ?? (async () => ({ data: thread({ responses: [questionBy("Any news?")] }) })))(input))
+  const sendMessage = vi.fn(async ({ input }: { input: unknown }) =>
+    (options.send ?? (async () => ({ data: thread({ responses: [questionBy("Any news?")] }) })))(input),
+  )
   const closeTicket = vi.fn(options.close ?? (async () => ({ data: thread({ status: true }) })))
   const loadThread = vi.fn(options.load ?? (async () => ({ thread: options.first ?? thread(), etag: '"q1.1"' })))
+  // The live stream, played by the test: `live.send` plays what the stream tells the chat.
+  const live: { send: (event: EventObject) => void } = { send: () => {} }
+  const watchLive = fromCallback<EventObject, { queryId: string }>(({ sendBack }) => {
+    live.send = sendBack
+    return () => {}
+  })
   const actor = createActor(
     ticketChatMachine.provide({
-      actors: { loadThread: fromPromise(loadThread as never), pollThread: fromPromise(pollThread as never), sendMessage: fromPromise(sendMessage as never), closeTicket: fromPromise(closeTicket as never) },
+      actors: {
+        loadThread: fromPromise(loadThread as never),
+        pollThread: fromPromise(pollThread as never),
+        sendMessage: fromPromise(sendMessage as never),
+        closeTicket: fromPromise(closeTicket as never),
+        watchLive: watchLive as never,
+      },
     }),
     { input: { queryId: "q1", viewer: options.viewer ?? raiser }, clock },
   ).start()
-  return { actor, clock, pollThread, sendMessage, closeTicket, loadThread }
+  return { actor, clock, pollThread, sendMessage, closeTicket, loadThread, live }
 }
 
 describe("ticket chat machine", () => {
+  it("with the live stream up, polls nothing and reads the chat as soon as a change of this ticket is announced; polls again once the stream is down", async () => {
+    const news = thread({ responses: [answerBy("Live answer.")] })
+    const { actor, clock, pollThread, live } = start({ polls: [{ changed: true, answer: { data: news }, etag: '"q1.2"' }] })
+    await flush()
+    live.send({ type: "live.up" })
+    clock.increment(TICKET_POLL_MS * 3)
+    await flush()
+    expect(pollThread).not.toHaveBeenCalled()
+    live.send({ type: "live.changed" })
+    await flush()
+    expect(pollThread).toHaveBeenCalledTimes(1)
+    expect(actor.getSnapshot().context.thread).toEqual(news)
+    live.send({ type: "live.down" })
+    clock.increment(TICKET_POLL_MS)
+    await flush()
+    expect(pollThread).toHaveBeenCalledTimes(2)
+  })
+
   it("polls every 5 seconds with the last ETag, keeping the chat on 304 and taking news on 200", async () => {
     const news = thread({ responses: [answerBy("Fixed, please retry.")] })
     const { actor, clock, pollThread } = start({ polls: [{ changed: false }, { changed: true, answer: { data: news }, etag: '"q1.2"' }] })
@@ -135,7 +176,10 @@ describe("ticket chat machine", () => {
   })
 
   it("a ticket that is not the viewer's (403) or does not exist (404) says so, with nothing to retry", async () => {
-    for (const error of [new ApiError("http", 403, "Forbidden", "You can only see your own tickets."), new ApiError("http", 404, "Not Found", "Ticket not found.")]) {
+    for (const error of [
+      new ApiError("http", 403, "Forbidden", "You can only see your own tickets."),
+      new ApiError("http", 404, "Not Found", "Ticket not found."),
+    ]) {
       const { actor } = start({
         load: async () => {
           throw error

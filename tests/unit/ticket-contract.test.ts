@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
-import { AddResponseRequest, CreateTicketFields, FeedbackRequest, hasTicketImageExtension, Ticket, TicketListAnswer, ticketCode } from "../../src/api/contract/ticket.ts"
+import {
+  AddResponseRequest,
+  CreateTicketFields,
+  FeedbackRequest,
+  hasTicketImageExtension,
+  Ticket,
+  TicketListAnswer,
+  ticketCode,
+} from "../../src/api/contract/ticket.ts"
 import { sampleTicket } from "./ticket-samples.ts"
 
 const decode = (schema: Parameters<typeof decodeOrThrow>[0], value: unknown) => () => decodeOrThrow(schema, value, "")
@@ -8,7 +16,11 @@ const decode = (schema: Parameters<typeof decodeOrThrow>[0], value: unknown) => 
 describe("ticket contract", () => {
   it("accepts the spec's ticket and list shapes", () => {
     expect(decodeOrThrow(Ticket, sampleTicket, "")).toEqual(sampleTicket)
-    const list = { success: true, data: [sampleTicket, { ...sampleTicket, _id: "q2", queryId: "q2", status: true, userRating: 5, userReview: "Great" }], pagination: { total: 2, page: 1, limit: 10, totalPages: 1 } }
+    const list = {
+      success: true,
+      data: [sampleTicket, { ...sampleTicket, _id: "q2", queryId: "q2", status: true, userRating: 5, userReview: "Great" }],
+      pagination: { total: 2, page: 1, limit: 10, totalPages: 1 },
+    }
     expect(decodeOrThrow(TicketListAnswer, list, "").data).toHaveLength(2)
   })
 
@@ -26,7 +38,11 @@ describe("ticket contract", () => {
   })
 
   it("checks feedback: whole rating 1 to 5, remark and a TKT- ticketId", () => {
-    expect(decodeOrThrow(FeedbackRequest, { rating: 5, remark: " Great ", ticketId: "TKT-000042" }, "")).toEqual({ rating: 5, remark: "Great", ticketId: "TKT-000042" })
+    expect(decodeOrThrow(FeedbackRequest, { rating: 5, remark: " Great ", ticketId: "TKT-000042" }, "")).toEqual({
+      rating: 5,
+      remark: "Great",
+      ticketId: "TKT-000042",
+    })
     expect(decode(FeedbackRequest, { rating: 0, remark: "x", ticketId: "TKT-000042" })).toThrow("rating: must be a whole number from 1 to 5")
     expect(decode(FeedbackRequest, { rating: 2.5, remark: "x", ticketId: "TKT-000042" })).toThrow("rating: must be a whole number from 1 to 5")
     expect(decode(FeedbackRequest, { rating: 3, remark: "", ticketId: "TKT-000042" })).toThrow("remark: is required")

@@ -47,7 +47,10 @@ describe("raise ticket form machine", () => {
   it("takes only .png, .jpg and .jpeg files", () => {
     const { actor } = startRaise()
     actor.send({ type: "file.change", file: file("page.html") })
-    expect(actor.getSnapshot().context).toMatchObject({ files: { image: { file: null, refused: true } }, errors: { image: "Only .png, .jpg and .jpeg files are allowed." } })
+    expect(actor.getSnapshot().context).toMatchObject({
+      files: { image: { file: null, refused: true } },
+      errors: { image: "Only .png, .jpg and .jpeg files are allowed." },
+    })
     actor.send({ type: "file.change", file: file("Screen.JPG") })
     expect(actor.getSnapshot().context.files["image"]?.file?.name).toBe("Screen.JPG")
     expect(actor.getSnapshot().context.errors.image).toBeUndefined()
@@ -62,13 +65,20 @@ describe("raise ticket form machine", () => {
     actor.send({ type: "form.submit" })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
     await flush()
-    expect((raiseTicket.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({ values: { ticketType: "General", query: "Bank details?" }, files: { image } })
+    expect((raiseTicket.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({
+      values: { ticketType: "General", query: "Bank details?" },
+      files: { image },
+    })
     expect(actor.getSnapshot().context.message).toEqual({ text: TICKET_SUBMITTED, tone: "success" })
     expect(submitted).toHaveBeenCalledOnce()
     clock.increment(MODAL_CLOSE_MS)
     expect(actor.getSnapshot().matches("closed")).toBe(true)
     actor.send({ type: "form.open" })
-    expect(actor.getSnapshot().context).toMatchObject({ values: { ticketType: "", query: "" }, files: { image: { file: null, refused: false } }, message: null })
+    expect(actor.getSnapshot().context).toMatchObject({
+      values: { ticketType: "", query: "" },
+      files: { image: { file: null, refused: false } },
+      message: null,
+    })
   })
 
   it("keeps what was typed on failure and shows the spec's message with the server's reason", async () => {
@@ -93,7 +103,9 @@ describe("raise ticket form machine", () => {
 function startFeedback(give: () => Promise<unknown> = async () => ({ success: true, message: "ok", data: { ...sampleTicket, status: true, userRating: 4 } })) {
   const clock = new SimulatedClock()
   const giveFeedback = vi.fn(give)
-  const actor = createActor(feedbackMachine.provide({ actors: { submit: fromPromise(giveFeedback as never) }, actions: { submitted: () => {} } }), { clock }).start()
+  const actor = createActor(feedbackMachine.provide({ actors: { submit: fromPromise(giveFeedback as never) }, actions: { submitted: () => {} } }), {
+    clock,
+  }).start()
   actor.send({ type: "form.open", extra: { ticketId: "TKT-000042" } })
   return { actor, clock, giveFeedback }
 }
@@ -118,7 +130,10 @@ describe("feedback machine", () => {
     actor.send({ type: "field.change", field: "remark", value: " Quick and clear. " })
     actor.send({ type: "form.submit" })
     await flush()
-    expect((giveFeedback.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({ values: { rating: "4", remark: "Quick and clear." }, extra: { ticketId: "TKT-000042" } })
+    expect((giveFeedback.mock.calls[0] as unknown as [{ input: unknown }])[0].input).toMatchObject({
+      values: { rating: "4", remark: "Quick and clear." },
+      extra: { ticketId: "TKT-000042" },
+    })
     expect(actor.getSnapshot().context.message).toEqual({ text: FEEDBACK_SUBMITTED, tone: "success" })
     clock.increment(MODAL_CLOSE_MS)
     expect(actor.getSnapshot().matches("closed")).toBe(true)
@@ -130,6 +145,10 @@ describe("feedback machine", () => {
     actor.send({ type: "field.change", field: "remark", value: "Slow" })
     actor.send({ type: "form.submit" })
     await flush()
-    expect(actor.getSnapshot().context).toMatchObject({ values: { rating: "2", remark: "Slow" }, message: { text: FEEDBACK_FAILED, tone: "error" }, detail: "Feedback has already been given for this ticket." })
+    expect(actor.getSnapshot().context).toMatchObject({
+      values: { rating: "2", remark: "Slow" },
+      message: { text: FEEDBACK_FAILED, tone: "error" },
+      detail: "Feedback has already been given for this ticket.",
+    })
   })
 })

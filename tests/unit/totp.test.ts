@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest"
-import { base32Decode, base32Encode, codeAt, hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUri, stepAt } from "../../server/services/auth/totp.ts"
+import {
+  base32Decode,
+  base32Encode,
+  codeAt,
+  hashRecoveryCode,
+  matchingStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUri,
+  stepAt,
+} from "../../server/services/auth/totp.ts"
 
 // RFC 6238 appendix B, SHA-1 rows; the 6-digit code is the last 6 digits of the 8-digit one.
 const RFC_SECRET = base32Encode(Buffer.from("12345678901234567890"))

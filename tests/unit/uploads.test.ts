@@ -16,7 +16,8 @@ function chunk(type: string, body: Buffer): Buffer {
   return Buffer.concat([head, body, Buffer.alloc(4)])
 }
 const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-const png = (...extra: Buffer[]) => Buffer.concat([signature, chunk("IHDR", Buffer.alloc(13)), ...extra, chunk("IDAT", Buffer.alloc(10)), chunk("IEND", Buffer.alloc(0))])
+const png = (...extra: Buffer[]) =>
+  Buffer.concat([signature, chunk("IHDR", Buffer.alloc(13)), ...extra, chunk("IDAT", Buffer.alloc(10)), chunk("IEND", Buffer.alloc(0))])
 const stored = () => readdirSync(join(dir, "uploads", "private"))
 
 describe("upload store", () => {

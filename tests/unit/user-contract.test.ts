@@ -29,9 +29,14 @@ const person = {
 
 describe("user contract", () => {
   it("accepts the spec's login answer and rejects one without tokens", () => {
-    const good = { data: { accessToken: "a", refreshToken: "r", user: { _id: "1", name: "A", email: "a@b.co", role: "Admin", organizationId: null } }, message: "ok" }
+    const good = {
+      data: { accessToken: "a", refreshToken: "r", user: { _id: "1", name: "A", email: "a@b.co", role: "Admin", organizationId: null } },
+      message: "ok",
+    }
     expect(decodeOrThrow(LoginAnswer, good, "")).toEqual(good)
-    expect(message(() => decodeOrThrow(LoginAnswer, { data: { accessToken: "a", user: good.data.user }, message: "ok" }, ""))).toBe("data.refreshToken: is required")
+    expect(message(() => decodeOrThrow(LoginAnswer, { data: { accessToken: "a", user: good.data.user }, message: "ok" }, ""))).toBe(
+      "data.refreshToken: is required",
+    )
   })
 
   it("accepts a full person and names a bad role or status", () => {
@@ -50,7 +55,9 @@ describe("user contract", () => {
   })
 
   it("requires a new password of at least 8 characters", () => {
-    expect(message(() => decodeOrThrow(UpdatePasswordRequest, { oldPassword: "x", newPassword: "short" }, ""))).toBe("newPassword: must be at least 8 characters")
+    expect(message(() => decodeOrThrow(UpdatePasswordRequest, { oldPassword: "x", newPassword: "short" }, ""))).toBe(
+      "newPassword: must be at least 8 characters",
+    )
   })
 
   it("reads paging numbers from the query string and refuses nonsense", () => {

@@ -36,24 +36,36 @@ const row = {
 
 describe("vendor contract", () => {
   it("accepts the six list roles as the :role param and names anything else", () => {
-    for (const role of ["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"]) expect(decodeOrThrow(RoleListParams, { role }, "")).toEqual({ role })
+    for (const role of ["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"])
+      expect(decodeOrThrow(RoleListParams, { role }, "")).toEqual({ role })
     expect(failure(() => decodeOrThrow(RoleListParams, { role: "Admin" }, ""))).toMatch(/^role: Expected "Lawyer"/)
     expect(failure(() => decodeOrThrow(ReviewListParams, { kind: "approved" }, ""))).toMatch(/^kind: Expected "pending" \| "temp" \| "reject"/)
   })
 
   it("reads role-list paging and organizationId from the query string", () => {
-    expect(decodeOrThrow(RoleListQuery, { page: "2", limit: "10", search: "ann", organizationId: "org-1" }, "")).toEqual({ page: 2, limit: 10, search: "ann", organizationId: "org-1" })
+    expect(decodeOrThrow(RoleListQuery, { page: "2", limit: "10", search: "ann", organizationId: "org-1" }, "")).toEqual({
+      page: 2,
+      limit: 10,
+      search: "ann",
+      organizationId: "org-1",
+    })
     expect(failure(() => decodeOrThrow(RoleListQuery, { limit: "0" }, ""))).toBe("limit: Expected a value greater than or equal to 1")
   })
 
   it("accepts a people list answer (data and totalRecords) and names a bad row field", () => {
     expect(decodeOrThrow(PeopleListAnswer, { success: true, data: [row], totalRecords: 1 }, "").data[0]!.name).toBe("Leela Lawyer")
-    expect(failure(() => decodeOrThrow(PeopleListAnswer, { success: true, data: [{ ...row, status: "Approved" }], totalRecords: 1 }, ""))).toMatch(/^data\.0\.status: /)
+    expect(failure(() => decodeOrThrow(PeopleListAnswer, { success: true, data: [{ ...row, status: "Approved" }], totalRecords: 1 }, ""))).toMatch(
+      /^data\.0\.status: /,
+    )
     expect(failure(() => decodeOrThrow(PeopleListAnswer, { success: true, data: [] }, ""))).toBe("totalRecords: is required")
   })
 
   it("takes {status, organizationId, userId} for a status change, leaving the move to the machine", () => {
-    expect(decodeOrThrow(UpdateUserStatusRequest, { status: " Approve ", organizationId: null, userId: "v1" }, "")).toEqual({ status: "Approve", organizationId: null, userId: "v1" })
+    expect(decodeOrThrow(UpdateUserStatusRequest, { status: " Approve ", organizationId: null, userId: "v1" }, "")).toEqual({
+      status: "Approve",
+      organizationId: null,
+      userId: "v1",
+    })
     // A status outside the list is bad input (400) like any other invalid value; the machine judges only moves (409).
     expect(failure(() => decodeOrThrow(UpdateUserStatusRequest, { status: "Approved", userId: "v1" }, ""))).toBe(
       "status: 'Approved' is not a vendor status; use one of Under Review, Approve, Temp Approve, Reject.",
@@ -70,8 +82,12 @@ describe("vendor contract", () => {
   })
 
   it("accepts only image data URLs as certificates", () => {
-    expect(decodeOrThrow(CertificateAnswer, { success: true, data: { dataUrl: "data:image/png;base64,iVBORw0K" } }, "").data.dataUrl).toMatch(/^data:image\/png/)
-    expect(failure(() => decodeOrThrow(CertificateAnswer, { success: true, data: { dataUrl: "javascript:alert(1)" } }, ""))).toBe("data.dataUrl: must be an image data URL")
+    expect(decodeOrThrow(CertificateAnswer, { success: true, data: { dataUrl: "data:image/png;base64,iVBORw0K" } }, "").data.dataUrl).toMatch(
+      /^data:image\/png/,
+    )
+    expect(failure(() => decodeOrThrow(CertificateAnswer, { success: true, data: { dataUrl: "javascript:alert(1)" } }, ""))).toBe(
+      "data.dataUrl: must be an image data URL",
+    )
   })
 })
 
@@ -102,7 +118,13 @@ describe("contact contract", () => {
 
 describe("dashboard contract", () => {
   it("accepts every count and refuses a negative one", () => {
-    const data = { active: { Lawyer: 1, Counsellor: 2, Nutritionist: 3, YogaTeacher: 4, User: 5, ImageConsultant: 6 }, underReview: 7, tempApprove: 8, rejected: 9, enquiries: 10 }
+    const data = {
+      active: { Lawyer: 1, Counsellor: 2, Nutritionist: 3, YogaTeacher: 4, User: 5, ImageConsultant: 6 },
+      underReview: 7,
+      tempApprove: 8,
+      rejected: 9,
+      enquiries: 10,
+    }
     expect(decodeOrThrow(PeopleCountsAnswer, { success: true, data }, "").data.active.User).toBe(5)
     expect(failure(() => decodeOrThrow(PeopleCountsAnswer, { success: true, data: { ...data, rejected: -1 } }, ""))).toMatch(/^data\.rejected: /)
   })

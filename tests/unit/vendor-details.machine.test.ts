@@ -17,7 +17,14 @@ const vendor = (status: Person["status"], role: Person["role"] = "Counsellor"): 
   organizationName: "Wellness Collective",
 })
 
-const session: VendorSession = { _id: "s1", name: "Uma User", email: "user@demo.test", topic: "Managing work stress", dateTime: "2026-12-01T10:00:00.000Z", status: "upcoming" }
+const session: VendorSession = {
+  _id: "s1",
+  name: "Uma User",
+  email: "user@demo.test",
+  topic: "Managing work stress",
+  dateTime: "2026-12-01T10:00:00.000Z",
+  status: "upcoming",
+}
 
 const change: StatusChange = { at: "2026-11-01T10:00:00.000Z", actorId: "a1", actorName: "Asha Admin", from: "Under Review", to: "Temp Approve" }
 
@@ -43,7 +50,8 @@ function start(options: { loads?: Array<() => Promise<LoadedVendor>>; update?: (
   return { actor, fetchVendor, updateStatus, notify }
 }
 
-const ready = (actor: ReturnType<typeof start>["actor"]) => waitFor(actor, (s) => s.matches("ready") && s.matches({ ready: { history: "loaded", sessions: "loaded" } }))
+const ready = (actor: ReturnType<typeof start>["actor"]) =>
+  waitFor(actor, (s) => s.matches("ready") && s.matches({ ready: { history: "loaded", sessions: "loaded" } }))
 
 describe("vendor details machine", () => {
   it("shows the vendor, its history and its sessions", async () => {

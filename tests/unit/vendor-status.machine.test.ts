@@ -38,7 +38,12 @@ describe("vendor status machine", () => {
 
   it("walks a vendor through review to approval", () => {
     const actor = createActor(vendorStatusMachine).start()
-    for (const [to, state] of [["Temp Approve", "tempApprove"], ["Reject", "rejected"], ["Under Review", "underReview"], ["Approve", "approved"]] as const) {
+    for (const [to, state] of [
+      ["Temp Approve", "tempApprove"],
+      ["Reject", "rejected"],
+      ["Under Review", "underReview"],
+      ["Approve", "approved"],
+    ] as const) {
       actor.send({ type: "status.change", to })
       expect(actor.getSnapshot().value).toBe(state)
     }

@@ -67,13 +67,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       return null;
     end $$`.execute(db)
   await sql`create function user_counts_reset() returns trigger language plpgsql as $$ begin delete from user_counts; return null; end $$`.execute(db)
-  await sql`create trigger users_count_insert after insert on users referencing new table as new_rows for each statement execute function user_counts_add()`.execute(db)
-  await sql`create trigger users_count_delete after delete on users referencing old table as old_rows for each statement execute function user_counts_remove()`.execute(db)
-  await sql`create trigger users_count_update after update on users referencing old table as old_rows new table as new_rows for each statement execute function user_counts_move()`.execute(db)
+  await sql`create trigger users_count_insert after insert on users referencing new table as new_rows for each statement execute function user_counts_add()`.execute(
+    db,
+  )
+  await sql`create trigger users_count_delete after delete on users referencing old table as old_rows for each statement execute function user_counts_remove()`.execute(
+    db,
+  )
+  await sql`create trigger users_count_update after update on users referencing old table as old_rows new table as new_rows for each statement execute function user_counts_move()`.execute(
+    db,
+  )
   await sql`create trigger users_count_truncate after truncate on users for each statement execute function user_counts_reset()`.execute(db)
 
   // One function per operation: a transition table exists only in the trigger that declares it.
-  for (const [fn, sign, rows] of [["contact_enquiry_count_add", "", "new_rows"], ["contact_enquiry_count_remove", "-", "old_rows"]] as const) {
+  for (const [fn, sign, rows] of [
+    ["contact_enquiry_count_add", "", "new_rows"],
+    ["contact_enquiry_count_remove", "-", "old_rows"],
+  ] as const) {
     await sql`
       create function ${sql.raw(fn)}() returns trigger language plpgsql as $$
       begin
@@ -82,18 +91,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return null;
       end $$`.execute(db)
   }
-  await sql`create function contact_enquiry_count_reset() returns trigger language plpgsql as $$ begin delete from contact_enquiry_count; return null; end $$`.execute(db)
-  await sql`create trigger contact_enquiries_count_insert after insert on contact_enquiries referencing new table as new_rows for each statement execute function contact_enquiry_count_add()`.execute(db)
-  await sql`create trigger contact_enquiries_count_delete after delete on contact_enquiries referencing old table as old_rows for each statement execute function contact_enquiry_count_remove()`.execute(db)
-  await sql`create trigger contact_enquiries_count_truncate after truncate on contact_enquiries for each statement execute function contact_enquiry_count_reset()`.execute(db)
+  await sql`create function contact_enquiry_count_reset() returns trigger language plpgsql as $$ begin delete from contact_enquiry_count; return null; end $$`.execute(
+    db,
+  )
+  await sql`create trigger contact_enquiries_count_insert after insert on contact_enquiries referencing new table as new_rows for each statement execute function contact_enquiry_count_add()`.execute(
+    db,
+  )
+  await sql`create trigger contact_enquiries_count_delete after delete on contact_enquiries referencing old table as old_rows for each statement execute function contact_enquiry_count_remove()`.execute(
+    db,
+  )
+  await sql`create trigger contact_enquiries_count_truncate after truncate on contact_enquiries for each statement execute function contact_enquiry_count_reset()`.execute(
+    db,
+  )
 
   // Users that existed before this migration are counted once, here.
   await sql`insert into user_counts (role, status, n) select role, status, count(*) from users group by role, status`.execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ["users_count_insert", "users_count_delete", "users_count_update", "users_count_truncate"]) await sql`drop trigger if exists ${sql.raw(t)} on users`.execute(db)
-  for (const f of ["user_counts_add", "user_counts_remove", "user_counts_move", "user_counts_reset"]) await sql`drop function if exists ${sql.raw(f)}()`.execute(db)
+  for (const t of ["users_count_insert", "users_count_delete", "users_count_update", "users_count_truncate"])
+    await sql`drop trigger if exists ${sql.raw(t)} on users`.execute(db)
+  for (const f of ["user_counts_add", "user_counts_remove", "user_counts_move", "user_counts_reset"])
+    await sql`drop function if exists ${sql.raw(f)}()`.execute(db)
   await db.schema.dropTable("contact_enquiries").execute()
   await sql`drop function if exists contact_enquiry_count_add()`.execute(db)
   await sql`drop function if exists contact_enquiry_count_remove()`.execute(db)

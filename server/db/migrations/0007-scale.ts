@@ -38,12 +38,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       on conflict (name) do update set n = list_counts.n + excluded.n;
       return null;
     end $$`.execute(db)
-  await sql`create function list_counts_reset() returns trigger language plpgsql as $$ begin delete from list_counts where name = any(TG_ARGV); return null; end $$`.execute(db)
-  for (const [table, key] of [["counselling_sessions", "counselling_sessions"], ["tickets", "tickets"], ["events", "events"]] as const) {
+  await sql`create function list_counts_reset() returns trigger language plpgsql as $$ begin delete from list_counts where name = any(TG_ARGV); return null; end $$`.execute(
+    db,
+  )
+  for (const [table, key] of [
+    ["counselling_sessions", "counselling_sessions"],
+    ["tickets", "tickets"],
+    ["events", "events"],
+  ] as const) {
     const name = (suffix: string) => sql.id(`${table}_list_count_${suffix}`)
-    await sql`create trigger ${name("insert")} after insert on ${sql.id(table)} referencing new table as new_rows for each statement execute function list_counts_add(${sql.lit(key)})`.execute(db)
-    await sql`create trigger ${name("delete")} after delete on ${sql.id(table)} referencing old table as old_rows for each statement execute function list_counts_remove(${sql.lit(key)})`.execute(db)
-    await sql`create trigger ${name("truncate")} after truncate on ${sql.id(table)} for each statement execute function list_counts_reset(${sql.lit(key)})`.execute(db)
+    await sql`create trigger ${name("insert")} after insert on ${sql.id(table)} referencing new table as new_rows for each statement execute function list_counts_add(${sql.lit(key)})`.execute(
+      db,
+    )
+    await sql`create trigger ${name("delete")} after delete on ${sql.id(table)} referencing old table as old_rows for each statement execute function list_counts_remove(${sql.lit(key)})`.execute(
+      db,
+    )
+    await sql`create trigger ${name("truncate")} after truncate on ${sql.id(table)} for each statement execute function list_counts_reset(${sql.lit(key)})`.execute(
+      db,
+    )
   }
 
   // Clients with and without a counsellor (the two Counselling lists); same predicates as their partial indexes.
@@ -61,10 +73,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         return null;
       end $$`.execute(db)
   }
-  await sql`create trigger users_client_count_insert after insert on users referencing new table as new_rows for each statement execute function client_counts_add()`.execute(db)
-  await sql`create trigger users_client_count_delete after delete on users referencing old table as old_rows for each statement execute function client_counts_remove()`.execute(db)
-  await sql`create trigger users_client_count_update after update on users referencing old table as old_rows new table as new_rows for each statement execute function client_counts_move()`.execute(db)
-  await sql`create trigger users_client_count_truncate after truncate on users for each statement execute function list_counts_reset('clients_unassigned', 'clients_assigned')`.execute(db)
+  await sql`create trigger users_client_count_insert after insert on users referencing new table as new_rows for each statement execute function client_counts_add()`.execute(
+    db,
+  )
+  await sql`create trigger users_client_count_delete after delete on users referencing old table as old_rows for each statement execute function client_counts_remove()`.execute(
+    db,
+  )
+  await sql`create trigger users_client_count_update after update on users referencing old table as old_rows new table as new_rows for each statement execute function client_counts_move()`.execute(
+    db,
+  )
+  await sql`create trigger users_client_count_truncate after truncate on users for each statement execute function list_counts_reset('clients_unassigned', 'clients_assigned')`.execute(
+    db,
+  )
 
   // Rows that existed before this migration are counted once, here; an empty database stays empty
   // (a restore only goes into a database without rows).
@@ -98,8 +118,11 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`
  */
 async function extensionSchema(db: Kysely<unknown>, name: "pg_trgm" | "btree_gin"): Promise<string> {
   const installed = async () =>
-    (await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = ${name}`.execute(db)).rows[0]
-      ?.schema
+    (
+      await sql<{
+        schema: string
+      }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = ${name}`.execute(db)
+    ).rows[0]?.schema
   const found = await installed()
   if (found) return found
   await sql`savepoint install_extension`.execute(db)

@@ -7,7 +7,10 @@ import { type Kysely, sql } from "kysely"
  * The TOTP secret sits in a table of its own so the many `select *` reads of users never carry it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable("users").addColumn("token_version", "integer", (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable("users")
+    .addColumn("token_version", "integer", (c) => c.notNull().defaultTo(0))
+    .execute()
 
   await db.schema
     .createTable("user_totp")

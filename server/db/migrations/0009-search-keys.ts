@@ -52,7 +52,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
 
 /** The quoted schema an extension 0007 installed lives in. */
 async function schemaOf(db: Kysely<unknown>, name: "pg_trgm" | "btree_gin"): Promise<string> {
-  const row = (await sql<{ schema: string }>`select quote_ident(n.nspname) as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = ${name}`.execute(db)).rows[0]
+  const row = (
+    await sql<{
+      schema: string
+    }>`select quote_ident(n.nspname) as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = ${name}`.execute(db)
+  ).rows[0]
   if (!row) throw new Error(`${name} is not installed (migration 0007 installs it)`)
   return row.schema
 }

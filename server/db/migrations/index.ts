@@ -13,6 +13,16 @@ import * as idempotencyKeys from "./0010-idempotency-keys.ts"
 import * as boundedSearchGrams from "./0011-bounded-search-grams.ts"
 import * as refreshRotation from "./0012-refresh-rotation.ts"
 import * as sessionDateOrder from "./0013-session-date-order.ts"
+import * as outbox from "./0014-outbox.ts"
+import * as notificationCentre from "./0015-notification-centre.ts"
+import * as sessionLifecycle from "./0016-session-lifecycle.ts"
+import * as calendarFeeds from "./0017-calendar-feeds.ts"
+import * as scheduledNotifications from "./0018-scheduled-notifications.ts"
+import * as timeZones from "./0019-time-zones-and-weekly-hours.ts"
+import * as auditChain from "./0020-audit-chain.ts"
+import * as accessLog from "./0021-access-log.ts"
+import * as drafts from "./0022-drafts.ts"
+import * as eventOrigin from "./0023-event-origin.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -32,6 +42,16 @@ const migrations: Record<string, Migration> = {
   "0011-bounded-search-grams": boundedSearchGrams,
   "0012-refresh-rotation": refreshRotation,
   "0013-session-date-order": sessionDateOrder,
+  "0014-outbox": outbox,
+  "0015-notification-centre": notificationCentre,
+  "0016-session-lifecycle": sessionLifecycle,
+  "0017-calendar-feeds": calendarFeeds,
+  "0018-scheduled-notifications": scheduledNotifications,
+  "0019-time-zones-and-weekly-hours": timeZones,
+  "0020-audit-chain": auditChain,
+  "0021-access-log": accessLog,
+  "0022-drafts": drafts,
+  "0023-event-origin": eventOrigin,
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AvailabilityDayView, AvailabilitySlot } from "../../../src/api/contract/availability.ts"
+import { weekdayOf, type AvailabilityDayView, type AvailabilitySlot } from "../../../src/api/contract/availability.ts"
 import { json, type Db } from "../database.ts"
 
 /**
@@ -12,18 +12,44 @@ export async function findDefaultSlots(db: Db, vendorId: string): Promise<Availa
   return row ? ordered(row.slots) : null
 }
 
-/** Each date's saved slots, or the vendor's default (flagged) when that date has none. */
+/** Each weekday's hours, Monday first: null where the weekday has none of its own. */
+export async function findWeekly(db: Db, vendorId: string): Promise<Array<AvailabilitySlot[] | null>> {
+  const rows = await db.selectFrom("vendor_weekly_availability").select(["weekday", "slots"]).where("vendor_id", "=", vendorId).execute()
+  const byDay = new Map(rows.map((r) => [r.weekday, ordered(r.slots)]))
+  return Array.from({ length: 7 }, (_, weekday) => byDay.get(weekday) ?? null)
+}
+
+/**
+ * Each date's own slots; without, its weekday's hours; without, the vendor's default (both flagged as
+ * not the date's own).
+ */
 export async function findDays(db: Db, vendorId: string, dates: readonly string[]): Promise<AvailabilityDayView[]> {
   if (dates.length === 0) return []
-  const [rows, defaults] = await Promise.all([
+  const [rows, defaults, weekly] = await Promise.all([
     db.selectFrom("vendor_availability").select(["day", "slots"]).where("vendor_id", "=", vendorId).where("day", "in", dates).execute(),
     findDefaultSlots(db, vendorId),
+    findWeekly(db, vendorId),
   ])
   const saved = new Map(rows.map((r) => [r.day, r.slots]))
   return dates.map((date) => {
     const slots = saved.get(date)
-    return slots ? { date, slots: ordered(slots), isDefault: false } : { date, slots: defaults ?? [], isDefault: true }
+    return slots ? { date, slots: ordered(slots), isDefault: false } : { date, slots: weekly[weekdayOf(date)] ?? defaults ?? [], isDefault: true }
   })
+}
+
+/** Replaces the listed weekdays' hours; null removes a weekday's. */
+export async function setWeekly(db: Db, vendorId: string, rows: ReadonlyArray<{ weekday: number; slots: readonly string[] | null }>, at: Date): Promise<void> {
+  const cleared = rows.filter((r) => r.slots === null).map((r) => r.weekday)
+  if (cleared.length > 0) await db.deleteFrom("vendor_weekly_availability").where("vendor_id", "=", vendorId).where("weekday", "in", cleared).execute()
+  const set = rows.filter((r) => r.slots !== null)
+  if (set.length === 0) return
+  await db
+    .insertInto("vendor_weekly_availability")
+    .values(set.map((r) => ({ vendor_id: vendorId, weekday: r.weekday, slots: json(ordered(r.slots!)), updated_at: at })))
+    .onConflict((oc) =>
+      oc.columns(["vendor_id", "weekday"]).doUpdateSet((eb) => ({ slots: eb.ref("excluded.slots"), updated_at: eb.ref("excluded.updated_at") })),
+    )
+    .execute()
 }
 
 export async function upsertDays(db: Db, vendorId: string, days: ReadonlyArray<{ date: string; slots: readonly string[] }>, at: Date): Promise<void> {

@@ -46,14 +46,16 @@ export const insertEnquiry = (db: Db, enquiry: NewCounsellingEnquiry) =>
 export async function listEnquiries(db: Db, page: Paging): Promise<{ rows: CounsellingEnquiryRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     db.selectFrom("counselling_enquiries").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
-    db.selectFrom("counselling_enquiries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("counselling_enquiries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }
 
 /** Locks the enquiry for the rest of the transaction, so two sends of the same enquiry run one after the other. */
-export const lockEnquiry = (db: Db, id: string) =>
-  db.selectFrom("counselling_enquiries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst()
+export const lockEnquiry = (db: Db, id: string) => db.selectFrom("counselling_enquiries").selectAll().where("id", "=", id).forUpdate().executeTakeFirst()
 
 export const markAccessSent = (db: Db, id: string, userId: string, at: Date) =>
   db.updateTable("counselling_enquiries").set({ is_access_send: true, user_id: userId, updated_at: at }).where("id", "=", id).execute()
@@ -61,12 +63,7 @@ export const markAccessSent = (db: Db, id: string, userId: string, at: Date) =>
 /** Each client's latest enquiry, for the Unassign Users View modal (index counselling_enquiries_user_idx). */
 export async function latestEnquiriesOf(db: Db, userIds: readonly string[]): Promise<Map<string, CounsellingEnquiryRow>> {
   if (userIds.length === 0) return new Map()
-  const rows = await db
-    .selectFrom("counselling_enquiries")
-    .selectAll()
-    .where("user_id", "in", userIds)
-    .orderBy("created_at", "asc")
-    .execute()
+  const rows = await db.selectFrom("counselling_enquiries").selectAll().where("user_id", "in", userIds).orderBy("created_at", "asc").execute()
   return new Map(rows.map((row) => [row.user_id!, row]))
 }
 

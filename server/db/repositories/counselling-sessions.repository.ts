@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from "kysely"
-import type { CounsellingSession, SessionSort, SessionStatus } from "../../../src/api/contract/counselling-session.ts"
+import { SESSION_MINUTES, type CounsellingSession, type SessionSort, type SessionStatus } from "../../../src/api/contract/counselling-session.ts"
 import type { Role } from "../../../src/api/contract/common.ts"
 import { sessionStatus } from "../../../src/machines/counselling-session.machine.ts"
 import type { CounsellingSessionRow, CounsellingSessionsTable } from "../counselling-sessions.table.ts"
@@ -15,6 +15,9 @@ export type SessionView = CounsellingSessionRow & {
   counsellor_name: string
   counsellor_email: string
   counsellor_role: Role
+  /** Each person's chosen zone (null: never chosen): their mails state times on their own clock. */
+  client_time_zone: string | null
+  counsellor_time_zone: string | null
 }
 
 const selectSessions = (db: Db) =>
@@ -30,6 +33,8 @@ const selectSessions = (db: Db) =>
       "c.name as counsellor_name",
       "c.email as counsellor_email",
       "c.role as counsellor_role",
+      "u.time_zone as client_time_zone",
+      "c.time_zone as counsellor_time_zone",
     ])
 
 /** The one row-to-contract mapper for sessions; the status comes from the session machine. */
@@ -56,6 +61,16 @@ export function toCounsellingSession(row: SessionView, now: number): Counselling
     startLink: row.start_link,
     bookingAge: row.booking_age,
     createdAt: new Date(row.created_at).toISOString(),
+    state: row.state,
+    stateReason: row.state_reason,
+    cancelledLate: row.cancelled_late,
+    rescheduleWish: row.reschedule_wish
+      ? {
+          dateTime: new Date(row.reschedule_wish.startsAt).toISOString(),
+          reason: row.reschedule_wish.reason,
+          requestedAt: new Date(row.reschedule_wish.requestedAt).toISOString(),
+        }
+      : null,
   }
 }
 
@@ -66,6 +81,8 @@ export interface SessionFilter {
   now: Date
   /** Everyone's list only: by the session's date, earliest ("dateTime") or latest ("-dateTime") first. */
   order?: SessionSort
+  /** A calendar's range: sessions starting in [from, to), earliest first. */
+  range?: { from: Date; to: Date }
 }
 
 /**
@@ -87,6 +104,16 @@ export async function listSessions(db: Db, filter: SessionFilter, page: Paging):
     const op = filter.status === "upcoming" ? ">" : "<="
     rows = rows.where("s.starts_at", op, filter.now)
     count = count.where("s.starts_at", op, filter.now)
+  }
+  if (filter.range) {
+    rows = rows.where("s.starts_at", ">=", filter.range.from).where("s.starts_at", "<", filter.range.to)
+    count = count.where("s.starts_at", ">=", filter.range.from).where("s.starts_at", "<", filter.range.to)
+    // counselling_sessions_starts_idx (starts_at, id), or the person's (…_id, starts_at) index: one range walk.
+    const [found, total] = await Promise.all([
+      rows.orderBy("s.starts_at").orderBy("s.id").limit(page.limit).offset(page.offset).execute(),
+      count.executeTakeFirstOrThrow(),
+    ])
+    return { rows: found, total: Number(total.n) }
   }
   if (filter.userId === undefined && filter.counsellorId === undefined && filter.status === undefined) {
     // Everyone's list: the total is trigger-kept and the far half is read from the oldest end.
@@ -125,12 +152,31 @@ export const findSessionByMeetingKey = (db: Db, meetingKey: string) => selectSes
 export const lockCounsellor = (db: Db, counsellorId: string) =>
   db.selectFrom("users").select(["id", "name", "email", "role", "status"]).where("id", "=", counsellorId).forUpdate().executeTakeFirst()
 
-/** Another session of the counsellor that shares any minute with [startsAt, endsAt). */
-export const findOverlap = (db: Db, counsellorId: string, startsAt: Date, endsAt: Date, exceptId: string | null) => {
+/**
+ * Locks both people of a session, always in id order so two moves locking the same pair cannot
+ * deadlock: the overlap checks of both then see every committed booking of either.
+ */
+export async function lockPeople(db: Db, ids: string[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) await db.selectFrom("users").select("id").where("id", "=", id).forUpdate().executeTakeFirst()
+}
+
+/**
+ * Another session, not cancelled, of the counsellor (or, with `side: "user_id"`, of the client) that
+ * shares any minute with [startsAt, endsAt). A cancelled session has given its time back.
+ */
+export const findOverlap = (
+  db: Db,
+  personId: string,
+  startsAt: Date,
+  endsAt: Date,
+  exceptId: string | null,
+  side: "counsellor_id" | "user_id" = "counsellor_id",
+) => {
   let query = db
     .selectFrom("counselling_sessions")
     .select(["id", "starts_at", "ends_at"])
-    .where("counsellor_id", "=", counsellorId)
+    .where(side, "=", personId)
+    .where("state", "<>", "cancelled")
     .where("starts_at", "<", endsAt)
     .where("ends_at", ">", startsAt)
   if (exceptId) query = query.where("id", "<>", exceptId)
@@ -144,3 +190,42 @@ export const updateSessionRow = (db: Db, id: string, changes: Updateable<Counsel
   db.updateTable("counselling_sessions").set(changes).where("id", "=", id).execute()
 
 export const deleteSessionRow = (db: Db, id: string) => db.deleteFrom("counselling_sessions").where("id", "=", id).execute()
+
+/** A person's sessions (as client or as counsellor) starting from `from`, earliest first: the calendar feed. */
+export const sessionsOfPerson = (db: Db, personId: string, from: Date, limit: number) =>
+  selectSessions(db)
+    .where((eb) => eb.or([eb("s.user_id", "=", personId), eb("s.counsellor_id", "=", personId)]))
+    .where("s.starts_at", ">=", from)
+    .orderBy("s.starts_at")
+    .orderBy("s.id")
+    .limit(limit)
+    .execute()
+
+/**
+ * What the vendor, and the client when named, have booked (not cancelled) overlapping [from, to): the
+ * free-slot computation's "taken". Each side is one walk of its (person, starts_at, ends_at) index.
+ */
+export async function busyBetween(
+  db: Db,
+  vendorId: string,
+  clientId: string | null,
+  from: Date,
+  to: Date,
+  exceptId: string | null,
+): Promise<Array<{ start: number; end: number }>> {
+  const side = (column: "counsellor_id" | "user_id", personId: string) => {
+    let query = db
+      .selectFrom("counselling_sessions")
+      .select(["id", "starts_at", "ends_at"])
+      .where(column, "=", personId)
+      // No session is longer than SESSION_MINUTES.maximum: one that overlaps starts at most that long before `from`.
+      .where("starts_at", ">", new Date(from.getTime() - SESSION_MINUTES.maximum * 60_000))
+      .where("starts_at", "<", to)
+      .where("ends_at", ">", from)
+      .where("state", "<>", "cancelled")
+    if (exceptId) query = query.where("id", "<>", exceptId)
+    return query.execute()
+  }
+  const rows = (await Promise.all([side("counsellor_id", vendorId), ...(clientId ? [side("user_id", clientId)] : [])])).flat()
+  return rows.map((r) => ({ start: new Date(r.starts_at).getTime(), end: new Date(r.ends_at).getTime() }))
+}

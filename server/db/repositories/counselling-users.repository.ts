@@ -15,15 +15,15 @@ export async function listUnassignedClients(db: Db, page: Paging) {
   const total = await readListCount(db, "clients_unassigned")
   const rows = await readFromNearestEnd(total, page, (end) =>
     db
-    .selectFrom("users")
-    .where("role", "=", "User")
-    .where("counsellor_id", "is", null)
-    .select(["id", "name", "email", "number", "created_at"])
-    .orderBy("created_at", direction("desc", end))
-    .orderBy("id", direction("asc", end))
-    .limit(end.limit)
-    .offset(end.offset)
-    .execute(),
+      .selectFrom("users")
+      .where("role", "=", "User")
+      .where("counsellor_id", "is", null)
+      .select(["id", "name", "email", "number", "created_at"])
+      .orderBy("created_at", direction("desc", end))
+      .orderBy("id", direction("asc", end))
+      .limit(end.limit)
+      .offset(end.offset)
+      .execute(),
   )
   return { rows: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, number: r.number, createdAt: iso(r.created_at) })), total }
 }
@@ -33,15 +33,15 @@ export async function listCounsellingClients(db: Db, page: Paging): Promise<{ ro
   const total = await readListCount(db, "clients_assigned")
   const rows = await readFromNearestEnd(total, page, (end) =>
     db
-    .selectFrom("users as u")
-    .where("u.counsellor_id", "is not", null)
-    .leftJoin("users as c", "c.id", "u.counsellor_id")
-    .select(["u.id", "u.name", "u.email", "u.number", "u.created_at", "c.id as c_id", "c.name as c_name", "c.role as c_role"])
-    .orderBy("u.created_at", direction("desc", end))
-    .orderBy("u.id", direction("asc", end))
-    .limit(end.limit)
-    .offset(end.offset)
-    .execute(),
+      .selectFrom("users as u")
+      .where("u.counsellor_id", "is not", null)
+      .leftJoin("users as c", "c.id", "u.counsellor_id")
+      .select(["u.id", "u.name", "u.email", "u.number", "u.created_at", "c.id as c_id", "c.name as c_name", "c.role as c_role"])
+      .orderBy("u.created_at", direction("desc", end))
+      .orderBy("u.id", direction("asc", end))
+      .limit(end.limit)
+      .offset(end.offset)
+      .execute(),
   )
   return {
     rows: rows.map((r) => ({

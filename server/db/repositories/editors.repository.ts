@@ -30,8 +30,20 @@ export const deleteEditorRow = (db: Db, id: string) => db.deleteFrom("users").wh
 /** Newest first; served by the (role, status, created_at, id) index of users. */
 export async function listEditors(db: Db, paging: Paging) {
   const [rows, total] = await Promise.all([
-    db.selectFrom("users").selectAll().where("role", "=", "Editor").orderBy("created_at", "desc").orderBy("id", "desc").limit(paging.limit).offset(paging.offset).execute(),
-    db.selectFrom("users").select(sql<number>`count(*)::int`.as("total")).where("role", "=", "Editor").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .selectAll()
+      .where("role", "=", "Editor")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute(),
+    db
+      .selectFrom("users")
+      .select(sql<number>`count(*)::int`.as("total"))
+      .where("role", "=", "Editor")
+      .executeTakeFirstOrThrow(),
   ])
   return { rows: rows.map(toEditor), total: total.total }
 }

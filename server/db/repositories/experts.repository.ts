@@ -21,7 +21,11 @@ export const expertsRepository: CardRepository<ExpertRow, Expert, Fields> = {
   imageOf: (row) => row.avatar,
   lock: (db, id) => db.selectFrom("experts").selectAll().where("id", "=", id).forUpdate().executeTakeFirst(),
   insert: (db, { id, fields, image, at }) =>
-    db.insertInto("experts").values({ id, ...fields, avatar: image, created_at: at, updated_at: at }).returningAll().executeTakeFirstOrThrow(),
+    db
+      .insertInto("experts")
+      .values({ id, ...fields, avatar: image, created_at: at, updated_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
   update: (db, { id, fields, image, at }) =>
     db
       .updateTable("experts")
@@ -33,7 +37,10 @@ export const expertsRepository: CardRepository<ExpertRow, Expert, Fields> = {
   list: async (db: Db, paging: Paging) => {
     const [rows, total] = await Promise.all([
       db.selectFrom("experts").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(paging.limit).offset(paging.offset).execute(),
-      db.selectFrom("experts").select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("experts")
+        .select(sql<number>`count(*)::int`.as("total"))
+        .executeTakeFirstOrThrow(),
     ])
     return { rows: rows.map(toExpert), total: total.total }
   },

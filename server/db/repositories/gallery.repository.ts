@@ -17,7 +17,10 @@ export const deleteGalleryItem = (db: Db, id: string) => db.deleteFrom("gallery_
 export async function listGalleryItems(db: Db, paging: Paging) {
   const [rows, total] = await Promise.all([
     db.selectFrom("gallery_items").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(paging.limit).offset(paging.offset).execute(),
-    db.selectFrom("gallery_items").select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("gallery_items")
+      .select(sql<number>`count(*)::int`.as("total"))
+      .executeTakeFirstOrThrow(),
   ])
   return { rows: rows.map(toGalleryItem), total: total.total }
 }

@@ -20,9 +20,19 @@ export interface CappedTotal {
  * Counts the rows of a filtered query up to the cap: a search that matches half a million people
  * stops counting at cap + 1 rows instead of visiting them all.
  */
-export async function cappedCount<TB extends keyof Database>(db: Db, query: SelectQueryBuilder<Database, TB, object>, cap = SEARCH_COUNT_CAP): Promise<CappedTotal> {
-  const matches = query.select(sql<number>`1`.as("one")).limit(cap + 1).as("matches")
-  const row = await db.selectFrom(matches).select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow()
+export async function cappedCount<TB extends keyof Database>(
+  db: Db,
+  query: SelectQueryBuilder<Database, TB, object>,
+  cap = SEARCH_COUNT_CAP,
+): Promise<CappedTotal> {
+  const matches = query
+    .select(sql<number>`1`.as("one"))
+    .limit(cap + 1)
+    .as("matches")
+  const row = await db
+    .selectFrom(matches)
+    .select(sql<string>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow()
   const n = Number(row.n)
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false }
 }

@@ -71,7 +71,10 @@ async function firstPageWithTotal(db: Db, filter: PeopleFilter, query: PeopleQue
     .as("counted")
   const rows = await db
     .selectFrom(counted)
-    .leftJoinLateral(() => query.select(listColumns).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).as("people"), (join) => join.onTrue())
+    .leftJoinLateral(
+      () => query.select(listColumns).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).as("people"),
+      (join) => join.onTrue(),
+    )
     .selectAll("people")
     .select("counted.total")
     .execute()
@@ -90,7 +93,10 @@ function hasSearchKeys(roles: readonly Role[], status: VendorStatus, term: strin
   const keys = sql`people_search_keys(role, status, name, email, number)`
   // Immutable with bound values: the planner computes the term's keys once, as a constant it can estimate.
   const ofTerm = (role: Role) => sql`search_grams(${`${role}:${status}:`}, lower(${term}))`
-  return sql<boolean>`(${sql.join(roles.map((role) => sql`${keys} @> ${ofTerm(role)}`), sql` or `)})`
+  return sql<boolean>`(${sql.join(
+    roles.map((role) => sql`${keys} @> ${ofTerm(role)}`),
+    sql` or `,
+  )})`
 }
 
 /**

@@ -21,7 +21,11 @@ export const pressRepository: CardRepository<PressRow, PressItem, Fields> = {
   imageOf: (row) => row.thumbnail,
   lock: (db, id) => db.selectFrom("press_items").selectAll().where("id", "=", id).forUpdate().executeTakeFirst(),
   insert: (db, { id, fields, image, at }) =>
-    db.insertInto("press_items").values({ id, ...fields, thumbnail: image, created_at: at, updated_at: at }).returningAll().executeTakeFirstOrThrow(),
+    db
+      .insertInto("press_items")
+      .values({ id, ...fields, thumbnail: image, created_at: at, updated_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
   update: (db, { id, fields, image, at }) =>
     db
       .updateTable("press_items")
@@ -33,7 +37,10 @@ export const pressRepository: CardRepository<PressRow, PressItem, Fields> = {
   list: async (db: Db, paging: Paging) => {
     const [rows, total] = await Promise.all([
       db.selectFrom("press_items").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(paging.limit).offset(paging.offset).execute(),
-      db.selectFrom("press_items").select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("press_items")
+        .select(sql<number>`count(*)::int`.as("total"))
+        .executeTakeFirstOrThrow(),
     ])
     return { rows: rows.map(toPressItem), total: total.total }
   },

@@ -21,7 +21,11 @@ export const testimonialsRepository: CardRepository<TestimonialRow, Testimonial,
   imageOf: (row) => row.avatar,
   lock: (db, id) => db.selectFrom("testimonials").selectAll().where("id", "=", id).forUpdate().executeTakeFirst(),
   insert: (db, { id, fields, image, at }) =>
-    db.insertInto("testimonials").values({ id, ...fields, avatar: image, created_at: at, updated_at: at }).returningAll().executeTakeFirstOrThrow(),
+    db
+      .insertInto("testimonials")
+      .values({ id, ...fields, avatar: image, created_at: at, updated_at: at })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
   update: (db, { id, fields, image, at }) =>
     db
       .updateTable("testimonials")
@@ -33,7 +37,10 @@ export const testimonialsRepository: CardRepository<TestimonialRow, Testimonial,
   list: async (db: Db, paging: Paging) => {
     const [rows, total] = await Promise.all([
       db.selectFrom("testimonials").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(paging.limit).offset(paging.offset).execute(),
-      db.selectFrom("testimonials").select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
+      db
+        .selectFrom("testimonials")
+        .select(sql<number>`count(*)::int`.as("total"))
+        .executeTakeFirstOrThrow(),
     ])
     return { rows: rows.map(toTestimonial), total: total.total }
   },

@@ -37,7 +37,11 @@ export async function listTickets(db: Db, raiserId: string | null, page: Paging)
 
 /** One raiser's tickets (index tickets_raiser_created_idx). */
 async function countTickets(db: Db, raiserId: string): Promise<number> {
-  const row = await db.selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("total")).where("raiser_id", "=", raiserId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom("tickets")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("raiser_id", "=", raiserId)
+    .executeTakeFirstOrThrow()
   return Number(row.total)
 }
 
@@ -48,8 +52,7 @@ export const findTicketByNumber = (db: Db, number: number) => withRaiser(db).whe
 /** Reads and locks the row for the rest of the transaction, so two steps on one ticket queue up. */
 export const lockTicket = (db: Db, id: string) => db.selectFrom("tickets").selectAll().where("id", "=", id).forUpdate().executeTakeFirst()
 
-export const lockTicketByNumber = (db: Db, number: number) =>
-  db.selectFrom("tickets").selectAll().where("number", "=", number).forUpdate().executeTakeFirst()
+export const lockTicketByNumber = (db: Db, number: number) => db.selectFrom("tickets").selectAll().where("number", "=", number).forUpdate().executeTakeFirst()
 
 export async function insertTicket(
   db: Db,
@@ -84,10 +87,7 @@ export const updateTicket = (db: Db, id: string, changes: Updateable<TicketsTabl
     .returningAll()
     .executeTakeFirstOrThrow()
 
-export const insertResponse = (
-  db: Db,
-  response: { ticketId: string; question: string | null; answer: string | null; addedBy: string; at: Date },
-) =>
+export const insertResponse = (db: Db, response: { ticketId: string; question: string | null; answer: string | null; addedBy: string; at: Date }) =>
   db
     .insertInto("ticket_responses")
     .values({

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { sql, type Insertable } from "kysely"
-import type { Person, PersonListItem, SessionUser } from "../../../src/api/contract/user.ts"
+import { maskAccountNumber, type Person, type PersonListItem, type SessionUser } from "../../../src/api/contract/user.ts"
 import type { Db } from "../database.ts"
 import { json } from "../database.ts"
 import type { UserRow, UsersTable } from "../users.table.ts"
@@ -19,15 +19,17 @@ export type NewUser = Pick<Insertable<UsersTable>, "name" | "email" | "role" | "
     additionalDetails?: Record<string, string | null>
     documentDetails?: Record<string, string | null>
     accountDetails?: Record<string, string | null>
+    /** Chosen by the caller when it must answer with the id before the insert is done (a partner sign-up); new otherwise. */
+    id?: string
   }
 
 /** Inserts a person; a duplicate email (any case) fails on the unique index, which callers turn into 409. */
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
-  const { additionalDetails, documentDetails, accountDetails, ...columns } = user
+  const { additionalDetails, documentDetails, accountDetails, id, ...columns } = user
   return db
     .insertInto("users")
     .values({
-      id: randomUUID(),
+      id: id ?? randomUUID(),
       ...columns,
       email: user.email.trim(),
       additional_details: json(additionalDetails ?? {}),
@@ -42,11 +44,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === "23505"
 
 export const setPasswordHash = (db: Db, id: string, passwordHash: string) =>
-  db
-    .updateTable("users")
-    .set({ password_hash: passwordHash, updated_at: new Date() })
-    .where("id", "=", id)
-    .execute()
+  db.updateTable("users").set({ password_hash: passwordHash, updated_at: new Date() }).where("id", "=", id).execute()
 
 export const toSessionUser = (row: UserRow): SessionUser => ({
   _id: row.id,
@@ -84,6 +82,10 @@ export function toPerson(row: UserRow): Person {
     preferredContactMethod: row.preferred_contact_method,
     AdditionalDetails: row.additional_details,
     DocumentDetails: row.document_details,
-    AccountDetails: row.account_details,
+    // Masked in every answer (issue 26): the full number only through a logged reveal.
+    AccountDetails: {
+      ...row.account_details,
+      ...("accountNumber" in row.account_details ? { accountNumber: maskAccountNumber(row.account_details.accountNumber) } : {}),
+    },
   }
 }

@@ -49,19 +49,50 @@ export async function seedContent(db: Db, uploads: UploadStore, now: number): Pr
     .execute()
   await db
     .insertInto("gallery_items")
-    .values(Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), image: storeDemoImage(uploads, i + 3, [360, 240], "landscape"), created_by: by, created_at: daysBefore(now, 1 + i * 2) })))
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        id: randomUUID(),
+        image: storeDemoImage(uploads, i + 3, [360, 240], "landscape"),
+        created_by: by,
+        created_at: daysBefore(now, 1 + i * 2),
+      })),
+    )
     .execute()
   await db
     .insertInto("experts")
-    .values(demoExperts.map((e, i) => ({ id: randomUUID(), ...e, avatar: storeDemoImage(uploads, i, [128, 128], "portrait"), created_at: daysBefore(now, 3 + i), updated_at: daysBefore(now, 3 + i) })))
+    .values(
+      demoExperts.map((e, i) => ({
+        id: randomUUID(),
+        ...e,
+        avatar: storeDemoImage(uploads, i, [128, 128], "portrait"),
+        created_at: daysBefore(now, 3 + i),
+        updated_at: daysBefore(now, 3 + i),
+      })),
+    )
     .execute()
   await db
     .insertInto("testimonials")
-    .values(demoTestimonials.map((t, i) => ({ id: randomUUID(), ...t, avatar: storeDemoImage(uploads, i + 5, [128, 128], "portrait"), created_at: daysBefore(now, 4 + i), updated_at: daysBefore(now, 4 + i) })))
+    .values(
+      demoTestimonials.map((t, i) => ({
+        id: randomUUID(),
+        ...t,
+        avatar: storeDemoImage(uploads, i + 5, [128, 128], "portrait"),
+        created_at: daysBefore(now, 4 + i),
+        updated_at: daysBefore(now, 4 + i),
+      })),
+    )
     .execute()
   await db
     .insertInto("press_items")
-    .values(demoPress.map((p, i) => ({ id: randomUUID(), ...p, thumbnail: storeDemoImage(uploads, i + 7, [320, 200], "landscape"), created_at: daysBefore(now, 5 + i * 4), updated_at: daysBefore(now, 5 + i * 4) })))
+    .values(
+      demoPress.map((p, i) => ({
+        id: randomUUID(),
+        ...p,
+        thumbnail: storeDemoImage(uploads, i + 7, [320, 200], "landscape"),
+        created_at: daysBefore(now, 5 + i * 4),
+        updated_at: daysBefore(now, 5 + i * 4),
+      })),
+    )
     .execute()
   await db
     .insertInto("users")

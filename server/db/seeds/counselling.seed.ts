@@ -114,14 +114,19 @@ export async function seedCounselling(db: Db, now: number): Promise<void> {
   await db.insertInto("users").values(newClients).execute()
   await db.insertInto("counselling_enquiries").values(enquiries).execute()
 
-  const assigned: Array<{ client: SeededClient; counsellorId: string }> = [{ client: { ...demoUser, age: ages.get(demoUser.id)! }, counsellorId: demoCounsellor.id }]
+  const assigned: Array<{ client: SeededClient; counsellorId: string }> = [
+    { client: { ...demoUser, age: ages.get(demoUser.id)! }, counsellorId: demoCounsellor.id },
+  ]
   for (const [i, c] of existingClients.slice(0, 10).entries()) {
     const counsellorId = i < 5 ? demoCounsellor.id : otherCounsellors[i % otherCounsellors.length]!.id
     assigned.push({ client: { ...c, age: ages.get(c.id)! }, counsellorId })
   }
   for (const a of assigned) await db.updateTable("users").set({ counsellor_id: a.counsellorId }).where("id", "=", a.client.id).execute()
 
-  await db.insertInto("counselling_sessions").values(await sessionRows(assigned, admin.id, now)).execute()
+  await db
+    .insertInto("counselling_sessions")
+    .values(await sessionRows(assigned, admin.id, now))
+    .execute()
 }
 
 /** user@demo.test gets 4 upcoming and 4 past sessions, every other assigned client one of each. */

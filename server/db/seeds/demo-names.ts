@@ -1,5 +1,30 @@
 /** Deterministic, realistic-looking demo data: the same seed gives the same rows on every machine. */
-const FIRST = ["Aarav", "Priya", "Rohan", "Ananya", "Vikram", "Isha", "Kabir", "Meera", "Arjun", "Sneha", "Dev", "Kavya", "Nikhil", "Tara", "Rahul", "Diya", "Sameer", "Pooja", "Aditya", "Neha", "Karan", "Riya", "Varun", "Aisha"]
+const FIRST = [
+  "Aarav",
+  "Priya",
+  "Rohan",
+  "Ananya",
+  "Vikram",
+  "Isha",
+  "Kabir",
+  "Meera",
+  "Arjun",
+  "Sneha",
+  "Dev",
+  "Kavya",
+  "Nikhil",
+  "Tara",
+  "Rahul",
+  "Diya",
+  "Sameer",
+  "Pooja",
+  "Aditya",
+  "Neha",
+  "Karan",
+  "Riya",
+  "Varun",
+  "Aisha",
+]
 const LAST = ["Sharma", "Iyer", "Mehta", "Reddy", "Kapoor", "Nair", "Gupta", "Das", "Joshi", "Rao", "Menon", "Bose", "Patel", "Singh", "Verma", "Chopra"]
 const CITIES: Array<[string, string, string]> = [
   ["Mumbai", "Maharashtra", "400001"],

@@ -20,15 +20,54 @@ export const demoLogins: Array<{ email: string; role: Role; name: string }> = [
 ]
 
 const PROFILE_BY_ROLE: Record<string, { qualifications: string; certification: string; authority: string; bio: string; service: string }> = {
-  Lawyer: { qualifications: "LL.B., LL.M.", certification: "Bar Council Enrolment", authority: "Bar Council of India", bio: "Family and property law practitioner helping clients resolve disputes without court where possible.", service: "Consultations on family law, tenancy, consumer complaints and contracts." },
-  Counsellor: { qualifications: "M.A. Psychology", certification: "Licensed Counsellor", authority: "Rehabilitation Council of India", bio: "Counsellor focused on anxiety, stress and relationships.", service: "One-to-one counselling sessions online." },
-  Nutritionist: { qualifications: "M.Sc. Nutrition", certification: "Registered Dietitian", authority: "Indian Dietetic Association", bio: "Nutritionist who builds realistic meal plans around Indian kitchens.", service: "Diet plans, weight management and diabetes-friendly nutrition." },
-  YogaTeacher: { qualifications: "RYT 500", certification: "Yoga Alliance RYT-500", authority: "Yoga Alliance", bio: "Hatha and restorative yoga teacher for beginners and seniors.", service: "Private and small-group yoga classes, breathing practice." },
-  ImageConsultant: { qualifications: "Diploma in Image Consulting", certification: "Certified Image Consultant", authority: "Association of Image Consultants International", bio: "Image consultant for professionals preparing for interviews and public roles.", service: "Wardrobe audits, personal styling and presence coaching." },
+  Lawyer: {
+    qualifications: "LL.B., LL.M.",
+    certification: "Bar Council Enrolment",
+    authority: "Bar Council of India",
+    bio: "Family and property law practitioner helping clients resolve disputes without court where possible.",
+    service: "Consultations on family law, tenancy, consumer complaints and contracts.",
+  },
+  Counsellor: {
+    qualifications: "M.A. Psychology",
+    certification: "Licensed Counsellor",
+    authority: "Rehabilitation Council of India",
+    bio: "Counsellor focused on anxiety, stress and relationships.",
+    service: "One-to-one counselling sessions online.",
+  },
+  Nutritionist: {
+    qualifications: "M.Sc. Nutrition",
+    certification: "Registered Dietitian",
+    authority: "Indian Dietetic Association",
+    bio: "Nutritionist who builds realistic meal plans around Indian kitchens.",
+    service: "Diet plans, weight management and diabetes-friendly nutrition.",
+  },
+  YogaTeacher: {
+    qualifications: "RYT 500",
+    certification: "Yoga Alliance RYT-500",
+    authority: "Yoga Alliance",
+    bio: "Hatha and restorative yoga teacher for beginners and seniors.",
+    service: "Private and small-group yoga classes, breathing practice.",
+  },
+  ImageConsultant: {
+    qualifications: "Diploma in Image Consulting",
+    certification: "Certified Image Consultant",
+    authority: "Association of Image Consultants International",
+    bio: "Image consultant for professionals preparing for interviews and public roles.",
+    service: "Wardrobe audits, personal styling and presence coaching.",
+  },
 }
 
 /** Builds a complete person row; vendors get every profile section filled so Vendor Details has data. */
-export function personRow(input: { index: number; role: Role; status: VendorStatus; passwordHash: string | null; now: number; email?: string; name?: string; daysAgo?: number }): Insertable<UsersTable> {
+export function personRow(input: {
+  index: number
+  role: Role
+  status: VendorStatus
+  passwordHash: string | null
+  now: number
+  email?: string
+  name?: string
+  daysAgo?: number
+}): Insertable<UsersTable> {
   const person = demoPerson(input.index)
   const profile = PROFILE_BY_ROLE[input.role]
   const isVendor = profile !== undefined
@@ -51,7 +90,13 @@ export function personRow(input: { index: number; role: Role; status: VendorStat
     preferred_contact_method: ["Email", "Phone", "WhatsApp"][input.index % 3]!,
     additional_details: json(
       isVendor
-        ? { profileImg: null, qualifications: profile.qualifications, availability: "Mon–Fri, 10:00 AM – 6:00 PM", briefBio: profile.bio, serviceDescription: profile.service }
+        ? {
+            profileImg: null,
+            qualifications: profile.qualifications,
+            availability: "Mon–Fri, 10:00 AM – 6:00 PM",
+            briefBio: profile.bio,
+            serviceDescription: profile.service,
+          }
         : {},
     ),
     document_details: json(
@@ -68,7 +113,12 @@ export function personRow(input: { index: number; role: Role; status: VendorStat
     ),
     account_details: json(
       isVendor
-        ? { accountHolderName: input.name ?? person.name, bankName: ["HDFC Bank", "State Bank of India", "ICICI Bank", "Axis Bank"][input.index % 4], ifscCode: `HDFC000${1000 + input.index}`, accountNumber: `50100${String(123456789 + input.index * 97).slice(0, 9)}` }
+        ? {
+            accountHolderName: input.name ?? person.name,
+            bankName: ["HDFC Bank", "State Bank of India", "ICICI Bank", "Axis Bank"][input.index % 4],
+            ifscCode: `HDFC000${1000 + input.index}`,
+            accountNumber: `50100${String(123456789 + input.index * 97).slice(0, 9)}`,
+          }
         : {},
     ),
     created_at: daysBefore(input.now, input.daysAgo ?? (input.index % 60) + input.index / 100),

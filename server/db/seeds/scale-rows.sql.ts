@@ -17,11 +17,72 @@ export const SCALE_ID = {
   admin: "scale-u-2",
 }
 
-const FIRST = ["Aarav", "Priya", "Rohan", "Ananya", "Vikram", "Isha", "Kabir", "Meera", "Arjun", "Sneha", "Dev", "Kavya", "Nikhil", "Tara", "Rahul", "Diya", "Sameer", "Pooja", "Aditya", "Neha", "Karan", "Riya", "Varun", "Aisha", "Zoya", "Farhan", "Gauri", "Harsh", "Jaya", "Lakshmi", "Manav"]
-const LAST = ["Sharma", "Iyer", "Mehta", "Reddy", "Kapoor", "Nair", "Gupta", "Das", "Joshi", "Rao", "Menon", "Bose", "Patel", "Singh", "Verma", "Chopra", "Kulkarni", "Banerjee", "Pillai"]
+const FIRST = [
+  "Aarav",
+  "Priya",
+  "Rohan",
+  "Ananya",
+  "Vikram",
+  "Isha",
+  "Kabir",
+  "Meera",
+  "Arjun",
+  "Sneha",
+  "Dev",
+  "Kavya",
+  "Nikhil",
+  "Tara",
+  "Rahul",
+  "Diya",
+  "Sameer",
+  "Pooja",
+  "Aditya",
+  "Neha",
+  "Karan",
+  "Riya",
+  "Varun",
+  "Aisha",
+  "Zoya",
+  "Farhan",
+  "Gauri",
+  "Harsh",
+  "Jaya",
+  "Lakshmi",
+  "Manav",
+]
+const LAST = [
+  "Sharma",
+  "Iyer",
+  "Mehta",
+  "Reddy",
+  "Kapoor",
+  "Nair",
+  "Gupta",
+  "Das",
+  "Joshi",
+  "Rao",
+  "Menon",
+  "Bose",
+  "Patel",
+  "Singh",
+  "Verma",
+  "Chopra",
+  "Kulkarni",
+  "Banerjee",
+  "Pillai",
+]
 const CITIES = ["Mumbai", "Bengaluru", "Chennai", "Pune", "Hyderabad", "Kolkata", "Jaipur", "Kochi"]
 const STATES = ["Maharashtra", "Karnataka", "Tamil Nadu", "Maharashtra", "Telangana", "West Bengal", "Rajasthan", "Kerala"]
-const TOPICS = ["Stress at work", "Sleep and routine", "Family conflict", "Exam anxiety", "Career change", "Diet plan review", "Back pain and posture", "Interview preparation"]
+const TOPICS = [
+  "Stress at work",
+  "Sleep and routine",
+  "Family conflict",
+  "Exam anxiety",
+  "Career change",
+  "Diet plan review",
+  "Back pain and posture",
+  "Interview preparation",
+]
 
 const arr = (values: readonly string[]) => sql.raw(`(array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(",")}]::text[])`)
 const at = (values: readonly string[], index: string) => sql`${arr(values)}[1 + (${sql.raw(index)}) % ${sql.lit(values.length)}]`

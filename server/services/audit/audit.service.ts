@@ -3,7 +3,10 @@ import type { Db } from "../../db/database.ts"
 import { direction, type EndPaging, paging, readFromNearestEnd, totalPages } from "../../db/paging.ts"
 import { cappedCount, readListCount } from "../../db/repositories/list-counts.repository.ts"
 import { foldEvents } from "./fold-events.ts"
-import { csvCell } from "../export/csv.ts"
+import { csvLine } from "../export/csv.ts"
+import { auditSentence } from "../../../src/api/contract/audit-sentence.ts"
+import { entityLabelsOf } from "./entity-labels.ts"
+import { sql } from "kysely"
 
 /** The contract's AuditInstant has checked the text (a real ISO 8601 moment, years 0001 to 9999). */
 const parseInstant = (value: string | undefined): Date | null => (value ? new Date(value) : null)
@@ -22,21 +25,63 @@ function filtered(db: Db, query: AuditQuery) {
   return q
 }
 
-const columns = ["events.id", "events.entity_type", "events.entity_id", "events.type", "events.actor_id", "users.name as actor_name", "events.at", "events.before", "events.after"] as const
+const columns = [
+  "events.id",
+  "events.entity_type",
+  "events.entity_id",
+  "events.type",
+  "events.actor_id",
+  "users.name as actor_name",
+  "users.role as actor_role",
+  "users.email as actor_email",
+  "events.at",
+  "events.before",
+  "events.after",
+  "events.machine",
+  "events.ip",
+  "events.request_id",
+] as const
 
-type Row = { id: string | number; entity_type: string; entity_id: string; type: string; actor_id: string | null; actor_name: string | null; at: Date; before: unknown; after: unknown }
+type Row = {
+  id: string | number
+  entity_type: string
+  entity_id: string
+  type: string
+  actor_id: string | null
+  actor_name: string | null
+  actor_role: string | null
+  actor_email: string | null
+  at: Date
+  before: unknown
+  after: unknown
+  machine: string | null
+  ip: string | null
+  request_id: string | null
+}
 
-const toAuditEvent = (row: Row): AuditEvent => ({
+const toAuditEvent = (row: Row, labelOf: (row: Row) => string | null): AuditEvent => ({
   _id: String(row.id),
   entityType: row.entity_type,
   entityId: row.entity_id,
+  entityLabel: labelOf(row),
   type: row.type,
   actorId: row.actor_id,
   actorName: row.actor_name,
+  actorRole: row.actor_role,
+  actorEmail: row.actor_email,
   at: new Date(row.at).toISOString(),
   before: row.before,
   after: row.after,
+  workflow: row.machine,
+  ip: row.ip,
+  requestId: row.request_id,
 })
+
+/** Events as the API answers them: each with its record's name, looked up once per kind for the page. */
+async function toAuditEvents(db: Db, rows: readonly Row[]): Promise<AuditEvent[]> {
+  const labelOf = await entityLabelsOf(db, rows)
+  return rows.map((row) => toAuditEvent(row, labelOf))
+}
 
 const isUnfiltered = (query: AuditQuery) => !query.entityType && !query.entityId && !query.actorId && !query.type && !query.from && !query.to
 
@@ -47,7 +92,8 @@ const isUnfiltered = (query: AuditQuery) => !query.entityType && !query.entityId
 export async function listEvents(db: Db, query: AuditQuery) {
   const pageOf = paging(query, 20)
   const { page, limit } = pageOf
-  const read = (end: EndPaging) => filtered(db, query).select(columns).orderBy("events.id", direction("desc", end)).limit(end.limit).offset(end.offset).execute()
+  const read = (end: EndPaging) =>
+    filtered(db, query).select(columns).orderBy("events.id", direction("desc", end)).limit(end.limit).offset(end.offset).execute()
   let rows: Awaited<ReturnType<typeof read>>
   let total: number
   let capped = false
@@ -64,7 +110,7 @@ export async function listEvents(db: Db, query: AuditQuery) {
   }
   return {
     success: true,
-    data: rows.map((r) => toAuditEvent(r as Row)),
+    data: await toAuditEvents(db, rows as Row[]),
     totalRecords: total,
     totalPages: totalPages(total, limit),
     currentPage: page,
@@ -75,24 +121,119 @@ export async function listEvents(db: Db, query: AuditQuery) {
 /** A filtered audit log counts at most this many events (500 pages of 20). */
 const AUDIT_COUNT_CAP = 10_000
 
-const CSV_LIMIT = 100_000
+/** Events read per round trip of an export: a few hundred kilobytes of JSON at a time, whatever the log's size. */
+const EXPORT_BATCH = 500
 
-/** CSV of the filtered log, oldest first; cells that a spreadsheet would run as a formula are quoted safe. */
-export async function exportEvents(db: Db, query: AuditQuery): Promise<string> {
-  const rows = await filtered(db, query).select(columns).orderBy("events.id", "asc").limit(CSV_LIMIT).execute()
-  const header = ["id", "at", "entityType", "entityId", "type", "actorId", "actorName", "before", "after"]
-  const lines = rows.map((r) => {
-    const e = toAuditEvent(r as Row)
-    return [e._id, e.at, e.entityType, e.entityId, e.type, e.actorId ?? "", e.actorName ?? "", e.before == null ? "" : JSON.stringify(e.before), e.after == null ? "" : JSON.stringify(e.after)].map(csvCell).join(",")
-  })
-  return [header.join(","), ...lines].join("\r\n") + "\r\n"
+/**
+ * The filtered log oldest first, batch after batch along the primary key (each batch starts after the
+ * last id sent), so an export of any size holds one batch in memory. The first batch is read before
+ * this resolves: a failing query is a clean error answer, never a cut file.
+ */
+async function eventBatches(db: Db, query: AuditQuery): Promise<AsyncGenerator<AuditEvent[]>> {
+  const read = async (afterId: string | null) => {
+    let q = filtered(db, query).select(columns)
+    if (afterId !== null) q = q.where("events.id", ">", afterId)
+    return toAuditEvents(db, (await q.orderBy("events.id", "asc").limit(EXPORT_BATCH).execute()) as Row[])
+  }
+  const first = await read(null)
+  async function* batches(): AsyncGenerator<AuditEvent[]> {
+    let batch = first
+    while (batch.length > 0) {
+      yield batch
+      if (batch.length < EXPORT_BATCH) return
+      batch = await read(batch[batch.length - 1]!._id)
+    }
+  }
+  return batches()
 }
 
+const CSV_HEADER = [
+  "id",
+  "at",
+  "entityType",
+  "entityId",
+  "type",
+  "actorId",
+  "actorName",
+  "before",
+  "after",
+  "entityLabel",
+  "summary",
+  "workflow",
+  "ip",
+  "requestId",
+]
+
+/**
+ * CSV of the filtered log, oldest first, streamed; cells that a spreadsheet would run as a formula are
+ * quoted safe. Each line ends with the record's name, the event in words and the workflow version.
+ */
+export async function exportEventsCsv(db: Db, query: AuditQuery): Promise<AsyncGenerator<string>> {
+  const batches = await eventBatches(db, query)
+  async function* lines(): AsyncGenerator<string> {
+    yield csvLine(CSV_HEADER)
+    for await (const batch of batches) {
+      yield batch
+        .map((e) =>
+          csvLine([
+            e._id,
+            e.at,
+            e.entityType,
+            e.entityId,
+            e.type,
+            e.actorId ?? "",
+            e.actorName ?? "",
+            e.before == null ? "" : JSON.stringify(e.before),
+            e.after == null ? "" : JSON.stringify(e.after),
+            e.entityLabel ?? "",
+            auditSentence(e),
+            e.workflow ?? "",
+            e.ip ?? "",
+            e.requestId ?? "",
+          ]),
+        )
+        .join("")
+    }
+  }
+  return lines()
+}
+
+/** The filtered log as one JSON array, oldest first, streamed: each event as the list answers it, with its sentence. */
+export async function exportEventsJson(db: Db, query: AuditQuery): Promise<AsyncGenerator<string>> {
+  const batches = await eventBatches(db, query)
+  async function* chunks(): AsyncGenerator<string> {
+    yield "["
+    let first = true
+    for await (const batch of batches) {
+      const items = batch.map((e) => JSON.stringify({ ...e, summary: auditSentence(e) }))
+      yield `${first ? "\n" : ",\n"}${items.join(",\n")}`
+      first = false
+    }
+    yield "\n]\n"
+  }
+  return chunks()
+}
 
 export async function entityAsOf(db: Db, entityType: string, entityId: string, at: string) {
   const instant = new Date(at)
   const rows = await filtered(db, { entityType, entityId, to: instant.toISOString() }).select(columns).orderBy("events.id", "asc").execute()
-  const events = rows.map((r) => toAuditEvent(r as Row))
+  const events = await toAuditEvents(db, rows as Row[])
   const folded = foldEvents(events)
   return { success: true, data: { entityType, entityId, at: instant.toISOString(), exists: folded.exists, state: folded.state, events } }
+}
+
+/**
+ * Every event type in the log, alphabetical: a skip scan along the (type, id) index, one probe per type,
+ * so a log of millions answers as fast as a small one.
+ */
+export async function listEventTypes(db: Db) {
+  const { rows } = await sql<{ type: string }>`
+    with recursive types(type) as (
+      (select type from events order by type limit 1)
+      union all
+      select (select e.type from events e where e.type > types.type order by e.type limit 1) from types where types.type is not null
+    )
+    select type from types where type is not null`.execute(db)
+  // Sorted here too: the database's collation may order punctuation and case differently from code points.
+  return { success: true, data: rows.map((r) => r.type).sort() }
 }

@@ -1,4 +1,5 @@
 import { sql } from "kysely"
+import { maskAccountNumber } from "../../../src/api/contract/user.ts"
 import type { Database, Db } from "../../db/database.ts"
 
 /** The fields of an entity its events carry: plain JSON (dates as ISO strings), keyed by column. */
@@ -26,18 +27,27 @@ function plainRow(row: Record<string, unknown>, exclude: readonly string[]): Fie
 
 type Table = keyof Database
 
-/** One row per entity, keyed by `id`; `exclude` names the columns events do not carry (each with its reason below). */
-function rowProjection(entityType: string, table: Table, exclude: readonly string[]): Projection {
+/**
+ * One row per entity, keyed by `id`; `exclude` names the columns events do not carry (each with its reason
+ * below), `redact` masks what events carry only in part.
+ */
+function rowProjection(entityType: string, table: Table, exclude: readonly string[], redact: (fields: Fields) => Fields = (f) => f): Projection {
   return {
     entityType,
-    ids: async (db) => (await db.selectFrom(table).select(sql<string>`id`.as("id")).execute()).map((r) => r.id),
+    ids: async (db) =>
+      (
+        await db
+          .selectFrom(table)
+          .select(sql<string>`id`.as("id"))
+          .execute()
+      ).map((r) => r.id),
     load: async (db, id) => {
       const row = await db.selectFrom(table).selectAll().where(sql.ref("id"), "=", id).executeTakeFirst()
-      return row ? plainRow(row as Record<string, unknown>, ["id", ...exclude]) : null
+      return row ? redact(plainRow(row as Record<string, unknown>, ["id", ...exclude])) : null
     },
     all: async (db) => {
       const rows = (await db.selectFrom(table).selectAll().execute()) as Array<Record<string, unknown>>
-      return rows.map((row) => [String(row.id), plainRow(row, ["id", ...exclude])])
+      return rows.map((row) => [String(row.id), redact(plainRow(row, ["id", ...exclude]))])
     },
   }
 }
@@ -50,10 +60,18 @@ function rowProjection(entityType: string, table: Table, exclude: readonly strin
  *   rejection bump it); the events say what happened, not the counter's value;
  * - tickets.number: the identity column the database assigns (the ticket id shown as TKT-…);
  * - ticket_responses.seq: the identity column ordering a thread.
+ * - users.account_details.accountNumber: masked to its last 4 digits, as in every answer (issue 26); the
+ *   full number is read only through a reveal, which the access log records.
  * Counters (user_counts, contact_enquiry_count), the search index (people_search_terms) and the
  * token tables are derived or private state, not audited entities.
  */
 const MAINTAINED = ["updated_at", "version"] as const
+
+function maskedAccountNumber(fields: Fields): Fields {
+  const account = fields["account_details"] as Record<string, string | null> | null | undefined
+  if (!account?.["accountNumber"]) return fields
+  return { ...fields, account_details: { ...account, accountNumber: maskAccountNumber(account["accountNumber"]) } }
+}
 
 /** A vendor's availability: the default weekly slots and the per-day overrides, one entity per vendor. */
 const availability: Projection = {
@@ -63,14 +81,21 @@ const availability: Projection = {
       .selectFrom("vendor_default_availability")
       .select("vendor_id")
       .union(db.selectFrom("vendor_availability").select("vendor_id"))
+      .union(db.selectFrom("vendor_weekly_availability").select("vendor_id"))
       .execute()
     return rows.map((r) => r.vendor_id)
   },
   load: async (db, id) => {
     const fallback = await db.selectFrom("vendor_default_availability").select("slots").where("vendor_id", "=", id).executeTakeFirst()
     const days = await db.selectFrom("vendor_availability").select(["day", "slots"]).where("vendor_id", "=", id).orderBy("day").execute()
-    if (!fallback && days.length === 0) return null
-    return { default_slots: fallback?.slots ?? null, days: Object.fromEntries(days.map((d) => [d.day, d.slots])) }
+    const weekly = await db.selectFrom("vendor_weekly_availability").select(["weekday", "slots"]).where("vendor_id", "=", id).orderBy("weekday").execute()
+    if (!fallback && days.length === 0 && weekly.length === 0) return null
+    // Weekly hours (issue 24) appear only once a vendor has some, so the events logged before them still fold to the same fields.
+    return {
+      default_slots: fallback?.slots ?? null,
+      days: Object.fromEntries(days.map((d) => [d.day, d.slots])),
+      ...(weekly.length > 0 ? { weekly: Object.fromEntries(weekly.map((w) => [String(w.weekday), w.slots])) } : {}),
+    }
   },
   all: async (db) => {
     const out: Array<[string, Fields]> = []
@@ -82,7 +107,7 @@ const availability: Projection = {
 /** The one definition, per entity type, of the fields its events fold to; the fold test and the as-of view both use it. */
 export const projections: Record<string, Projection> = Object.fromEntries(
   [
-    rowProjection("user", "users", [...MAINTAINED, "password_hash", "token_version"]),
+    rowProjection("user", "users", [...MAINTAINED, "password_hash", "token_version"], maskedAccountNumber),
     rowProjection("ticket", "tickets", [...MAINTAINED, "number"]),
     rowProjection("ticketResponse", "ticket_responses", ["seq"]),
     rowProjection("counsellingEnquiry", "counselling_enquiries", MAINTAINED),

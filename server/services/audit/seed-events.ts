@@ -20,6 +20,10 @@ export async function recordSeededCreations(db: Db, now: number): Promise<void> 
       after: json(fields),
     }))
     // In slices: one statement per table would pass PostgreSQL's 65535 bind parameters on big seeds.
-    for (let i = 0; i < events.length; i += 500) await db.insertInto("events").values(events.slice(i, i + 500)).execute()
+    for (let i = 0; i < events.length; i += 500)
+      await db
+        .insertInto("events")
+        .values(events.slice(i, i + 500))
+        .execute()
   }
 }

@@ -4,6 +4,10 @@ import { badRequest, notFound, unauthorized } from "../errors.ts"
 import { appendEvent } from "../events.ts"
 import { inConstantTime } from "../constant-time.ts"
 import type { Mailer } from "../mail/mailer.ts"
+import { deliverQueued, NOTHING_QUEUED, queueNotifications, type Notification, type Queued } from "../notifications/queue.ts"
+import type { LiveHub } from "../live/live-hub.ts"
+import { startSessionTellingOfNewDevice } from "./new-device.ts"
+import type { Postman } from "../notifications/postman.ts"
 import type { UserRow } from "../../db/users.table.ts"
 import type { LoginThrottle } from "./login-throttle.ts"
 import { endSessions } from "./sessions.ts"
@@ -21,6 +25,8 @@ export interface AuthDeps {
   tokens: TokenService
   limiter: LoginThrottle
   mailer: Mailer
+  postman: Postman
+  live: LiveHub
   publicUrl: string
   now: () => number
   tokenVersions: TokenVersionStore
@@ -32,6 +38,7 @@ export interface SignInRequest {
   address: string
   /** The device cookie the browser sent, if any. */
   deviceCookie: string | undefined
+  userAgent: string | undefined
 }
 
 /**
@@ -50,13 +57,22 @@ export async function login(deps: AuthDeps, request: SignInRequest) {
   }
   if (user.status === "Reject") throw unauthorized("Your account has been rejected. Please contact support.")
   await deps.limiter.succeed(attempt)
+  const newDevice = deps.tokens.verifyDevice(user.email, request.deviceCookie) === null
   if (await hasTwoFactor(deps.db, user.id)) {
     // The password alone gives no token: only a challenge to exchange, with a code, for tokens.
-    const challengeToken = await deps.tokens.signChallenge(user.id)
-    return { answer: { data: { twoFactorRequired: true as const, challengeToken }, message: "Enter the 6-digit code from your authenticator app." }, deviceCookie: null }
+    const challengeToken = await deps.tokens.signChallenge(user.id, newDevice)
+    return {
+      answer: { data: { twoFactorRequired: true as const, challengeToken }, message: "Enter the 6-digit code from your authenticator app." },
+      deviceCookie: null,
+    }
   }
   const mustEnrol = user.role === "Admin" && (await adminTwoFactorRequired(deps.db))
-  return { answer: await startSession(deps, user, mustEnrol), deviceCookie: deps.tokens.signDevice(user.email) }
+  const answer = newDevice
+    ? await startSessionTellingOfNewDevice(deps, user, { address: request.address, userAgent: request.userAgent }, (trx) =>
+        startSession({ ...deps, db: trx }, user, mustEnrol),
+      )
+    : await startSession(deps, user, mustEnrol)
+  return { answer, deviceCookie: deps.tokens.signDevice(user.email) }
 }
 
 /**
@@ -64,9 +80,21 @@ export async function login(deps: AuthDeps, request: SignInRequest) {
  * token. A new sign-in starts a refresh-token family ending 2 hours later; a renewed session (a password
  * change) passes the sign-in it continues, so its end does not move.
  */
-export async function startSession(deps: Pick<AuthDeps, "db" | "tokens" | "now" | "tokenVersions">, user: UserRow, mustEnrol: boolean, session: SessionStart = newSessionStart(deps.now())) {
+export async function startSession(
+  deps: Pick<AuthDeps, "db" | "tokens" | "now" | "tokenVersions">,
+  user: UserRow,
+  mustEnrol: boolean,
+  session: SessionStart = newSessionStart(deps.now()),
+) {
   const refreshToken = await issueRefreshToken(deps.db, user.id, session)
-  const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, version: user.token_version, enrolOnly: mustEnrol, session: session.family, sessionEndsAt: session.endsAt })
+  const accessToken = await deps.tokens.signAccess({
+    id: user.id,
+    role: user.role,
+    version: user.token_version,
+    enrolOnly: mustEnrol,
+    session: session.family,
+    sessionEndsAt: session.endsAt,
+  })
   // The row was just read: the session's first requests need not read it again.
   await deps.tokenVersions.remember(user.id, user.token_version)
   const data = { accessToken, refreshToken, user: toSessionUser(user) }
@@ -100,12 +128,20 @@ export async function sendResetLink(deps: AuthDeps & { log?: (message: string) =
     if (!(await deps.limiter.allowResetMail(email.toLowerCase(), address))) return
     const user = await findUserByEmail(deps.db, email)
     if (!user) return
-    const token = await issueResetToken(deps, user.id)
-    await deps.mailer.send({
-      to: user.email,
-      subject: "Reset your password",
-      text: `Hello ${user.name},\n\nSet a new password with this link (valid for 1 hour, usable once):\n${deps.publicUrl}/reset-password/${token}\n\nIf you did not ask for this, ignore this email.\n`,
+    // The link and its mail commit together: a link is never issued without its mail queued.
+    const queued = await deps.db.transaction().execute(async (trx) => {
+      const token = await issueResetToken({ ...deps, db: trx }, user.id)
+      return queueNotifications(trx, new Date(deps.now()), [
+        {
+          template: "password.resetRequested",
+          entity: { type: "user", id: user.id },
+          to: user.email,
+          title: "A link to reset your password was emailed to you",
+          fields: { name: user.name, resetUrl: `${deps.publicUrl}/reset-password/${token}` },
+        },
+      ])
     })
+    await deliverQueued(deps, queued)
   })()
   await inConstantTime(RESET_LINK_ANSWER_MS, work, (error) => deps.log?.(`reset link not sent: ${(error as Error).message}`))
   return { success: true, message: "If an account exists for this email, a reset link has been sent." }
@@ -123,21 +159,37 @@ export async function issueResetToken(deps: Pick<AuthDeps, "db" | "now">, userId
 
 /**
  * Invites a new account (an editor, or a client given access) to choose a password: a
- * single-use set-password link, valid for 1 hour, through the same reset page.
+ * single-use set-password link, valid for 1 hour, through the same reset page. `deps.db` is the
+ * caller's transaction, which queues the mail this answers.
  */
-export async function sendSetPasswordInvite(deps: Pick<AuthDeps, "db" | "now" | "mailer" | "publicUrl">, user: { id: string; name: string; email: string }, why: string) {
+export async function setPasswordInvite(
+  deps: Pick<AuthDeps, "db" | "now" | "publicUrl">,
+  user: { id: string; name: string; email: string },
+  invite: "editor.invited" | "access.sent",
+): Promise<Notification> {
   const token = await issueResetToken(deps, user.id)
-  await deps.mailer.send({
+  return {
+    template: invite,
+    entity: { type: "user", id: user.id },
     to: user.email,
-    subject: "Set your password",
-    text: `Hello ${user.name},\n\n${why}\n\nChoose your password with this link (valid for 1 hour, usable once):\n${deps.publicUrl}/reset-password/${token}\n\nThen sign in at ${deps.publicUrl}/login with this email address.\n`,
-  })
+    title: invite === "editor.invited" ? "You were made an editor of the website content" : "You were given access to 1:1 counselling",
+    fields: { name: user.name, setPasswordUrl: `${deps.publicUrl}/reset-password/${token}`, loginUrl: `${deps.publicUrl}/login` },
+  }
 }
+
+/** The account's owner hears of every new password, so a change they did not make does not go unseen. */
+const passwordChangedMail = (deps: Pick<AuthDeps, "publicUrl">, user: { id: string; name: string; email: string }, how: string): Notification => ({
+  template: "password.changed",
+  entity: { type: "user", id: user.id },
+  to: user.email,
+  fields: { name: user.name, how, loginUrl: `${deps.publicUrl}/login` },
+})
 
 export async function resetPassword(deps: AuthDeps, token: string, password: string, confirmPassword: string) {
   if (password !== confirmPassword) throw badRequest("Passwords do not match!")
   const passwordHash = await hashPassword(password)
   const now = new Date(deps.now())
+  let queued = NOTHING_QUEUED
   const ended = await deps.db.transaction().execute(async (trx) => {
     // Marking the token used in the same statement that finds it makes it single-use under concurrency.
     const used = await trx
@@ -152,9 +204,12 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     await setPasswordHash(trx, used.user_id, passwordHash)
     const version = await endSessions(trx, used.user_id, now)
     await appendEvent(trx, { entityType: "user", entityId: used.user_id, type: "user.passwordReset", actorId: used.user_id })
+    const owner = await findUserById(trx, used.user_id)
+    if (owner) queued = await queueNotifications(trx, now, [passwordChangedMail(deps, owner, "reset with an emailed link")])
     return { userId: used.user_id, version }
   })
   await deps.tokenVersions.remember(ended.userId, ended.version)
+  await deliverQueued(deps, queued)
   return { success: true, message: "Password reset successfully." }
 }
 
@@ -166,17 +221,30 @@ export const SAME_PASSWORD = "newPassword: New Password must be different from t
  * Ends every session of the caller, in one transaction with the event that says why, then starts one
  * for this device: the tokens it held were refused with the others, so it gets new ones in the answer.
  */
-async function keepOnlyThisSession(deps: AuthDeps, caller: Caller, user: UserRow, type: "user.passwordChanged" | "user.otherSessionsEnded", change: (trx: Db) => Promise<void>) {
+async function keepOnlyThisSession(
+  deps: AuthDeps,
+  caller: Caller,
+  user: UserRow,
+  type: "user.passwordChanged" | "user.otherSessionsEnded",
+  change: (trx: Db) => Promise<Queued>,
+) {
   // This device's sign-in keeps its 2-hour end, in a new family (the old one is revoked with the rest).
   const signIn = caller.session ? await sessionOfFamily(deps.db, caller.session) : undefined
+  let queued = NOTHING_QUEUED
   const version = await deps.db.transaction().execute(async (trx) => {
-    await change(trx)
+    queued = await change(trx)
     const next = await endSessions(trx, user.id, new Date(deps.now()))
     await appendEvent(trx, { entityType: "user", entityId: user.id, type, actorId: user.id })
     return next
   })
   await deps.tokenVersions.remember(user.id, version)
-  const { data } = await startSession(deps, { ...user, token_version: version }, false, signIn ? { ...newSessionStart(deps.now()), endsAt: signIn.endsAt } : undefined)
+  await deliverQueued(deps, queued)
+  const { data } = await startSession(
+    deps,
+    { ...user, token_version: version },
+    false,
+    signIn ? { ...newSessionStart(deps.now()), endsAt: signIn.endsAt } : undefined,
+  )
   return data
 }
 
@@ -188,6 +256,7 @@ export async function updatePassword(deps: AuthDeps, caller: Caller, oldPassword
   const passwordHash = await hashPassword(newPassword)
   const data = await keepOnlyThisSession(deps, caller, user, "user.passwordChanged", async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash)
+    return queueNotifications(trx, new Date(deps.now()), [passwordChangedMail(deps, user, "changed from your profile")])
   })
   return { success: true, message: PASSWORD_UPDATED, data }
 }
@@ -196,7 +265,7 @@ export async function updatePassword(deps: AuthDeps, caller: Caller, oldPassword
 export async function logoutOtherDevices(deps: AuthDeps, caller: Caller) {
   const user = await findUserById(deps.db, caller.id)
   if (!user) throw unauthorized()
-  const data = await keepOnlyThisSession(deps, caller, user, "user.otherSessionsEnded", async () => {})
+  const data = await keepOnlyThisSession(deps, caller, user, "user.otherSessionsEnded", async () => NOTHING_QUEUED)
   return { success: true, message: OTHER_DEVICES_SIGNED_OUT, data }
 }
 

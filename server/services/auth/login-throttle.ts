@@ -65,7 +65,11 @@ export const tooManyFailures = (seconds: number) => {
 }
 
 function keysOf(attempt: Attempt): Array<[RuleName, string]> {
-  if (attempt.code) return [["code", attempt.account], ["address", attempt.address]]
+  if (attempt.code)
+    return [
+      ["code", attempt.account],
+      ["address", attempt.address],
+    ]
   if (attempt.device) return [["device", `${attempt.account}\n${attempt.device}`]]
   return [
     ["pair", `${attempt.account}\n${attempt.address}`],
@@ -85,7 +89,10 @@ interface Store {
 }
 
 function limitersOf(make: (name: string, points: number, duration: number) => RateLimiterAbstract, rules: Rules) {
-  const limiters = Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, make(name, rule.points, rule.windowSeconds)])) as Record<RuleName, RateLimiterAbstract>
+  const limiters = Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, make(name, rule.points, rule.windowSeconds)])) as Record<
+    RuleName,
+    RateLimiterAbstract
+  >
   return { ...limiters, blocks: make("blocks", 1_000, BLOCKS_REMEMBERED_SECONDS) }
 }
 
@@ -101,10 +108,26 @@ function storeOf(limiters: ReturnType<typeof limitersOf>): Store {
 function sharedStore(redis: RedisLink, limiters: ReturnType<typeof limitersOf>, memory: Store): Store {
   const shared = storeOf(limiters)
   return {
-    get: (rule, key) => redis.use(() => shared.get(rule, key), () => memory.get(rule, key)),
-    penalty: (rule, key) => redis.use(() => shared.penalty(rule, key), () => memory.penalty(rule, key)),
-    block: (rule, key, seconds) => redis.use(() => shared.block(rule, key, seconds), () => memory.block(rule, key, seconds)),
-    delete: (rule, key) => redis.use(() => shared.delete(rule, key), () => memory.delete(rule, key)),
+    get: (rule, key) =>
+      redis.use(
+        () => shared.get(rule, key),
+        () => memory.get(rule, key),
+      ),
+    penalty: (rule, key) =>
+      redis.use(
+        () => shared.penalty(rule, key),
+        () => memory.penalty(rule, key),
+      ),
+    block: (rule, key, seconds) =>
+      redis.use(
+        () => shared.block(rule, key, seconds),
+        () => memory.block(rule, key, seconds),
+      ),
+    delete: (rule, key) =>
+      redis.use(
+        () => shared.delete(rule, key),
+        () => memory.delete(rule, key),
+      ),
   }
 }
 
@@ -113,7 +136,16 @@ export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rul
   const memory = storeOf(limitersOf((name, points, duration) => new RateLimiterMemory({ keyPrefix: name, points, duration }), rules))
   const { redis, prefix = "console:" } = options
   // Through the Redis link: while Redis is away each instance counts in its own memory.
-  const store: Store = redis ? sharedStore(redis, limitersOf((name, points, duration) => new RateLimiterRedis({ storeClient: redis.redis, keyPrefix: `${prefix}login-${name}`, points, duration }), rules), memory) : memory
+  const store: Store = redis
+    ? sharedStore(
+        redis,
+        limitersOf(
+          (name, points, duration) => new RateLimiterRedis({ storeClient: redis.redis, keyPrefix: `${prefix}login-${name}`, points, duration }),
+          rules,
+        ),
+        memory,
+      )
+    : memory
 
   return {
     async check(attempt) {

@@ -63,11 +63,21 @@ export async function refreshSession(deps: RefreshDeps, presented: string) {
     const session = { family: row.family_id, endsAt: new Date(row.session_ends_at).getTime() }
     if (session.endsAt <= now) return { kind: "ended" }
     if (row.replaced_at !== null && now - new Date(row.replaced_at).getTime() > REUSE_GRACE_MS) {
-      await trx.updateTable("refresh_tokens").set({ revoked_at: new Date(now) }).where("family_id", "=", row.family_id).where("revoked_at", "is", null).execute()
+      await trx
+        .updateTable("refresh_tokens")
+        .set({ revoked_at: new Date(now) })
+        .where("family_id", "=", row.family_id)
+        .where("revoked_at", "is", null)
+        .execute()
       await appendEvent(trx, { entityType: "user", entityId: row.user_id, type: "user.refreshTokenReused", actorId: null })
       return { kind: "reused" }
     }
-    if (row.replaced_at === null) await trx.updateTable("refresh_tokens").set({ replaced_at: new Date(now) }).where("token_hash", "=", row.token_hash).execute()
+    if (row.replaced_at === null)
+      await trx
+        .updateTable("refresh_tokens")
+        .set({ replaced_at: new Date(now) })
+        .where("token_hash", "=", row.token_hash)
+        .execute()
     return { kind: "renewed", userId: row.user_id, session, refreshToken: await issueRefreshToken(trx, row.user_id, session) }
   })
   if (exchange.kind !== "renewed") throw unauthorized(SESSION_ENDED)
@@ -75,7 +85,14 @@ export async function refreshSession(deps: RefreshDeps, presented: string) {
   if (!user || user.status === "Reject") throw unauthorized(SESSION_ENDED)
   // An Admin who must set up two-factor first keeps an enrolment-only token: a refresh is no way around it.
   const enrolOnly = user.role === "Admin" && !(await hasTwoFactor(deps.db, user.id)) && (await adminTwoFactorRequired(deps.db))
-  const accessToken = await deps.tokens.signAccess({ id: user.id, role: user.role, version: user.token_version, enrolOnly, session: exchange.session.family, sessionEndsAt: exchange.session.endsAt })
+  const accessToken = await deps.tokens.signAccess({
+    id: user.id,
+    role: user.role,
+    version: user.token_version,
+    enrolOnly,
+    session: exchange.session.family,
+    sessionEndsAt: exchange.session.endsAt,
+  })
   await deps.tokenVersions.remember(user.id, user.token_version)
   return { success: true, message: "Session renewed.", data: { accessToken, refreshToken: exchange.refreshToken, user: toSessionUser(user) } }
 }

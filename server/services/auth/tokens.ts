@@ -27,7 +27,12 @@ const AccessClaims = Schema.Struct({
   sid: Schema.optional(Schema.String),
   exp: Schema.Number,
 })
-const ChallengeClaims = Schema.Struct({ sub: Schema.String, typ: Schema.Literal("totp-challenge") })
+const ChallengeClaims = Schema.Struct({
+  sub: Schema.String,
+  typ: Schema.Literal("totp-challenge"),
+  /** The password step came from a browser without this account's device cookie: the sign-in is told of once it completes. */
+  nd: Schema.optional(Schema.Literal(true)),
+})
 
 export interface Caller {
   id: string
@@ -54,8 +59,8 @@ export interface TokenService {
    */
   knownAccess(token: string): AccessToken | null | undefined
   /** The proof that the password was right, exchanged with a TOTP code for tokens; never an access token. */
-  signChallenge(userId: string): Promise<string>
-  verifyChallenge(token: string): Promise<string | null>
+  signChallenge(userId: string, newDevice: boolean): Promise<string>
+  verifyChallenge(token: string): Promise<{ userId: string; newDevice: boolean } | null>
   /**
    * A device cookie (OWASP's defence against lockout DoS): proof that this browser signed in to
    * `account` before. Its value is a random device id and an HMAC binding it to the account.
@@ -108,9 +113,17 @@ export function tokenService(secret: string, now: () => number = Date.now, acces
   return {
     signAccess: (caller) =>
       sign(
-        { role: caller.role, typ: "access", ver: caller.version, ...(caller.enrolOnly ? { enrol: true } : {}), ...(caller.session ? { sid: caller.session } : {}) },
+        {
+          role: caller.role,
+          typ: "access",
+          ver: caller.version,
+          ...(caller.enrolOnly ? { enrol: true } : {}),
+          ...(caller.session ? { sid: caller.session } : {}),
+        },
         caller.id,
-        caller.sessionEndsAt === undefined ? accessSeconds : Math.max(1, Math.min(accessSeconds, Math.floor(caller.sessionEndsAt / 1000) - Math.floor(now() / 1000))),
+        caller.sessionEndsAt === undefined
+          ? accessSeconds
+          : Math.max(1, Math.min(accessSeconds, Math.floor(caller.sessionEndsAt / 1000) - Math.floor(now() / 1000))),
       ),
     knownAccess,
     async verifyAccess(token) {
@@ -118,12 +131,18 @@ export function tokenService(secret: string, now: () => number = Date.now, acces
       if (known !== undefined) return known
       const claims = await verify(token, AccessClaims)
       if (!claims) return null
-      const access = { id: claims.sub, role: claims.role, version: claims.ver, enrolOnly: claims.enrol === true, ...(claims.sid ? { session: claims.sid } : {}) }
+      const access = {
+        id: claims.sub,
+        role: claims.role,
+        version: claims.ver,
+        enrolOnly: claims.enrol === true,
+        ...(claims.sid ? { session: claims.sid } : {}),
+      }
       if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!)
       verified.set(token, { token: access, expiresAt: claims.exp * 1000 })
       return access
     },
-    signChallenge: (userId) => sign({ typ: "totp-challenge" }, userId, CHALLENGE_TOKEN_SECONDS),
+    signChallenge: (userId, newDevice) => sign({ typ: "totp-challenge", ...(newDevice ? { nd: true } : {}) }, userId, CHALLENGE_TOKEN_SECONDS),
     signDevice(account) {
       const device = randomBytes(16).toString("base64url")
       return `${device}.${deviceMac(secret, account, device)}`
@@ -136,7 +155,8 @@ export function tokenService(secret: string, now: () => number = Date.now, acces
       return given.length === expected.length && timingSafeEqual(given, expected) ? device : null
     },
     async verifyChallenge(token) {
-      return (await verify(token, ChallengeClaims))?.sub ?? null
+      const claims = await verify(token, ChallengeClaims)
+      return claims ? { userId: claims.sub, newDevice: claims.nd === true } : null
     },
   }
 }

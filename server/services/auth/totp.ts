@@ -89,4 +89,6 @@ export function newRecoveryCodes(count = 10): string[] {
 
 /** Recovery codes are stored as hashes bound to their user; typed with or without the dash, any case. */
 export const hashRecoveryCode = (userId: string, code: string): string =>
-  createHash("sha256").update(`${userId}:${code.replace(/[\s-]/g, "").toLowerCase()}`).digest("hex")
+  createHash("sha256")
+    .update(`${userId}:${code.replace(/[\s-]/g, "").toLowerCase()}`)
+    .digest("hex")

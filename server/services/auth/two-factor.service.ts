@@ -4,6 +4,7 @@ import { badRequest, conflict, unauthorized } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
 import { startSession, type AuthDeps } from "./auth.service.ts"
+import { startSessionTellingOfNewDevice } from "./new-device.ts"
 import { verifyPassword } from "./passwords.ts"
 import { adminTwoFactorRequired } from "./security-settings.ts"
 import type { Caller } from "./tokens.ts"
@@ -34,7 +35,11 @@ export async function startTwoFactor(deps: Pick<AuthDeps, "db">, caller: Caller)
     .execute()
   const uri = otpauthUri(ISSUER, user.email, secret)
   const qrCodeDataUrl = await QRCode.toDataURL(uri, { errorCorrectionLevel: "M", margin: 2, width: 200 })
-  return { success: true, message: "Scan the QR code with your authenticator app, then enter the code it shows.", data: { secret, otpauthUri: uri, qrCodeDataUrl } }
+  return {
+    success: true,
+    message: "Scan the QR code with your authenticator app, then enter the code it shows.",
+    data: { secret, otpauthUri: uri, qrCodeDataUrl },
+  }
 }
 
 /** Confirms enrolment with a first code: two-factor is on from the next sign-in; recovery codes are answered once. */
@@ -67,7 +72,8 @@ export async function disableTwoFactor(deps: Pick<AuthDeps, "db" | "now">, calle
   if (!user) throw unauthorized()
   const totp = await findTotp(deps.db, caller.id)
   if (totp?.enabled_at == null) throw conflict("Two-factor sign-in is not on.")
-  if (caller.role === "Admin" && (await adminTwoFactorRequired(deps.db))) throw conflict("Two-factor sign-in is required for Admin accounts and cannot be turned off.")
+  if (caller.role === "Admin" && (await adminTwoFactorRequired(deps.db)))
+    throw conflict("Two-factor sign-in is required for Admin accounts and cannot be turned off.")
   if (!(await verifyPassword(user.password_hash, password))) throw badRequest("password: The password is incorrect.")
   // A recovery code also works: the person who lost the phone signs in with one, then turns it off.
   if (!(await codeAccepted(deps, caller.id, totp.secret, totp.last_step, code))) throw badRequest(INVALID_CODE)
@@ -85,20 +91,25 @@ export async function disableTwoFactor(deps: Pick<AuthDeps, "db" | "now">, calle
  * or device: only someone with the password gets here) and per address, so 6 digits cannot be guessed:
  * after 5 wrong codes the account's codes are refused with 429 for a while.
  */
-export async function loginWithCode(deps: AuthDeps, challengeToken: string, code: string, clientAddress: string) {
-  const userId = await deps.tokens.verifyChallenge(challengeToken)
-  if (!userId) throw unauthorized("The sign-in step has expired. Please sign in again with your email and password.")
-  const attempt = { account: `two-factor:${userId}`, address: clientAddress, device: null, code: true }
+export async function loginWithCode(deps: AuthDeps, challengeToken: string, code: string, from: { address: string; userAgent: string | undefined }) {
+  const challenge = await deps.tokens.verifyChallenge(challengeToken)
+  if (!challenge) throw unauthorized("The sign-in step has expired. Please sign in again with your email and password.")
+  const { userId } = challenge
+  const attempt = { account: `two-factor:${userId}`, address: from.address, device: null, code: true }
   await deps.limiter.check(attempt)
   const user = await findUserById(deps.db, userId)
   const totp = await findTotp(deps.db, userId)
-  if (!user || totp?.enabled_at == null || user.status === "Reject") throw unauthorized("The sign-in step has expired. Please sign in again with your email and password.")
+  if (!user || totp?.enabled_at == null || user.status === "Reject")
+    throw unauthorized("The sign-in step has expired. Please sign in again with your email and password.")
   if (!(await codeAccepted(deps, userId, totp.secret, totp.last_step, code))) {
     await deps.limiter.fail(attempt)
     throw unauthorized("Invalid code. Enter the current 6-digit code from your authenticator app, or a recovery code.")
   }
   await deps.limiter.succeed(attempt)
-  return { answer: await startSession(deps, user, false), deviceCookie: deps.tokens.signDevice(user.email) }
+  const answer = challenge.newDevice
+    ? await startSessionTellingOfNewDevice(deps, user, from, (trx) => startSession({ ...deps, db: trx }, user, false))
+    : await startSession(deps, user, false)
+  return { answer, deviceCookie: deps.tokens.signDevice(user.email) }
 }
 
 async function codeAccepted(deps: Pick<AuthDeps, "db" | "now">, userId: string, secret: string, lastStep: string | null, code: string): Promise<boolean> {

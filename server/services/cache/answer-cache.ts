@@ -19,8 +19,16 @@ export function redisSharedWrites(link: RedisLink, prefix: string): SharedWrites
   const key = `${prefix}data-writes`
   link.onRecover(async (redis) => void (await redis.incr(key)))
   return {
-    read: () => link.use(async (redis) => Number((await redis.get(key)) ?? 0), () => null),
-    publish: () => link.use(async (redis) => void (await redis.incr(key)), () => undefined),
+    read: () =>
+      link.use(
+        async (redis) => Number((await redis.get(key)) ?? 0),
+        () => null,
+      ),
+    publish: () =>
+      link.use(
+        async (redis) => void (await redis.incr(key)),
+        () => undefined,
+      ),
   }
 }
 

@@ -59,7 +59,10 @@ export function redisLink(redis: Redis, log: RedisLinkLog, options: { startUp?: 
   }
   const down = (reason: string) => {
     if (closed) return
-    if (up) log.warn(`Redis is unreachable (${reason}): reading versions from the database, answering without the cache and counting login limits in this process until it is back`)
+    if (up)
+      log.warn(
+        `Redis is unreachable (${reason}): reading versions from the database, answering without the cache and counting login limits in this process until it is back`,
+      )
     up = false
     if (!probe) {
       probe = setInterval(() => void recover(), PROBE_INTERVAL_MS)

@@ -1,3 +1,5 @@
+import { adminNotices } from "../notifications/admin-notices.ts"
+import { deliverSoon, NOTHING_QUEUED, queueNotifications, type NotifyDeps } from "../notifications/queue.ts"
 import type { CreateEnquiryRequest } from "../../../src/api/contract/contact.ts"
 import type { PageQuery } from "../../../src/api/contract/common.ts"
 import type { Db } from "../../db/database.ts"
@@ -14,7 +16,8 @@ export async function fetchEnquiries(db: Db, query: PageQuery) {
 }
 
 /** The public contact form: the row and its event in one transaction (the counter moves by trigger). */
-export async function createEnquiry(deps: { db: Db; now: () => number }, request: CreateEnquiryRequest) {
+export async function createEnquiry(deps: NotifyDeps & { db: Db; now: () => number }, request: CreateEnquiryRequest) {
+  let queued = NOTHING_QUEUED
   const row = await deps.db.transaction().execute(async (trx) => {
     const inserted = await insertEnquiry(
       trx,
@@ -22,7 +25,20 @@ export async function createEnquiry(deps: { db: Db; now: () => number }, request
       new Date(deps.now()),
     )
     await recordChange(trx, { entityType: "contactEnquiry", entityId: inserted.id, type: "contactEnquiry.created", actorId: null })
+    const notices = await adminNotices(trx, {
+      template: "enquiry.received.contact",
+      entity: { type: "contactEnquiry", id: inserted.id },
+      fields: {
+        enquirerName: inserted.name,
+        from: `${inserted.name} (${inserted.email}, ${inserted.number}), ${inserted.city}, ${inserted.state}`,
+        messageLine: inserted.message ? `Message: ${inserted.message}` : "",
+        link: `${deps.publicUrl}/enquiries`,
+      },
+    })
+    queued = await queueNotifications(trx, new Date(deps.now()), notices)
     return inserted
   })
+  // The public form's answer never waits for the Admins' mail.
+  deliverSoon(deps, queued)
   return { success: true, message: "Thank you! We will get back to you soon.", data: toEnquiry(row) }
 }

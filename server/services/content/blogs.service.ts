@@ -127,7 +127,12 @@ export async function setBlogStatus(deps: Pick<AppDeps, "db" | "now">, caller: C
     const before = await lockBlog(trx, id)
     if (!before) throw notFound("Blog not found.")
     const beforeFields = await snapshotOf(trx, "blog", id)
-    const row = await trx.updateTable("blogs").set({ status, updated_at: new Date(deps.now()) }).where("id", "=", id).returningAll().executeTakeFirstOrThrow()
+    const row = await trx
+      .updateTable("blogs")
+      .set({ status, updated_at: new Date(deps.now()) })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
     await recordChange(trx, { entityType: "blog", entityId: id, type: "blog.statusChanged", actorId: caller.id, before: beforeFields })
     return toBlog(row)
   })

@@ -22,7 +22,13 @@ export interface CardKind<Row, Item extends { _id: string }, Fields> {
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
 
-export async function addCard<Row, Item extends { _id: string }, Fields>(deps: Deps, kind: CardKind<Row, Item, Fields>, caller: Caller, fields: Fields, files: UploadedFile[]) {
+export async function addCard<Row, Item extends { _id: string }, Fields>(
+  deps: Deps,
+  kind: CardKind<Row, Item, Fields>,
+  caller: Caller,
+  fields: Fields,
+  files: UploadedFile[],
+) {
   const file = requireImage(files, kind.imageField)
   const data = await withStoredImage(deps.uploads, file, async (image) => {
     const result = await deps.db.transaction().execute(async (trx) => {
@@ -73,7 +79,11 @@ export async function deleteCard<Row, Item extends { _id: string }, Fields>(deps
   return { success: true, message: `${kind.noun} deleted successfully.` }
 }
 
-export async function listCards<Row, Item extends { _id: string }, Fields>(deps: Pick<AppDeps, "db">, kind: CardKind<Row, Item, Fields>, query: ContentPageQuery) {
+export async function listCards<Row, Item extends { _id: string }, Fields>(
+  deps: Pick<AppDeps, "db">,
+  kind: CardKind<Row, Item, Fields>,
+  query: ContentPageQuery,
+) {
   const at = contentPaging(query)
   return listAnswer(await kind.repository.list(deps.db, at), at)
 }

@@ -15,13 +15,17 @@ import type { Caller } from "../auth/tokens.ts"
 import { badRequest, notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
+import { deliverQueued, NOTHING_QUEUED, queueNotifications, type Notification, type NotifyDeps } from "../notifications/queue.ts"
 
 export const COUNSELLOR_ASSIGNED = "Counsellor assigned successfully."
 
 export async function fetchUnassignedUsers(deps: { db: Db }, query: PageQuery) {
   const page = paging(query, 10)
   const { rows, total } = await listUnassignedClients(deps.db, page)
-  const enquiries = await latestEnquiriesOf(deps.db, rows.map((r) => r._id))
+  const enquiries = await latestEnquiriesOf(
+    deps.db,
+    rows.map((r) => r._id),
+  )
   return {
     success: true,
     data: { data: rows.map((r) => ({ ...r, enquiry: enquiries.has(r._id) ? toCounsellingEnquiry(enquiries.get(r._id)!) : null })) },
@@ -54,9 +58,33 @@ export async function fetchCounsellingDetails(deps: { db: Db }, userId: string) 
   return { success: true, data: details }
 }
 
+/** The client and the counsellor each hear who the other is, with a link to where they follow sessions. */
+function assignedMails(
+  publicUrl: string,
+  client: { id: string; name: string; email: string },
+  counsellor: { name: string; email: string; role: string },
+): Notification[] {
+  const entity = { type: "user", id: client.id }
+  const sessionsUrl = `${publicUrl}/upcoming-session`
+  return [
+    {
+      template: "counsellor.assigned.toClient",
+      entity,
+      to: client.email,
+      fields: { name: client.name, counsellorName: counsellor.name, counsellorRole: counsellor.role, sessionsUrl },
+    },
+    {
+      template: "counsellor.assigned.toCounsellor",
+      entity,
+      to: counsellor.email,
+      fields: { name: counsellor.name, clientName: client.name, sessionsUrl },
+    },
+  ]
+}
+
 /** Assigns (or changes) a client's counsellor: an approved person of an assignable role, not the client. */
-export async function assignCounsellor(deps: { db: Db; now: () => number }, caller: Caller, userId: string, counsellorId: string) {
-  await deps.db.transaction().execute(async (trx) => {
+export async function assignCounsellor(deps: NotifyDeps & { db: Db; now: () => number }, caller: Caller, userId: string, counsellorId: string) {
+  const queued = await deps.db.transaction().execute(async (trx) => {
     const client = await findUserById(trx, userId)
     if (!client || client.role !== "User") throw notFound("User not found.")
     if (counsellorId === userId) throw badRequest("counsellorId: a user cannot be their own counsellor")
@@ -67,7 +95,18 @@ export async function assignCounsellor(deps: { db: Db; now: () => number }, call
     }
     const before = await snapshotOf(trx, "user", userId)
     await setCounsellor(trx, userId, counsellorId, new Date(deps.now()))
-    await recordChange(trx, { entityType: "user", entityId: userId, type: client.counsellor_id ? "user.counsellorChanged" : "user.counsellorAssigned", actorId: caller.id, before })
+    await recordChange(trx, {
+      entityType: "user",
+      entityId: userId,
+      type: client.counsellor_id ? "user.counsellorChanged" : "user.counsellorAssigned",
+      actorId: caller.id,
+      before,
+    })
+    // Assigning the counsellor the client already has changes nothing and tells nobody.
+    return client.counsellor_id === counsellorId
+      ? NOTHING_QUEUED
+      : queueNotifications(trx, new Date(deps.now()), assignedMails(deps.publicUrl, client, counsellor))
   })
+  await deliverQueued(deps, queued)
   return { success: true, message: COUNSELLOR_ASSIGNED }
 }

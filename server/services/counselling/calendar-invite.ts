@@ -23,11 +23,14 @@ export interface CalendarInvite {
 }
 
 /** `20250330T003000Z`: every time in the invite is UTC. */
-export const icsUtc = (date: Date): string => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "")
+export const icsUtc = (date: Date): string =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "")
 
 /** TEXT values escape backslash, semicolon, comma and line breaks. */
-export const icsText = (text: string): string =>
-  text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n")
+export const icsText = (text: string): string => text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n")
 
 /** Parameter values (CN) are quoted; quotes are not allowed inside them. */
 const icsParam = (text: string): string => `"${text.replace(/["\r\n]/g, "")}"`
@@ -52,30 +55,52 @@ export function foldLine(line: string): string {
   return parts.join("\r\n ")
 }
 
-export function calendarInvite(invite: CalendarInvite): string {
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Console//1:1 Counselling//EN",
-    "CALSCALE:GREGORIAN",
-    `METHOD:${invite.method}`,
+/** One event's lines (VEVENT), shared by an emailed invitation and the subscribed feed. */
+function eventLines(event: Omit<CalendarInvite, "method"> & { cancelled: boolean }): string[] {
+  return [
     "BEGIN:VEVENT",
-    `UID:${invite.uid}`,
-    `SEQUENCE:${invite.sequence}`,
-    `DTSTAMP:${icsUtc(invite.stamp)}`,
-    `DTSTART:${icsUtc(invite.startsAt)}`,
-    `DTEND:${icsUtc(invite.endsAt)}`,
-    `SUMMARY:${icsText(invite.summary)}`,
-    `DESCRIPTION:${icsText(invite.description)}`,
-    ...(invite.location ? [`LOCATION:${icsText(invite.location)}`, `URL:${invite.location}`] : []),
-    `ORGANIZER;CN=${icsParam(invite.organizer.name)}:mailto:${invite.organizer.email}`,
-    ...invite.attendees.map(
-      (a) => `ATTENDEE;CN=${icsParam(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:mailto:${a.email}`,
-    ),
-    `STATUS:${invite.method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
+    `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${icsUtc(event.stamp)}`,
+    `DTSTART:${icsUtc(event.startsAt)}`,
+    `DTEND:${icsUtc(event.endsAt)}`,
+    `SUMMARY:${icsText(event.summary)}`,
+    `DESCRIPTION:${icsText(event.description)}`,
+    ...(event.location ? [`LOCATION:${icsText(event.location)}`, `URL:${event.location}`] : []),
+    `ORGANIZER;CN=${icsParam(event.organizer.name)}:mailto:${event.organizer.email}`,
+    ...event.attendees.map((a) => `ATTENDEE;CN=${icsParam(a.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=FALSE:mailto:${a.email}`),
+    `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "TRANSP:OPAQUE",
     "END:VEVENT",
-    "END:VCALENDAR",
   ]
-  return `${lines.map(foldLine).join("\r\n")}\r\n`
+}
+
+const calendarOf = (head: string[], events: string[][]) => `${[...head, ...events.flat(), "END:VCALENDAR"].map(foldLine).join("\r\n")}\r\n`
+
+export function calendarInvite(invite: CalendarInvite): string {
+  return calendarOf(
+    ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Console//1:1 Counselling//EN", "CALSCALE:GREGORIAN", `METHOD:${invite.method}`],
+    [eventLines({ ...invite, cancelled: invite.method === "CANCEL" })],
+  )
+}
+
+/**
+ * A subscribed calendar (METHOD:PUBLISH): every event of one person, cancelled ones marked so, with the
+ * UIDs and sequences of the emailed invitations so both land on the same event. Apps are asked to look
+ * again every 15 minutes.
+ */
+export function calendarFeedIcs(name: string, events: Array<Omit<CalendarInvite, "method"> & { cancelled: boolean }>): string {
+  return calendarOf(
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Console//1:1 Counselling//EN",
+      "CALSCALE:GREGORIAN",
+      "METHOD:PUBLISH",
+      `X-WR-CALNAME:${icsText(name)}`,
+      "REFRESH-INTERVAL;VALUE=DURATION:PT15M",
+      "X-PUBLISHED-TTL:PT15M",
+    ],
+    events.map(eventLines),
+  )
 }

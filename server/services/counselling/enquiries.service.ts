@@ -1,3 +1,5 @@
+import { adminNotices } from "../notifications/admin-notices.ts"
+import { deliverSoon, queueNotifications, type NotifyDeps } from "../notifications/queue.ts"
 import type { NewCounsellingEnquiry } from "../../../src/api/contract/counselling-enquiry.ts"
 import type { PageQuery } from "../../../src/api/contract/common.ts"
 import type { Db } from "../../db/database.ts"
@@ -9,12 +11,24 @@ import type { RateLimiter } from "../rate-limit.ts"
 export const ENQUIRY_RECEIVED = "Thank you! Your enquiry has been received. We will contact you soon."
 
 /** The marketing site's intake: rate-limited per client address, stored with its event in one transaction. */
-export async function createEnquiry(deps: { db: Db; intakeLimiter: RateLimiter }, enquiry: NewCounsellingEnquiry, clientAddress: string) {
+export async function createEnquiry(
+  deps: NotifyDeps & { db: Db; now: () => number; intakeLimiter: RateLimiter },
+  enquiry: NewCounsellingEnquiry,
+  clientAddress: string,
+) {
   deps.intakeLimiter.hit(clientAddress)
-  await deps.db.transaction().execute(async (trx) => {
+  const queued = await deps.db.transaction().execute(async (trx) => {
     const row = await insertEnquiry(trx, enquiry)
     await recordChange(trx, { entityType: "counsellingEnquiry", entityId: row.id, type: "counsellingEnquiry.created", actorId: null })
+    const notices = await adminNotices(trx, {
+      template: "enquiry.received.counselling",
+      entity: { type: "counsellingEnquiry", id: row.id },
+      fields: { enquirerName: enquiry.name, enquirerEmail: enquiry.email, link: `${deps.publicUrl}/counselling` },
+    })
+    return queueNotifications(trx, new Date(deps.now()), notices)
   })
+  // The marketing site's answer never waits for the Admins' mail.
+  deliverSoon(deps, queued)
   return { success: true, message: ENQUIRY_RECEIVED }
 }
 

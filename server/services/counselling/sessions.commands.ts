@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto"
 import type { CreateSessionRequest, UpdateSessionRequest } from "../../../src/api/contract/counselling-session.ts"
 import { sessionInstant } from "../../../src/api/contract/counselling-session.ts"
 import { assignableRoles } from "../../../src/api/contract/counselling-user.ts"
-import { canEditSession, MISSING_MEETING_KEY_MESSAGE, PAST_SESSION_MESSAGE, sessionStatus } from "../../../src/machines/counselling-session.machine.ts"
+import { MISSING_MEETING_KEY_MESSAGE, refusalOf, sessionLife, sessionStatus } from "../../../src/machines/counselling-session.machine.ts"
 import type { Db } from "../../db/database.ts"
 import { latestEnquiryOf } from "../../db/repositories/counselling-enquiries.repository.ts"
 import * as repo from "../../db/repositories/counselling-sessions.repository.ts"
@@ -11,15 +11,14 @@ import type { Caller } from "../auth/tokens.ts"
 import { badRequest, conflict, notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
-import type { Mailer } from "../mail/mailer.ts"
 import type { MeetingProvider } from "../meetings/meeting-provider.ts"
-import { mailSessionChange } from "./session-mail.ts"
+import { deliverQueued, NOTHING_QUEUED, queueNotifications, type NotifyDeps } from "../notifications/queue.ts"
+import { unscheduleFor } from "../notifications/scheduled.ts"
+import { refreshReminders, sessionChangeMails } from "./session-mail.ts"
 
-export interface SessionDeps {
+export interface SessionDeps extends NotifyDeps {
   db: Db
-  mailer: Mailer
   meetings: MeetingProvider
-  publicUrl: string
   now: () => number
 }
 
@@ -27,7 +26,8 @@ export const SESSION_CREATED = "Session created successfully!"
 export const SESSION_UPDATED = "Session updated successfully!"
 export const SESSION_DELETED = "Session deleted successfully."
 export const COUNSELLOR_BUSY = "The counsellor already has a session at this time."
-const MAIL_FAILED = " The email invitations could not be sent."
+export const CLIENT_BUSY = "The client already has a session at this time."
+const MAIL_FAILED = " The email invitations could not be sent yet; they will be retried automatically."
 
 /** Start and end instants of a request; a start that is not upcoming by the session machine is refused. */
 function timesOf(deps: SessionDeps, body: { date: string; time: string; timeZone?: string | undefined; duration: number }) {
@@ -44,8 +44,11 @@ async function lockBookableCounsellor(trx: Db, counsellorId: string) {
   }
 }
 
-async function refuseOverlap(trx: Db, counsellorId: string, times: { startsAt: Date; endsAt: Date }, exceptId: string | null) {
-  if (await repo.findOverlap(trx, counsellorId, times.startsAt, times.endsAt, exceptId)) throw conflict(COUNSELLOR_BUSY)
+/** Neither person may be in two sessions at once (cancelled ones have given their time back). */
+export async function refuseOverlaps(trx: Db, people: { counsellor_id: string; user_id: string; id?: string }, times: { startsAt: Date; endsAt: Date }) {
+  const exceptId = people.id ?? null
+  if (await repo.findOverlap(trx, people.counsellor_id, times.startsAt, times.endsAt, exceptId)) throw conflict(COUNSELLOR_BUSY)
+  if (await repo.findOverlap(trx, people.user_id, times.startsAt, times.endsAt, exceptId, "user_id")) throw conflict(CLIENT_BUSY)
 }
 
 const snapshot = async (trx: Db, id: string, now: number) => {
@@ -58,13 +61,16 @@ export async function createSession(deps: SessionDeps, caller: Caller, body: Cre
   if (body.counsellorId === body.userId) throw badRequest("counsellorId: a user cannot be their own counsellor")
   const meeting = await deps.meetings.create({ topic: body.topic, startsAt: times.startsAt, durationMinutes: body.duration })
   const now = deps.now()
+  let queued = NOTHING_QUEUED
+  let remindAt: Date | null = null
   const created = await deps.db
     .transaction()
     .execute(async (trx) => {
+      await repo.lockPeople(trx, [body.counsellorId, body.userId])
       await lockBookableCounsellor(trx, body.counsellorId)
       const client = await findUserById(trx, body.userId)
       if (!client || client.role !== "User") throw notFound("User not found.")
-      await refuseOverlap(trx, body.counsellorId, times, null)
+      await refuseOverlaps(trx, { counsellor_id: body.counsellorId, user_id: body.userId }, times)
       const enquiry = await latestEnquiryOf(trx, body.userId)
       const { id } = await repo.insertSession(trx, {
         id: randomUUID(),
@@ -86,21 +92,24 @@ export async function createSession(deps: SessionDeps, caller: Caller, body: Cre
       })
       const after = await snapshot(trx, id, now)
       await recordChange(trx, { entityType: "counsellingSession", entityId: id, type: "counsellingSession.created", actorId: caller.id })
+      queued = await queueNotifications(trx, new Date(now), sessionChangeMails(deps, "booked", after.view))
+      remindAt = await refreshReminders(trx, deps, after.view, new Date(now))
       return after
     })
     .catch(async (error: unknown) => {
       await deps.meetings.remove(meeting.meetingKey).catch(() => {})
       throw error
     })
-  const mailed = await mailSessionChange(deps, "booked", created.view)
+  if (remindAt) deps.postman.wake(remindAt)
+  const mailed = await deliverQueued(deps, queued)
   return { success: true, message: SESSION_CREATED + (mailed ? "" : MAIL_FAILED), data: created.session }
 }
 
-/** Reads the session, then locks its counsellor and reads it again, so no other change slips in between. */
-async function lockSession(trx: Db, find: () => Promise<repo.SessionView | undefined>) {
+/** Reads the session, then locks both its people and reads it again, so no other change slips in between. */
+export async function lockSession(trx: Db, find: () => Promise<repo.SessionView | undefined>) {
   const first = await find()
   if (!first) throw notFound("Session not found.")
-  await repo.lockCounsellor(trx, first.counsellor_id)
+  await repo.lockPeople(trx, [first.counsellor_id, first.user_id])
   const current = await find()
   if (!current) throw notFound("Session not found.")
   return current
@@ -108,12 +117,15 @@ async function lockSession(trx: Db, find: () => Promise<repo.SessionView | undef
 
 export async function updateSession(deps: SessionDeps, caller: Caller, id: string, body: UpdateSessionRequest) {
   const now = deps.now()
+  let queued = NOTHING_QUEUED
+  let remindAt: Date | null = null
   const changed = await deps.db.transaction().execute(async (trx) => {
     const current = await lockSession(trx, () => repo.findSessionById(trx, id))
-    if (!canEditSession(current.starts_at, now)) throw conflict(PAST_SESSION_MESSAGE)
+    const refusal = refusalOf(sessionLife({ dateTime: current.starts_at, now, state: current.state }), { type: "session.edit", dateTime: current.starts_at })
+    if (refusal) throw conflict(refusal.message)
     if (!current.meeting_key) throw conflict(MISSING_MEETING_KEY_MESSAGE)
     const times = timesOf(deps, body)
-    await refuseOverlap(trx, current.counsellor_id, times, id)
+    await refuseOverlaps(trx, current, times)
     const before = await snapshotOf(trx, "counsellingSession", id)
     const meeting = await deps.meetings.update(
       { meetingKey: current.meeting_key, joinLink: current.join_link ?? "", startLink: current.start_link ?? "" },
@@ -133,21 +145,30 @@ export async function updateSession(deps: SessionDeps, caller: Caller, id: strin
     })
     const after = await snapshot(trx, id, now)
     await recordChange(trx, { entityType: "counsellingSession", entityId: id, type: "counsellingSession.updated", actorId: caller.id, before })
+    queued = await queueNotifications(trx, new Date(now), sessionChangeMails(deps, "changed", after.view))
+    remindAt = await refreshReminders(trx, deps, after.view, new Date(now))
     return after
   })
-  const mailed = await mailSessionChange(deps, "changed", changed.view)
+  if (remindAt) deps.postman.wake(remindAt)
+  const mailed = await deliverQueued(deps, queued)
   return { success: true, message: SESSION_UPDATED + (mailed ? "" : MAIL_FAILED), data: changed.session }
 }
 
 export async function deleteSession(deps: SessionDeps, caller: Caller, meetingKey: string) {
-  const removed = await deps.db.transaction().execute(async (trx) => {
+  let queued = NOTHING_QUEUED
+  await deps.db.transaction().execute(async (trx) => {
     const current = await lockSession(trx, () => repo.findSessionByMeetingKey(trx, meetingKey))
     const before = await snapshotOf(trx, "counsellingSession", current.id)
     await repo.deleteSessionRow(trx, current.id)
+    await unscheduleFor(trx, { type: "counsellingSession", id: current.id })
     await recordChange(trx, { entityType: "counsellingSession", entityId: current.id, type: "counsellingSession.deleted", actorId: caller.id, before })
+    // A session cancelled before was already told to both people; deleting it later says nothing more.
+    if (current.state !== "cancelled") {
+      queued = await queueNotifications(trx, new Date(deps.now()), sessionChangeMails(deps, "cancelled", { ...current, sequence: current.sequence + 1 }))
+    }
     return current
   })
   await deps.meetings.remove(meetingKey).catch(() => {})
-  const mailed = await mailSessionChange(deps, "cancelled", { ...removed, sequence: removed.sequence + 1 })
+  const mailed = await deliverQueued(deps, queued)
   return { success: true, message: SESSION_DELETED + (mailed ? "" : MAIL_FAILED) }
 }

@@ -2,15 +2,16 @@ import type { ContentPageQuery } from "../../../src/api/contract/content-common.
 import type { CreateEditorRequest, UpdateEditorRequest } from "../../../src/api/contract/editor.ts"
 import { deleteEditorRow, listEditors as listEditorRows, lockEditor, toEditor, updateEditorRow } from "../../db/repositories/editors.repository.ts"
 import { insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
-import type { AppDeps } from "../../deps.ts"
-import { sendSetPasswordInvite } from "../auth/auth.service.ts"
+import type { AppDeps, RouteDeps } from "../../deps.ts"
+import { setPasswordInvite } from "../auth/auth.service.ts"
+import { deliverQueued, queueNotifications } from "../notifications/queue.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { conflict, notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
 import { contentPaging, listAnswer } from "../content/list-answer.ts"
 
-type Deps = Pick<AppDeps, "db" | "now" | "mailer" | "publicUrl">
+type Deps = Pick<RouteDeps, "db" | "now" | "mailer" | "postman" | "live" | "publicUrl">
 
 const EMAIL_TAKEN = "An account with this email already exists."
 
@@ -18,19 +19,29 @@ const EMAIL_TAKEN = "An account with this email already exists."
 const isForeignKeyViolation = (error: unknown): boolean => (error as { code?: string } | null)?.code === "23503"
 
 /**
- * Creates the editor without a password and emails a single-use set-password link, all in one
- * transaction: if the invitation cannot be written, no account is left behind.
+ * Creates the editor without a password and queues the mail of a single-use set-password link, in one
+ * transaction: no account without its invitation, no invitation without its account.
  */
 export async function createEditor(deps: Deps, caller: Caller, request: CreateEditorRequest) {
   try {
-    const data = await deps.db.transaction().execute(async (trx) => {
-      const row = await insertUser(trx, { name: request.name, email: request.email, number: request.number, role: "Editor", status: "Approve", password_hash: null })
-      const editor = toEditor(row)
+    const { data, queued } = await deps.db.transaction().execute(async (trx) => {
+      const row = await insertUser(trx, {
+        name: request.name,
+        email: request.email,
+        number: request.number,
+        role: "Editor",
+        status: "Approve",
+        password_hash: null,
+      })
       await recordChange(trx, { entityType: "user", entityId: row.id, type: "user.created", actorId: caller.id })
-      await sendSetPasswordInvite({ ...deps, db: trx }, row, "An administrator has made you an editor of the website content in the Console.")
-      return editor
+      const invite = await setPasswordInvite({ ...deps, db: trx }, row, "editor.invited")
+      return { data: toEditor(row), queued: await queueNotifications(trx, new Date(deps.now()), [invite]) }
     })
-    return { success: true, message: "Editor added successfully! An email to set the password has been sent.", data }
+    const sent = await deliverQueued(deps, queued)
+    const message = sent
+      ? "Editor added successfully! An email to set the password has been sent."
+      : "Editor added successfully! The email to set the password could not be sent yet; it will be retried automatically."
+    return { success: true, message, data }
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN)
     throw error

@@ -26,7 +26,12 @@ export const cardExports: Record<Extract<ExportList, "gallery" | "testimonials" 
   },
   testimonials: {
     file: "testimonials",
-    columns: [["Name", (r: { name: string }) => r.name], ["Testimonial", (r: { summery: string }) => r.summery], ["Avatar", (r: { avatar: string }) => r.avatar], added],
+    columns: [
+      ["Name", (r: { name: string }) => r.name],
+      ["Testimonial", (r: { summery: string }) => r.summery],
+      ["Avatar", (r: { avatar: string }) => r.avatar],
+      added,
+    ],
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await listCards(deps, testimonialKind, { page, limit })
       return { rows: answer.data.map((t) => ({ ...t, avatar: absolute(deps, t.avatar) })), total: answer.pagination.total }
@@ -34,7 +39,12 @@ export const cardExports: Record<Extract<ExportList, "gallery" | "testimonials" 
   },
   experts: {
     file: "experts",
-    columns: [["Name", (r: { name: string }) => r.name], ["Designation", (r: { designation: string }) => r.designation], ["Avatar", (r: { avatar: string }) => r.avatar], added],
+    columns: [
+      ["Name", (r: { name: string }) => r.name],
+      ["Designation", (r: { designation: string }) => r.designation],
+      ["Avatar", (r: { avatar: string }) => r.avatar],
+      added,
+    ],
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await listCards(deps, expertKind, { page, limit })
       return { rows: answer.data.map((e) => ({ ...e, avatar: absolute(deps, e.avatar) })), total: answer.pagination.total }
@@ -42,7 +52,12 @@ export const cardExports: Record<Extract<ExportList, "gallery" | "testimonials" 
   },
   "press-release-and-recognition": {
     file: "press-and-recognition",
-    columns: [["Type", (r: { type: string }) => r.type], ["Link", (r: { link: string }) => r.link], ["Thumbnail", (r: { thumbnail: string }) => r.thumbnail], added],
+    columns: [
+      ["Type", (r: { type: string }) => r.type],
+      ["Link", (r: { link: string }) => r.link],
+      ["Thumbnail", (r: { thumbnail: string }) => r.thumbnail],
+      added,
+    ],
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await listCards(deps, pressKind, { page, limit })
       return { rows: answer.data.map((p) => ({ ...p, thumbnail: absolute(deps, p.thumbnail) })), total: answer.pagination.total }

@@ -17,7 +17,13 @@ export const exportFileName = (list: ExportList, now = new Date()) => `${listExp
  * lines: the header first, then one line a row. The first page is read before this resolves (a
  * failing query is a clean error answer, not a cut file); the rest streams as it is read.
  */
-export async function exportListCsv(deps: AppDeps, caller: Caller, list: ExportList, search: string | undefined, sort?: SessionSort): Promise<AsyncGenerator<string>> {
+export async function exportListCsv(
+  deps: AppDeps,
+  caller: Caller,
+  list: ExportList,
+  search: string | undefined,
+  sort?: SessionSort,
+): Promise<AsyncGenerator<string>> {
   const spec = listExports[list]
   const term = search?.trim() || undefined
   const line = (row: object) => csvLine(spec.columns.map(([, cell]) => (cell as (r: object) => ReturnType<typeof cell>)(row)))
@@ -26,7 +32,7 @@ export async function exportListCsv(deps: AppDeps, caller: Caller, list: ExportL
     yield csvLine(spec.columns.map(([header]) => header))
     let current = first
     let sent = 0
-    for (let page = 1; ; ) {
+    for (let page = 1; ;) {
       for (const row of current.rows) yield line(row)
       sent += current.rows.length
       if (current.rows.length < PAGE || sent >= current.total || sent >= EXPORT_ROW_LIMIT) return

@@ -1,3 +1,4 @@
+import { sessionStateText, type SessionState } from "../../../src/api/contract/counselling-session.ts"
 import type { ListRole, ReviewListKind } from "../../../src/api/contract/vendor.ts"
 import type { ExportList } from "../../../src/api/contract/list-export.ts"
 import { fetchEnquiries as fetchContactEnquiries } from "../contact/contact.service.ts"
@@ -103,7 +104,10 @@ export const listExports: Record<ExportList, ListExport> = {
       ["Name", (r: Contact) => r.name],
       ["Email", (r: Contact) => r.email],
       ["Number", (r: Contact) => orNA(r.number)],
-      ["Counsellor", (r: { counsellor: { name: string; role: string } | null }) => (r.counsellor ? `${r.counsellor.name} (${r.counsellor.role})` : "Unassigned")],
+      [
+        "Counsellor",
+        (r: { counsellor: { name: string; role: string } | null }) => (r.counsellor ? `${r.counsellor.name} (${r.counsellor.role})` : "Unassigned"),
+      ],
       ["Date | Time", (r: Contact) => r.createdAt],
     ],
     fetchPage: async (deps, _caller, page, limit) => {
@@ -121,6 +125,8 @@ export const listExports: Record<ExportList, ListExport> = {
       ["Counsellor", (r: { counsellorName: string }) => r.counsellorName],
       ["Counsellor Role", (r: { counsellorRole: string }) => r.counsellorRole],
       ["Status", (r: { status: string }) => r.status],
+      // The badge beside the status on screen: where the session is in its life.
+      ["State", (r: { state: SessionState; cancelledLate: boolean }) => sessionStateText(r)],
     ],
     fetchPage: async (deps, _caller, page, limit, _search, sort) => {
       const answer = await fetchAllSessions(deps, { page, limit, ...(sort ? { sort } : {}) })

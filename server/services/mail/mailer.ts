@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs"
+import { createHash } from "node:crypto"
+import { mkdirSync, renameSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import nodemailer from "nodemailer"
 
@@ -12,7 +13,14 @@ export interface Mail {
   to: string
   subject: string
   text: string
+  html?: string
   attachments?: MailAttachment[]
+  /**
+   * The same for every attempt at one queued notification (its outbox row): SMTP sends it as the
+   * Message-ID, so a receiver can drop a repeat; the .eml outbox names the file after it, so a repeat
+   * replaces the file instead of adding one.
+   */
+  deliveryId?: { key: string; seq: string }
 }
 
 export interface Mailer {
@@ -29,10 +37,12 @@ export type Log = (message: string) => void
 
 /** Real delivery through SMTP_URL. */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl)
+  // Bounded well inside the outbox's 60-second claim: a mail server that stops answering fails the
+  // attempt (to be retried) rather than holding the claim until another sender takes it over.
+  const transport = nodemailer.createTransport(smtpUrl, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
   const mailer: Mailer = {
-    async send(mail) {
-      await transport.sendMail({ from, ...mail })
+    async send({ deliveryId, ...mail }) {
+      await transport.sendMail(envelopeOf(from, mail, deliveryId))
     },
     // It writes no log line of its own.
     withLog: () => mailer,
@@ -50,15 +60,35 @@ export function outboxMailer(outboxDir: string, from: string, log: Log, options:
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" })
   let sequence = 0
   const logging = (write: Log): Mailer => ({
-    async send(mail) {
-      const info = await transport.sendMail({ from, ...mail })
+    async send({ deliveryId, ...mail }) {
+      const info = await transport.sendMail(envelopeOf(from, mail, deliveryId))
       mkdirSync(outboxDir, { recursive: true })
-      const name = `${Date.now()}-${String(++sequence).padStart(4, "0")}-${mail.to.replace(/[^a-z0-9@.]/gi, "_")}.eml`
-      writeFileSync(join(outboxDir, name), info.message as Buffer)
+      const recipient = mail.to.replace(/[^a-z0-9@.]/gi, "_")
+      // A queued mail's file is named by its row, so a second attempt at it (after a crash between the
+      // write and the row marked sent) replaces the file, never adds one. Written whole, then renamed.
+      const name = deliveryId
+        ? `q${deliveryId.seq.padStart(12, "0")}-${createHash("sha256").update(deliveryId.key).digest("hex").slice(0, 12)}-${recipient}.eml`
+        : `${Date.now()}-${String(++sequence).padStart(4, "0")}-${recipient}.eml`
+      const partial = join(outboxDir, `.${name}.${process.pid}`)
+      writeFileSync(partial, info.message as Buffer)
+      renameSync(partial, join(outboxDir, name))
       const links = logLinks ? (mail.text.match(/https?:\/\/\S+/g) ?? []) : []
       write(`mail to ${mail.to}: "${mail.subject}" written to outbox/${name}${links.length ? ` links: ${links.join(" ")}` : ""}`)
     },
     withLog: logging,
   })
   return logging(log)
+}
+
+/** What nodemailer sends: the mail from `from`, with the queued row's Message-ID when it has one. */
+const envelopeOf = (from: string, mail: Omit<Mail, "deliveryId">, deliveryId: Mail["deliveryId"]) => ({
+  from,
+  ...mail,
+  ...(deliveryId ? { messageId: messageIdOf(deliveryId.key, from) } : {}),
+})
+
+/** One Message-ID per queued notification, on the sender's own domain. */
+export function messageIdOf(key: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "console.local"
+  return `<${createHash("sha256").update(key).digest("hex").slice(0, 32)}@${domain}>`
 }

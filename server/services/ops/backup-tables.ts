@@ -87,9 +87,7 @@ export function dependencyOrder(tables: TableInfo[]): TableInfo[] {
 /** Foreign keys whose referenced table comes later in `ordered` (only where tables form a cycle). */
 export function forwardKeys(ordered: TableInfo[]): Array<ForeignKey & { table: string }> {
   const position = new Map(ordered.map((t, i) => [t.name, i]))
-  return ordered.flatMap((table, i) =>
-    table.foreignKeys.filter((k) => (position.get(k.references) ?? -1) > i).map((k) => ({ ...k, table: table.name })),
-  )
+  return ordered.flatMap((table, i) => table.foreignKeys.filter((k) => (position.get(k.references) ?? -1) > i).map((k) => ({ ...k, table: table.name })))
 }
 
 /** The migrations this database has run, oldest first. */

@@ -68,7 +68,14 @@ export async function writeBackup(
 
 const line = (value: unknown) => `${JSON.stringify(value)}\n`
 
-async function* backupLines(db: Db, header: object, tables: TableInfo[], uploadsDir: string, summary: BackupSummary, progress: Progress): AsyncGenerator<string> {
+async function* backupLines(
+  db: Db,
+  header: object,
+  tables: TableInfo[],
+  uploadsDir: string,
+  summary: BackupSummary,
+  progress: Progress,
+): AsyncGenerator<string> {
   yield line(header)
   const files = uploadFiles(uploadsDir)
   const steps = tables.length + files.length

@@ -27,9 +27,11 @@ export async function createFirstAdmin(db: Db, input: AdminInput, options: { for
   try {
     return await db.transaction().execute(async (trx) => {
       const admin = await trx.selectFrom("users").select("email").where("role", "=", "Admin").limit(1).executeTakeFirst()
-      if (admin && !options.force) throw new Refused(`An Admin already exists (${admin.email}). Run again with --force to add another Admin or to reset an account to Admin.`)
+      if (admin && !options.force)
+        throw new Refused(`An Admin already exists (${admin.email}). Run again with --force to add another Admin or to reset an account to Admin.`)
       const existing = await findUserByEmail(trx, input.email)
-      if (existing && !options.force) throw new Refused(`An account with the email ${input.email} already exists. Run again with --force to make it an Admin with this password.`)
+      if (existing && !options.force)
+        throw new Refused(`An account with the email ${input.email} already exists. Run again with --force to make it an Admin with this password.`)
       if (!existing) {
         const user = await insertUser(trx, { name: input.name, email: input.email, role: "Admin", status: "Approve", password_hash: passwordHash })
         await recordChange(trx, { entityType: "user", entityId: user.id, type: "user.created", actorId: null })
@@ -38,7 +40,14 @@ export async function createFirstAdmin(db: Db, input: AdminInput, options: { for
       const before = await snapshotOf(trx, "user", existing.id)
       await trx
         .updateTable("users")
-        .set((eb) => ({ name: input.name, role: "Admin", status: "Approve", password_hash: passwordHash, updated_at: new Date(), version: eb("version", "+", 1) }))
+        .set((eb) => ({
+          name: input.name,
+          role: "Admin",
+          status: "Approve",
+          password_hash: passwordHash,
+          updated_at: new Date(),
+          version: eb("version", "+", 1),
+        }))
         .where("id", "=", existing.id)
         .execute()
       // Every session of the account ends (running servers trust their cached token version for at most a

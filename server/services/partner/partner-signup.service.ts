@@ -7,14 +7,14 @@ import { randomUUID } from "node:crypto"
 import { inConstantTime } from "../constant-time.ts"
 import { badRequest } from "../errors.ts"
 import { recordChange } from "../audit/record-change.ts"
-import type { Mailer } from "../mail/mailer.ts"
+import { adminNotices } from "../notifications/admin-notices.ts"
+import { deliverQueued, NOTHING_QUEUED, queueNotifications, type Notification, type NotifyDeps } from "../notifications/queue.ts"
 import type { UploadStore } from "../storage/uploads.ts"
 
-export interface PartnerDeps {
+export interface PartnerDeps extends NotifyDeps {
   db: Db
-  mailer: Mailer
   uploads: UploadStore
-  publicUrl: string
+  now: () => number
 }
 
 export const SIGNUP_RECEIVED = "Thank you! Your application has been received and is under review. We have emailed you the details."
@@ -41,37 +41,44 @@ export const SIGNUP_ANSWER_MS = 400
  */
 export async function signUpPartner(deps: PartnerDeps & { log?: (message: string) => void }, form: PartnerSignupRequest, files: UploadedFile[]) {
   const file = certificationFile(files)
+  // Chosen first: an answer the constant time sends before the work is done (a busy server) still names the new account.
+  const id = randomUUID()
   let answer: { success: boolean; message: string; data: { _id: string; status: "Under Review" } } | undefined
   const work = (async () => {
     const existing = await findUserByEmail(deps.db, form.email)
-    answer = existing ? await answerExisting(deps, existing, form.password) : await createPartner(deps, form, file)
+    answer = existing ? await answerExisting(deps, existing, form.password, id) : await createPartner(deps, form, file, id)
   })()
   await inConstantTime(SIGNUP_ANSWER_MS, work, (error) => deps.log?.(`partner sign-up: ${(error as Error).message}`))
-  return answer ?? received(randomUUID())
+  return answer ?? received(id)
 }
 
 const received = (id: string) => ({ success: true, message: SIGNUP_RECEIVED, data: { _id: id, status: "Under Review" as const } })
 
-async function answerExisting(deps: PartnerDeps, owner: { name: string; email: string }, password: string) {
+async function answerExisting(deps: PartnerDeps, owner: { id: string; name: string; email: string }, password: string, unusedId: string) {
   // The same work as a new account's password, so both take as long.
   await hashPassword(password)
-  await deps.mailer.send({
-    to: owner.email,
-    subject: "Someone applied as a partner with your email",
-    text:
-      `Hello ${owner.name},\n\nSomebody applied to join as a partner with this email address, which already has an account. ` +
-      `Nothing was changed.\n\nIf it was you, sign in at ${deps.publicUrl}/login, or choose a new password at ${deps.publicUrl}/login (Forgot password).\n`,
-  })
-  return received(randomUUID())
+  const queued = await queueNotifications(deps.db, new Date(deps.now()), [
+    {
+      template: "partner.signedUp.existing",
+      entity: { type: "user", id: owner.id },
+      to: owner.email,
+      fields: { name: owner.name, loginUrl: `${deps.publicUrl}/login` },
+    },
+  ])
+  await deliverQueued(deps, queued)
+  // An id no account has, shaped as a new one's.
+  return received(unusedId)
 }
 
-async function createPartner(deps: PartnerDeps, form: PartnerSignupRequest, file: UploadedFile) {
+async function createPartner(deps: PartnerDeps, form: PartnerSignupRequest, file: UploadedFile, id: string) {
   const passwordHash = await hashPassword(form.password)
   const image = deps.uploads.saveImage(file, ["png", "jpeg"], "private")
   let user
+  let queued = NOTHING_QUEUED
   try {
     user = await deps.db.transaction().execute(async (trx) => {
       const row = await insertUser(trx, {
+        id,
         name: form.name,
         email: form.email,
         role: form.role,
@@ -110,25 +117,32 @@ async function createPartner(deps: PartnerDeps, form: PartnerSignupRequest, file
       })
       // The sign-up creates the user: its event carries every field (the password hash excepted, see projections).
       await recordChange(trx, { entityType: "user", entityId: row.id, type: "user.partnerSignedUp", actorId: row.id })
+      const notices = await adminNotices(trx, {
+        template: "partner.applied",
+        entity: { type: "user", id: row.id },
+        fields: { applicantName: row.name, applicantEmail: row.email, applicantRole: row.role, link: `${deps.publicUrl}/vendor-details/${row.id}` },
+      })
+      queued = await queueNotifications(trx, new Date(deps.now()), [receivedMail(deps, row), ...notices])
       return row
     })
   } catch (error) {
     deps.uploads.remove(image.name, "private")
     // Two sign-ups of one email at once: the second is answered as any sign-up of a known email.
-    if (isUniqueViolation(error)) return answerExisting(deps, { name: form.name, email: form.email }, form.password)
+    if (isUniqueViolation(error)) {
+      const owner = await findUserByEmail(deps.db, form.email)
+      if (owner) return answerExisting(deps, owner, form.password, id)
+    }
     throw error
   }
-  await sendReceivedMail(deps, user)
+  await deliverQueued(deps, queued)
   return received(user.id)
 }
 
-async function sendReceivedMail(deps: PartnerDeps, user: { name: string; email: string; role: string }) {
-  await deps.mailer.send({
+function receivedMail(deps: PartnerDeps, user: { id: string; name: string; email: string; role: string }): Notification {
+  return {
+    template: "partner.signedUp.received",
+    entity: { type: "user", id: user.id },
     to: user.email,
-    subject: "Your partner application is under review",
-    text:
-      `Hello ${user.name},\n\nThank you for applying to join as a ${user.role}. Your application is now Under Review; ` +
-      `we will email you when it has been reviewed.\n\nYou can already sign in at ${deps.publicUrl}/login with ${user.email} ` +
-      `and the password you chose to see your profile.\n`,
-  })
+    fields: { name: user.name, email: user.email, role: user.role, loginUrl: `${deps.publicUrl}/login`, profileUrl: `${deps.publicUrl}/profile` },
+  }
 }

@@ -1,4 +1,4 @@
-import type { AppDeps } from "../../deps.ts"
+import type { RouteDeps } from "../../deps.ts"
 import type { TicketVersionStore } from "./ticket-versions.ts"
 
-export type TicketDeps = Pick<AppDeps, "db" | "uploads" | "now"> & { versions: TicketVersionStore }
+export type TicketDeps = Pick<RouteDeps, "db" | "uploads" | "now" | "mailer" | "postman" | "publicUrl" | "live"> & { versions: TicketVersionStore }

@@ -10,6 +10,8 @@ import { recordChange } from "../audit/record-change.ts"
 import { assertStep, foundTicket, isAdmin } from "./ticket-access.ts"
 import type { TicketDeps } from "./ticket-deps.ts"
 import { loadThread } from "./ticket.queries.ts"
+import { deliverSoon, NOTHING_QUEUED, queueNotifications } from "../notifications/queue.ts"
+import { ticketMails } from "./ticket-mail.ts"
 
 /** Raises a ticket; the optional image is checked by its bytes and kept private under a random name. */
 export async function createTicket(deps: TicketDeps, caller: Caller, fields: CreateTicketFields, files: UploadedFile[]) {
@@ -18,10 +20,13 @@ export async function createTicket(deps: TicketDeps, caller: Caller, fields: Cre
   if (files.length > 1) throw badRequest("image: attach at most one image")
   const image = files[0] ? deps.uploads.saveImage(files[0], ["png", "jpeg"], "private") : null
   let row: TicketRow
+  let queued = NOTHING_QUEUED
   try {
     row = await deps.db.transaction().execute(async (trx) => {
-      const created = await insertTicket(trx, { raiserId: caller.id, ticketType: fields.ticketType, query: fields.query, imageName: image?.name ?? null, at: new Date(deps.now()) })
+      const at = new Date(deps.now())
+      const created = await insertTicket(trx, { raiserId: caller.id, ticketType: fields.ticketType, query: fields.query, imageName: image?.name ?? null, at })
       await recordChange(trx, { entityType: "ticket", entityId: created.id, type: "ticket.created", actorId: caller.id })
+      queued = await queueNotifications(trx, at, await ticketMails(trx, deps.publicUrl, "ticket.raised", created))
       return created
     })
   } catch (error) {
@@ -29,26 +34,55 @@ export async function createTicket(deps: TicketDeps, caller: Caller, fields: Cre
     throw error
   }
   await deps.versions.remember(row.id, { version: row.version, raiserId: row.raiser_id })
+  announce(deps, row)
+  deliverSoon(deps, queued)
   const ticket = toTicket(foundTicket(await findTicket(deps.db, row.id)))
   return { success: true, message: "Ticket submitted successfully!", data: ticket }
 }
 
-/** One step on one ticket: lock the row, run `change` (which checks and writes), record the new version. */
-async function changeTicket(deps: TicketDeps, lock: (trx: Db) => Promise<TicketRow | undefined>, change: (trx: Db, row: TicketRow) => Promise<TicketRow>) {
-  const row = await deps.db.transaction().execute(async (trx) => change(trx, foundTicket(await lock(trx))))
+/**
+ * One step on one ticket: lock the row, run `change` (which checks and writes), queue the step's mails
+ * (`step` of the changed row; none when it answers null), record the new version, and start delivering
+ * the mails: the chat's answer does not wait for the mail server.
+ */
+async function changeTicket(
+  deps: TicketDeps,
+  lock: (trx: Db) => Promise<TicketRow | undefined>,
+  change: (trx: Db, row: TicketRow) => Promise<TicketRow>,
+  step: (row: TicketRow) => Parameters<typeof ticketMails>[2] | null,
+) {
+  let queued = NOTHING_QUEUED
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const changed = await change(trx, foundTicket(await lock(trx)))
+    const kind = step(changed)
+    if (kind) queued = await queueNotifications(trx, new Date(deps.now()), await ticketMails(trx, deps.publicUrl, kind, changed))
+    return changed
+  })
   await deps.versions.remember(row.id, { version: row.version, raiserId: row.raiser_id })
+  announce(deps, row)
+  deliverSoon(deps, queued)
   return row
 }
 
+/** Open screens of the ticket (its raiser's, every Admin's) hear that it changed, and read it again. */
+function announce(deps: TicketDeps, row: TicketRow): void {
+  deps.live.publish({ users: [row.raiser_id], roles: ["Admin"] }, { type: "ticket.changed", queryId: row.id, version: row.version })
+}
+
 export async function closeTicket(deps: TicketDeps, caller: Caller, queryId: string) {
-  await changeTicket(deps, (trx) => lockTicket(trx, queryId), async (trx, row) => {
-    assertStep(row, { type: "ticket.close" })
-    const at = new Date(deps.now())
-    const before = await snapshotOf(trx, "ticket", row.id)
-    const closed = await updateTicket(trx, row.id, { closed: true, closed_at: at, closed_by: caller.id, updated_at: at })
-    await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.closed", actorId: caller.id, before })
-    return closed
-  })
+  await changeTicket(
+    deps,
+    (trx) => lockTicket(trx, queryId),
+    async (trx, row) => {
+      assertStep(row, { type: "ticket.close" })
+      const at = new Date(deps.now())
+      const before = await snapshotOf(trx, "ticket", row.id)
+      const closed = await updateTicket(trx, row.id, { closed: true, closed_at: at, closed_by: caller.id, updated_at: at })
+      await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.closed", actorId: caller.id, before })
+      return closed
+    },
+    (closed) => (closed.raiser_id === caller.id ? null : "ticket.closed"),
+  )
   return { success: true, message: "Ticket closed.", data: (await loadThread(deps, queryId)).thread }
 }
 
@@ -56,22 +90,28 @@ export async function closeTicket(deps: TicketDeps, caller: Caller, queryId: str
 export async function addResponse(deps: TicketDeps, caller: Caller, body: AddResponseRequest) {
   const question = body.question?.trim() ?? ""
   const answer = body.answer?.trim() ?? ""
-  await changeTicket(deps, (trx) => lockTicket(trx, body.queryId), async (trx, row) => {
-    const admin = isAdmin(caller)
-    if (!admin && caller.id !== row.raiser_id) throw forbidden("Only the person who raised this ticket and the Admin can respond to it.")
-    assertStep(row, { type: "ticket.respond" })
-    if (admin && (answer === "" || question !== "")) throw badRequest(answer === "" ? "answer: is required" : "question: the Admin answers; leave question empty")
-    if (!admin && (question === "" || answer !== "")) throw badRequest(question === "" ? "question: is required" : "answer: only the Admin answers")
-    const at = new Date(deps.now())
-    const response = await insertResponse(trx, { ticketId: row.id, question: admin ? null : question, answer: admin ? answer : null, addedBy: caller.id, at })
-    const before = await snapshotOf(trx, "ticket", row.id)
-    const changed = await updateTicket(trx, row.id, { updated_at: at })
-    // A response is its own entity (its row names the ticket); on the ticket's own trail the step is
-    // logged too, with no fields, since none of the ticket's fields change.
-    await recordChange(trx, { entityType: "ticketResponse", entityId: response.id, type: "ticketResponse.created", actorId: caller.id })
-    await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.responded", actorId: caller.id, before })
-    return changed
-  })
+  await changeTicket(
+    deps,
+    (trx) => lockTicket(trx, body.queryId),
+    async (trx, row) => {
+      const admin = isAdmin(caller)
+      if (!admin && caller.id !== row.raiser_id) throw forbidden("Only the person who raised this ticket and the Admin can respond to it.")
+      assertStep(row, { type: "ticket.respond" })
+      if (admin && (answer === "" || question !== ""))
+        throw badRequest(answer === "" ? "answer: is required" : "question: the Admin answers; leave question empty")
+      if (!admin && (question === "" || answer !== "")) throw badRequest(question === "" ? "question: is required" : "answer: only the Admin answers")
+      const at = new Date(deps.now())
+      const response = await insertResponse(trx, { ticketId: row.id, question: admin ? null : question, answer: admin ? answer : null, addedBy: caller.id, at })
+      const before = await snapshotOf(trx, "ticket", row.id)
+      const changed = await updateTicket(trx, row.id, { updated_at: at })
+      // A response is its own entity (its row names the ticket); on the ticket's own trail the step is
+      // logged too, with no fields, since none of the ticket's fields change.
+      await recordChange(trx, { entityType: "ticketResponse", entityId: response.id, type: "ticketResponse.created", actorId: caller.id })
+      await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.responded", actorId: caller.id, before })
+      return changed
+    },
+    () => (isAdmin(caller) ? "ticket.answered" : null),
+  )
   return { success: true, message: "Response added.", data: (await loadThread(deps, body.queryId)).thread }
 }
 
@@ -80,15 +120,20 @@ export async function giveFeedback(deps: TicketDeps, caller: Caller, body: Feedb
   const number = Number(body.ticketId.slice("TKT-".length))
   // Ticket numbers are 32-bit; a longer one cannot exist (and would make the query fail).
   if (number > 2_147_483_647) throw notFound("Ticket not found.")
-  const rated = await changeTicket(deps, (trx) => lockTicketByNumber(trx, number), async (trx, row) => {
-    if (caller.id !== row.raiser_id) throw forbidden("Only the person who raised this ticket can give feedback on it.")
-    assertStep(row, { type: "ticket.feedback", rating: body.rating, remark: body.remark })
-    const at = new Date(deps.now())
-    const before = await snapshotOf(trx, "ticket", row.id)
-    const changed = await updateTicket(trx, row.id, { user_rating: body.rating, user_review: body.remark, feedback_at: at, updated_at: at })
-    await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.feedbackGiven", actorId: caller.id, before })
-    return changed
-  })
+  const rated = await changeTicket(
+    deps,
+    (trx) => lockTicketByNumber(trx, number),
+    async (trx, row) => {
+      if (caller.id !== row.raiser_id) throw forbidden("Only the person who raised this ticket can give feedback on it.")
+      assertStep(row, { type: "ticket.feedback", rating: body.rating, remark: body.remark })
+      const at = new Date(deps.now())
+      const before = await snapshotOf(trx, "ticket", row.id)
+      const changed = await updateTicket(trx, row.id, { user_rating: body.rating, user_review: body.remark, feedback_at: at, updated_at: at })
+      await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.feedbackGiven", actorId: caller.id, before })
+      return changed
+    },
+    () => "ticket.feedbackGiven",
+  )
   const ticket = await findTicket(deps.db, rated.id)
   if (!ticket) throw notFound("Ticket not found.")
   return { success: true, message: "Feedback submitted successfully!", data: toTicket(ticket) }

@@ -30,7 +30,12 @@ export type ThreadFetch = { notModified: true; etag: string } | { notModified: f
  * Polled every 5 s by every open chat: when the caller's ETag still names the version this process
  * knows, the answer is 304 without touching the database.
  */
-export async function fetchThread(deps: Pick<TicketDeps, "db" | "versions">, caller: Caller, queryId: string, ifNoneMatch: string | undefined): Promise<ThreadFetch> {
+export async function fetchThread(
+  deps: Pick<TicketDeps, "db" | "versions">,
+  caller: Caller,
+  queryId: string,
+  ifNoneMatch: string | undefined,
+): Promise<ThreadFetch> {
   const known = await deps.versions.get(queryId)
   if (known && canSeeTicket(caller, known.raiserId)) {
     const etag = etagOf(queryId, known.version)

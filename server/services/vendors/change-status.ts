@@ -11,13 +11,11 @@ import type { Caller } from "../auth/tokens.ts"
 import { conflict, notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
-import type { Mailer } from "../mail/mailer.ts"
+import { deliverQueued, NOTHING_QUEUED, queueNotifications, type NotifyDeps } from "../notifications/queue.ts"
 import { statusChangedMail } from "./status-mail.ts"
 
-export interface ChangeStatusDeps {
+export interface ChangeStatusDeps extends NotifyDeps {
   db: Db
-  mailer: Mailer
-  publicUrl: string
   now: () => number
   tokenVersions: TokenVersionStore
 }
@@ -26,11 +24,12 @@ export interface ChangeStatusDeps {
  * PATCH /user/updateUser. In one transaction: lock the vendor, ask the vendor status machine,
  * update the row (the dashboard counters move with it, by trigger), append the event, and on
  * Reject end the vendor's sessions (refresh tokens revoked, access tokens refused from the next
- * request). The vendor is emailed once the change is committed.
+ * request), and queue the vendor's email; it is delivered once the change is committed.
  */
 export async function changeVendorStatus(deps: ChangeStatusDeps, caller: Caller, request: UpdateUserStatusRequest) {
   const at = new Date(deps.now())
   let endedVersion: number | null = null
+  let queued = NOTHING_QUEUED
   const updated = await deps.db.transaction().execute(async (trx) => {
     const vendor = await lockUser(trx, request.userId)
     const inOrganization = request.organizationId == null || request.organizationId === vendor?.organization_id
@@ -43,15 +42,13 @@ export async function changeVendorStatus(deps: ChangeStatusDeps, caller: Caller,
     if (to === "Reject") endedVersion = await endSessions(trx, vendor.id, at)
     // Only `status` changes, so the event is `{ status }` before and after, as the status history reads it.
     await recordChange(trx, { entityType: "user", entityId: vendor.id, type: STATUS_CHANGED, actorId: caller.id, before })
+    queued = await queueNotifications(trx, at, [statusChangedMail(row, row.status, deps.publicUrl)])
     return row
   })
   if (endedVersion !== null) await deps.tokenVersions.remember(updated.id, endedVersion)
-  let message = "User status updated successfully."
-  try {
-    await deps.mailer.send(statusChangedMail(updated, updated.status, deps.publicUrl))
-  } catch {
-    // The change stands; the admin is told the vendor was not notified.
-    message = "User status updated, but the email to the vendor could not be sent."
-  }
+  // The change stands either way; the admin is told when the vendor's email is still on its way.
+  const message = (await deliverQueued(deps, queued))
+    ? "User status updated successfully."
+    : "User status updated. The email to the vendor could not be sent yet; it will be retried automatically."
   return { success: true, message, data: toPersonListItem(updated) }
 }

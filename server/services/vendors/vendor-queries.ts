@@ -27,7 +27,11 @@ export async function roleList(db: Db, role: ListRole, query: RoleListQuery) {
 
 /** GET /user/allUsers/:kind: vendors (every vendor role) in one review status. */
 export async function reviewList(db: Db, kind: ReviewListKind, query: PageQuery) {
-  const { rows, total, capped } = await listPeople(db, { roles: vendorRoles, status: statusOfReviewList[kind], search: query.search }, paging(query, USER_CALL_LIMIT))
+  const { rows, total, capped } = await listPeople(
+    db,
+    { roles: vendorRoles, status: statusOfReviewList[kind], search: query.search },
+    paging(query, USER_CALL_LIMIT),
+  )
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }
 }
 

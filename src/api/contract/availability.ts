@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { Id } from "./common.ts"
+import { Id, IsoDateTime } from "./common.ts"
+import { RangeInstant, TimeZone } from "./counselling-session.ts"
 import { DateOnly } from "./partner.ts"
 
 /**
@@ -41,6 +42,19 @@ const DaysParam = Schema.optional(
   ),
 )
 
+/** Weekly hours name their weekday by number: 0 Monday … 6 Sunday. */
+export const weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const
+export const Weekday = Schema.Number.check(
+  Schema.isInt(),
+  Schema.isBetween({ minimum: 0, maximum: 6 }, { message: "must be a weekday from 0 (Monday) to 6 (Sunday)" }),
+)
+/** A weekday's slots for every such date without slots of its own; null clears them. */
+export const WeeklyHours = Schema.Struct({ weekday: Weekday, slots: Schema.NullOr(SlotList) })
+export type WeeklyHours = typeof WeeklyHours.Type
+
+/** The weekday of a `YYYY-MM-DD` date, 0 Monday … 6 Sunday (a calendar date has no zone). */
+export const weekdayOf = (date: string): number => (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7
+
 /** GET /availability: `from` is the vendor's today (their time zone decides), `days` defaults to 7. */
 export const MyAvailabilityQuery = Schema.Struct({ from: DateOnly, days: DaysParam })
 
@@ -48,6 +62,10 @@ export const MyAvailability = Schema.Struct({
   /** Slots that apply to every date without slots of its own ('Make as default for all dates'); null when never set. */
   defaultSlots: Schema.NullOr(Schema.Array(AvailabilitySlot)),
   days: Schema.Array(AvailabilityDayView),
+  /** Each weekday's hours, Monday first (null: none of its own, the default applies). */
+  weekly: Schema.optional(Schema.Array(Schema.NullOr(Schema.Array(AvailabilitySlot)))),
+  /** The zone the slots are read in: the vendor's own (their profile); null until they have one (UTC is used). */
+  timeZone: Schema.optional(Schema.NullOr(Schema.String)),
 })
 export type MyAvailability = typeof MyAvailability.Type
 export const MyAvailabilityAnswer = Schema.Struct({ success: Schema.Boolean, data: MyAvailability })
@@ -59,11 +77,28 @@ export const MyAvailabilityAnswer = Schema.Struct({ success: Schema.Boolean, dat
 export const SaveAvailabilityRequest = Schema.Struct({
   days: Schema.Array(AvailabilityDay).check(
     Schema.isMaxLength(MAX_AVAILABILITY_DAYS, { message: `must list at most ${MAX_AVAILABILITY_DAYS} days` }),
-    Schema.makeFilter((days: ReadonlyArray<{ date: string }>) => (new Set(days.map((d) => d.date)).size === days.length ? true : "must not list a date twice"), {
-      toJsonSchema: () => ({ description: "No date twice; every date from the vendor's today to a year ahead." }),
-    }),
+    Schema.makeFilter(
+      (days: ReadonlyArray<{ date: string }>) => (new Set(days.map((d) => d.date)).size === days.length ? true : "must not list a date twice"),
+      {
+        toJsonSchema: () => ({ description: "No date twice; every date from the vendor's today to a year ahead." }),
+      },
+    ),
   ),
   defaultSlots: Schema.optional(Schema.NullOr(SlotList)),
+  /** The zone the vendor's hours are in: kept as their time zone when they have none yet (their browser's). */
+  timeZone: Schema.optional(TimeZone),
+  /** Weekdays whose hours change ('Repeat every Wednesday'). */
+  weekly: Schema.optional(
+    Schema.Array(WeeklyHours).check(
+      Schema.isMaxLength(7, { message: "must list each weekday at most once" }),
+      Schema.makeFilter(
+        (rows: ReadonlyArray<{ weekday: number }>) => (new Set(rows.map((r) => r.weekday)).size === rows.length ? true : "must list each weekday at most once"),
+        {
+          toJsonSchema: () => ({ description: "Each weekday at most once." }),
+        },
+      ),
+    ),
+  ),
 })
 export type SaveAvailabilityRequest = typeof SaveAvailabilityRequest.Type
 
@@ -88,3 +123,27 @@ export function addDays(date: string, n: number): string {
 
 /** `count` consecutive dates starting at `from`. */
 export const datesFrom = (from: string, count: number): string[] => Array.from({ length: count }, (_, i) => addDays(from, i))
+
+/**
+ * GET /availability/{vendorId}/free: the vendor's free slots starting in [from, to): their marked slots
+ * (the date's own, else the weekday's, else the default), read in the vendor's zone, minus the past and
+ * minus every session, not cancelled, of the vendor and (with `clientId`) of the client.
+ */
+export const FreeSlotsQuery = Schema.Struct({
+  from: RangeInstant,
+  to: RangeInstant.annotate({ description: "The range's end: after `from`, at most 31 days after it" }),
+  clientId: Schema.optional(Id),
+  /** The session being moved: its own time does not count as taken. */
+  exceptSessionId: Schema.optional(Id),
+})
+export type FreeSlotsQuery = typeof FreeSlotsQuery.Type
+export const FreeSlot = Schema.Struct({ start: IsoDateTime, end: IsoDateTime })
+export type FreeSlot = typeof FreeSlot.Type
+export const FreeSlots = Schema.Struct({ vendorId: Id, timeZone: Schema.String, slots: Schema.Array(FreeSlot) })
+export type FreeSlots = typeof FreeSlots.Type
+export const FreeSlotsAnswer = Schema.Struct({ success: Schema.Boolean, data: FreeSlots })
+
+/** How long one slot of the picker lasts. */
+export const SLOT_MINUTES = 30
+/** The longest range free slots are computed for. */
+export const MAX_FREE_DAYS = 31

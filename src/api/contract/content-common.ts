@@ -19,8 +19,7 @@ export const Pagination = Schema.Struct({
 })
 export type Pagination = typeof Pagination.Type
 
-export const listAnswer = <S extends Schema.Top>(item: S) =>
-  Schema.Struct({ success: Schema.Boolean, data: Schema.Array(item), pagination: Pagination })
+export const listAnswer = <S extends Schema.Top>(item: S) => Schema.Struct({ success: Schema.Boolean, data: Schema.Array(item), pagination: Pagination })
 
 /** Create and update answers: the message to show and the item as stored. */
 export const itemAnswer = <S extends Schema.Top>(item: S) => Schema.Struct({ success: Schema.Boolean, message: Schema.String, data: item })
@@ -28,8 +27,7 @@ export const itemAnswer = <S extends Schema.Top>(item: S) => Schema.Struct({ suc
 export const IdParams = Schema.Struct({ id: Id })
 
 /** A required form field: trimmed, not empty, bounded. */
-export const requiredText = (max: number) =>
-  trimmedText({ required: true, max })
+export const requiredText = (max: number) => trimmedText({ required: true, max })
 
 /** The public address of a stored image, e.g. `/uploads/3f9c…e1.png`. */
 export const ImageUrl = Schema.String

@@ -40,7 +40,10 @@ export const NewCounsellingEnquiry = Schema.Struct({
   name: Text(120),
   email: Email,
   number: PhoneNumber,
-  age: Schema.Number.check(Schema.isInt({ message: "must be a whole number" }), Schema.isBetween({ minimum: 1, maximum: 120 }, { message: "must be between 1 and 120" })),
+  age: Schema.Number.check(
+    Schema.isInt({ message: "must be a whole number" }),
+    Schema.isBetween({ minimum: 1, maximum: 120 }, { message: "must be between 1 and 120" }),
+  ),
   question1: Text(500),
   otherQuestion1: OptionalText(2000),
   question2: Text(500),

@@ -1,11 +1,43 @@
 import { Schema } from "effect"
 import { trimmedText } from "./text.ts"
 import { Id, IsoDateTime, PageParam, PageQuery, Role } from "./common.ts"
+import { TimeZone } from "./time-zone.ts"
+import { zonedInstant } from "./zone-offset.ts"
+
+export { TimeZone }
 
 /** Upcoming or past, decided by comparing dateTime with now (src/machines/counselling-session.machine.ts). */
 export const sessionStatuses = ["upcoming", "past"] as const
 export const SessionStatus = Schema.Literals(sessionStatuses)
 export type SessionStatus = typeof SessionStatus.Type
+
+/**
+ * Where a session is in its life (issue 24, the machine in src/machines/counselling-session.machine.ts):
+ * booked, moved, or ended one of three ways. Whether it is under way is a matter of time, not stored.
+ */
+export const sessionStates = ["scheduled", "rescheduled", "cancelled", "completed", "noShow"] as const
+export const SessionState = Schema.Literals(sessionStates)
+export type SessionState = typeof SessionState.Type
+export const sessionStateLabels: Record<SessionState, string> = {
+  scheduled: "Scheduled",
+  rescheduled: "Rescheduled",
+  cancelled: "Cancelled",
+  completed: "Completed",
+  noShow: "No-show",
+}
+
+/** "Cancelled (late)", "Rescheduled": a session's place in its life, in words (screens and CSV alike). */
+export const sessionStateText = (session: { state: SessionState; cancelledLate: boolean }): string =>
+  session.state === "cancelled" && session.cancelledLate ? "Cancelled (late)" : sessionStateLabels[session.state]
+
+/** A client's wish to move a session, until the counsellor or an Admin moves it (or it starts). */
+export const RescheduleWish = Schema.Struct({
+  /** The start the client asks for, a UTC instant. */
+  dateTime: IsoDateTime,
+  reason: Schema.String,
+  requestedAt: IsoDateTime,
+})
+export type RescheduleWish = typeof RescheduleWish.Type
 
 /** A counselling session as every list and modal shows it (spec section 3). */
 export const CounsellingSession = Schema.Struct({
@@ -33,16 +65,26 @@ export const CounsellingSession = Schema.Struct({
   /** The client's age when the session was booked (from their counselling enquiry), null when unknown. */
   bookingAge: Schema.NullOr(Schema.Number),
   createdAt: IsoDateTime,
+  /** Its place in the lifecycle; `status` stays the spec's upcoming or past by the clock. */
+  state: SessionState,
+  /** Why it was last moved or cancelled, as the person who did it wrote it. */
+  stateReason: Schema.NullOr(Schema.String),
+  /** A cancellation made inside the notice window. */
+  cancelledLate: Schema.Boolean,
+  rescheduleWish: Schema.NullOr(RescheduleWish),
 })
 export type CounsellingSession = typeof CounsellingSession.Type
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const SessionDate = Schema.String.check(
   Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/u, { message: "must be a date (YYYY-MM-DD)" }),
-  Schema.makeFilter((s: string) => {
-    const day = new Date(`${s}T00:00:00Z`)
-    return (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s) || "must be a real calendar date"
-  }, { toJsonSchema: () => ({ format: "date" }) }),
+  Schema.makeFilter(
+    (s: string) => {
+      const day = new Date(`${s}T00:00:00Z`)
+      return (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === s) || "must be a real calendar date"
+    },
+    { toJsonSchema: () => ({ format: "date" }) },
+  ),
 )
 
 /**
@@ -52,43 +94,10 @@ export const SessionDate = Schema.String.check(
  * read in the request's `timeZone` (UTC when it names none).
  */
 export const SessionTime = Schema.String.check(
-  Schema.isPattern(/^([01]\d|2[0-3]):[0-5]\d(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/u, { message: "must be a time (HH:mm), with its zone offset if you like (HH:mm+HH:MM)" }),
-)
-
-const isTimeZone = (name: string): boolean => {
-  try {
-    return name.length <= 64 && new Intl.DateTimeFormat("en", { timeZone: name }).resolvedOptions().timeZone.length > 0
-  } catch {
-    return false
-  }
-}
-
-/** An IANA time zone (`Asia/Kolkata`, `Europe/Berlin`, `UTC`): where a plain `HH:mm` is read. */
-export const TimeZone = Schema.String.check(
-  Schema.makeFilter((name: string) => isTimeZone(name) || "must be a time zone name such as Asia/Kolkata", {
-    toJsonSchema: () => ({ maxLength: 64, description: "An IANA time zone name the server's time zone database knows (Asia/Kolkata, Europe/Berlin, UTC)." }),
+  Schema.isPattern(/^([01]\d|2[0-3]):[0-5]\d(Z|[+-](0\d|1[0-4]):[0-5]\d)?$/u, {
+    message: "must be a time (HH:mm), with its zone offset if you like (HH:mm+HH:MM)",
   }),
 )
-
-/** Minutes the zone's clocks are ahead of UTC at an instant. */
-function zoneOffsetMinutes(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(at)
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value)
-  const wallClockAsUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"))
-  return Math.round((wallClockAsUtc - Math.floor(at / 1000) * 1000) / 60_000)
-}
-
-/**
- * The instant a wall-clock `date` and `HH:mm` name in a zone. The offset is read at the naive instant and
- * read again where that lands, which settles it on both sides of a daylight-saving change; a time the
- * change skips (02:30 on a spring-forward night) lands an hour later, as calendars place it.
- */
-function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const naive = Date.parse(`${date}T${time}:00Z`)
-  const first = naive - zoneOffsetMinutes(timeZone, naive) * 60_000
-  const settled = naive - zoneOffsetMinutes(timeZone, first) * 60_000
-  return new Date(zoneOffsetMinutes(timeZone, settled) === zoneOffsetMinutes(timeZone, first) ? settled : Math.max(first, settled))
-}
 
 /** The instant named by a session's `date` and `time` (both already valid), a plain time read in `timeZone`. */
 export const sessionInstant = (date: string, time: string, timeZone = "UTC"): Date =>
@@ -130,11 +139,61 @@ export const UpdateSessionRequest = Schema.Struct({
 })
 export type UpdateSessionRequest = typeof UpdateSessionRequest.Type
 
+const Reason = trimmedText({ required: true, max: 500 })
+
+/** POST /counselling/session/{id}/reschedule (Admin or the counsellor) and /reschedule-request (the client). */
+export const RescheduleRequest = Schema.Struct({
+  date: SessionDate,
+  time: SessionTime,
+  timeZone: Schema.optional(TimeZone),
+  reason: Reason,
+})
+export type RescheduleRequest = typeof RescheduleRequest.Type
+
+/** POST /counselling/session/{id}/cancel (Admin, the counsellor or the client). */
+export const CancelSessionRequest = Schema.Struct({ reason: Reason })
+export type CancelSessionRequest = typeof CancelSessionRequest.Type
+
+/** One step of a session's life, as its History shows it. */
+export const SessionHistoryEntry = Schema.Struct({
+  /** `counsellingSession.created`, `.updated`, `.rescheduled`, `.rescheduleRequested`, `.cancelled`, `.noShow`, `.completed`. */
+  type: Schema.String,
+  at: IsoDateTime,
+  /** Who did it, by name, or null for the system. */
+  actor: Schema.NullOr(Schema.String),
+  /** The step in words: "Rescheduled from 2030-01-05 10:00 UTC to 2030-01-06 11:00 UTC". */
+  summary: Schema.String,
+  reason: Schema.NullOr(Schema.String),
+})
+export type SessionHistoryEntry = typeof SessionHistoryEntry.Type
+export const SessionHistoryAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(SessionHistoryEntry) })
+export type SessionHistoryAnswer = typeof SessionHistoryAnswer.Type
+
+/** An instant with its zone, `2030-01-06T00:00:00.000Z` or `2030-01-06T00:00:00+05:30`: a calendar range's bound. */
+export const RangeInstant = Schema.String.check(
+  Schema.isPattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/u, {
+    message: "must be a date and time with its zone (ISO 8601)",
+  }),
+)
+/** The longest range a calendar asks for: a month's grid of six weeks, and a little more. */
+export const MAX_RANGE_DAYS = 45
+/**
+ * A calendar's range: sessions starting from `from` (inclusive) to `to` (exclusive), earliest first. Both
+ * or neither; without them a list is paged as the spec says.
+ */
+const RangeFields = {
+  from: Schema.optional(RangeInstant.annotate({ description: "The range's start: given with `to`, or neither" })),
+  to: Schema.optional(
+    RangeInstant.annotate({ description: `The range's end: given with \`from\`, or neither; after it and at most ${MAX_RANGE_DAYS} days after it` }),
+  ),
+}
+
 /** Paging for session lists; the dashboard asks for page 1, limit 5000. `status` keeps only upcoming or past sessions. */
 export const SessionListQuery = Schema.Struct({
   page: PageParam,
   limit: PageParam,
   status: Schema.optional(SessionStatus),
+  ...RangeFields,
 })
 export type SessionListQuery = typeof SessionListQuery.Type
 
@@ -142,7 +201,7 @@ export type SessionListQuery = typeof SessionListQuery.Type
 export const sessionSorts = ["dateTime", "-dateTime"] as const
 export type SessionSort = (typeof sessionSorts)[number]
 export const isSessionSort = (sort: string | undefined): sort is SessionSort => (sessionSorts as readonly string[]).includes(sort ?? "")
-export const AllSessionsQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(sessionSorts)) })
+export const AllSessionsQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(sessionSorts)), ...RangeFields })
 export type AllSessionsQuery = typeof AllSessionsQuery.Type
 
 /** `data.counsellingSessions`, `currentPage`, `totalPages`, `totalRecords` (spec section 7). */

@@ -67,9 +67,7 @@ export const ASSIGNABLE_SEARCH_MAX_LENGTH = 100
  */
 export const AssignablePeopleQuery = Schema.Struct({
   role: Schema.optional(AssignableRole),
-  search: Schema.optional(
-    trimmedText({ max: ASSIGNABLE_SEARCH_MAX_LENGTH }),
-  ),
+  search: Schema.optional(trimmedText({ max: ASSIGNABLE_SEARCH_MAX_LENGTH })),
   limit: Schema.optional(
     Schema.FiniteFromString.check(
       Schema.isInt(),

@@ -7,7 +7,10 @@ import { Schema } from "effect"
  */
 export function describeSchemaError(error: unknown): string {
   if (!Schema.isSchemaError(error)) return error instanceof Error ? error.message : String(error)
-  const lines = error.message.split("\n").map((l) => l.trim()).filter(Boolean)
+  const lines = error.message
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)
   const at = lines.find((l) => l.startsWith("at "))
   const what = lines
     .filter((l) => !l.startsWith("at "))

@@ -47,6 +47,11 @@ export interface Endpoint<
    */
   readonly signIn?: true
   /**
+   * Its answer holds a secret that is not a sign-in (a full bank account number): never replayed from an
+   * Idempotency-Key either, so the secret is never stored outside its own row.
+   */
+  readonly secretAnswer?: true
+  /**
    * Refusals this call answers beyond those every call of its kind can (400 bad input, 401, 403, 413 and
    * 415 for a body, 422 for a reused Idempotency-Key, 503): each status with when it happens. A call with
    * a record's id in its path answers 404 for an unknown one without saying so here.
@@ -60,7 +65,7 @@ export interface Endpoint<
 export type Refusal = 404 | 409 | 429
 
 /** Writes that take an Idempotency-Key (server/plugins/idempotency.ts): every create and state change. */
-export const takesIdempotencyKey = (e: Endpoint): boolean => e.method !== "GET" && !e.signIn
+export const takesIdempotencyKey = (e: Endpoint): boolean => e.method !== "GET" && !e.signIn && !e.secretAnswer
 
 export const endpoint = <P extends Schema.Top, Q extends Schema.Top, B extends Schema.Top, A extends Schema.Top>(
   e: Endpoint<P, Q, B, A>,

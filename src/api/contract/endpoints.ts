@@ -5,6 +5,7 @@ import { availabilityEndpoints } from "./endpoints/availability.endpoints.ts"
 import { partnerEndpoints } from "./endpoints/partner.endpoints.ts"
 import { searchEndpoints } from "./endpoints/search.endpoints.ts"
 import { blogEndpoints } from "./endpoints/blog.endpoints.ts"
+import { draftEndpoints } from "./endpoints/drafts.endpoints.ts"
 import { editorEndpoints } from "./endpoints/editor.endpoints.ts"
 import { expertEndpoints } from "./endpoints/expert.endpoints.ts"
 import { galleryEndpoints } from "./endpoints/gallery.endpoints.ts"
@@ -19,6 +20,10 @@ import { dashboardEndpoints } from "./endpoints/dashboard.endpoints.ts"
 import { vendorEndpoints } from "./endpoints/vendors.endpoints.ts"
 import { exportEndpoints } from "./endpoints/export.endpoints.ts"
 import { twoFactorEndpoints } from "./endpoints/two-factor.endpoints.ts"
+import { notificationEndpoints } from "./endpoints/notification.endpoints.ts"
+import { liveEndpoints } from "./endpoints/live.endpoints.ts"
+import { calendarFeedEndpoints } from "./endpoints/calendar-feed.endpoints.ts"
+import { timeZoneEndpoints } from "./endpoints/time-zone.endpoints.ts"
 import type { Endpoint } from "./endpoint.ts"
 
 /** A resource of the API: its calls, with the name and sentence the API document groups them under. */
@@ -30,27 +35,66 @@ export interface ApiResource {
 
 /** Every resource of the API, each with its calls from endpoints/<resource>.endpoints.ts. */
 export const apiResources: readonly ApiResource[] = [
-  { name: "Account", description: "Sign-in, tokens, passwords and the signed-in person's profile.", endpoints: authEndpoints },
-  { name: "Two-factor", description: "Authenticator-app sign-in (setting it up, turning it off, the second step of signing in) and the security settings that require it.", endpoints: twoFactorEndpoints },
-  { name: "Audit", description: "The event log of every change, its CSV export, and a record's state at a moment.", endpoints: auditEndpoints },
+  { name: "Account", description: "Sign-in, tokens, passwords and the signed-in person's profile.", endpoints: [...authEndpoints, ...timeZoneEndpoints] },
+  {
+    name: "Two-factor",
+    description: "Authenticator-app sign-in (setting it up, turning it off, the second step of signing in) and the security settings that require it.",
+    endpoints: twoFactorEndpoints,
+  },
+  {
+    name: "Audit",
+    description:
+      "The event log of every change, its CSV export, a record's state at a moment, and the access log of refused calls, failed sign-ins and audit reads.",
+    endpoints: auditEndpoints,
+  },
   { name: "Tickets", description: "Support tickets: raising one, the conversation, closing it, and feedback.", endpoints: ticketEndpoints },
-  { name: "Partners", description: "The public partner sign-up, the settings read before sign-in, and a vendor's certification image.", endpoints: partnerEndpoints },
+  {
+    name: "Partners",
+    description: "The public partner sign-up, the settings read before sign-in, and a vendor's certification image.",
+    endpoints: partnerEndpoints,
+  },
   { name: "Availability", description: "A vendor's bookable hours.", endpoints: availabilityEndpoints },
   { name: "Search", description: "The header search: people for an Admin, one's own sessions and tickets for everyone else.", endpoints: searchEndpoints },
   { name: "Blogs", description: "Blog posts written by Admins and Editors.", endpoints: blogEndpoints },
+  { name: "Drafts", description: "Content forms' text saved as it is typed, before it is published: each person's own.", endpoints: draftEndpoints },
   { name: "Gallery", description: "Images of the marketing site's gallery.", endpoints: galleryEndpoints },
   { name: "Experts", description: "Expert cards of the marketing site.", endpoints: expertEndpoints },
   { name: "Testimonials", description: "Testimonial cards of the marketing site.", endpoints: testimonialEndpoints },
   { name: "Press", description: "Press & Recognition cards of the marketing site.", endpoints: pressEndpoints },
   { name: "Editors", description: "Editor accounts, managed by Admins.", endpoints: editorEndpoints },
-  { name: "Public content", description: "What the marketing site shows: published blogs, experts, testimonials, gallery and press.", endpoints: publicContentEndpoints },
-  { name: "Counselling enquiries", description: "Counselling enquiries from the marketing site, and sending a client their sign-in.", endpoints: counsellingEnquiryEndpoints },
+  {
+    name: "Public content",
+    description: "What the marketing site shows: published blogs, experts, testimonials, gallery and press.",
+    endpoints: publicContentEndpoints,
+  },
+  {
+    name: "Counselling enquiries",
+    description: "Counselling enquiries from the marketing site, and sending a client their sign-in.",
+    endpoints: counsellingEnquiryEndpoints,
+  },
   { name: "Counselling clients", description: "Clients of counselling and the counsellor assigned to each.", endpoints: counsellingUsersEndpoints },
-  { name: "Counselling sessions", description: "Counselling sessions: creating, listing, changing and deleting them.", endpoints: counsellingSessionEndpoints },
+  {
+    name: "Counselling sessions",
+    description:
+      "Counselling sessions: creating, listing, changing and deleting them, and the rest of their life: reschedule, a new time asked for, cancel, no-show, completed, history.",
+    endpoints: counsellingSessionEndpoints,
+  },
+  {
+    name: "Calendar feed",
+    description: "Each person's private calendar feed of their sessions, for calendar apps to subscribe to.",
+    endpoints: calendarFeedEndpoints,
+  },
   { name: "Vendors", description: "Vendors and people lists, approval status, profiles and certificates.", endpoints: vendorEndpoints },
   { name: "Contact", description: "Contact enquiries from the marketing site.", endpoints: contactEndpoints },
   { name: "Dashboard", description: "The Admin dashboard's counts.", endpoints: dashboardEndpoints },
   { name: "Export", description: "CSV exports of the people lists.", endpoints: exportEndpoints },
+  {
+    name: "Notifications",
+    description:
+      "In-app notifications (the bell), each person's mail settings, and the email outbox: emails that failed on every attempt, and queueing one again.",
+    endpoints: notificationEndpoints,
+  },
+  { name: "Live updates", description: "One Server-Sent Events stream per tab, telling open screens what changed.", endpoints: liveEndpoints },
 ]
 
 /**

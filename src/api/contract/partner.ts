@@ -3,10 +3,15 @@ import { trimmedText } from "./text.ts"
 import { Id, StoredEmail, VendorStatus, vendorRoles } from "./common.ts"
 import { Password } from "./user.ts"
 
+/** The session notice window when the server names none (SESSION_NOTICE_HOURS). */
+export const DEFAULT_NOTICE_HOURS = 12
+
 /** Settings of the server the console needs before anyone signs in. */
 export const PublicConfig = Schema.Struct({
   /** Where the login screen's 'Sign up here' leads (PARTNER_SIGNUP_URL). */
   partnerSignupUrl: Schema.String,
+  /** Hours before a session's start inside which only an Admin moves it and a cancellation is late (SESSION_NOTICE_HOURS). */
+  sessionNoticeHours: Schema.Number,
 })
 export type PublicConfig = typeof PublicConfig.Type
 export const PublicConfigAnswer = Schema.Struct({ success: Schema.Boolean, data: PublicConfig })
@@ -19,12 +24,17 @@ const optionalText = (max: number) => Schema.optional(trimmedText({ max }))
 
 /** A calendar date written YYYY-MM-DD that exists (no 2027-02-30). */
 export const DateOnly = Schema.String.check(
-  Schema.makeFilter((value: string) => {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-    if (!match) return "must be a date (YYYY-MM-DD)"
-    const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))
-    return date.toISOString().slice(0, 10) === value ? true : "must be a real calendar date"
-  }, { toJsonSchema: () => ({ format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" }) }),
+  Schema.makeFilter(
+    (value: string) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+      if (!match) return "must be a date (YYYY-MM-DD)"
+      // setUTCFullYear, because Date.UTC reads the years 0 to 99 as 1900 to 1999.
+      const date = new Date(0)
+      date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
+      return date.toISOString().slice(0, 10) === value ? true : "must be a real calendar date"
+    },
+    { toJsonSchema: () => ({ format: "date", pattern: "^\\d{4}-\\d{2}-\\d{2}$" }) },
+  ),
 )
 
 const pattern = (re: RegExp, message: string) => trimmedText({ required: true, pattern: { re, message } })
@@ -63,8 +73,9 @@ export const partnerSignupFields = {
   accountNumber: pattern(/^[0-9]{9,18}$/, "must be 9 to 18 digits"),
 }
 export const PartnerSignupRequest = Schema.Struct(partnerSignupFields).check(
-  Schema.makeFilter((form: { password: string; confirmPassword: string }) =>
-    form.password === form.confirmPassword ? true : { path: ["confirmPassword"], issue: "must match password" },
+  Schema.makeFilter(
+    (form: { password: string; confirmPassword: string }) =>
+      form.password === form.confirmPassword ? true : { path: ["confirmPassword"], issue: "must match password" },
     { toJsonSchema: () => ({ description: "`confirmPassword` must equal `password`." }) },
   ),
 )

@@ -20,7 +20,9 @@ export interface TextRules {
 export function trimmedText(rules: TextRules) {
   const checks = [
     ...(rules.required ? [Schema.isPattern(/\S/u, { message: "is required" })] : []),
-    ...(rules.min !== undefined && rules.min > 1 ? [Schema.isPattern(atLeastCharacters(rules.min), { message: `must be at least ${rules.min} characters` })] : []),
+    ...(rules.min !== undefined && rules.min > 1
+      ? [Schema.isPattern(atLeastCharacters(rules.min), { message: `must be at least ${rules.min} characters` })]
+      : []),
     ...(rules.max !== undefined ? [Schema.isMaxLength(rules.max, { message: `must be at most ${rules.max} characters` })] : []),
     ...(rules.pattern ? [Schema.isPattern(spacesAround(rules.pattern.re), { message: rules.pattern.message })] : []),
   ]

@@ -9,8 +9,7 @@ export type TicketType = (typeof ticketTypes)[number]
 
 /** The console refuses other file names before sending; the server checks the bytes (png or jpeg). */
 export const ticketImageExtensions = [".png", ".jpg", ".jpeg"] as const
-export const hasTicketImageExtension = (fileName: string): boolean =>
-  ticketImageExtensions.some((ext) => fileName.toLowerCase().endsWith(ext))
+export const hasTicketImageExtension = (fileName: string): boolean => ticketImageExtensions.some((ext) => fileName.toLowerCase().endsWith(ext))
 
 export const RATING_MIN = 1
 export const RATING_MAX = 5
@@ -23,6 +22,15 @@ export const TicketText = trimmedText({ required: true, max: TICKET_TEXT_MAX })
 /** The human-readable ticket number shown to people and used by feedback, e.g. TKT-000123. */
 export const TicketCode = Schema.String.check(Schema.isPattern(/^TKT-\d{6,}$/u, { message: "must look like TKT-000123" }))
 export const ticketCode = (n: number): string => `TKT-${String(n).padStart(6, "0")}`
+
+/** The number a search names (TKT-000123, tkt123 or 123), or null when it names none. */
+export const ticketNumberOf = (search: string): number | null => {
+  const digits = /^(?:tkt-?)?0*(\d{1,9})$/i.exec(search.trim())?.[1]
+  return digits === undefined ? null : Number(digits)
+}
+
+/** A ticket's question cut to a line, for a search result. */
+export const ticketGist = (query: string): string => (query.length > 60 ? `${query.slice(0, 60)}...` : query)
 
 export const Rating = Schema.Number.check(
   Schema.isInt({ message: "must be a whole number from 1 to 5" }),

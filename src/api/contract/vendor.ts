@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { IsoDateTime, NonEmptyTrimmed, PageParam, QueryText, RequestedVendorStatus, VendorStatus } from "./common.ts"
 import { Person, PersonListItem } from "./user.ts"
+import { trimmedText } from "./text.ts"
 
 /** The roles that have an "active people" list (spec section 2, Role list pages). */
 export const listRoles = ["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"] as const
@@ -20,7 +21,6 @@ export const RoleListQuery = Schema.Struct({
   organizationId: Schema.optional(QueryText),
 })
 export type RoleListQuery = typeof RoleListQuery.Type
-
 
 /** Answer of every people list (spec section 7: reads `data` and `totalRecords`). */
 export const PeopleListAnswer = Schema.Struct({
@@ -89,6 +89,23 @@ export type StatusHistoryAnswer = typeof StatusHistoryAnswer.Type
  */
 export const CertificateAnswer = Schema.Struct({
   success: Schema.Boolean,
-  data: Schema.Struct({ dataUrl: Schema.String.check(Schema.isPattern(/^data:image\/(png|jpeg|webp|gif);base64,/u, { message: "must be an image data URL" })) }),
+  data: Schema.Struct({
+    dataUrl: Schema.String.check(Schema.isPattern(/^data:image\/(png|jpeg|webp|gif);base64,/u, { message: "must be an image data URL" })),
+  }),
 })
 export type CertificateAnswer = typeof CertificateAnswer.Type
+
+/** Why an Admin needs a vendor's full account number: kept in the access log with the reveal. */
+export const RevealReason = trimmedText({ required: true, min: 5, max: 300 })
+
+/** POST /user/vendorDetails/:id/account-number (Admin only): the reason for looking. */
+export const RevealAccountNumberRequest = Schema.Struct({ reason: RevealReason })
+export type RevealAccountNumberRequest = typeof RevealAccountNumberRequest.Type
+
+/** The full account number, once; every other answer carries it masked. */
+export const RevealAccountNumberAnswer = Schema.Struct({
+  success: Schema.Boolean,
+  message: Schema.String,
+  data: Schema.Struct({ accountNumber: Schema.String }),
+})
+export type RevealAccountNumberAnswer = typeof RevealAccountNumberAnswer.Type

@@ -3,8 +3,7 @@ import type { MachineEntry } from "../registry.ts"
 import { readMachine, type Edge } from "./machine-graph.ts"
 import { toMermaid } from "./mermaid.ts"
 
-const describeAccess = (access: Access): string =>
-  access === "public" ? "anyone" : access === "signedIn" ? "any signed-in role" : access.join(", ")
+const describeAccess = (access: Access): string => (access === "public" ? "anyone" : access === "signedIn" ? "any signed-in role" : access.join(", "))
 
 function whoMayFire(entry: MachineEntry, edge: Edge): string {
   const endpoint = entry.firedBy?.[edge.trigger] ?? entry.firedBy?.[edge.event]
@@ -26,10 +25,45 @@ function whoMayFire(entry: MachineEntry, edge: Edge): string {
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ")
 const short = (entry: MachineEntry, id: string) => (id === entry.machine.root.id ? "(any state)" : id.slice(entry.machine.root.id.length + 1))
 
+export interface TransitionRow {
+  from: string
+  trigger: string
+  guard: string
+  to: string
+  who: string
+}
+
+export interface StateRow {
+  state: string
+  kind: string
+  description: string
+}
+
+/** Every transition of a machine with who may fire it (from the contract's access rules), for the docs and the diagrams page. */
+export function transitionRows(entry: MachineEntry): TransitionRow[] {
+  const delay = (trigger: string) => (trigger.startsWith("after ") ? `after ${entry.delayLabels?.[trigger.slice(6)] ?? trigger.slice(6)}` : trigger)
+  return readMachine(entry.machine).edges.map((e) => ({
+    from: short(entry, e.source),
+    trigger: delay(e.trigger),
+    guard: e.guard ?? "",
+    to: e.targets.map((t) => short(entry, t)).join(", ") || "(stays)",
+    who: whoMayFire(entry, e),
+  }))
+}
+
+/** Every state of a machine below its root, with its kind (tags, invocations) and description. */
+export function stateRows(entry: MachineEntry): StateRow[] {
+  return readMachine(entry.machine)
+    .nodes.filter((n) => n.parent !== null)
+    .map((n) => ({
+      state: short(entry, n.id),
+      kind: `${n.type}${n.tags.length ? ` (${n.tags.join(", ")})` : ""}${n.invokes.length ? `, calls ${n.invokes.join(", ")}` : ""}`,
+      description: n.description ?? "",
+    }))
+}
+
 /** The auditor's page for one machine: diagram, transitions with who may fire them, state descriptions. */
 export function machineDoc(entry: MachineEntry): string {
-  const { nodes, edges } = readMachine(entry.machine)
-  const delay = (trigger: string) => (trigger.startsWith("after ") ? `after ${entry.delayLabels?.[trigger.slice(6)] ?? trigger.slice(6)}` : trigger)
   const lines = [
     `# ${entry.title} (\`${entry.id}\`)`,
     "",
@@ -45,18 +79,13 @@ export function machineDoc(entry: MachineEntry): string {
     "",
     "| From | Trigger | Guard | To | Who may fire it |",
     "|---|---|---|---|---|",
-    ...edges.map(
-      (e) =>
-        `| ${cell(short(entry, e.source))} | ${cell(delay(e.trigger))} | ${cell(e.guard ?? "")} | ${cell(e.targets.map((t) => short(entry, t)).join(", ") || "(stays)")} | ${cell(whoMayFire(entry, e))} |`,
-    ),
+    ...transitionRows(entry).map((r) => `| ${cell(r.from)} | ${cell(r.trigger)} | ${cell(r.guard)} | ${cell(r.to)} | ${cell(r.who)} |`),
     "",
     "## States",
     "",
     "| State | Kind | Description |",
     "|---|---|---|",
-    ...nodes
-      .filter((n) => n.parent !== null)
-      .map((n) => `| ${cell(short(entry, n.id))} | ${n.type}${n.tags.length ? ` (${n.tags.join(", ")})` : ""}${n.invokes.length ? `, calls ${n.invokes.join(", ")}` : ""} | ${cell(n.description ?? "")} |`),
+    ...stateRows(entry).map((r) => `| ${cell(r.state)} | ${r.kind} | ${cell(r.description)} |`),
     "",
   ]
   return lines.join("\n")

@@ -60,7 +60,14 @@ export function readMachine(machine: AnyStateMachine): { nodes: NodeInfo[]; edge
       }
     }
     for (const t of node.always ?? []) {
-      edges.push({ source: node.id, targets: (t.target ?? []).map((n: AnyStateNode) => n.id), event: "", guard: guardName(t.guard), kind: "always", trigger: "always" })
+      edges.push({
+        source: node.id,
+        targets: (t.target ?? []).map((n: AnyStateNode) => n.id),
+        event: "",
+        guard: guardName(t.guard),
+        kind: "always",
+        trigger: "always",
+      })
     }
     for (const child of Object.values(node.states)) walk(child)
   }

@@ -2,19 +2,7 @@ import { Schema, SchemaAST } from "effect"
 import { describeSchemaError } from "../../api/contract/decode.ts"
 
 /** How a field is typed: the field component picks its control and input type from it. */
-export type FieldKind =
-  | "text"
-  | "email"
-  | "password"
-  | "number"
-  | "date"
-  | "time"
-  | "textarea"
-  | "select"
-  | "richText"
-  | "tel"
-  | "url"
-  | "rating"
+export type FieldKind = "text" | "email" | "password" | "number" | "date" | "time" | "textarea" | "select" | "richText" | "tel" | "url" | "rating"
 
 /** What a form sends and shows for one field as typed text. */
 export type FormValues = Record<string, string>
@@ -132,7 +120,14 @@ export function fileError(spec: FileSpec, state: FileState | undefined, mode: Fo
 }
 
 /** Every problem of the form at once, so the person can fix them all before sending. */
-export function validateForm(input: { fields: readonly FieldSpec[]; files: readonly FileSpec[]; values: FormValues; fileStates: Record<string, FileState>; mode: FormMode; now: number }): FormErrors {
+export function validateForm(input: {
+  fields: readonly FieldSpec[]
+  files: readonly FileSpec[]
+  values: FormValues
+  fileStates: Record<string, FileState>
+  mode: FormMode
+  now: number
+}): FormErrors {
   const errors: FormErrors = {}
   for (const spec of input.fields) {
     const error = fieldError(spec, input.values, input.now)
@@ -158,7 +153,10 @@ export function firstInvalid(order: readonly string[], errors: FormErrors): stri
  */
 export function refusalOf(fields: readonly FieldSpec[], values: FormValues, focus: { field: string; seq: number } | null) {
   const errors = validateForm({ fields, files: [], values, fileStates: {}, mode: "add", now: Date.now() })
-  const field = firstInvalid(fields.map((f) => f.name), errors)
+  const field = firstInvalid(
+    fields.map((f) => f.name),
+    errors,
+  )
   return { errors, focus: field ? { field, seq: 1 - (focus?.seq ?? 0) } : focus }
 }
 

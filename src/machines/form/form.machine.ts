@@ -177,7 +177,13 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
     const extra = event.extra ?? definition.initialExtra
     if (event.item !== undefined && definition.fromItem) {
       const item = definition.fromItem(event.item)
-      return { ...fresh(item.extra ?? extra, context.clock), mode: "update" as const, itemId: item.itemId, values: { ...emptyValues(), ...item.values }, preview: item.preview ?? null }
+      return {
+        ...fresh(item.extra ?? extra, context.clock),
+        mode: "update" as const,
+        itemId: item.itemId,
+        values: { ...emptyValues(), ...item.values },
+        preview: item.preview ?? null,
+      }
     }
     if (definition.keepUnsaved && context.mode === "add") return { ...context, extra, errors: {}, message: null, detail: null, focus: null }
     return fresh(extra, context.clock)
@@ -213,7 +219,8 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
       },
       "visibility.toggle": {
         actions: assign({
-          visible: ({ context, event }) => (event.type === "visibility.toggle" && event.field ? { ...context.visible, [event.field]: !context.visible[event.field] } : context.visible),
+          visible: ({ context, event }) =>
+            event.type === "visibility.toggle" && event.field ? { ...context.visible, [event.field]: !context.visible[event.field] } : context.visible,
         }),
       },
       "form.submit": [
@@ -252,7 +259,11 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
         actions: [
           assign(({ context, event }: { context: FormContext<Extra>; event: { type: string } }) => {
             const outcome = definition.succeeded((event as unknown as { output: Output }).output, context.mode)
-            return { message: outcome.message, detail: outcome.detail ?? null, ...(definition.clearOnSuccess ? { values: emptyValues(), files: noFiles() } : {}) }
+            return {
+              message: outcome.message,
+              detail: outcome.detail ?? null,
+              ...(definition.clearOnSuccess ? { values: emptyValues(), files: noFiles() } : {}),
+            }
           }),
           { type: "submitted" as const, params: ({ event }: { event: { type: string } }) => ({ output: (event as unknown as { output: Output }).output }) },
         ],
@@ -262,7 +273,9 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
         actions: assign(({ context, event }: { context: FormContext<Extra>; event: { type: string } }) => {
           const error = (event as { error?: unknown }).error
           const onField = serverFieldError(error, labels)
-          const outcome = definition.failed?.(error, onField !== null, context.mode) ?? { message: onField ? null : { text: messageOf(error, FALLBACK), tone: "error" as const } }
+          const outcome = definition.failed?.(error, onField !== null, context.mode) ?? {
+            message: onField ? null : { text: messageOf(error, FALLBACK), tone: "error" as const },
+          }
           return {
             errors: onField ? { ...context.errors, [onField.field]: onField.text } : context.errors,
             message: outcome.message,
@@ -286,7 +299,10 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
               then === "close"
                 ? { target: closedTarget, actions: ["finished" as const] }
                 : then === "reset"
-                  ? { target: "editing", actions: [assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)), "finished" as const] }
+                  ? {
+                      target: "editing",
+                      actions: [assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)), "finished" as const],
+                    }
                   : { target: "done", actions: ["finished" as const] },
           },
         }),
@@ -330,7 +346,17 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
           on: {
             "form.open": [
               ...(definition.refuseOpen
-                ? [{ guard: "openRefused" as const, actions: { type: "openRefused" as const, params: ({ context, event }: { context: FormContext<Extra>; event: FormEvent<Item, Extra> }) => ({ text: refusal(context, event) ?? "" }) } }]
+                ? [
+                    {
+                      guard: "openRefused" as const,
+                      actions: {
+                        type: "openRefused" as const,
+                        params: ({ context, event }: { context: FormContext<Extra>; event: FormEvent<Item, Extra> }) => ({
+                          text: refusal(context, event) ?? "",
+                        }),
+                      },
+                    },
+                  ]
                 : []),
               { target: "editing", actions: open },
             ],
@@ -347,16 +373,32 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
               : {}),
           },
         },
-        editing: { ...editing, on: { ...editing.on, "form.close": { target: "#" + definition.id + ".closed.idle", actions: assign({ errors: {}, message: null, detail: null }) } } },
+        editing: {
+          ...editing,
+          on: { ...editing.on, "form.close": { target: "#" + definition.id + ".closed.idle", actions: assign({ errors: {}, message: null, detail: null }) } },
+        },
         submitting,
         succeeded,
         ...(then === "final" ? { done: { description: "The form has done its work; the page moves on (a record load starts it again)." } } : {}),
       }
     : {
         ...(definition.load ? loadStates : {}),
-        editing: { ...editing, on: { ...editing.on, "form.reset": { target: "editing", reenter: true, actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)) } } },
+        editing: {
+          ...editing,
+          on: {
+            ...editing.on,
+            "form.reset": {
+              target: "editing",
+              reenter: true,
+              actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)),
+            },
+          },
+        },
         submitting,
-        succeeded: { ...succeeded, on: { "form.reset": { target: "editing", actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)) } } },
+        succeeded: {
+          ...succeeded,
+          on: { "form.reset": { target: "editing", actions: assign(({ context }: { context: FormContext<Extra> }) => fresh(context.extra, context.clock)) } },
+        },
         ...(then === "final" ? { done: { description: "The form has done its work; the page moves on (a record load starts it again)." } } : {}),
       }
 

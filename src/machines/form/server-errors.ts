@@ -15,6 +15,10 @@ export function serverFieldError(error: unknown, labels: Readonly<Record<string,
   const reason = match[2]!.trim()
   // A reason that is a sentence of its own ('Current password is incorrect.') is kept as it is; one that
   // goes on from the field's name ('is required') follows the label; anything else is introduced by it.
-  const text = /^[A-Z]/.test(reason) ? reason : /^(is|are|must|should|cannot|has|needs)\b/.test(reason) ? `${labels[field]} ${reason.replace(/\.$/, "")}.` : `${labels[field]}: ${reason}`
+  const text = /^[A-Z]/.test(reason)
+    ? reason
+    : /^(is|are|must|should|cannot|has|needs)\b/.test(reason)
+      ? `${labels[field]} ${reason.replace(/\.$/, "")}.`
+      : `${labels[field]}: ${reason}`
   return { field, text }
 }

@@ -37,7 +37,9 @@ function Routes() {
                 <route.page params={params} />
               </Suspense>
             )
-            return route.bare ? page : (
+            return route.bare ? (
+              page
+            ) : (
               <Guarded access={route.access} title={route.title} preload={route.page.preload} refusedSignsOut={route.refusedSignsOut === true}>
                 <Suspense fallback={<PageSpinner />}>
                   <Layout>{page}</Layout>

@@ -33,7 +33,9 @@ async function tokenForCall(): Promise<string | null> {
   const session = authActor.getSnapshot().context.session
   if (!session || session.accessEndsAt === undefined || session.accessEndsAt - Date.now() > ENDING_MS) return session?.accessToken ?? null
   authActor.send({ type: "auth.tokenNeeded" })
-  const settled = await waitFor(authActor, (s) => !s.matches({ signedIn: { tokens: "refreshing" } }), { timeout: RENEWAL_WAIT_MS }).catch(() => authActor.getSnapshot())
+  const settled = await waitFor(authActor, (s) => !s.matches({ signedIn: { tokens: "refreshing" } }), { timeout: RENEWAL_WAIT_MS }).catch(() =>
+    authActor.getSnapshot(),
+  )
   return settled.context.session?.accessToken ?? null
 }
 

@@ -17,7 +17,13 @@ export const ENROL_PATH = "/two-factor"
  * `preload` starts loading the page's code as soon as the page is known to be shown, alongside the
  * layout's, rather than after it; it is never called for a page the user is sent away from.
  */
-export function Guarded({ access, title, preload, refusedSignsOut, children }: {
+export function Guarded({
+  access,
+  title,
+  preload,
+  refusedSignsOut,
+  children,
+}: {
   access: Access
   title: string
   preload?: () => unknown

@@ -46,7 +46,20 @@ export function HeaderSearch() {
         }}
       />
       {open ? (
-        <Box position="absolute" top="100%" left="0" right="0" mt="1" zIndex="dropdown" bg="bg" borderWidth="1px" rounded="md" shadow="lg" maxH="80" overflowY="auto">
+        <Box
+          position="absolute"
+          top="100%"
+          left="0"
+          right="0"
+          mt="1"
+          zIndex="dropdown"
+          bg="bg"
+          borderWidth="1px"
+          rounded="md"
+          shadow="lg"
+          maxH="80"
+          overflowY="auto"
+        >
           {snapshot.hasTag("busy") ? (
             <Stack direction="row" align="center" gap="2" p="3">
               <Spinner size="xs" />

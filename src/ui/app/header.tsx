@@ -12,6 +12,7 @@ import { authActor, renewSession, selectUser } from "./auth-actor.ts"
 import { colorModeActor } from "./color-mode-actor.ts"
 import { SidebarDrawer } from "./sidebar.tsx"
 import { HeaderSearch } from "./header-search.tsx"
+import { NotificationBell } from "./notification-bell.tsx"
 import { UpdatePasswordDialog } from "../components/update-password-dialog.tsx"
 import { useMenuFocusReturn } from "../components/menu-focus-return.ts"
 import { ConfirmDialog } from "../components/confirm-dialog.tsx"
@@ -22,7 +23,10 @@ import { EmailText } from "../components/email-text.tsx"
 const CLIENT_PAGES = ["/my-listing", "/upcoming-counselling", "/my-plan", "/wallet-history", "/transaction-history"]
 /** My Tickets is in every sidebar but the Editor's, who raises tickets too: the menu leads there instead. */
 const accountPagesOf = (role: Role) => {
-  const paths = [...(role === "Admin" || role === "Editor" ? [] : CLIENT_PAGES), ...(sidebarEntries[role].some((e) => e.path === "/my-tickets") ? [] : ["/my-tickets"])]
+  const paths = [
+    ...(role === "Admin" || role === "Editor" ? [] : CLIENT_PAGES),
+    ...(sidebarEntries[role].some((e) => e.path === "/my-tickets") ? [] : ["/my-tickets"]),
+  ]
   return paths.map((path) => routes.find((r) => r.path === path)!).filter((route) => canCall(route.access, role))
 }
 
@@ -42,7 +46,15 @@ export function Header() {
   if (!user) return null
   return (
     <Flex as="header" align="center" gap={{ base: "2", md: "4" }} px={{ base: "3", md: "6" }} py="3" bg="bg" borderBottomWidth="1px">
-      <IconButton aria-haspopup="dialog" data-dialog="menu" aria-label="Open menu" variant="ghost" size="sm" display={{ base: "inline-flex", md: "none" }} onClick={() => setMenuOpen(true)}>
+      <IconButton
+        aria-haspopup="dialog"
+        data-dialog="menu"
+        aria-label="Open menu"
+        variant="ghost"
+        size="sm"
+        display={{ base: "inline-flex", md: "none" }}
+        onClick={() => setMenuOpen(true)}
+      >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="currentColor">
           <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
         </svg>
@@ -51,6 +63,7 @@ export function Header() {
       <Box flex="1">
         <HeaderSearch />
       </Box>
+      <NotificationBell />
       <Menu.Root positioning={{ placement: "bottom-end" }} onExitComplete={returnFocus}>
         <Menu.Trigger asChild>
           <Button ref={menuButton} variant="ghost" size="sm" aria-label={`User menu for ${user.name}`}>
@@ -84,13 +97,25 @@ export function Header() {
               <Menu.Item value="two-factor" onSelect={() => navigate("/two-factor")}>
                 Two-factor sign-in
               </Menu.Item>
+              <Menu.Item value="notification-settings" onSelect={() => navigate("/notification-settings")}>
+                Notification settings
+              </Menu.Item>
               {user.role === "Admin" ? (
                 <>
                   <Menu.Item value="audit" onSelect={() => navigate("/audit")}>
                     Audit trail
                   </Menu.Item>
+                  <Menu.Item value="access-log" onSelect={() => navigate("/access-log")}>
+                    Access log
+                  </Menu.Item>
                   <Menu.Item value="diagrams" onSelect={() => navigate("/state-diagrams")}>
                     State diagrams
+                  </Menu.Item>
+                  <Menu.Item value="undelivered-emails" onSelect={() => navigate("/undelivered-emails")}>
+                    Undelivered emails
+                  </Menu.Item>
+                  <Menu.Item value="email-templates" onSelect={() => navigate("/email-templates")}>
+                    Email templates
                   </Menu.Item>
                 </>
               ) : null}

@@ -56,9 +56,18 @@ const parentOf: Array<[prefix: string, entry: string]> = [
   ["/ticket/", "/my-tickets"],
   ["/blog/", "/blogs"],
   ["/add-blog", "/blogs"],
-  ...["/lawyer", "/counsellor", "/nutritionist", "/yogateacher", "/imageconsultant", "/user", "/under-review-vendors", "/temp-approve-vendors", "/rejected-vendors", "/vendor-details/"].map(
-    (prefix): [string, string] => [prefix, "/"],
-  ),
+  ...[
+    "/lawyer",
+    "/counsellor",
+    "/nutritionist",
+    "/yogateacher",
+    "/imageconsultant",
+    "/user",
+    "/under-review-vendors",
+    "/temp-approve-vendors",
+    "/rejected-vendors",
+    "/vendor-details/",
+  ].map((prefix): [string, string] => [prefix, "/"]),
 ]
 
 const isAt = (location: string, path: string) => location === path || location.startsWith(path.endsWith("/") ? path : `${path}/`)

@@ -1,15 +1,34 @@
 import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react"
 import {
-  animationStyles, breakpoints, buttonRecipe, cssVarsPrefix, cssVarsRoot, globalCss, headingRecipe, inputRecipe,
-  keyframes, layerStyles, linkRecipe, semanticTokens, spinnerRecipe, textStyles, tokens,
+  animationStyles,
+  breakpoints,
+  buttonRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  headingRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  semanticTokens,
+  spinnerRecipe,
+  textStyles,
+  tokens,
 } from "@chakra-ui/react/theme"
 import { stageRecipes } from "./recipe-staging.ts"
 
 /**
  * Chakra's default theme with the few tokens that miss WCAG 2.1 AA contrast (checked by axe in
- * tests/e2e/a11y.test.ts): white on teal.600 is 3.7:1, so solid teal uses teal.700 (5.5:1);
- * fg.subtle (gray.400 on white, 2.6:1) becomes gray.600 in light and gray.400 in dark mode.
+ * tests/e2e/a11y-tour.ts): white on teal.600 is 3.7:1, so solid teal uses teal.700 (5.5:1);
+ * fg.subtle (gray.400 on white, 2.6:1) becomes gray.600 in light and gray.400 in dark mode. Focus rings
+ * (each palette's 500, about 2.5:1 on white) use its 700 in light and 300 in dark mode: at least 3:1
+ * against the page (WCAG 1.4.11), measured by tests/e2e/a11y-tour.ts.
  */
+function focusRings(palettes: string[]) {
+  return Object.fromEntries(palettes.map((p) => [p, { focusRing: { value: { _light: `{colors.${p}.700}`, _dark: `{colors.${p}.300}` } } }]))
+}
+
 export const contrastFixes = defineConfig({
   theme: {
     semanticTokens: {
@@ -17,10 +36,12 @@ export const contrastFixes = defineConfig({
         teal: {
           solid: { value: { _light: "{colors.teal.700}", _dark: "{colors.teal.700}" } },
           fg: { value: { _light: "{colors.teal.700}", _dark: "{colors.teal.300}" } },
+          focusRing: { value: { _light: "{colors.teal.700}", _dark: "{colors.teal.300}" } },
         },
         fg: {
           subtle: { value: { _light: "{colors.gray.600}", _dark: "{colors.gray.400}" } },
         },
+        ...focusRings(["gray", "red", "orange", "yellow", "green", "blue", "cyan", "purple", "pink"]),
       },
     },
   },

@@ -7,7 +7,13 @@ import { Button, Spinner, type ButtonProps } from "@chakra-ui/react"
  * busy does nothing (a submit button does not submit). For actions whose screen stays put; where a
  * dialog closes or the page changes, the plain `loading` is fine.
  */
-export function BusyButton({ busy, loadingText, children, onClick, ...rest }: Omit<ButtonProps, "loading" | "loadingText"> & { busy: boolean; loadingText?: string }) {
+export function BusyButton({
+  busy,
+  loadingText,
+  children,
+  onClick,
+  ...rest
+}: Omit<ButtonProps, "loading" | "loadingText"> & { busy: boolean; loadingText?: string }) {
   return (
     <Button
       {...rest}

@@ -13,7 +13,17 @@ export function ConnectionBanner() {
   return (
     <Box role="status" aria-live="polite" position="sticky" top="0" zIndex="banner">
       {shows ? (
-        <Box bg="orange.subtle" color="orange.fg" borderBottomWidth="1px" borderColor="orange.muted" px="4" py="2" fontSize="sm" textAlign="center" data-testid="connection-banner">
+        <Box
+          bg="orange.subtle"
+          color="orange.fg"
+          borderBottomWidth="1px"
+          borderColor="orange.muted"
+          px="4"
+          py="2"
+          fontSize="sm"
+          textAlign="center"
+          data-testid="connection-banner"
+        >
           {UNREACHABLE_TEXT}
         </Box>
       ) : null}

@@ -3,10 +3,15 @@ import type { CounsellingEnquiry } from "../../api/contract/counselling-enquiry.
 import { DetailGrid } from "./detail-grid.tsx"
 import { DetailsDialog } from "./details-dialog.tsx"
 import { formatDateTime } from "./format.ts"
+import { useSelector } from "@xstate/react"
+import { authActor, selectUser } from "../app/auth-actor.ts"
+import { FoldedRecordHistory } from "./record-history.tsx"
+import { enquiryAccessStateId } from "../../machines/enquiry-access.machine.ts"
 
 /** The View modal of a 1:1 counselling enquiry: every field, including age and the other answers. */
 export function EnquiryDetailsDialog(props: { open: boolean; enquiry: CounsellingEnquiry | null; onClose: () => void }) {
   const e = props.enquiry
+  const isAdmin = useSelector(authActor, (s) => selectUser(s)?.role === "Admin")
   return (
     <DetailsDialog open={props.open} title="Counselling Enquiry" onClose={props.onClose}>
       {e ? (
@@ -29,6 +34,13 @@ export function EnquiryDetailsDialog(props: { open: boolean; enquiry: Counsellin
       ) : (
         <Text color="fg.muted">No counselling enquiry found for this user.</Text>
       )}
+      {e && isAdmin ? (
+        <FoldedRecordHistory
+          entityType="counsellingEnquiry"
+          entityId={e._id}
+          workflow={{ id: "enquiry-access", stateId: enquiryAccessStateId(e.isAccessSend) }}
+        />
+      ) : null}
     </DetailsDialog>
   )
 }

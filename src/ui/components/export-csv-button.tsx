@@ -20,7 +20,10 @@ export function ExportCsvButton(props: { list: ExportList; search: string; sort?
 }
 
 function AdminExportButton({ list, search, sort = "" }: { list: ExportList; search: string; sort?: string }) {
-  const machine = useMemo(() => listExportMachine.provide({ actions: { download: (_, p) => saveCsv(p.csv, p.list), notify: (_, p) => notify(p.text, p.tone) } }), [])
+  const machine = useMemo(
+    () => listExportMachine.provide({ actions: { download: (_, p) => saveCsv(p.csv, p.list), notify: (_, p) => notify(p.text, p.tone) } }),
+    [],
+  )
   const actor = useActorRef(machine, { input: { list } })
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
   return (

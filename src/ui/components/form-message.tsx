@@ -5,7 +5,12 @@ import type { Message } from "../../machines/login.machine.ts"
 export function FormMessage({ message }: { message: Message | null }) {
   if (!message) return null
   return (
-    <Text role={message.tone === "error" ? "alert" : "status"} color={message.tone === "error" ? "fg.error" : "fg.success"} fontSize="sm" data-testid="form-message">
+    <Text
+      role={message.tone === "error" ? "alert" : "status"}
+      color={message.tone === "error" ? "fg.error" : "fg.success"}
+      fontSize="sm"
+      data-testid="form-message"
+    >
       {message.text}
     </Text>
   )

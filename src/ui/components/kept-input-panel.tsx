@@ -16,7 +16,16 @@ export function KeptInputPanel() {
   const [path] = useLocation()
   if (!kept) return null
   return (
-    <Box as="section" aria-labelledby="kept-input-title" bg="blue.subtle" borderBottomWidth="1px" borderColor="blue.muted" px={{ base: "3", md: "6" }} py="3" data-testid="kept-input">
+    <Box
+      as="section"
+      aria-labelledby="kept-input-title"
+      bg="blue.subtle"
+      borderBottomWidth="1px"
+      borderColor="blue.muted"
+      px={{ base: "3", md: "6" }}
+      py="3"
+      data-testid="kept-input"
+    >
       <Stack gap="2">
         <Text id="kept-input-title" fontWeight="semibold">
           {KEPT_INPUT_TITLE}

@@ -6,6 +6,10 @@ import type { createPagedListMachine, ListUrlState } from "../../machines/paged-
  * The browser side of a list's URL state (`?page=2&search=ana`): read once as the machine's input,
  * written by the machine's pushUrl/replaceUrl actions, watched for back/forward. Page 1, an
  * empty search and the list's own order are left out, so a plain list keeps a plain address.
+ *
+ * Not wouter's useSearchParams: that hook keeps the state in the view, and here the list machine owns it
+ * (the URL writes are its named actions, the back/forward watch its invoked actor), so the path tests walk
+ * the same transitions the browser takes. Writes still go through wouter's `navigate`.
  */
 export function readListUrl(): ListUrlState {
   const query = new URLSearchParams(window.location.search)

@@ -6,16 +6,22 @@ import type { SessionUser } from "../../api/contract/user.ts"
 import { mySessionsListMachine } from "../../machines/counselling-lists.machine.ts"
 import { authActor, selectUser } from "../app/auth-actor.ts"
 import { DataTable, type Column } from "./data-table.tsx"
-import { formatDateTime, NOT_AVAILABLE } from "./format.ts"
+import { formatDateTime, NOT_AVAILABLE, viewerZone } from "./format.ts"
 import { NoWrap } from "./no-wrap.tsx"
 import { Pager } from "./pager.tsx"
 import { SessionDetailsDialog } from "./session-details-dialog.tsx"
+import { useSessionSteps } from "./session-life/use-session-steps.tsx"
+import { SessionCalendar } from "./session-calendar.tsx"
+import { SessionsViewSwitch, type SessionsLayout } from "./sessions-view-switch.tsx"
 import { usePagedList } from "./use-paged-list.ts"
 import { useListActor } from "./use-list-actor.ts"
 
-const zoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone
-
-function mySessionColumns(o: { firstNumber: number; isClient: boolean; status: SessionStatus; onView: (s: CounsellingSession) => void }): Column<CounsellingSession>[] {
+function mySessionColumns(o: {
+  firstNumber: number
+  isClient: boolean
+  status: SessionStatus
+  onView: (s: CounsellingSession) => void
+}): Column<CounsellingSession>[] {
   return [
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
     { header: o.isClient ? "Counsellor" : "Client", cell: (s) => (o.isClient ? `${s.counsellorName} (${s.counsellorRole})` : s.name) },
@@ -47,12 +53,26 @@ function mySessionColumns(o: { firstNumber: number; isClient: boolean; status: S
   ]
 }
 
-function SessionsTable({ user, status }: { user: SessionUser; status: SessionStatus }) {
+function SessionsTable({ user, status, layout }: { user: SessionUser; status: SessionStatus; layout: SessionsLayout }) {
   const machine = useMemo(() => mySessionsListMachine(user, status), [user, status])
   const list = useListActor(machine)
   const view = usePagedList(list)
   const [viewing, setViewing] = useState<CounsellingSession | null>(null)
   const isClient = user.role === "User"
+  const [changes, setChanges] = useState(0)
+  const steps = useSessionSteps(isClient ? "client" : "counsellor", () => {
+    view.reload()
+    setChanges((n) => n + 1)
+  })
+  const scope = useMemo(() => ({ kind: "mine" as const, user }), [user])
+  if (layout === "calendar") {
+    return (
+      <>
+        <SessionCalendar scope={scope} steps={steps} withClient={!isClient} showStartLink={!isClient} changes={changes} />
+        {steps.dialogs}
+      </>
+    )
+  }
   const columns = mySessionColumns({ firstNumber: view.firstNumber, isClient, status, onView: setViewing })
   return (
     <>
@@ -65,7 +85,8 @@ function SessionsTable({ user, status }: { user: SessionUser; status: SessionSta
         emptyText={status === "upcoming" ? "No sessions found" : "No sessions found."}
       />
       <Pager {...view.pager} />
-      <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} showStartLink={!isClient} />
+      <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} showStartLink={!isClient} steps={steps} />
+      {steps.dialogs}
     </>
   )
 }
@@ -76,6 +97,7 @@ function SessionsTable({ user, status }: { user: SessionUser; status: SessionSta
  */
 export function MySessions({ status }: { status: SessionStatus }) {
   const user = useSelector(authActor, selectUser)
+  const [layout, setLayout] = useState<SessionsLayout>("table")
   if (!user) return null
   return (
     <Stack gap="4">
@@ -83,11 +105,14 @@ export function MySessions({ status }: { status: SessionStatus }) {
         <Heading as="h1" size="lg">
           {status === "upcoming" ? "Upcoming Session" : "Session History"}
         </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          Times are in your time zone ({zoneName()}).
-        </Text>
+        <HStack gap="3" wrap="wrap">
+          <Text fontSize="sm" color="fg.muted">
+            Times are in your time zone ({viewerZone()}).
+          </Text>
+          {status === "upcoming" ? <SessionsViewSwitch value={layout} onChange={setLayout} /> : null}
+        </HStack>
       </HStack>
-      <SessionsTable key={`${user._id}-${status}`} user={user} status={status} />
+      <SessionsTable key={`${user._id}-${status}`} user={user} status={status} layout={status === "upcoming" ? layout : "table"} />
     </Stack>
   )
 }

@@ -6,7 +6,15 @@ import { Button, HStack, Text } from "@chakra-ui/react"
  * unavailable button is aria-disabled, not disabled: a disabled button drops keyboard focus to the
  * page's top, which happened on every Next (the list is busy while the page loads) and on the last page.
  */
-export function Pager(props: { page: number; pageCount: number; more?: boolean; canPrevious: boolean; canNext: boolean; onPrevious: () => void; onNext: () => void }) {
+export function Pager(props: {
+  page: number
+  pageCount: number
+  more?: boolean
+  canPrevious: boolean
+  canNext: boolean
+  onPrevious: () => void
+  onNext: () => void
+}) {
   return (
     <HStack justify="space-between" mt="4" wrap="wrap" gap="2">
       <Text fontSize="sm" data-testid="page-info">

@@ -23,7 +23,17 @@ export function PlainSwitch(props: { label: string; checked: boolean; onChange: 
         cursor="pointer"
         transition="background 0.15s"
         _dark={{ bg: "gray.600" }}
-        _before={{ content: '""', position: "absolute", top: "0.5", left: "0.5", width: "3.5", height: "3.5", borderRadius: "full", bg: "white", transition: "transform 0.15s" }}
+        _before={{
+          content: '""',
+          position: "absolute",
+          top: "0.5",
+          left: "0.5",
+          width: "3.5",
+          height: "3.5",
+          borderRadius: "full",
+          bg: "white",
+          transition: "transform 0.15s",
+        }}
         _checked={{ bg: "teal.solid", _before: { transform: "translateX(0.875rem)" } }}
         _focusVisible={{ outline: "2px solid", outlineColor: "teal.focusRing", outlineOffset: "2px" }}
       />

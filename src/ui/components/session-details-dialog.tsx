@@ -5,6 +5,8 @@ import { DetailGrid } from "./detail-grid.tsx"
 import { DetailsDialog } from "./details-dialog.tsx"
 import { formatDateTime, withUnit } from "./format.ts"
 import { EmailText } from "./email-text.tsx"
+import { SessionHistory, SessionLifeSummary } from "./session-life/session-life-panel.tsx"
+import type { SessionSteps } from "./session-life/use-session-steps.tsx"
 
 const MeetingLink = ({ href, label }: { href: string | null; label: string }) =>
   href ? (
@@ -15,12 +17,30 @@ const MeetingLink = ({ href, label }: { href: string | null; label: string }) =>
 
 /**
  * The session view modal: name, email, number, topic, agenda, date and time (viewer's zone),
- * counsellor, note, join link, start link, booking age. Clients see only the join link.
+ * counsellor, note, join link, start link, booking age. Clients see only the join link. With `steps`,
+ * also its state, the viewer's lifecycle steps (a step closes this modal and opens its own) and its history.
  */
-export function SessionDetailsDialog(props: { open: boolean; session: CounsellingSession | null; onClose: () => void; title?: string; showStartLink?: boolean }) {
+export function SessionDetailsDialog(props: {
+  open: boolean
+  session: CounsellingSession | null
+  onClose: () => void
+  title?: string
+  showStartLink?: boolean
+  steps?: SessionSteps
+}) {
   const s = props.session
   return (
     <DetailsDialog open={props.open} title={props.title ?? "Session Details"} onClose={props.onClose}>
+      {s && props.steps ? (
+        <SessionLifeSummary
+          session={s}
+          steps={props.steps}
+          onStep={(step) => {
+            props.onClose()
+            props.steps!.start(step, s)
+          }}
+        />
+      ) : null}
       {s ? (
         <DetailGrid
           testId="session-details"
@@ -35,13 +55,16 @@ export function SessionDetailsDialog(props: { open: boolean; session: Counsellin
             ["Status", s.status === "upcoming" ? "Upcoming" : "Past"],
             ["Note", s.note],
             ["Join Link", <MeetingLink key="join" href={s.joinLink} label="Join link" />],
-            ...(props.showStartLink === false ? [] : [["Start Link", <MeetingLink key="start" href={s.startLink} label="Start link" />] as [string, ReactNode]]),
+            ...(props.showStartLink === false
+              ? []
+              : [["Start Link", <MeetingLink key="start" href={s.startLink} label="Start link" />] as [string, ReactNode]]),
             ["Booking Age", s.bookingAge === null ? null : withUnit(s.bookingAge, "year")],
           ]}
         />
       ) : (
         <Text color="fg.muted">No session selected.</Text>
       )}
+      {s && props.steps ? <SessionHistory sessionId={s._id} /> : null}
     </DetailsDialog>
   )
 }

@@ -1,11 +1,20 @@
-import { Badge } from "@chakra-ui/react"
-import type { SessionStatus } from "../../api/contract/counselling-session.ts"
+import { Badge, HStack } from "@chakra-ui/react"
+import { sessionStateLabels, type SessionState, type SessionStatus } from "../../api/contract/counselling-session.ts"
 
-/** Upcoming in blue, past in grey. */
-export function SessionStatusBadge({ status }: { status: SessionStatus }) {
+const stateColours: Record<SessionState, string> = { scheduled: "gray", rescheduled: "purple", cancelled: "red", completed: "green", noShow: "orange" }
+
+/** Upcoming in blue, past in grey (the spec's split); beside it, any step of its life after booking. */
+export function SessionStatusBadge({ status, state = "scheduled" }: { status: SessionStatus; state?: SessionState }) {
   return (
-    <Badge colorPalette={status === "upcoming" ? "blue" : "gray"} variant="subtle" data-testid="session-status">
-      {status === "upcoming" ? "Upcoming" : "Past"}
-    </Badge>
+    <HStack gap="1" wrap="nowrap">
+      <Badge colorPalette={status === "upcoming" ? "blue" : "gray"} variant="subtle" data-testid="session-status">
+        {status === "upcoming" ? "Upcoming" : "Past"}
+      </Badge>
+      {state === "scheduled" ? null : (
+        <Badge colorPalette={stateColours[state]} variant="outline" data-testid="session-state-badge">
+          {sessionStateLabels[state]}
+        </Badge>
+      )}
+    </HStack>
   )
 }

@@ -151,7 +151,9 @@ export function TwoFactorPanel({ actor }: { actor: Actor }) {
       </Card.Header>
       <Card.Body>
         <Stack gap="4">
-          {snapshot.hasTag("busy") && !snapshot.matches("confirming") && !snapshot.matches({ disabling: "submitting" }) ? <Spinner aria-label="Loading two-factor sign-in" /> : null}
+          {snapshot.hasTag("busy") && !snapshot.matches("confirming") && !snapshot.matches({ disabling: "submitting" }) ? (
+            <Spinner aria-label="Loading two-factor sign-in" />
+          ) : null}
           {status?.required && !status.enabled ? (
             <Text role="status" fontWeight="semibold">
               Two-factor sign-in is required for Admin accounts. Set it up to continue.

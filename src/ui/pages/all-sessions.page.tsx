@@ -4,12 +4,15 @@ import { useActorRef, useSelector } from "@xstate/react"
 import type { CounsellingSession } from "../../api/contract/counselling-session.ts"
 import { deleteSessionMachine } from "../../machines/counselling-actions.machine.ts"
 import { allSessionsListMachine } from "../../machines/counselling-lists.machine.ts"
-import { canEditSession } from "../../machines/counselling-session.machine.ts"
+import { CANCELLED_SESSION_MESSAGE, canEditSession } from "../../machines/counselling-session.machine.ts"
 import { editSessionMachine, SESSION_UPDATED } from "../../machines/edit-session.machine.ts"
 import { ConfirmDialog } from "../components/confirm-dialog.tsx"
 import { DataTable, type Column } from "../components/data-table.tsx"
 import { Pager } from "../components/pager.tsx"
 import { SessionDetailsDialog } from "../components/session-details-dialog.tsx"
+import { useSessionSteps } from "../components/session-life/use-session-steps.tsx"
+import { SessionCalendar } from "../components/session-calendar.tsx"
+import { SessionsViewSwitch, type SessionsLayout } from "../components/sessions-view-switch.tsx"
 import { SessionFormDialog } from "../components/session-form-dialog.tsx"
 import { SessionStatusBadge } from "../components/session-status-badge.tsx"
 import { notify } from "../components/toaster.tsx"
@@ -20,13 +23,24 @@ import { formatDateTime, orNA } from "../components/format.ts"
 import { ListHeader } from "../components/list-header.tsx"
 import { EmailText } from "../components/email-text.tsx"
 
-
 /** The Date | Time header: a button that orders the sessions by date, latest first, then earliest first. */
 function DateSortHeader(props: { sort: string; onSort: (sort: string) => void }) {
   const next = props.sort === "-dateTime" ? "dateTime" : "-dateTime"
   const arrow = props.sort === "-dateTime" ? " ↓" : props.sort === "dateTime" ? " ↑" : ""
   return (
-    <Button size="xs" variant="ghost" px="1" mx="-1" h="auto" py="0.5" fontWeight="inherit" fontSize="inherit" color="inherit" onClick={() => props.onSort(next)} aria-label={`Date | Time: sort by session date, ${next === "-dateTime" ? "latest" : "earliest"} first`}>
+    <Button
+      size="xs"
+      variant="ghost"
+      px="1"
+      mx="-1"
+      h="auto"
+      py="0.5"
+      fontWeight="inherit"
+      fontSize="inherit"
+      color="inherit"
+      onClick={() => props.onSort(next)}
+      aria-label={`Date | Time: sort by session date, ${next === "-dateTime" ? "latest" : "earliest"} first`}
+    >
       Date | Time{arrow}
     </Button>
   )
@@ -55,28 +69,40 @@ function allSessionColumns(o: {
     },
     { header: "Counsellor", cell: (s) => s.counsellorName },
     { header: "Counsellor Role", cell: (s) => s.counsellorRole },
-    { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} /> },
+    { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} state={s.state} /> },
     {
       header: "Actions",
       cell: (s) => {
-        const editable = canEditSession(s.dateTime, o.now)
+        const editable = canEditSession(s.dateTime, o.now, s.state)
         return (
           <HStack gap="1">
             <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
               View
             </Button>
-            <Button aria-haspopup="dialog" data-dialog="edit"
+            <Button
+              aria-haspopup="dialog"
+              data-dialog="edit"
               size="xs"
               variant="outline"
               colorPalette="teal"
               disabled={!editable}
-              title={editable ? undefined : "Only upcoming sessions can be edited."}
+              title={editable ? undefined : s.state === "cancelled" ? CANCELLED_SESSION_MESSAGE : "Only upcoming sessions can be edited."}
               onClick={() => o.onEdit(s)}
               aria-label={`Edit session ${s.topic}`}
             >
               Edit
             </Button>
-            <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" loading={o.deletingId === s._id} aria-busy={o.deletingId === s._id} onClick={() => o.onDelete(s)} aria-label={`Delete session ${s.topic}`}>
+            <Button
+              aria-haspopup="dialog"
+              data-dialog="delete"
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              loading={o.deletingId === s._id}
+              aria-busy={o.deletingId === s._id}
+              onClick={() => o.onDelete(s)}
+              aria-label={`Delete session ${s.topic}`}
+            >
               Delete
             </Button>
           </HStack>
@@ -85,6 +111,8 @@ function allSessionColumns(o: {
     },
   ]
 }
+
+const ALL = { kind: "all" } as const
 
 /** All Sessions: the session's date (sortable, in the URL), View (every field), Edit (upcoming only), Delete (confirmed), paging. */
 export default function AllSessionsPage() {
@@ -106,6 +134,12 @@ export default function AllSessionsPage() {
   const confirming = useSelector(remove, (s) => s.matches("confirming"))
   const deletingId = useSelector(remove, (s) => (s.hasTag("busy") ? s.context.target?._id : null))
   const [viewing, setViewing] = useState<CounsellingSession | null>(null)
+  const [layout, setLayout] = useState<SessionsLayout>("table")
+  const [changes, setChanges] = useState(0)
+  const steps = useSessionSteps("admin", () => {
+    view.reload()
+    setChanges((n) => n + 1)
+  })
   // Upcoming or past is decided against the moment the list was shown; the edit form checks again on open.
   const [now] = useState(() => Date.now())
 
@@ -131,10 +165,18 @@ export default function AllSessionsPage() {
           </Text>
         }
         exportButton={<ExportCsvButton list="all-sessions" search="" sort={sort} />}
+        action={<SessionsViewSwitch value={layout} onChange={setLayout} />}
       />
-      <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
-      <Pager {...view.pager} />
-      <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} />
+      {layout === "table" ? (
+        <>
+          <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
+          <Pager {...view.pager} />
+        </>
+      ) : (
+        <SessionCalendar scope={ALL} steps={steps} withClient changes={changes} />
+      )}
+      <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} steps={steps} />
+      {steps.dialogs}
       <SessionFormDialog actor={edit} title="Edit Session" submitLabel="Update Session" busyLabel="Updating..." />
       <ConfirmDialog
         open={confirming}

@@ -1,24 +1,18 @@
 import { fromCallback, type EventObject } from "xstate"
 import { emptyFilters, toInstant, type AuditFilters, type AuditUrlState } from "../../machines/audit-log.machine.ts"
 import { writeQuery } from "../components/list-url.ts"
+import { inputOfInstant } from "../../machines/viewer-zone.ts"
 
 /**
  * The audit page's URL state (`/audit?type=user.passwordChanged&from=2026-11-01T09:00:00.000Z&page=2`).
  * Dates travel as ISO instants, so a shared link names the same events in every time zone; the
- * form shows them as local date-times. Empty filters and page 1 are left out.
+ * form shows them on the viewer's clock. Empty filters and page 1 are left out.
  */
 const textKeys = ["entityType", "entityId", "actorId", "type"] as const
 const dateKeys = ["from", "to"] as const
 
-const pad = (n: number) => String(n).padStart(2, "0")
-
-/** An instant as a datetime-local value ('' when it is not a date). */
-export function toLocalInput(instant: string): string {
-  const d = new Date(instant)
-  if (!instant || Number.isNaN(d.getTime())) return ""
-  const seconds = d.getSeconds() ? `:${pad(d.getSeconds())}` : ""
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}${seconds}`
-}
+/** An instant as a datetime-local value on the viewer's clock ('' when it is not a date). */
+export const toLocalInput = (instant: string): string => inputOfInstant(instant)
 
 export function parseAuditQuery(search: string): AuditUrlState {
   const query = new URLSearchParams(search)

@@ -1,13 +1,18 @@
-import { Box, Button, Code, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, Collapsible, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
+import { auditEntityKinds, isPickableKind, recordPickerHints, type AuditEvent } from "../../api/contract/audit.ts"
 import { QUERY_TEXT_MAX_LENGTH } from "../../api/contract/common.ts"
+import { auditEventTypesMachine } from "../../machines/audit-event-types.machine.ts"
 import { auditLogMachine, type AuditFilters } from "../../machines/audit-log.machine.ts"
+import { capitalized, eventTypeLabel } from "../../api/contract/audit-sentence.ts"
+import { AsOfResult, AuditChanges, AuditIds, AuditWho, AuditWhat } from "../components/audit-event-cells.tsx"
 import { entityAsOfMachine } from "../../machines/entity-as-of.machine.ts"
 import { pageCount } from "../../machines/paged-list.machine.ts"
 import { BusyButton } from "../components/busy-button.tsx"
-import { DataTable } from "../components/data-table.tsx"
+import { DataTable, type Column } from "../components/data-table.tsx"
 import { formatDateTime } from "../components/format.ts"
 import { Pager } from "../components/pager.tsx"
+import { RecordPicker } from "../components/record-picker.tsx"
 import { readAuditUrl, watchAuditUrl, writeAuditUrl } from "./audit-url.ts"
 
 /** The log keeps its applied filters and page in the URL, so reload, Back and a shared link show the same events. */
@@ -15,9 +20,9 @@ const logMachine = auditLogMachine.provide({
   actions: {
     pushUrl: (_, state) => writeAuditUrl(state, false),
     replaceUrl: (_, state) => writeAuditUrl(state, true),
-    download: (_, { csv }) => {
-      const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }))
-      const link = Object.assign(document.createElement("a"), { href: url, download: "audit-events.csv" })
+    download: (_, { text, format }) => {
+      const url = URL.createObjectURL(new Blob([text], { type: format === "csv" ? "text/csv" : "application/json" }))
+      const link = Object.assign(document.createElement("a"), { href: url, download: `audit-events.${format}` })
       link.click()
       URL.revokeObjectURL(url)
     },
@@ -25,25 +30,68 @@ const logMachine = auditLogMachine.provide({
   actors: { watchUrl: watchAuditUrl },
 })
 
-const filterFields: Array<{ field: keyof AuditFilters; label: string; type?: string; placeholder?: string }> = [
-  { field: "entityType", label: "Entity", placeholder: "e.g. user, ticket, session" },
-  { field: "entityId", label: "Entity id" },
-  { field: "actorId", label: "Actor id" },
-  { field: "type", label: "Event type", placeholder: "e.g. vendor.statusChanged" },
-  { field: "from", label: "From", type: "datetime-local" },
-  { field: "to", label: "To", type: "datetime-local" },
+/** The log's columns: when, the event in words, who, the changed fields, and the ids on demand. */
+const auditColumns: Column<AuditEvent>[] = [
+  { header: "When", cell: (r) => formatDateTime(r.at) },
+  { header: "What", cell: (r) => <AuditWhat event={r} /> },
+  { header: "Who", cell: (r) => <AuditWho event={r} /> },
+  { header: "Changes", cell: (r) => <AuditChanges event={r} /> },
+  { header: "Ids", cell: (r) => <AuditIds event={r} /> },
 ]
 
-const json = (value: unknown) => (value == null ? "" : JSON.stringify(value))
-const jsonCode = (value: unknown) => <Code fontSize="xs">{json(value)}</Code>
+const dateFields: Array<{ field: keyof AuditFilters; label: string }> = [
+  { field: "from", label: "From" },
+  { field: "to", label: "To" },
+]
+/** Ids on demand: a record of a kind the pickers do not search, or an id copied from elsewhere. */
+const idFields: Array<{ field: keyof AuditFilters; label: string }> = [
+  { field: "entityId", label: "Entity id" },
+  { field: "actorId", label: "Actor id" },
+]
+
+/** The kinds of record, as the filter offers them: "Person", "Counselling session"… */
+const entityChoices = Object.entries(auditEntityKinds).map(([value, label]) => ({ value, label: capitalized(label) }))
+
+/** A choice among fixed values; one applied from an old link that is not (or no longer) offered still shows. */
+function FilterSelect(props: {
+  label: string
+  all: string
+  value: string
+  choices: ReadonlyArray<{ value: string; label: string }>
+  onChange: (value: string) => void
+}) {
+  const offered =
+    props.value && !props.choices.some((c) => c.value === props.value) ? [...props.choices, { value: props.value, label: props.value }] : props.choices
+  return (
+    <Field.Root>
+      <Field.Label>{props.label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+          <option value="">{props.all}</option>
+          {offered.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  )
+}
 
 export default function AuditPage() {
   const log = useActorRef(logMachine, { input: readAuditUrl() })
   const ctx = useSelector(log, (s) => s.context)
   const loading = useSelector(log, (s) => s.hasTag("busy"))
-  const exporting = useSelector(log, (s) => s.hasTag("exporting"))
+  const exportingCsv = useSelector(log, (s) => s.matches("exporting"))
+  const exportingJson = useSelector(log, (s) => s.matches("exportingJson"))
   const canNext = useSelector(log, (s) => s.can({ type: "page.next" }))
   const canPrevious = useSelector(log, (s) => s.can({ type: "page.previous" }))
+  const types = useActorRef(auditEventTypesMachine)
+  const typeChoices = useSelector(types, (s) => s.context.types)
+  const typesFailed = useSelector(types, (s) => (s.matches("failed") ? s.context.error : null))
+  const change = (field: keyof AuditFilters) => (value: string) => log.send({ type: "filter.change", field, value })
   return (
     <Stack gap="6">
       <Heading as="h1" size="lg">
@@ -56,13 +104,59 @@ export default function AuditPage() {
         }}
       >
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-          {filterFields.map(({ field, label, type, placeholder }) => (
+          <FilterSelect label="Entity" all="All kinds of record" value={ctx.filters.entityType} choices={entityChoices} onChange={change("entityType")} />
+          <FilterSelect
+            label="Event type"
+            all="All event types"
+            value={ctx.filters.type}
+            choices={typeChoices.map((t) => ({ value: t, label: eventTypeLabel(t) })).sort((a, b) => a.label.localeCompare(b.label))}
+            onChange={change("type")}
+          />
+          <RecordPicker label="Done by" placeholder="Search people by name or email" kind="user" value={ctx.filters.actorId} onChange={change("actorId")} />
+          {isPickableKind(ctx.filters.entityType) ? (
+            <RecordPicker
+              key={ctx.filters.entityType}
+              label="Record"
+              placeholder={recordPickerHints[ctx.filters.entityType]}
+              kind={ctx.filters.entityType}
+              value={ctx.filters.entityId}
+              onChange={change("entityId")}
+            />
+          ) : null}
+          {dateFields.map(({ field, label }) => (
             <Field.Root key={field}>
               <Field.Label>{label}</Field.Label>
-              <Input size="sm" type={type ?? "text"} maxLength={QUERY_TEXT_MAX_LENGTH} placeholder={placeholder} value={ctx.filters[field]} onChange={(e) => log.send({ type: "filter.change", field, value: e.target.value })} />
+              <Input size="sm" type="datetime-local" value={ctx.filters[field]} onChange={(e) => change(field)(e.target.value)} />
             </Field.Root>
           ))}
         </SimpleGrid>
+        <Collapsible.Root mt="3">
+          <Collapsible.Trigger asChild>
+            <Button size="xs" variant="ghost">
+              Filter by id
+            </Button>
+          </Collapsible.Trigger>
+          <Collapsible.Content>
+            <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" mt="2">
+              {idFields.map(({ field, label }) => (
+                <Field.Root key={field}>
+                  <Field.Label>{label}</Field.Label>
+                  <Input size="sm" maxLength={QUERY_TEXT_MAX_LENGTH} value={ctx.filters[field]} onChange={(e) => change(field)(e.target.value)} />
+                </Field.Root>
+              ))}
+            </SimpleGrid>
+          </Collapsible.Content>
+        </Collapsible.Root>
+        {typesFailed ? (
+          <HStack mt="2" gap="2">
+            <Text role="alert" fontSize="sm" color="fg.error">
+              {typesFailed}
+            </Text>
+            <Button size="xs" variant="outline" onClick={() => types.send({ type: "types.retry" })}>
+              Try again
+            </Button>
+          </HStack>
+        ) : null}
         <HStack mt="3" wrap="wrap">
           <BusyButton type="submit" size="sm" colorPalette="teal" busy={loading}>
             Apply filters
@@ -70,30 +164,26 @@ export default function AuditPage() {
           <Button size="sm" variant="outline" onClick={() => log.send({ type: "filter.clear" })}>
             Clear
           </Button>
-          <BusyButton size="sm" variant="outline" onClick={() => log.send({ type: "export.csv" })} busy={exporting} loadingText="Exporting...">
+          <BusyButton size="sm" variant="outline" onClick={() => log.send({ type: "export.csv" })} busy={exportingCsv} loadingText="Exporting...">
             Export CSV
+          </BusyButton>
+          <BusyButton size="sm" variant="outline" onClick={() => log.send({ type: "export.json" })} busy={exportingJson} loadingText="Exporting...">
+            Export JSON
           </BusyButton>
           <Text fontSize="sm" color="fg.muted">
             {ctx.total} events
           </Text>
         </HStack>
       </form>
-      <DataTable
-        loading={loading}
-        error={ctx.error}
-        rows={ctx.rows}
-        rowKey={(r) => r._id}
-        emptyText="No events match these filters."
-        columns={[
-          { header: "When", cell: (r) => formatDateTime(r.at) },
-          { header: "Event", cell: (r) => r.type },
-          { header: "Entity", cell: (r) => `${r.entityType} ${r.entityId}` },
-          { header: "Who", cell: (r) => r.actorName ?? r.actorId ?? "system" },
-          { header: "Before", cell: (r) => jsonCode(r.before) },
-          { header: "After", cell: (r) => jsonCode(r.after) },
-        ]}
+      <DataTable loading={loading} error={ctx.error} rows={ctx.rows} rowKey={(r) => r._id} emptyText="No events match these filters." columns={auditColumns} />
+      <Pager
+        page={ctx.page}
+        pageCount={pageCount(ctx.total, ctx.pageSize)}
+        canPrevious={canPrevious}
+        canNext={canNext}
+        onPrevious={() => log.send({ type: "page.previous" })}
+        onNext={() => log.send({ type: "page.next" })}
       />
-      <Pager page={ctx.page} pageCount={pageCount(ctx.total, ctx.pageSize)} canPrevious={canPrevious} canNext={canNext} onPrevious={() => log.send({ type: "page.previous" })} onNext={() => log.send({ type: "page.next" })} />
       <AsOfPanel />
     </Stack>
   )
@@ -115,13 +205,31 @@ function AsOfPanel() {
         }}
       >
         <SimpleGrid columns={{ base: 1, md: 4 }} gap="3" alignItems="end">
-          <Field.Root>
-            <Field.Label>Entity type</Field.Label>
-            <Input size="sm" maxLength={QUERY_TEXT_MAX_LENGTH} value={ctx.entityType} onChange={(e) => actor.send({ type: "field.change", field: "entityType", value: e.target.value })} />
-          </Field.Root>
+          <FilterSelect
+            label="Entity type"
+            all="Choose a kind of record"
+            value={ctx.entityType}
+            choices={entityChoices}
+            onChange={(value) => actor.send({ type: "field.change", field: "entityType", value })}
+          />
+          {isPickableKind(ctx.entityType) ? (
+            <RecordPicker
+              key={ctx.entityType}
+              label="Which record"
+              placeholder={recordPickerHints[ctx.entityType]}
+              kind={ctx.entityType}
+              value={ctx.entityId}
+              onChange={(value) => actor.send({ type: "field.change", field: "entityId", value })}
+            />
+          ) : null}
           <Field.Root>
             <Field.Label>Entity id</Field.Label>
-            <Input size="sm" maxLength={QUERY_TEXT_MAX_LENGTH} value={ctx.entityId} onChange={(e) => actor.send({ type: "field.change", field: "entityId", value: e.target.value })} />
+            <Input
+              size="sm"
+              maxLength={QUERY_TEXT_MAX_LENGTH}
+              value={ctx.entityId}
+              onChange={(e) => actor.send({ type: "field.change", field: "entityId", value: e.target.value })}
+            />
           </Field.Root>
           <Field.Root>
             <Field.Label>Date and time</Field.Label>
@@ -137,19 +245,7 @@ function AsOfPanel() {
           {ctx.error}
         </Text>
       ) : null}
-      {ctx.result ? (
-        <Stack mt="4" gap="2" data-testid="as-of-result">
-          <Text fontWeight="semibold">{ctx.result.exists ? `State at ${formatDateTime(ctx.result.at)}` : `It did not exist at ${formatDateTime(ctx.result.at)}`}</Text>
-          {ctx.result.exists ? (
-            <Code whiteSpace="pre-wrap" display="block" p="2">
-              {JSON.stringify(ctx.result.state, null, 2)}
-            </Code>
-          ) : null}
-          <Text fontSize="sm" color="fg.muted">
-            From {ctx.result.events.length} events: {ctx.result.events.map((e) => e.type).join(" → ")}
-          </Text>
-        </Stack>
-      ) : null}
+      {ctx.result ? <AsOfResult result={ctx.result} /> : null}
     </Box>
   )
 }

@@ -13,6 +13,7 @@ import { notify } from "../components/toaster.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
 import { ListHeader } from "../components/list-header.tsx"
+import { BlogDrafts } from "./blog-drafts.tsx"
 
 /** Blogs: S.No, Blog Name (link, cut at 15), URL (slug, cut at 15), created date, delete and status toggle. */
 export default function BlogsPage() {
@@ -50,6 +51,7 @@ export default function BlogsPage() {
           </Button>
         }
       />
+      <BlogDrafts />
       <DataTable columns={columns} rows={ctx.rows} rowKey={(b) => b._id} loading={loading} error={ctx.error} emptyText="No blogs available." />
       {ctx.total > 0 ? (
         <Pager
@@ -98,13 +100,28 @@ function blogColumns(a: BlogRowActions): Column<Blog>[] {
       cell: (b) => (
         <HStack gap="4">
           {/* Read-only while the change is saved, not disabled: a disabled switch would drop keyboard focus. */}
-          <Switch.Root size="sm" colorPalette="teal" checked={a.statusOf(b)} readOnly={a.isToggleDisabled(b)} aria-busy={a.isToggleDisabled(b)} onCheckedChange={() => a.onToggle(b, !a.statusOf(b))}>
+          <Switch.Root
+            size="sm"
+            colorPalette="teal"
+            checked={a.statusOf(b)}
+            readOnly={a.isToggleDisabled(b)}
+            aria-busy={a.isToggleDisabled(b)}
+            onCheckedChange={() => a.onToggle(b, !a.statusOf(b))}
+          >
             {/* Named by the blog: the switch's own aria-labelledby (its 'Active' text) would hide the name. */}
             <Switch.HiddenInput aria-label={`Status of ${b.blogName}`} aria-labelledby="" />
             <Switch.Control />
             <Switch.Label minW="16">{a.statusOf(b) ? "Active" : "Inactive"}</Switch.Label>
           </Switch.Root>
-          <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${b.blogName}`} onClick={() => a.onDelete(b)}>
+          <Button
+            aria-haspopup="dialog"
+            data-dialog="delete"
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            aria-label={`Delete ${b.blogName}`}
+            onClick={() => a.onDelete(b)}
+          >
             Delete
           </Button>
         </HStack>

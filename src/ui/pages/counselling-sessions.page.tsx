@@ -10,6 +10,7 @@ import { DataTable, type Column } from "../components/data-table.tsx"
 import { DetailGrid } from "../components/detail-grid.tsx"
 import { Pager } from "../components/pager.tsx"
 import { SessionDetailsDialog } from "../components/session-details-dialog.tsx"
+import { useSessionSteps } from "../components/session-life/use-session-steps.tsx"
 import { SessionFormDialog } from "../components/session-form-dialog.tsx"
 import { SessionStatusBadge } from "../components/session-status-badge.tsx"
 import { notify } from "../components/toaster.tsx"
@@ -22,11 +23,17 @@ function PersonCard(props: { title: string; testId: string; name: string | null;
   return (
     <Card.Root data-testid={props.testId}>
       <Card.Header>
-        <Card.Title>{props.title}</Card.Title>
+        <Card.Title as="h2">{props.title}</Card.Title>
       </Card.Header>
       <Card.Body>
         {props.id ? (
-          <DetailGrid items={[["Name", props.name], ["Role", props.role], ["Id", props.id]]} />
+          <DetailGrid
+            items={[
+              ["Name", props.name],
+              ["Role", props.role],
+              ["Id", props.id],
+            ]}
+          />
         ) : (
           <Text color="fg.muted">Unassigned</Text>
         )}
@@ -52,7 +59,7 @@ function sessionColumns(firstNumber: number, onView: (session: CounsellingSessio
     { header: "Number", cell: (s) => orNA(s.number) },
     { header: "Counsellor", cell: (s) => s.counsellorName },
     { header: "Counsellor Role", cell: (s) => s.counsellorRole },
-    { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} /> },
+    { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} state={s.state} /> },
     {
       header: "View",
       cell: (s) => (
@@ -83,6 +90,7 @@ function SessionsOfUser({ userId }: { userId: string }) {
     }),
   )
   const [viewing, setViewing] = useState<CounsellingSession | null>(null)
+  const steps = useSessionSteps("admin", () => view.reload())
 
   const columns = sessionColumns(view.firstNumber, setViewing)
 
@@ -92,7 +100,9 @@ function SessionsOfUser({ userId }: { userId: string }) {
         <Heading as="h1" size="lg">
           Counselling Sessions
         </Heading>
-        <Button aria-haspopup="dialog" data-dialog="create"
+        <Button
+          aria-haspopup="dialog"
+          data-dialog="create"
           colorPalette="teal"
           size="sm"
           disabled={!details?.counsellorId}
@@ -115,7 +125,8 @@ function SessionsOfUser({ userId }: { userId: string }) {
       ) : null}
       <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
       <Pager {...view.pager} />
-      <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} />
+      <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} steps={steps} />
+      {steps.dialogs}
       <SessionFormDialog actor={form} title="Create Session" submitLabel="Create Session" busyLabel="Creating..." />
     </Stack>
   )

@@ -16,7 +16,6 @@ import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
 import { ListHeader } from "../components/list-header.tsx"
 
-
 interface EnquiryColumnsInput {
   firstNumber: number
   sendingId: string | null | undefined
@@ -39,7 +38,14 @@ function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
             ✓
           </Box>
         ) : (
-          <Button size="xs" colorPalette="teal" loading={o.sendingId === e._id} aria-busy={o.sendingId === e._id} onClick={() => o.onSend(e)} aria-label={`Send access to ${e.name}`}>
+          <Button
+            size="xs"
+            colorPalette="teal"
+            loading={o.sendingId === e._id}
+            aria-busy={o.sendingId === e._id}
+            onClick={() => o.onSend(e)}
+            aria-label={`Send access to ${e.name}`}
+          >
             Send Access
           </Button>
         ),
@@ -82,7 +88,14 @@ export default function CounsellingPage() {
         }
         exportButton={<ExportCsvButton list="counselling" search="" />}
       />
-      <DataTable columns={columns} rows={view.rows} rowKey={(e) => e._id} loading={view.loading} error={view.error} emptyText="No counselling sessions found." />
+      <DataTable
+        columns={columns}
+        rows={view.rows}
+        rowKey={(e) => e._id}
+        loading={view.loading}
+        error={view.error}
+        emptyText="No counselling sessions found."
+      />
       <Pager {...view.pager} />
       <EnquiryDetailsDialog open={viewing !== null} enquiry={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog

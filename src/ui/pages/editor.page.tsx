@@ -13,6 +13,7 @@ import { useListActor } from "../components/use-list-actor.ts"
 import { ExportCsvButton } from "../components/export-csv-button.tsx"
 import { ListHeader } from "../components/list-header.tsx"
 import { EmailText } from "../components/email-text.tsx"
+import { RecordHistoryButton } from "../components/record-history-button.tsx"
 
 /** Editor (Admin only): #, Name, Email, Number, User Role, with Add Editor, edit and delete. */
 export default function EditorPage() {
@@ -73,9 +74,18 @@ function editorColumns(a: { onEdit: (editor: Editor) => void; onDelete: (editor:
           <Button aria-haspopup="dialog" data-dialog="edit" size="xs" variant="outline" aria-label={`Edit ${row.name}`} onClick={() => a.onEdit(row)}>
             Edit
           </Button>
-          <Button aria-haspopup="dialog" data-dialog="delete" size="xs" variant="outline" colorPalette="red" aria-label={`Delete ${row.name}`} onClick={() => a.onDelete(row)}>
+          <Button
+            aria-haspopup="dialog"
+            data-dialog="delete"
+            size="xs"
+            variant="outline"
+            colorPalette="red"
+            aria-label={`Delete ${row.name}`}
+            onClick={() => a.onDelete(row)}
+          >
             Delete
           </Button>
+          <RecordHistoryButton entityType="user" entityId={row._id} name={row.name} workflow={{ id: "account" }} size="xs" />
         </HStack>
       ),
     },

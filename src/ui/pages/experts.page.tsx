@@ -18,6 +18,7 @@ const config: CardsScreenConfig<Expert> = {
   nameOf: (e) => e.name,
   editable: true,
   exportList: "experts",
+  historyType: "expert",
   renderCard: (e) => (
     <Stack align="center" p="5" gap="2" textAlign="center">
       <Image src={e.avatar} alt={`Avatar of ${e.name}`} boxSize="24" rounded="full" objectFit="cover" />

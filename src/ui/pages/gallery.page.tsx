@@ -20,6 +20,7 @@ const config: CardsScreenConfig<GalleryItem> = {
   nameOf: (g) => `image added ${formatDate(g.createdAt)}`,
   editable: false,
   exportList: "gallery",
+  historyType: "gallery",
   renderCard: (g) => <Image src={g.image} alt={`Gallery image added ${formatDate(g.createdAt)}`} aspectRatio={3 / 2} objectFit="cover" w="full" mb="3" />,
 }
 

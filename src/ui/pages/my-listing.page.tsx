@@ -1,20 +1,25 @@
 import { useMemo } from "react"
 import { Button, Center, Checkbox, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import dayjs from "dayjs"
-import { availabilitySlots } from "../../api/contract/availability.ts"
+import { timeOnViewerClock, todayOnViewerClock } from "../../machines/viewer-zone.ts"
+import { availabilitySlots, weekdayNames, weekdayOf } from "../../api/contract/availability.ts"
 import { myListingMachine } from "../../machines/my-listing.machine.ts"
 import { BusyButton } from "../components/busy-button.tsx"
 import { FormMessage } from "../components/form-message.tsx"
 import { dayLabel, slotLabel } from "../components/slot-label.ts"
+import { viewerZone } from "../components/format.ts"
 
 /** My Listing: the vendor's availability picker (spec section 2), saved on the server. */
 export default function MyListingPage() {
-  // The vendor's own today: the 7 dates start from the calendar they live in.
-  const today = useMemo(() => dayjs().format("YYYY-MM-DD"), [])
-  const actor = useActorRef(myListingMachine, { input: { today } })
+  // The vendor's own today, on their clock (the zone their hours are kept in): the 7 dates start from it.
+  const today = useMemo(() => todayOnViewerClock(), [])
+  // Today's slots that have begun cannot be offered any more: they are shown, not tickable.
+  const nowTime = useMemo(() => timeOnViewerClock(), [])
+  const actor = useActorRef(myListingMachine, { input: { today, browserZone: viewerZone() } })
   const snapshot = useSelector(actor, (s) => s)
-  const { dates, selectedDate, days, makeDefault, message } = snapshot.context
+  const { dates, selectedDate, days, makeDefault, repeatWeekly, weekly, timeZone, message } = snapshot.context
+  const weekday = weekdayOf(selectedDate)
+  const repeating = weekly[weekday]
   const ticked = days[selectedDate] ?? []
   const saving = snapshot.matches("saving")
 
@@ -72,7 +77,7 @@ export default function MyListingPage() {
                     colorPalette="teal"
                     checked={ticked.includes(slot)}
                     onCheckedChange={() => actor.send({ type: "slot.toggle", slot })}
-                    disabled={saving}
+                    disabled={saving || (selectedDate === today && slot <= nowTime)}
                   >
                     <Checkbox.HiddenInput />
                     <Checkbox.Control />
@@ -86,6 +91,22 @@ export default function MyListingPage() {
               <Checkbox.Control />
               <Checkbox.Label>Make as default for all dates</Checkbox.Label>
             </Checkbox.Root>
+            <Stack gap="1">
+              <Checkbox.Root colorPalette="teal" checked={repeatWeekly} onCheckedChange={() => actor.send({ type: "weekly.toggle" })} disabled={saving}>
+                <Checkbox.HiddenInput />
+                <Checkbox.Control />
+                <Checkbox.Label>
+                  {ticked.length > 0 ? `Repeat these hours every ${weekdayNames[weekday]}` : `Stop repeating hours every ${weekdayNames[weekday]}`}
+                </Checkbox.Label>
+              </Checkbox.Root>
+              <Text fontSize="xs" color="fg.muted" data-testid="weekly-hours">
+                {repeating && repeating.length > 0
+                  ? `Every ${weekdayNames[weekday]} now: ${repeating.map(slotLabel).join(", ")}.`
+                  : `No weekly hours for ${weekdayNames[weekday]}s yet.`}{" "}
+                A date's own slots come first, then its weekday's, then the default for all dates. Your hours are kept in {timeZone ?? viewerZone()} (your
+                profile's time zone).
+              </Text>
+            </Stack>
             <FormMessage message={message} />
             <BusyButton type="submit" colorPalette="teal" alignSelf="start" busy={saving} loadingText="Submitting...">
               Submit

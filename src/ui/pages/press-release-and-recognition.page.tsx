@@ -18,6 +18,7 @@ const config: CardsScreenConfig<PressItem> = {
   nameOf: (p) => `${p.type} ${p.link}`,
   editable: true,
   exportList: "press-release-and-recognition",
+  historyType: "press",
   renderCard: (p) => (
     <Stack gap="2">
       <Image src={p.thumbnail} alt={`Thumbnail of ${p.type}`} aspectRatio={16 / 10} objectFit="cover" w="full" />
@@ -25,7 +26,7 @@ const config: CardsScreenConfig<PressItem> = {
         <Badge alignSelf="start" colorPalette={p.type === "Recognition" ? "purple" : "teal"}>
           {p.type}
         </Badge>
-        <Link href={p.link} target="_blank" rel="noopener noreferrer" fontSize="sm" lineClamp={1} wordBreak="break-all" colorPalette="teal">
+        <Link href={p.link} target="_blank" rel="noopener noreferrer" fontSize="sm" lineHeight="6" lineClamp={1} wordBreak="break-all" colorPalette="teal">
           {p.link}
         </Link>
       </Stack>

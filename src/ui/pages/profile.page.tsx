@@ -10,6 +10,10 @@ import defaultAvatar from "../components/default-avatar.svg"
 import { formatDate, orNA } from "../components/format.ts"
 import { StatusBadge } from "../components/status-badge.tsx"
 import { EmailText } from "../components/email-text.tsx"
+import { CalendarFeedCard } from "../components/calendar-feed-card.tsx"
+import { TimeZoneCard } from "../components/time-zone-card.tsx"
+import { isVendorRole } from "../../api/contract/common.ts"
+import { FoldedRecordHistory } from "../components/record-history.tsx"
 
 /** Spec section 9: the profile avatar is 170 px. */
 const AVATAR_PX = "170px"
@@ -92,7 +96,9 @@ function Certificate({ actor }: { actor: ActorRefFrom<typeof machine> }) {
       </Card.Header>
       <Card.Body>
         {snapshot.matches({ ready: "loadingCertificate" }) ? <Spinner role="status" aria-label="Loading certification image" /> : null}
-        {certificate ? <BlobImage blob={certificate} alt={`Certification proof of ${profile?.name ?? ""}`} maxH="md" objectFit="contain" rounded="md" borderWidth="1px" /> : null}
+        {certificate ? (
+          <BlobImage blob={certificate} alt={`Certification proof of ${profile?.name ?? ""}`} maxH="md" objectFit="contain" rounded="md" borderWidth="1px" />
+        ) : null}
         {certificateError ? <Text color="red.600">{certificateError}</Text> : null}
         {snapshot.matches({ ready: "noCertificate" }) ? <Text color="fg.muted">N/A</Text> : null}
       </Card.Body>
@@ -178,6 +184,12 @@ export default function ProfilePage() {
       <Box>
         <Certificate actor={actor} />
       </Box>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
+        <TimeZoneCard vendor={isVendorRole(profile.role)} />
+        {profile.role === "Admin" || profile.role === "Editor" ? null : <CalendarFeedCard />}
+      </SimpleGrid>
+      {/* Only Admins read the event log (issue 25): their own account's history, as every other record has. */}
+      {profile.role === "Admin" ? <FoldedRecordHistory entityType="user" entityId={profile._id} workflow={{ id: "account" }} /> : null}
     </Stack>
   )
 }

@@ -1,6 +1,12 @@
 import { Image, Stack, Text } from "@chakra-ui/react"
 import type { Testimonial } from "../../api/contract/testimonial.ts"
-import { testimonialActionsMachine, testimonialFields, testimonialFormMachine, testimonialImage, testimonialListMachine } from "../../machines/testimonials.machine.ts"
+import {
+  testimonialActionsMachine,
+  testimonialFields,
+  testimonialFormMachine,
+  testimonialImage,
+  testimonialListMachine,
+} from "../../machines/testimonials.machine.ts"
 import { CardsScreen, type CardsScreenConfig } from "../components/content/cards-screen.tsx"
 
 const config: CardsScreenConfig<Testimonial> = {
@@ -18,6 +24,7 @@ const config: CardsScreenConfig<Testimonial> = {
   nameOf: (t) => t.name,
   editable: true,
   exportList: "testimonials",
+  historyType: "testimonial",
   renderCard: (t) => (
     <Stack align="center" p="5" gap="2" textAlign="center">
       <Image src={t.avatar} alt={`Avatar of ${t.name}`} boxSize="20" rounded="full" objectFit="cover" />

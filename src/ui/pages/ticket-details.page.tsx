@@ -9,9 +9,10 @@ import { TicketChat } from "./tickets/ticket-chat.tsx"
 import { TicketStatusBadge } from "./tickets/ticket-columns.tsx"
 import { TicketSummary } from "./tickets/ticket-summary.tsx"
 import { CurrentStateDiagram } from "../components/current-state-diagram.tsx"
+import { FoldedRecordHistory } from "../components/record-history.tsx"
 import { ticketMachine, ticketStateOf } from "../../machines/ticket.machine.ts"
 
-/** Ticket Details (/ticket/{queryId}): the chat, polled every 5 s while open; the Admin can close it. */
+/** Ticket Details (/ticket/{queryId}): the chat, read again when the live stream announces a change (polled every 5 s while the stream is down); the Admin can close it. */
 export default function TicketDetailsPage({ params }: { params: Record<string, string | undefined> }) {
   const user = useSelector(authActor, selectUser)
   const actor = useActorRef(ticketChatMachine, { input: { queryId: params.queryId ?? "", viewer: { id: user?._id ?? "", role: user?.role ?? "User" } } })
@@ -64,15 +65,20 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
         </HStack>
         {/* Kept while its confirmation is open, so focus can return to it when that closes. */}
         {snapshot.can({ type: "close.request" }) || snapshot.matches({ ready: { closing: "confirming" } }) ? (
-          <Button aria-haspopup="dialog" data-dialog="close" colorPalette="red" variant="outline" size="sm" onClick={() => actor.send({ type: "close.request" })}>
+          <Button
+            aria-haspopup="dialog"
+            data-dialog="close"
+            colorPalette="red"
+            variant="outline"
+            size="sm"
+            onClick={() => actor.send({ type: "close.request" })}
+          >
             Close Ticket
           </Button>
         ) : null}
       </HStack>
       <TicketSummary thread={thread} />
-      {user?.role === "Admin" ? (
-        <CurrentStateDiagram machine={ticketMachine} stateId={`ticket.${ticketStateOf({ status: thread.status, userRating: thread.userRating })}`} label="Ticket diagram with its current state" />
-      ) : null}
+      {user?.role === "Admin" ? <TicketAudit thread={thread} /> : null}
       <Box bg="bg" borderWidth="1px" rounded="md" p="4">
         <TicketChat thread={thread} viewerId={user?._id ?? ""} />
       </Box>
@@ -110,7 +116,14 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
               />
               <Field.ErrorText>{error}</Field.ErrorText>
             </Field.Root>
-            <BusyButton type="submit" colorPalette="teal" alignSelf="flex-end" busy={sending} loadingText="Sending..." aria-disabled={!snapshot.can({ type: "message.send" })}>
+            <BusyButton
+              type="submit"
+              colorPalette="teal"
+              alignSelf="flex-end"
+              busy={sending}
+              loadingText="Sending..."
+              aria-disabled={!snapshot.can({ type: "message.send" })}
+            >
               Send
             </BusyButton>
           </Stack>
@@ -131,5 +144,16 @@ export default function TicketDetailsPage({ params }: { params: Record<string, s
         onCancel={() => actor.send({ type: "close.cancel" })}
       />
     </Stack>
+  )
+}
+
+/** The Admin's view of the ticket's life: its workflow diagram at its current state, and its history. */
+function TicketAudit({ thread }: { thread: { _id: string; status: boolean; userRating: number | null } }) {
+  const stateId = `ticket.${ticketStateOf(thread)}`
+  return (
+    <>
+      <CurrentStateDiagram machine={ticketMachine} workflowId="ticket" stateId={stateId} label="Ticket diagram with its current state" />
+      <FoldedRecordHistory entityType="ticket" entityId={thread._id} workflow={{ id: "ticket", stateId }} />
+    </>
   )
 }

@@ -96,7 +96,14 @@ export default function UnassignUsersPage() {
           selected.length > 0 ? (
             // Busy, never disabled, while the people load: a disabled button drops keyboard focus just
             // before its dialog opens, and the dialog then has nothing to give focus back to.
-            <BusyButton aria-haspopup="dialog" data-dialog="assign" colorPalette="teal" size="sm" busy={opening} onClick={() => selecting && assign.send({ type: "form.open" })}>
+            <BusyButton
+              aria-haspopup="dialog"
+              data-dialog="assign"
+              colorPalette="teal"
+              size="sm"
+              busy={opening}
+              onClick={() => selecting && assign.send({ type: "form.open" })}
+            >
               Assign To ({selected.length})
             </BusyButton>
           ) : null

@@ -52,7 +52,8 @@ async function turnOffWithRecoveryCodes(email: string, codes: string[], requirem
 async function enrolThroughApi(email: string): Promise<string[]> {
   const token = (await api("/user/login", { method: "POST", body: { email, password: PASSWORD } })).body.data.accessToken as string
   const secret = (await api("/user/two-factor/setup", { method: "POST", token })).body.data.secret as string
-  return (await api("/user/two-factor/enable", { method: "POST", token, body: { code: codeAt(secret, stepAt(Date.now())) } })).body.data.recoveryCodes as string[]
+  return (await api("/user/two-factor/enable", { method: "POST", token, body: { code: codeAt(secret, stepAt(Date.now())) } })).body.data
+    .recoveryCodes as string[]
 }
 
 /**
@@ -102,7 +103,14 @@ describe("keyboard only: accounts", () => {
     for (const [label, value] of answers) await typeInto(form, field(form, label), value)
     await typeDate(form, field(form, "Expiration Date"), "2030-03-31")
     await pick(form, field(form, "Preferred Contact Method"), "Phone")
-    for (const [label, value] of [["Account Holder Name", "Gita Keys"], ["Bank Name", "Axis Bank"], ["IFSC Code", "UTIB0000456"], ["Account Number", "918010099887766"], ["Password", "Partner@123"], ["Confirm Password", "Partner@999"]] as const) {
+    for (const [label, value] of [
+      ["Account Holder Name", "Gita Keys"],
+      ["Bank Name", "Axis Bank"],
+      ["IFSC Code", "UTIB0000456"],
+      ["Account Number", "918010099887766"],
+      ["Password", "Partner@123"],
+      ["Confirm Password", "Partner@999"],
+    ] as const) {
       await typeInto(form, field(form, label), value)
     }
     await chooseFile(form, field(form, "Certification Image"), { name: "certificate.png", mimeType: "image/png", buffer: solidPng(40, 30) })

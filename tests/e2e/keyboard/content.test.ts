@@ -2,7 +2,20 @@ import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchBrowser } from "../browser.ts"
 import { formMessage, pngUpload, unique } from "../content-helpers.ts"
-import { chooseFile, escapeThenOpen, eventually, expectClosedBackTo, isFocused, keyboardLogin, keyboardPage, openDialogWith, press, tabTo, typeInto, viaSidebar } from "./keyboard-helpers.ts"
+import {
+  chooseFile,
+  escapeThenOpen,
+  eventually,
+  expectClosedBackTo,
+  isFocused,
+  keyboardLogin,
+  keyboardPage,
+  openDialogWith,
+  press,
+  tabTo,
+  typeInto,
+  viaSidebar,
+} from "./keyboard-helpers.ts"
 
 /**
  * blogs.test.ts and content-cards.test.ts with the keyboard alone: a blog written in the rich-text
@@ -104,7 +117,12 @@ describe("keyboard only: content", () => {
     const status = page.getByLabel(`Status of ${name}`)
     await eventually(() => status.isChecked()).toBe(true)
     await press(page, status, "Space")
-    await eventually(() => page.getByRole("row").filter({ has: page.getByTitle(name) }).textContent()).toContain("Inactive")
+    await eventually(() =>
+      page
+        .getByRole("row")
+        .filter({ has: page.getByTitle(name) })
+        .textContent(),
+    ).toContain("Inactive")
     expect(await isFocused(status)).toBe(true)
     await page.reload()
     await eventually(() => page.getByLabel(`Status of ${name}`).isChecked()).toBe(false)

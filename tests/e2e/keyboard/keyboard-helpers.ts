@@ -12,7 +12,10 @@ export const PASSWORD = "Demo@12345"
 const MAX_TABS = 150
 
 /** A page of its own browser context; en-US so date and time fields take MM/DD/YYYY and hh:mm AM/PM. */
-export async function keyboardPage(browser: Browser, options: { width?: number; height?: number; timezoneId?: string; colorScheme?: "light" | "dark" } = {}): Promise<Page> {
+export async function keyboardPage(
+  browser: Browser,
+  options: { width?: number; height?: number; timezoneId?: string; colorScheme?: "light" | "dark" } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
@@ -42,7 +45,9 @@ export async function expectVisibleFocus(page: Page) {
       const style = getComputedStyle(node)
       return (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || (ringToo && style.boxShadow !== "none")
     }
-    const control = el.matches("input[type=checkbox], input[type=radio]") ? el.parentElement?.querySelector('[data-part="control"], [data-part="item-control"]') : null
+    const control = el.matches("input[type=checkbox], input[type=radio]")
+      ? el.parentElement?.querySelector('[data-part="control"], [data-part="item-control"]')
+      : null
     const around = el.isContentEditable ? [el.parentElement, el.parentElement?.parentElement].filter((n): n is HTMLElement => Boolean(n)) : []
     const visible = drawn(el, true) || (control ? drawn(control, true) : false) || around.some((n) => drawn(n, false))
     return { tag: `${el.tagName} ${el.getAttribute("aria-label") ?? el.textContent?.slice(0, 30) ?? ""}`, visible }
@@ -99,13 +104,26 @@ export async function chooseFile(page: Page, target: Locator, file = pngUpload()
   await (await chooser).setFiles(file)
 }
 
-/** A menu keeps focus on itself and highlights one item: arrows move the highlight to the named one. */
+/**
+ * A menu keeps focus on itself and highlights one item: arrows move the highlight to the named one.
+ * The highlight moves a frame after each press, so each press is read back (briefly) before the next one,
+ * and the walk is as long as the open menu has items.
+ */
 export async function highlight(page: Page, name: string) {
+  const menu = page.locator('[role="menu"][data-state="open"]').last()
+  await menu.waitFor({ state: "visible" })
+  const highlighted = () => page.evaluate(() => document.querySelector('[role="menu"][data-state="open"] [data-highlighted]')?.textContent?.trim() ?? "")
+  const items = await menu.getByRole("menuitem").count()
   await page.keyboard.press("Home")
-  for (let i = 0; i < 12; i++) {
-    const current = await page.evaluate(() => document.querySelector('[role="menu"][data-state="open"] [data-highlighted]')?.textContent?.trim() ?? "")
+  for (let i = 0; i <= Math.max(items, 12); i++) {
+    const current = await highlighted()
     if (current === name) return
     await page.keyboard.press("ArrowDown")
+    // At the last item of a menu that does not wrap the highlight stays put: that is no failure here.
+    await expect
+      .poll(highlighted, { timeout: 1_000 })
+      .not.toBe(current)
+      .catch(() => {})
   }
   throw new Error(`the menu never highlighted ${name}`)
 }
@@ -163,4 +181,5 @@ export async function viaSidebar(page: Page, label: string, path: string) {
 }
 
 /** Waits up to 10 s: modals close 1 s after a save, and the machine is shared with other suites. */
-export const eventually = <T>(read: () => Promise<T> | T, options: { timeout?: number; interval?: number } = {}) => expect.poll(read, { timeout: 10_000, ...options })
+export const eventually = <T>(read: () => Promise<T> | T, options: { timeout?: number; interval?: number } = {}) =>
+  expect.poll(read, { timeout: 10_000, ...options })

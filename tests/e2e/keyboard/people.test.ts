@@ -3,7 +3,20 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { lastMailTo, launchBrowser } from "../browser.ts"
 import { formMessage } from "../content-helpers.ts"
-import { escapeThenOpen, eventually, expectClosedBackTo, highlight, isFocused, keyboardLogin, keyboardPage, openDialogWith, press, tabTo, typeInto, viaSidebar } from "./keyboard-helpers.ts"
+import {
+  escapeThenOpen,
+  eventually,
+  expectClosedBackTo,
+  highlight,
+  isFocused,
+  keyboardLogin,
+  keyboardPage,
+  openDialogWith,
+  press,
+  tabTo,
+  typeInto,
+  viaSidebar,
+} from "./keyboard-helpers.ts"
 import { seededVendor } from "../seeded-vendors.ts"
 
 /**
@@ -16,7 +29,6 @@ beforeAll(async () => {
   browser = await launchBrowser()
 })
 afterAll(() => browser?.close())
-
 
 /**
  * Types into the list's search box, sends it with Enter and waits for the answer. Until it lands the
@@ -64,7 +76,10 @@ describe("keyboard only: people", () => {
 
   it("the Temp Approve and Rejected lists' menus offer Temp Approve, Approved and Reject", async () => {
     const page = await adminPage()
-    for (const [path, vendor] of [["/temp-approve-vendors", seededVendor(92)], ["/rejected-vendors", seededVendor(107)]] as const) {
+    for (const [path, vendor] of [
+      ["/temp-approve-vendors", seededVendor(92)],
+      ["/rejected-vendors", seededVendor(107)],
+    ] as const) {
       await page.goto(path)
       await search(page, vendor.email)
       const trigger = page.getByRole("button", { name: new RegExp(`^Status of ${vendor.name}:`) })
@@ -137,7 +152,9 @@ describe("keyboard only: people", () => {
     const download = page.waitForEvent("download")
     const exportButton = page.getByRole("button", { name: "Export CSV" })
     await press(page, exportButton)
-    const lines = readFileSync(await (await download).path(), "utf8").trim().split("\r\n")
+    const lines = readFileSync(await (await download).path(), "utf8")
+      .trim()
+      .split("\r\n")
     // Busy while it works, but never disabled: focus stays on the button.
     await eventually(() => exportButton.getAttribute("aria-busy")).toBe("false")
     expect(await isFocused(exportButton)).toBe(true)
@@ -184,7 +201,7 @@ describe("keyboard only: people", () => {
     const row = page.getByRole("row").filter({ hasText: email })
     await eventually(() => row.count()).toBe(1)
 
-    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email))![0]
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email, "/reset-password/"))![0]
     const invited = await keyboardPage(browser)
     await invited.goto(new URL(link).pathname)
     await typeInto(invited, invited.getByLabel("New Password", { exact: true }), "Editor@2026")

@@ -4,7 +4,20 @@ import { demoPerson } from "../../../server/db/seeds/demo-names.ts"
 import { demoLogins } from "../../../server/db/seeds/people.seed.ts"
 import { sidebarEntries } from "../../../src/ui/app/sidebar-entries.ts"
 import { lastMailTo, launchBrowser } from "../browser.ts"
-import { activeInside, eventually, expectClosedBackTo, isFocused, keyboardLogin, keyboardPage, openDialogWith, PASSWORD, press, tabTo, typeInto, userMenu } from "./keyboard-helpers.ts"
+import {
+  activeInside,
+  eventually,
+  expectClosedBackTo,
+  isFocused,
+  keyboardLogin,
+  keyboardPage,
+  openDialogWith,
+  PASSWORD,
+  press,
+  tabTo,
+  typeInto,
+  userMenu,
+} from "./keyboard-helpers.ts"
 
 /**
  * sign-in.test.ts, layout.test.ts and the Update Password dialog with the keyboard alone: every
@@ -85,7 +98,7 @@ describe("keyboard only: signing in", () => {
     await press(page, page.getByRole("button", { name: "Back to Login" }))
     await page.getByRole("button", { name: "Login" }).waitFor()
 
-    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email))![0]
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email, "/reset-password/"))![0]
     await page.goto(new URL(link).pathname)
     await typeInto(page, page.getByLabel("New Password", { exact: true }), "Keys@24680")
     await typeInto(page, page.getByLabel("Confirm Password", { exact: true }), "Keys@00000")
@@ -113,7 +126,10 @@ describe("keyboard only: signing in", () => {
     await expectClosedBackTo(page, menu)
 
     // Change it and change it back, all by keyboard, so the demo login stays as documented.
-    for (const [from, to] of [[PASSWORD, "Keyboard@2026"], ["Keyboard@2026", PASSWORD]] as const) {
+    for (const [from, to] of [
+      [PASSWORD, "Keyboard@2026"],
+      ["Keyboard@2026", PASSWORD],
+    ] as const) {
       await userMenu(page, "Update Password")
       await dialog.waitFor({ state: "visible" })
       await typeInto(page, dialog.getByLabel("Current Password", { exact: true }), from)

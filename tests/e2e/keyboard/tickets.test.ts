@@ -2,7 +2,21 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pngImage } from "../../server/ticket-fixtures.ts"
 import { launchBrowser } from "../browser.ts"
-import { chooseFile, escapeThenOpen, eventually, expectClosedBackTo, isFocused, keyboardLogin, keyboardPage, openDialogs, openDialogWith, press, tabTo, typeInto, viaSidebar } from "./keyboard-helpers.ts"
+import {
+  chooseFile,
+  escapeThenOpen,
+  eventually,
+  expectClosedBackTo,
+  isFocused,
+  keyboardLogin,
+  keyboardPage,
+  openDialogs,
+  openDialogWith,
+  press,
+  tabTo,
+  typeInto,
+  viaSidebar,
+} from "./keyboard-helpers.ts"
 
 /**
  * tickets.test.ts with the keyboard alone: the Raise Ticket dialog (its checks, an image chosen
@@ -53,7 +67,9 @@ describe("keyboard only: a support ticket", () => {
     await viaSidebar(admin, "My Tickets", "/my-tickets")
     await press(admin, rowOf(admin, query).getByRole("link", { name: /^View TKT-/ }))
     await admin.waitForURL((url) => url.pathname.startsWith("/ticket/"))
-    await eventually(() => admin.getByRole("img", { name: /^Attachment of TKT-/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(24)
+    await eventually(() => admin.getByRole("img", { name: /^Attachment of TKT-/ }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+      24,
+    )
     await sendMessage(admin, "Answered from the keyboard.")
     await eventually(() => admin.getByTestId("answer").count()).toBe(1)
 

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
-import { AsOfQuery, AuditPage, AuditQuery, EntityAsOf, EntityRef } from "../audit.ts"
+import { AccessLogPage, AccessLogQuery } from "../access-log.ts"
+import { AsOfQuery, AuditEventTypes, AuditExport, AuditPage, AuditQuery, AuditRecordsAnswer, AuditRecordsQuery, EntityAsOf, EntityRef } from "../audit.ts"
 import { endpoint } from "../endpoint.ts"
 
 export const listAuditEvents = endpoint({
@@ -20,7 +21,18 @@ export const exportAuditEvents = endpoint({
   produces: ["text/csv"],
   answer: Schema.String,
   access: ["Admin"],
-  summary: "The filtered event log as CSV",
+  summary:
+    "The filtered event log as CSV, oldest first, streamed (any size): each line with the record's name, the event in words (summary) and the workflow version",
+})
+
+export const exportAuditEventsJson = endpoint({
+  name: "exportAuditEventsJson",
+  method: "GET",
+  path: "/audit/events.json",
+  query: AuditQuery,
+  answer: AuditExport,
+  access: ["Admin"],
+  summary: "The filtered event log as one JSON array, oldest first, streamed (any size): each event as the list gives it, with its summary",
 })
 
 export const entityAsOf = endpoint({
@@ -34,4 +46,33 @@ export const entityAsOf = endpoint({
   summary: "An entity's fields as they were at a moment, rebuilt from its events, with those events",
 })
 
-export const auditEndpoints = [listAuditEvents, exportAuditEvents, entityAsOf]
+export const listAccessLog = endpoint({
+  name: "listAccessLog",
+  method: "GET",
+  path: "/audit/access",
+  query: AccessLogQuery,
+  answer: AccessLogPage,
+  access: ["Admin"],
+  summary: "Refused calls (403, 409), failed sign-ins and reads of the audit trail, newest first, 20 a page; this read is logged too",
+})
+
+export const listAuditEventTypes = endpoint({
+  name: "listAuditEventTypes",
+  method: "GET",
+  path: "/audit/event-types",
+  answer: AuditEventTypes,
+  access: ["Admin"],
+  summary: "Every event type the log holds, in alphabetical order, for the audit trail's Event type filter",
+})
+
+export const findAuditRecords = endpoint({
+  name: "findAuditRecords",
+  method: "GET",
+  path: "/audit/records",
+  query: AuditRecordsQuery,
+  answer: AuditRecordsAnswer,
+  access: ["Admin"],
+  summary: "The audit trail's pickers: people by name, email or number, tickets by number (up to 10), or one record's name by its id",
+})
+
+export const auditEndpoints = [listAuditEvents, exportAuditEvents, exportAuditEventsJson, entityAsOf, listAccessLog, listAuditEventTypes, findAuditRecords]

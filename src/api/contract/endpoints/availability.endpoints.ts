@@ -1,5 +1,7 @@
 import { vendorRoles } from "../common.ts"
 import {
+  FreeSlotsAnswer,
+  FreeSlotsQuery,
   MyAvailabilityAnswer,
   MyAvailabilityQuery,
   SaveAvailabilityRequest,
@@ -26,7 +28,7 @@ export const saveMyAvailability = endpoint({
   body: SaveAvailabilityRequest,
   answer: MyAvailabilityAnswer,
   access: vendorRoles,
-  summary: "Saves the signed-in vendor's slots per date and, optionally, the default for all dates",
+  summary: "Saves the signed-in vendor's slots per date and, optionally, the default for all dates and each weekday's hours",
 })
 
 export const vendorAvailability = endpoint({
@@ -40,4 +42,17 @@ export const vendorAvailability = endpoint({
   summary: "The slots a vendor marked available on one date (shown when creating a session)",
 })
 
-export const availabilityEndpoints = [myAvailability, saveMyAvailability, vendorAvailability]
+export const vendorFreeSlots = endpoint({
+  name: "vendorFreeSlots",
+  method: "GET",
+  path: "/availability/:vendorId/free",
+  params: VendorAvailabilityParams,
+  query: FreeSlotsQuery,
+  answer: FreeSlotsAnswer,
+  access: ["Admin"],
+  summary:
+    "The vendor's free 30-minute slots starting in [from, to): marked available in their time zone, not past, and not taken by a session of theirs or of the client",
+  refusals: { 404: "No vendor has this id" },
+})
+
+export const availabilityEndpoints = [myAvailability, saveMyAvailability, vendorAvailability, vendorFreeSlots]

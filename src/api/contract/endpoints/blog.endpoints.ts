@@ -2,6 +2,7 @@ import { MessageAnswer } from "../common.ts"
 import { BLOG_IMAGE_FIELD, BlogAnswer, BlogCreateFields, BlogDetailsAnswer, BlogListAnswer, BlogStatusRequest, BlogUpdateFields } from "../blog.ts"
 import { ContentPageQuery, contentImageTypes, IdParams } from "../content-common.ts"
 import { endpoint } from "../endpoint.ts"
+import { BlogRevisionAnswer, BlogRevisionParams, BlogRevisionsAnswer } from "../blog-revisions.ts"
 
 /** Website content is managed by Admin and Editor (spec section 6). */
 export const contentRoles = ["Admin", "Editor"] as const
@@ -74,4 +75,39 @@ export const updateBlogStatus = endpoint({
   summary: "Publish (true) or unpublish (false) a blog",
 })
 
-export const blogEndpoints = [createBlog, listBlogs, getBlogDetails, updateBlog, deleteBlog, updateBlogStatus]
+export const listBlogRevisions = endpoint({
+  name: "listBlogRevisions",
+  method: "GET",
+  path: "/blog/revisions/:id",
+  params: IdParams,
+  answer: BlogRevisionsAnswer,
+  access: contentRoles,
+  summary: "A blog's revisions, newest first: the blog after each recorded change (created, updated, published, unpublished), who made it and when",
+})
+
+export const getBlogRevision = endpoint({
+  name: "getBlogRevision",
+  method: "GET",
+  path: "/blog/revisions/:id/:revision",
+  params: BlogRevisionParams,
+  answer: BlogRevisionAnswer,
+  access: contentRoles,
+  summary: "One revision's full content, with its body as plain text for comparing two revisions",
+  refusals: { 404: "No blog has this id, or the blog has no such revision" },
+})
+
+export const restoreBlogRevision = endpoint({
+  name: "restoreBlogRevision",
+  method: "POST",
+  path: "/blog/revisions/:id/:revision/restore",
+  params: BlogRevisionParams,
+  answer: BlogAnswer,
+  access: contentRoles,
+  summary:
+    "Make a revision's text (name, title, keyword, description, body) the blog's content again, itself recorded as a new revision; the image stays the current one (a replaced image is not kept)",
+  refusals: { 404: "No blog has this id, or the blog has no such revision", 409: "Another blog took this address at the same moment" },
+})
+
+export const blogRevisionEndpoints = [listBlogRevisions, getBlogRevision, restoreBlogRevision]
+
+export const blogEndpoints = [createBlog, listBlogs, getBlogDetails, updateBlog, deleteBlog, updateBlogStatus, ...blogRevisionEndpoints]

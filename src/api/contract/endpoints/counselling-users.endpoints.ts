@@ -27,7 +27,8 @@ export const fetchAssignablePeople = endpoint({
   query: AssignablePeopleQuery,
   answer: AssignablePeopleAnswer,
   access: ["Admin"],
-  summary: "Approved people of the assignable roles for the 'Assign To' form: the newest `limit` (at most 50) of each role, optionally one role or those whose name or email holds `search`, with each role's total",
+  summary:
+    "Approved people of the assignable roles for the 'Assign To' form: the newest `limit` (at most 50) of each role, optionally one role or those whose name or email holds `search`, with each role's total",
 })
 
 export const assignOrUpdateCounsellor = endpoint({
@@ -38,7 +39,8 @@ export const assignOrUpdateCounsellor = endpoint({
   body: AssignCounsellorRequest,
   answer: MessageAnswer,
   access: ["Admin"],
-  summary: "Assign a client to a counsellor (or change the counsellor); one call per selected client",
+  summary:
+    "Assign a client to a counsellor (or change the counsellor); one call per selected client. The counsellor is an approved person of an assignable role, never the client (400 otherwise)",
   refusals: { 404: "No client or counsellor has this id" },
 })
 

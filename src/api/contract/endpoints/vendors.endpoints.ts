@@ -3,6 +3,8 @@ import {
   CertificateAnswer,
   PeopleListAnswer,
   ReviewListParams,
+  RevealAccountNumberAnswer,
+  RevealAccountNumberRequest,
   RoleListParams,
   RoleListQuery,
   StatusHistoryAnswer,
@@ -81,4 +83,18 @@ export const certificate = endpoint({
   ownership: "An Admin sees anyone's certificate; anyone else only their own",
 })
 
-export const vendorEndpoints = [roleList, reviewList, updateUserStatus, vendorDetails, statusHistory, certificate]
+export const revealAccountNumber = endpoint({
+  name: "revealAccountNumber",
+  method: "POST",
+  path: "/user/vendorDetails/:id/account-number",
+  params: VendorIdParams,
+  body: RevealAccountNumberRequest,
+  answer: RevealAccountNumberAnswer,
+  access: admin,
+  secretAnswer: true,
+  summary:
+    "A person's full bank account number, which every other answer masks to its last 4 digits; the reason (5 to 300 characters) is written to the access log with who asked, before the number is given",
+  refusals: { 404: "No person has this id, or the person has no account number" },
+})
+
+export const vendorEndpoints = [roleList, reviewList, updateUserStatus, vendorDetails, statusHistory, certificate, revealAccountNumber]

@@ -14,6 +14,7 @@ import { useListActor } from "../use-list-actor.ts"
 import { ExportCsvButton } from "../export-csv-button.tsx"
 import type { ExportList } from "../../../api/contract/list-export.ts"
 import { ListHeader } from "../list-header.tsx"
+import { RecordHistoryButton } from "../record-history-button.tsx"
 
 export interface CardsScreenConfig<Item> {
   title: string
@@ -35,6 +36,8 @@ export interface CardsScreenConfig<Item> {
   editable: boolean
   /** The Admin's 'Export CSV' of every item (the cards have no search). */
   exportList: ExportList
+  /** The kind of record the event log files each item under, for the Admin's History button (issue 25). */
+  historyType: string
 }
 
 /**
@@ -45,9 +48,7 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
   const list = useListActor(config.listMachine)
   const reload = () => list.send({ type: "list.reload" })
   const [formLogic] = useState(() => config.formMachine.provide({ actions: { submitted: reload } }))
-  const [actionsLogic] = useState(() =>
-    config.actionsMachine.provide({ actions: { listChanged: reload, notify: (_, { text, tone }) => notify(text, tone) } }),
-  )
+  const [actionsLogic] = useState(() => config.actionsMachine.provide({ actions: { listChanged: reload, notify: (_, { text, tone }) => notify(text, tone) } }))
   const form = useActorRef(formLogic)
   const actions = useActorRef(actionsLogic)
   const rows = useSelector(list, (s) => s.context.rows)
@@ -85,17 +86,52 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
           {config.emptyText}
         </Text>
       ) : (
-        <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" listStyleType="none" data-testid="card-grid" aria-busy={loading} opacity={loading ? 0.6 : 1}>
+        <SimpleGrid
+          as="ul"
+          columns={{ base: 1, sm: 2, lg: 3, xl: 4 }}
+          gap="4"
+          listStyleType="none"
+          data-testid="card-grid"
+          aria-busy={loading}
+          opacity={loading ? 0.6 : 1}
+        >
           {rows.map((item) => (
-            <Box as="li" key={config.idOf(item)} bg="bg" borderWidth="1px" rounded="lg" overflow="hidden" display="flex" flexDirection="column" data-testid="content-card">
+            <Box
+              as="li"
+              key={config.idOf(item)}
+              bg="bg"
+              borderWidth="1px"
+              rounded="lg"
+              overflow="hidden"
+              display="flex"
+              flexDirection="column"
+              data-testid="content-card"
+            >
               <Box flex="1">{config.renderCard(item)}</Box>
-              <HStack justify="flex-end" p="3" pt="0" gap="2">
+              <HStack justify="flex-end" p="3" pt="0" gap="2" wrap="wrap">
+                <RecordHistoryButton entityType={config.historyType} entityId={config.idOf(item)} name={config.nameOf(item)} />
                 {config.editable ? (
-                  <Button aria-haspopup="dialog" data-dialog="edit" size="sm" variant="outline" aria-label={`Edit ${config.nameOf(item)}`} onClick={() => form.send({ type: "form.open", item })}>
+                  <Button
+                    aria-haspopup="dialog"
+                    data-dialog="edit"
+                    size="sm"
+                    variant="outline"
+                    aria-label={`Edit ${config.nameOf(item)}`}
+                    onClick={() => form.send({ type: "form.open", item })}
+                  >
                     Edit
                   </Button>
                 ) : null}
-                <Button aria-haspopup="dialog" data-dialog="delete" size="sm" variant="outline" colorPalette="red" aria-label={`Delete ${config.nameOf(item)}`} disabled={!canAct} onClick={() => actions.send({ type: "delete.request", id: config.idOf(item) })}>
+                <Button
+                  aria-haspopup="dialog"
+                  data-dialog="delete"
+                  size="sm"
+                  variant="outline"
+                  colorPalette="red"
+                  aria-label={`Delete ${config.nameOf(item)}`}
+                  disabled={!canAct}
+                  onClick={() => actions.send({ type: "delete.request", id: config.idOf(item) })}
+                >
                   Delete
                 </Button>
               </HStack>

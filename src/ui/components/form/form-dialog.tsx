@@ -1,9 +1,10 @@
 import { Button, CloseButton, Dialog, Portal, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
-import { useId, type ReactNode } from "react"
+import { useId, useState, type ReactNode } from "react"
 import type { AnyActorRef } from "xstate"
 import type { FormMode } from "../../../machines/form/field-spec.ts"
 import type { FormContext, FormEvent } from "../../../machines/form/form.machine.ts"
+import { ConfirmDialog } from "../confirm-dialog.tsx"
 import { FormMessage } from "../form-message.tsx"
 import { useFieldFocus } from "./use-field-focus.ts"
 
@@ -30,6 +31,8 @@ export function FormDialog(props: {
   submitLabel: ByMode<string>
   busyLabel: ByMode<string>
   size?: "sm" | "md" | "lg"
+  /** Asks before sending when `needed` (a session booked outside the counsellor's free times). */
+  confirmSubmit?: { needed: (context: FormContext<unknown>) => boolean; title: string; question: string; confirmLabel: string }
   children: (view: FormView) => ReactNode
 }) {
   const { actor } = props
@@ -41,8 +44,16 @@ export function FormDialog(props: {
   const formId = useId()
   useFieldFocus(formId, context.focus)
   const send = (event: FormEvent<never, never>) => actor.send(event)
+  const [asking, setAsking] = useState(false)
   return (
-    <Dialog.Root lazyMount unmountOnExit open={open} size={props.size} onOpenChange={(e) => !e.open && actor.send({ type: "form.close" })} closeOnInteractOutside={!busy}>
+    <Dialog.Root
+      lazyMount
+      unmountOnExit
+      open={open}
+      size={props.size}
+      onOpenChange={(e) => !e.open && actor.send({ type: "form.close" })}
+      closeOnInteractOutside={!busy}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -51,7 +62,8 @@ export function FormDialog(props: {
               noValidate
               onSubmit={(e) => {
                 e.preventDefault()
-                actor.send({ type: "form.submit" })
+                if (props.confirmSubmit?.needed(context)) setAsking(true)
+                else actor.send({ type: "form.submit" })
               }}
             >
               <Dialog.Header>
@@ -72,7 +84,14 @@ export function FormDialog(props: {
                 <Button variant="outline" onClick={() => actor.send({ type: "form.close" })} disabled={busy}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="teal" loading={busy} loadingText={byMode(props.busyLabel, context.mode)} aria-busy={busy} disabled={saved || !canSubmit}>
+                <Button
+                  type="submit"
+                  colorPalette="teal"
+                  loading={busy}
+                  loadingText={byMode(props.busyLabel, context.mode)}
+                  aria-busy={busy}
+                  disabled={saved || !canSubmit}
+                >
                   {byMode(props.submitLabel, context.mode)}
                 </Button>
               </Dialog.Footer>
@@ -83,6 +102,19 @@ export function FormDialog(props: {
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
+      {props.confirmSubmit ? (
+        <ConfirmDialog
+          open={asking}
+          title={props.confirmSubmit.title}
+          question={props.confirmSubmit.question}
+          confirmLabel={props.confirmSubmit.confirmLabel}
+          onConfirm={() => {
+            setAsking(false)
+            actor.send({ type: "form.submit" })
+          }}
+          onCancel={() => setAsking(false)}
+        />
+      ) : null}
     </Dialog.Root>
   )
 }

@@ -22,7 +22,16 @@ function controlOf(props: Props): Props["renderControl"] {
       "aria-required": spec.required !== false || undefined,
       "data-form-field": spec.name,
     }
-    if (spec.kind === "textarea") return <Textarea {...common} rows={4} maxLength={limitsOf(spec.schema).maxLength} placeholder={spec.placeholder} onChange={(e) => props.onChange(e.target.value)} />
+    if (spec.kind === "textarea")
+      return (
+        <Textarea
+          {...common}
+          rows={4}
+          maxLength={limitsOf(spec.schema).maxLength}
+          placeholder={spec.placeholder}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )
     return <ChoiceList spec={spec} common={common} disabled={props.disabled} onChange={props.onChange} />
   }
 }

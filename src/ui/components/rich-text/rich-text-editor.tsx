@@ -44,7 +44,11 @@ export default function RichTextEditor(props: {
           // The editable itself draws no outline; the writing area shows the focus ring instead.
           _focusWithin={{ outline: "2px solid", outlineColor: "colorPalette.focusRing", outlineOffset: "-2px" }}
           colorPalette="teal"
-          css={{ "& [data-slate-editor]": { minHeight: "11rem", outline: "none" }, "& [data-slate-placeholder]": { opacity: "1 !important", color: "var(--chakra-colors-fg-muted)" }, ...blogColorStyles }}
+          css={{
+            "& [data-slate-editor]": { minHeight: "11rem", outline: "none" },
+            "& [data-slate-placeholder]": { opacity: "1 !important", color: "var(--chakra-colors-fg-muted)" },
+            ...blogColorStyles,
+          }}
         >
           <Editable
             id={props.id}

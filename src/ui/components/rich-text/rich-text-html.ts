@@ -46,7 +46,15 @@ export function paletteColor(value: string | undefined): BlogColor | undefined {
 }
 
 type Marks = Omit<FormattedText, "text">
-const TAG_BLOCKS: Record<string, BlockType> = { p: "paragraph", h1: "heading-one", h2: "heading-two", h3: "heading-two", li: "list-item", ul: "bulleted-list", ol: "numbered-list" }
+const TAG_BLOCKS: Record<string, BlockType> = {
+  p: "paragraph",
+  h1: "heading-one",
+  h2: "heading-two",
+  h3: "heading-two",
+  li: "list-item",
+  ul: "bulleted-list",
+  ol: "numbered-list",
+}
 
 function marksOf(element: Element, marks: Marks): Marks {
   const tag = element.tagName.toLowerCase()
@@ -80,6 +88,8 @@ function readNode(node: ChildNode, marks: Marks): Node[] {
   const tag = element.tagName.toLowerCase()
   if (tag === "br") return [{ text: "\n", ...marks }]
   const children = Array.from(element.childNodes).flatMap((child) => readNode(child, marksOf(element, marks)))
+  // A link whose address was refused (or never given) leads nowhere: its words stay, as plain text.
+  if (tag === "a" && !element.getAttribute("href")?.trim()) return children
   if (tag === "a") {
     const link: LinkElement = { type: "link", url: element.getAttribute("href") ?? "", children: children.filter(isText) }
     if (link.children.length === 0) link.children = [{ text: "" }]

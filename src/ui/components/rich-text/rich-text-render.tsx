@@ -75,11 +75,13 @@ const shades: Record<string, [light: string, dark: string]> = {
   purple: ["#800080", "#e0a0e0"],
 }
 export const blogColorStyles: Record<string, { color: string }> = Object.fromEntries(
-  Object.entries(shades).flatMap(([name, [light, dark]]) => [
-    [`& [data-blog-color="${name}"]`, { color: light }],
-    [`.dark & [data-blog-color="${name}"]`, { color: dark }],
-  ]).concat([
-    ["& [data-blog-link]", { color: "#0f766e" }],
-    [".dark & [data-blog-link]", { color: "#5eead4" }],
-  ]),
+  Object.entries(shades)
+    .flatMap(([name, [light, dark]]) => [
+      [`& [data-blog-color="${name}"]`, { color: light }],
+      [`.dark & [data-blog-color="${name}"]`, { color: dark }],
+    ])
+    .concat([
+      ["& [data-blog-link]", { color: "#0f766e" }],
+      [".dark & [data-blog-link]", { color: "#5eead4" }],
+    ]),
 )

@@ -33,7 +33,13 @@ export function Toolbar() {
           </ToolButton>
         ))}
         {BLOCKS.map(({ type, label, glyph }) => (
-          <ToolButton key={type} label={label} active={cmd.isBlockActive(editor, type)} onMouseDown={keepSelection} onClick={() => cmd.toggleBlock(editor, type)}>
+          <ToolButton
+            key={type}
+            label={label}
+            active={cmd.isBlockActive(editor, type)}
+            onMouseDown={keepSelection}
+            onClick={() => cmd.toggleBlock(editor, type)}
+          >
             {glyph}
           </ToolButton>
         ))}
@@ -81,7 +87,15 @@ export function Toolbar() {
 
 function ToolButton(props: { label: string; active: boolean; children: ReactNode; onMouseDown: (e: React.MouseEvent) => void; onClick: () => void }) {
   return (
-    <Button size="xs" variant={props.active ? "solid" : "ghost"} colorPalette="teal" aria-pressed={props.active} title={props.label} onMouseDown={props.onMouseDown} onClick={props.onClick}>
+    <Button
+      size="xs"
+      variant={props.active ? "solid" : "ghost"}
+      colorPalette="teal"
+      aria-pressed={props.active}
+      title={props.label}
+      onMouseDown={props.onMouseDown}
+      onClick={props.onClick}
+    >
       {/* The glyph (H1, 1. List) is what is seen; the words are what is heard, so name and text never disagree. */}
       <span aria-hidden="true">{props.children}</span>
       <VisuallyHidden>{props.label}</VisuallyHidden>
@@ -127,4 +141,3 @@ function LinkForm({ onDone }: { onDone: () => void }) {
     </HStack>
   )
 }
-

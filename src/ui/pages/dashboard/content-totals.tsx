@@ -36,7 +36,17 @@ function TotalsCards() {
       ) : null}
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="4">
         {CARDS.map((card) => (
-          <Link key={card.key} asChild display="block" bg="bg" borderWidth="1px" rounded="lg" p="4" _hover={{ borderColor: "teal.500", textDecoration: "none" }} data-testid={`total-${card.key}`}>
+          <Link
+            key={card.key}
+            asChild
+            display="block"
+            bg="bg"
+            borderWidth="1px"
+            rounded="lg"
+            p="4"
+            _hover={{ borderColor: "teal.500", textDecoration: "none" }}
+            data-testid={`total-${card.key}`}
+          >
             <RouterLink href={card.to}>
               <Text fontSize="sm" color="fg.muted">
                 {card.label}

@@ -57,7 +57,9 @@ function AdminPeopleCounts() {
   const { counts, error, unassigned } = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.matches({ counts: "loading" }))
   const unassignedLoading = useSelector(actor, (s) => s.matches({ unassigned: "loading" }))
-  const card = (def: CardDef) => <CountCard key={def.label} label={def.label} href={def.href} loading={loading} value={counts ? String(def.count(counts)) : NOT_AVAILABLE} />
+  const card = (def: CardDef) => (
+    <CountCard key={def.label} label={def.label} href={def.href} loading={loading} value={counts ? String(def.count(counts)) : NOT_AVAILABLE} />
+  )
   return (
     <Stack as="section" aria-labelledby="people-counts-heading" gap="3">
       <Heading as="h2" size="md" id="people-counts-heading">

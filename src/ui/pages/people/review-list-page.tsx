@@ -25,7 +25,15 @@ import { ListHeader } from "../../components/list-header.tsx"
  * (not a native select, whose arrow keys would change the status at once): arrows only move, Enter
  * or a click chooses. Disabled while that row's change is pending.
  */
-function RowStatusMenu({ row, pending, setStatus }: { row: PersonListItem; pending: VendorStatus | undefined; setStatus: (userId: string, status: VendorStatus) => void }) {
+function RowStatusMenu({
+  row,
+  pending,
+  setStatus,
+}: {
+  row: PersonListItem
+  pending: VendorStatus | undefined
+  setStatus: (userId: string, status: VendorStatus) => void
+}) {
   const shown = pending ?? row.status
   const trigger = useRef<HTMLButtonElement>(null)
   const returnFocus = useMenuFocusReturn(trigger)
@@ -74,7 +82,11 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
   const machine = useMemo(
     () =>
       createReviewListMachine(kind).provide({
-        actions: { notify: (_, p) => notify(p.text, p.tone), pushUrl: (_, state) => writeListUrl(state, false), replaceUrl: (_, state) => writeListUrl(state, true) },
+        actions: {
+          notify: (_, p) => notify(p.text, p.tone),
+          pushUrl: (_, state) => writeListUrl(state, false),
+          replaceUrl: (_, state) => writeListUrl(state, true),
+        },
         actors: { watchUrl: watchListUrl },
       }),
     [kind],
@@ -94,7 +106,11 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
       <ListHeader title={texts.title} exportButton={<ExportCsvButton list={reviewExportList[kind]} search={context.search} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
       <DataTable
-        columns={[...personColumns(context.page, context.pageSize), statusColumn(context, (userId, status) => actor.send({ type: "row.setStatus", userId, status })), organizationColumn]}
+        columns={[
+          ...personColumns(context.page, context.pageSize),
+          statusColumn(context, (userId, status) => actor.send({ type: "row.setStatus", userId, status })),
+          organizationColumn,
+        ]}
         rows={context.rows}
         rowKey={(r) => r._id}
         loading={loading}

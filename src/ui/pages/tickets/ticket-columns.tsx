@@ -23,9 +23,23 @@ export function ticketColumns(options: { isAdmin: boolean; offset: number; onFee
   const { isAdmin, offset } = options
   const columns: Column<Ticket>[] = [
     { header: "S.No", cell: (_t, i) => offset + i + 1 },
-    { header: "Ticket ID", cell: (t) => <Text fontFamily="mono" whiteSpace="nowrap">{t.ticketId}</Text> },
+    {
+      header: "Ticket ID",
+      cell: (t) => (
+        <Text fontFamily="mono" whiteSpace="nowrap">
+          {t.ticketId}
+        </Text>
+      ),
+    },
     { header: "Ticket Type", cell: (t) => t.ticketType },
-    { header: "Query", cell: (t) => <Text maxW="xs" lineClamp={2} title={t.query}>{t.query}</Text> },
+    {
+      header: "Query",
+      cell: (t) => (
+        <Text maxW="xs" lineClamp={2} title={t.query}>
+          {t.query}
+        </Text>
+      ),
+    },
   ]
   if (isAdmin) {
     columns.push({
@@ -60,7 +74,15 @@ function TicketAction({ ticket, isAdmin, onFeedback }: { ticket: Ticket; isAdmin
   if (isAdmin || state !== "open") {
     if (!isAdmin && state === "closed") {
       return (
-        <Button aria-haspopup="dialog" data-dialog="feedback" size="xs" colorPalette="teal" variant="outline" onClick={() => onFeedback(ticket)} aria-label={`Feedback for ${ticket.ticketId}`}>
+        <Button
+          aria-haspopup="dialog"
+          data-dialog="feedback"
+          size="xs"
+          colorPalette="teal"
+          variant="outline"
+          onClick={() => onFeedback(ticket)}
+          aria-label={`Feedback for ${ticket.ticketId}`}
+        >
           Feedback
         </Button>
       )

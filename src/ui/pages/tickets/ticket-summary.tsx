@@ -26,7 +26,8 @@ export function TicketSummary({ thread }: { thread: TicketThread }) {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Query</DataList.ItemLabel>
-            <DataList.ItemValue whiteSpace="pre-wrap" data-testid="ticket-query">
+            {/* A long unbroken query (a pasted address, say) wraps instead of pushing the page sideways at 375 px. */}
+            <DataList.ItemValue whiteSpace="pre-wrap" overflowWrap="anywhere" minW="0" data-testid="ticket-query">
               {thread.query}
             </DataList.ItemValue>
           </DataList.Item>
@@ -36,7 +37,7 @@ export function TicketSummary({ thread }: { thread: TicketThread }) {
               <DataList.ItemValue>
                 <Stack gap="0">
                   <StarsShown rating={thread.userRating} />
-                  <Text>{thread.userReview}</Text>
+                  <Text overflowWrap="anywhere">{thread.userReview}</Text>
                 </Stack>
               </DataList.ItemValue>
             </DataList.Item>

@@ -49,13 +49,18 @@ function RoleItem({ group, listed }: { group: RoleGroup; listed: string }) {
       <Accordion.ItemContent>
         <Accordion.ItemBody>
           <Stack gap="2">
-            {group.people.length === 0 ? <Text color="fg.muted">{listed === "" ? `No active ${group.role}.` : `No ${group.role} matches '${listed}'.`}</Text> : null}
+            {group.people.length === 0 ? (
+              <Text color="fg.muted">{listed === "" ? `No active ${group.role}.` : `No ${group.role} matches '${listed}'.`}</Text>
+            ) : null}
             {group.people.map((p) => (
               <RadioGroup.Item key={p._id} value={p._id}>
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator />
                 <RadioGroup.ItemText>
-                  {p.name} <Text as="span" color="fg.muted">({p.email})</Text>
+                  {p.name}{" "}
+                  <Text as="span" color="fg.muted">
+                    ({p.email})
+                  </Text>
                 </RadioGroup.ItemText>
               </RadioGroup.Item>
             ))}
@@ -122,7 +127,13 @@ export function AssignToDialog({ actor }: { actor: AssignActor }) {
                 aria-busy={searching}
                 opacity={searching ? 0.6 : 1}
               >
-                <Accordion.Root collapsible multiple value={openRoles} onValueChange={(e) => actor.send({ type: "groups.change", roles: e.value })} variant="enclosed">
+                <Accordion.Root
+                  collapsible
+                  multiple
+                  value={openRoles}
+                  onValueChange={(e) => actor.send({ type: "groups.change", roles: e.value })}
+                  variant="enclosed"
+                >
                   {roleGroups({ people, totals }).map((group) => (
                     <RoleItem key={group.role} group={group} listed={listed} />
                   ))}

@@ -1,24 +1,31 @@
 import type { ReactNode } from "react"
-import { Card, DataList, Heading, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react"
+import { Button, Card, DataList, Heading, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react"
+import { useActorRef } from "@xstate/react"
+import { revealAccountNumberMachine, revealReasonField } from "../../../machines/reveal-account-number.machine.ts"
+import { FormDialog } from "../../components/form/form-dialog.tsx"
+import { FormField } from "../../components/form/form-field.tsx"
 import type { Person } from "../../../api/contract/user.ts"
 import { formatDate, orNA } from "../../components/format.ts"
 
 export const VENDOR_DETAILS_UNAVAILABLE = "No vendor details available."
 
-function InfoCard({ title, items }: { title: string; items: Array<[string, string | null | undefined]> }) {
+function InfoCard({ title, items }: { title: string; items: Array<[string, string | null | undefined, ReactNode?]> }) {
   return (
     <Card.Root size="sm">
       <Card.Header>
-        <Heading as="h3" size="sm">
+        <Heading as="h2" size="sm">
           {title}
         </Heading>
       </Card.Header>
       <Card.Body>
         <DataList.Root orientation="horizontal" size="sm">
-          {items.map(([label, value]) => (
+          {items.map(([label, value, action]) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel minW="36">{label}</DataList.ItemLabel>
-              <DataList.ItemValue wordBreak="break-word">{orNA(value)}</DataList.ItemValue>
+              <DataList.ItemValue wordBreak="break-word" alignItems="center" gap="2" flexWrap="wrap">
+                {orNA(value)}
+                {value ? action : null}
+              </DataList.ItemValue>
             </DataList.Item>
           ))}
         </DataList.Root>
@@ -31,7 +38,7 @@ function TextCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card.Root size="sm">
       <Card.Header>
-        <Heading as="h3" size="sm">
+        <Heading as="h2" size="sm">
           {title}
         </Heading>
       </Card.Header>
@@ -44,6 +51,7 @@ const hasAny = (group: Record<string, unknown> | undefined) => Object.values(gro
 
 /** Details tab: About, Additional and Account Details cards, Brief Bio, Service Description, Proof of Certification. */
 export function DetailCards({ vendor, certificate }: { vendor: Person; certificate: string | null }) {
+  const reveal = useActorRef(revealAccountNumberMachine)
   const extra = vendor.AdditionalDetails ?? {}
   const documents = vendor.DocumentDetails ?? {}
   const account = vendor.AccountDetails ?? {}
@@ -99,9 +107,16 @@ export function DetailCards({ vendor, certificate }: { vendor: Person; certifica
             ["Account Holder", account.accountHolderName],
             ["Bank Name", account.bankName],
             ["IFSC Code", account.ifscCode],
-            ["Account Number", account.accountNumber],
+            [
+              "Account Number",
+              account.accountNumber,
+              <Button key="reveal" size="xs" variant="outline" onClick={() => reveal.send({ type: "form.open", item: vendor })}>
+                Reveal
+              </Button>,
+            ],
           ]}
         />
+        <RevealAccountNumberDialog actor={reveal} name={vendor.name} />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <TextCard title="Brief Bio">
@@ -113,11 +128,42 @@ export function DetailCards({ vendor, certificate }: { vendor: Person; certifica
       </SimpleGrid>
       <TextCard title="Proof of Certification">
         {certificate ? (
-          <Image src={certificate} alt={`Proof of Certification of ${vendor.name}`} maxH="96" objectFit="contain" alignSelf="start" rounded="md" borderWidth="1px" />
+          <Image
+            src={certificate}
+            alt={`Proof of Certification of ${vendor.name}`}
+            maxH="96"
+            objectFit="contain"
+            alignSelf="start"
+            rounded="md"
+            borderWidth="1px"
+          />
         ) : (
           <Text color="fg.muted">No certificate uploaded.</Text>
         )}
       </TextCard>
     </Stack>
+  )
+}
+
+/** Why the Admin needs the whole number; it shows under the dialog's message for a minute. */
+function RevealAccountNumberDialog({ actor, name }: { actor: ReturnType<typeof useActorRef<typeof revealAccountNumberMachine>>; name: string }) {
+  return (
+    <FormDialog actor={actor} title={`Reveal ${name}'s account number`} submitLabel="Reveal" busyLabel="Revealing...">
+      {({ formId, context, disabled, send }) => (
+        <>
+          <Text fontSize="sm" color="fg.muted">
+            The full number is shown for one minute. Your reason is recorded in the access log.
+          </Text>
+          <FormField
+            formId={formId}
+            spec={revealReasonField}
+            value={context.values["reason"] ?? ""}
+            error={context.errors["reason"]}
+            disabled={disabled}
+            onChange={(value) => send({ type: "field.change", field: "reason", value })}
+          />
+        </>
+      )}
+    </FormDialog>
   )
 }

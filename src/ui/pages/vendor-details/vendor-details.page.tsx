@@ -6,12 +6,16 @@ import { StatusBadge } from "../../components/status-badge.tsx"
 import { notify } from "../../components/toaster.tsx"
 import { statusLabel } from "../people/status-label.ts"
 import { DetailCards } from "./detail-cards.tsx"
+import { RecordHistory } from "../../components/record-history.tsx"
+import type { VendorTab } from "../../../machines/vendor-details.machine.ts"
 import { StatusHistory } from "./status-history.tsx"
 import { VendorSessions } from "./vendor-sessions.tsx"
 import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { CurrentStateDiagram } from "../../components/current-state-diagram.tsx"
 import { needsConfirmation, statusConfirmation, vendorStatusMachine, vendorStatusStateId } from "../../../machines/vendor-status.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
+
+const tabOf = (value: string): VendorTab => (value === "sessions" || value === "history" ? value : "details")
 
 const machine = vendorDetailsMachine.provide({ actions: { notify: (_, p) => notify(p.text, p.tone) } })
 
@@ -50,9 +54,10 @@ function VendorDetails({ userId }: { userId: string }) {
   const options = menuStatuses(vendor)
   const menuOpen = snapshot.matches({ ready: { menu: "open" } })
   const updating = snapshot.hasTag("updating")
-  const tab = snapshot.matches({ ready: { tab: "sessions" } }) ? "sessions" : "details"
+  const tab: VendorTab = snapshot.matches({ ready: { tab: "sessions" } }) ? "sessions" : snapshot.matches({ ready: { tab: "history" } }) ? "history" : "details"
   const chosen = snapshot.context.chosenStatus
-  const confirmation = snapshot.matches({ ready: { menu: "confirming" } }) && chosen && needsConfirmation(chosen) ? statusConfirmation(vendor.name, chosen) : null
+  const confirmation =
+    snapshot.matches({ ready: { menu: "confirming" } }) && chosen && needsConfirmation(chosen) ? statusConfirmation(vendor.name, chosen) : null
   return (
     <Stack gap="6">
       <HStack justify="space-between" wrap="wrap" gap="3">
@@ -63,7 +68,12 @@ function VendorDetails({ userId }: { userId: string }) {
           <StatusBadge status={vendor.status} />
         </HStack>
         {options.length > 0 ? (
-          <Menu.Root open={menuOpen} closeOnSelect={false} onOpenChange={(e) => actor.send({ type: e.open ? "menu.open" : "menu.close" })} onExitComplete={returnFocus}>
+          <Menu.Root
+            open={menuOpen}
+            closeOnSelect={false}
+            onOpenChange={(e) => actor.send({ type: e.open ? "menu.open" : "menu.close" })}
+            onExitComplete={returnFocus}
+          >
             <Menu.Trigger asChild>
               <Button ref={changeStatus} size="sm" colorPalette="teal" loading={updating} aria-busy={updating} loadingText="Updating...">
                 Change Status
@@ -88,10 +98,11 @@ function VendorDetails({ userId }: { userId: string }) {
           {statusError}
         </Text>
       ) : null}
-      <Tabs.Root value={tab} onValueChange={(e) => actor.send({ type: "tab.select", tab: e.value === "sessions" ? "sessions" : "details" })} variant="enclosed">
+      <Tabs.Root value={tab} onValueChange={(e) => actor.send({ type: "tab.select", tab: tabOf(e.value) })} variant="enclosed">
         <Tabs.List>
           <Tabs.Trigger value="details">Details</Tabs.Trigger>
           <Tabs.Trigger value="sessions">Sessions</Tabs.Trigger>
+          <Tabs.Trigger value="history">History</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="details">
           <DetailCards vendor={vendor} certificate={certificate} />
@@ -102,6 +113,11 @@ function VendorDetails({ userId }: { userId: string }) {
             error={snapshot.context.sessionsError}
             loading={snapshot.matches({ ready: { sessions: "loading" } })}
           />
+        </Tabs.Content>
+        <Tabs.Content value="history">
+          {tab === "history" ? (
+            <RecordHistory entityType="user" entityId={vendor._id} workflow={{ id: "vendor-status", stateId: vendorStatusStateId(vendor.status) }} />
+          ) : null}
         </Tabs.Content>
       </Tabs.Root>
       <Box>
@@ -115,7 +131,12 @@ function VendorDetails({ userId }: { userId: string }) {
         onConfirm={() => actor.send({ type: "status.confirm" })}
         onCancel={() => actor.send({ type: "status.cancel" })}
       />
-      <CurrentStateDiagram machine={vendorStatusMachine} stateId={vendorStatusStateId(vendor.status)} label={`Status diagram, current status ${statusLabel(vendor.status)}`} />
+      <CurrentStateDiagram
+        machine={vendorStatusMachine}
+        workflowId="vendor-status"
+        stateId={vendorStatusStateId(vendor.status)}
+        label={`Status diagram, current status ${statusLabel(vendor.status)}`}
+      />
     </Stack>
   )
 }

@@ -1,0 +1,8 @@
+import type { BlogDraftValues } from "./contract/drafts.ts"
+import * as api from "./contract/endpoints/drafts.endpoints.ts"
+import { call } from "./client.ts"
+
+export const listDrafts = () => call(api.listDrafts)
+export const getDraft = (key: string) => call(api.getDraft, { params: { key } })
+export const saveDraft = (key: string, values: BlogDraftValues) => call(api.saveDraft, { params: { key }, body: { values } })
+export const deleteDraft = (key: string) => call(api.deleteDraft, { params: { key } })

@@ -1,0 +1,201 @@
+import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
+import { messageOf } from "../api/api-error.ts"
+import type { InboxItem, InboxPage, UnreadAnswer } from "../api/contract/notification.ts"
+import * as notificationApi from "../api/notification.api.ts"
+import { watchLive } from "../api/live.api.ts"
+
+export const INBOX_PAGE_SIZE = 10
+/**
+ * The bell opens the live stream this long after the console opens, so the first load competes with
+ * nothing (and measures of it, Lighthouse's, see a quiet network). Nothing is missed meanwhile: the
+ * count is read at once, and again when the stream comes up.
+ */
+export const LIVE_DELAY_MS = 5000
+export const INBOX_FAILED = "Could not load your notifications."
+export const MARK_READ_FAILED = "Could not mark the notification as read. Please try again."
+
+export interface NotificationCentreContext {
+  unread: number
+  items: InboxItem[]
+  /** The last page read into `items`. */
+  page: number
+  totalPages: number
+  error: string | null
+  /** The notification being opened: marked read, then its link followed. */
+  opening: { id: string; link: string } | null
+}
+
+export type NotificationCentreEvent =
+  | { type: "panel.open" }
+  | { type: "panel.close" }
+  | { type: "panel.more" }
+  | { type: "panel.retry" }
+  | { type: "item.open"; id: string; link: string }
+  | { type: "all.read" }
+  | { type: "live.notification" }
+  | { type: "live.up" }
+  | { type: "live.down" }
+
+const withRead = (items: InboxItem[], id: string | null) => items.map((item) => (id === null || item._id === id ? { ...item, read: true } : item))
+
+/**
+ * The bell in the header (issue 23): the unread count, read when the console opens, again whenever the
+ * live stream says something new arrived, and again when the stream comes back (it may have missed
+ * some). The panel lists the person's notifications, newest first, a page at a time; opening one marks
+ * it read and follows its link; "Mark all as read" clears the count.
+ */
+export const notificationCentreMachine = setup({
+  types: { context: {} as NotificationCentreContext, events: {} as NotificationCentreEvent },
+  actors: {
+    fetchUnread: fromPromise<UnreadAnswer>(() => notificationApi.countUnreadNotifications()),
+    fetchPage: fromPromise<InboxPage, { page: number }>(({ input }) => notificationApi.listNotifications({ page: input.page, limit: INBOX_PAGE_SIZE })),
+    markRead: fromPromise<UnreadAnswer, { id: string }>(({ input }) => notificationApi.markNotificationRead(input.id)),
+    markAllRead: fromPromise<UnreadAnswer>(() => notificationApi.markAllNotificationsRead()),
+    /** The tab's live stream: each new notification of this person, and the stream coming back. */
+    watchLive: fromCallback<EventObject>(({ sendBack }) =>
+      watchLive({
+        onStatus: (status) => sendBack({ type: status === "up" ? "live.up" : "live.down" }),
+        onEvent: (event) => {
+          if (event.type === "notification.new") sendBack({ type: "live.notification" })
+        },
+      }),
+    ),
+  },
+  delays: { liveDelay: LIVE_DELAY_MS },
+  actions: {
+    /** Provided by the view: go to the notification's record. */
+    followLink: (_, _link: string) => {},
+  },
+}).createMachine({
+  id: "notificationCentre",
+  type: "parallel",
+  context: { unread: 0, items: [], page: 0, totalPages: 0, error: null, opening: null },
+  states: {
+    stream: {
+      description: "The tab's live stream, opened once the first load is done.",
+      initial: "waiting",
+      states: {
+        waiting: { description: "The console has just opened.", after: { liveDelay: { target: "listening" } } },
+        listening: { description: "New notifications arrive over the live stream.", invoke: { src: "watchLive" } },
+      },
+    },
+    count: {
+      description: "The bell's unread count.",
+      initial: "fetching",
+      states: {
+        fetching: {
+          description: "GET /notifications/unread.",
+          invoke: {
+            src: "fetchUnread",
+            onDone: { target: "shown", actions: assign({ unread: ({ event }) => event.output.data.unread }) },
+            // The bell stays as it was; the next live event or the stream's return reads it again.
+            onError: { target: "shown" },
+          },
+        },
+        shown: {
+          description: "The count shows on the bell.",
+          on: {
+            "live.notification": { target: "fetching" },
+            "live.up": { target: "fetching" },
+          },
+        },
+      },
+    },
+    panel: {
+      description: "The panel that lists the notifications.",
+      initial: "closed",
+      states: {
+        closed: {
+          description: "Only the bell shows.",
+          on: { "panel.open": { target: "loading" } },
+        },
+        loading: {
+          description: "GET /notifications, page 1: 'Loading notifications...'.",
+          tags: ["busy"],
+          on: { "panel.close": { target: "closed" } },
+          invoke: {
+            src: "fetchPage",
+            input: () => ({ page: 1 }),
+            onDone: {
+              target: "ready",
+              actions: assign(({ event }) => ({
+                items: [...event.output.data],
+                page: 1,
+                totalPages: event.output.totalPages,
+                unread: event.output.unread,
+                error: null,
+              })),
+            },
+            onError: { target: "failed", actions: assign({ error: ({ event }) => messageOf(event.error, INBOX_FAILED) }) },
+          },
+        },
+        failed: {
+          description: "The panel says the list could not be loaded and offers Try again.",
+          on: { "panel.retry": { target: "loading" }, "panel.close": { target: "closed" } },
+        },
+        ready: {
+          description: "The list shows; new notifications read it again from the top.",
+          on: {
+            "panel.close": { target: "closed" },
+            "live.notification": { target: "loading" },
+            "panel.more": { guard: ({ context }) => context.page < context.totalPages, target: "loadingMore" },
+            "item.open": {
+              target: "markingRead",
+              actions: assign(({ context, event }) => ({ opening: { id: event.id, link: event.link }, items: withRead(context.items, event.id) })),
+            },
+            "all.read": { guard: ({ context }) => context.unread > 0 || context.items.some((item) => !item.read), target: "markingAllRead" },
+          },
+        },
+        loadingMore: {
+          description: "The next page is added below: 'Loading more...'.",
+          tags: ["busy"],
+          on: { "panel.close": { target: "closed" } },
+          invoke: {
+            src: "fetchPage",
+            input: ({ context }) => ({ page: context.page + 1 }),
+            onDone: {
+              target: "ready",
+              actions: assign(({ context, event }) => {
+                const known = new Set(context.items.map((item) => item._id))
+                return {
+                  items: [...context.items, ...event.output.data.filter((item) => !known.has(item._id))],
+                  page: context.page + 1,
+                  totalPages: event.output.totalPages,
+                  unread: event.output.unread,
+                  error: null,
+                }
+              }),
+            },
+            onError: { target: "ready", actions: assign({ error: ({ event }) => messageOf(event.error, INBOX_FAILED) }) },
+          },
+        },
+        markingRead: {
+          description: "POST /notifications/:id/read, then the console goes to the record and the panel closes.",
+          tags: ["busy"],
+          invoke: {
+            src: "markRead",
+            input: ({ context }) => ({ id: context.opening?.id ?? "" }),
+            onDone: {
+              target: "closed",
+              actions: [
+                assign({ unread: ({ event }) => event.output.data.unread }),
+                { type: "followLink", params: ({ context }) => context.opening?.link ?? "/" },
+              ],
+            },
+            // Not marked, but the person still gets where they wanted to go.
+            onError: { target: "closed", actions: { type: "followLink", params: ({ context }) => context.opening?.link ?? "/" } },
+          },
+        },
+        markingAllRead: {
+          description: "POST /notifications/read-all: every item shows read, the count goes to 0.",
+          tags: ["busy"],
+          invoke: {
+            src: "markAllRead",
+            onDone: { target: "ready", actions: assign(({ context }) => ({ unread: 0, items: withRead(context.items, null), error: null })) },
+            onError: { target: "ready", actions: assign({ error: ({ event }) => messageOf(event.error, MARK_READ_FAILED) }) },
+          },
+        },
+      },
+    },
+  },
+})

@@ -1,0 +1,3 @@
+import { describeAccessibility } from "./a11y-tour.ts"
+
+describeAccessibility("dark")

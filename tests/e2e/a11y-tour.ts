@@ -1,0 +1,215 @@
+import { join } from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { RouteDef } from "../../src/ui/app/routes.ts"
+import { baseURL, launchBrowser, loginAs, tick } from "./browser.ts"
+import { openScreen, publicRoutes, roleEmails, routesFor, settle, visit } from "./screens.ts"
+
+/**
+ * axe-core (WCAG 2.2 A and AA rules, and heading order) on every route of the route table, for every demo role that may
+ * open it, in light and dark mode: the screen with data, the screen emptied by a search with no match,
+ * every dialog its buttons open (found by aria-haspopup="dialog", so a new dialog is scanned too) and
+ * the user menu with its Update Password dialog. A11Y_ROLES=Admin,User narrows a local run.
+ */
+const AXE = join(process.cwd(), "node_modules/axe-core/axe.min.js")
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+/** Rules outside the WCAG tags that are checked too: a heading level skipped (h1, then h3). */
+const EXTRA_RULES = ["heading-order"]
+const NO_MATCH = "zz-no-such-row-zz"
+const only = process.env.A11Y_ROLES?.split(",")
+
+export interface Finding {
+  where: string
+  rule: string
+  impact: string | null
+  targets: string[]
+  summary: string
+}
+
+let browser: Browser
+
+export async function scan(page: Page, where: string, findings: Finding[]): Promise<void> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE })
+  const violations = await page.evaluate(
+    async ({ tags, rules }) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: Document,
+              o: object,
+            ) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[]; failureSummary?: string }> }> }>
+          }
+        }
+      ).axe
+      const byTag = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })
+      const byRule = await axe.run(document, { runOnly: { type: "rule", values: rules }, resultTypes: ["violations"] })
+      return [...byTag.violations, ...byRule.violations].map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.map((n) => n.target.join(" ")),
+        summary: v.nodes[0]?.failureSummary ?? "",
+      }))
+    },
+    { tags: TAGS, rules: EXTRA_RULES },
+  )
+  for (const v of violations) findings.push({ where, rule: v.id, impact: v.impact, targets: v.targets.slice(0, 5), summary: v.summary.slice(0, 300) })
+}
+
+/**
+ * The dialogs each screen's buttons open (their data-dialog names). A button marked
+ * aria-haspopup="dialog" that is not listed here fails the suite, so a new dialog gets scanned.
+ */
+const dialogOpeners: Record<string, string[]> = {
+  "/": ["raise"],
+  "/gallery": ["add", "edit", "delete", "history"],
+  "/testimonials": ["add", "edit", "delete", "history"],
+  "/experts": ["add", "edit", "delete", "history"],
+  "/press-release-and-recognition": ["add", "edit", "delete", "history"],
+  "/editor": ["add", "edit", "delete", "history"],
+  "/blogs": ["delete"],
+  "/unassign-users": ["view", "assign"],
+  "/all-sessions": ["view", "edit", "delete"],
+  "/counselling/:userId": ["view", "create"],
+  "/counselling": ["view"],
+  "/ticket/:queryId": ["close"],
+  "/my-tickets": ["raise", "feedback"],
+  "/upcoming-session": ["view"],
+  "/session-history": ["view"],
+}
+
+/** Screens whose dialog openers only work once something is chosen on the screen. */
+const beforeDialogs: Record<string, (page: Page) => Promise<void>> = {
+  // 'Assign To' stays disabled until a client is selected.
+  "/unassign-users": (page) => tick(page.getByRole("checkbox", { name: /^Select (?!all)/ }).first()),
+}
+
+const openDialog = (page: Page) => page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible')
+
+/**
+ * Waits until a dialog is open (or none is) and nothing animates any more: scanned mid-animation, a dialog's
+ * text is still fading in and measures as low contrast. Checked every frame, not at a locator's growing pauses.
+ */
+async function dialogShown(page: Page, open: boolean): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const shown = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].some((d) => d.getClientRects().length > 0)
+      return shown === wanted && document.getAnimations().every((a) => a.playState !== "running")
+    },
+    open,
+    { timeout: 10_000 },
+  )
+}
+
+/** Opens every distinct dialog opener of the screen in turn: scan it open, check focus went in, Escape, focus back. */
+async function scanDialogs(page: Page, route: RouteDef, where: string, findings: Finding[]): Promise<number> {
+  const openers = page.locator('main [aria-haspopup="dialog"]:visible:not([disabled])')
+  const seen = new Set<string>()
+  const count = await openers.count()
+  for (let i = 0; i < count; i++) {
+    const opener = openers.nth(i)
+    const name = (await opener.getAttribute("data-dialog")) ?? ""
+    if (!(dialogOpeners[route.path] ?? []).includes(name)) {
+      findings.push({
+        where,
+        rule: "dialog-opener-not-listed",
+        impact: null,
+        targets: [name || (await opener.textContent()) || "?"],
+        summary: "add this opener to dialogOpeners in tests/e2e/a11y-tour.ts",
+      })
+      continue
+    }
+    if (seen.has(name)) continue
+    seen.add(name)
+    await opener.focus()
+    await page.keyboard.press("Enter")
+    await dialogShown(page, true)
+    const label = `${where} dialog "${name}"`
+    const focusInside = await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')))
+    if (!focusInside) findings.push({ where: label, rule: "focus-into-dialog", impact: "serious", targets: [], summary: "focus did not move into the dialog" })
+    await scan(page, label, findings)
+    await page.keyboard.press("Escape")
+    await dialogShown(page, false)
+    const back = await opener.evaluate((el) => el === document.activeElement)
+    if (!back) findings.push({ where: label, rule: "focus-back-to-opener", impact: "serious", targets: [], summary: "focus did not return to the opener" })
+  }
+  return seen.size
+}
+
+async function scanUserMenu(page: Page, where: string, findings: Finding[]): Promise<void> {
+  const menuButton = page.getByRole("button", { name: /^User menu for / })
+  await menuButton.click()
+  await page.getByRole("menu").waitFor({ state: "visible" })
+  // Scanned mid-animation, the menu's text is still fading in and measures as low contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"))
+  await scan(page, `${where} user menu`, findings)
+  await page.getByRole("menuitem", { name: "Update Password" }).click()
+  await openDialog(page).first().waitFor({ state: "visible" })
+  await page.waitForTimeout(300)
+  await scan(page, `${where} Update Password dialog`, findings)
+  await page.keyboard.press("Escape")
+  await openDialog(page).first().waitFor({ state: "hidden" })
+}
+
+/** Visits one screen: with data, its dialogs, then emptied by a search when it has one. */
+async function scanScreen(page: Page, route: RouteDef, where: string, findings: Finding[]): Promise<void> {
+  await openScreen(page, route)
+  await scan(page, where, findings)
+  const prepare = beforeDialogs[route.path]
+  await prepare?.(page)
+  const scanned = await scanDialogs(page, route, where, findings)
+  // A prepared screen must have opened every dialog it lists, or the preparation no longer works.
+  const listed = dialogOpeners[route.path] ?? []
+  if (prepare && scanned < listed.length)
+    findings.push({ where, rule: "dialog-not-scanned", impact: "serious", targets: listed, summary: `only ${scanned} of these dialogs opened` })
+  const search = page.locator('main form[role="search"] input').first()
+  if (await search.isVisible()) {
+    await search.fill(NO_MATCH)
+    await search.press("Enter")
+    await settle(page)
+    await scan(page, `${where} (empty)`, findings)
+  }
+}
+
+const report = (findings: Finding[]) =>
+  findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) ${f.targets.join(" | ")}\n    ${f.summary.replace(/\n/g, " ")}`).join("\n")
+
+/**
+ * The tour in one colour mode. Each mode is a file of its own (a11y-light.test.ts, a11y-dark.test.ts), so
+ * the two run side by side on the suite's two workers instead of one after the other.
+ */
+export function describeAccessibility(mode: "light" | "dark"): void {
+  describe(`accessibility (axe-core, WCAG 2.2 AA) in ${mode} mode`, () => {
+    beforeAll(async () => {
+      browser = await launchBrowser()
+    })
+    afterAll(() => browser?.close())
+
+    it(`the sign-in screens, signed out, in ${mode} mode`, { timeout: 120_000 }, async () => {
+      const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, colorScheme: mode, bypassCSP: true })
+      const page = await context.newPage()
+      const findings: Finding[] = []
+      for (const route of publicRoutes()) await scanScreen(page, route, `${mode} public ${route.path}`, findings)
+      await context.close()
+      expect(report(findings)).toBe("")
+    })
+
+    for (const { role, email } of roleEmails) {
+      if (only && !only.includes(role)) continue
+      it(`every screen ${role} opens, in ${mode} mode`, { timeout: 600_000 }, async () => {
+        const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, colorScheme: mode, bypassCSP: true })
+        const page = await context.newPage()
+        await loginAs(page, email)
+        const findings: Finding[] = []
+        const screens = routesFor(role)
+        expect(screens.length).toBeGreaterThan(0)
+        for (const route of screens) await scanScreen(page, route, `${mode} ${role} ${route.path}`, findings)
+        await visit(page, "/")
+        await settle(page)
+        await scanUserMenu(page, `${mode} ${role}`, findings)
+        await context.close()
+        expect(report(findings)).toBe("")
+      })
+    }
+  })
+}

@@ -1,0 +1,53 @@
+import type { Pool, PoolClient } from "pg"
+import { describe, expect, it } from "vitest"
+import { isDatabaseUnavailable } from "../../server/db/unavailable.ts"
+import { queuedPool } from "../../server/db/pool-queue.ts"
+
+/** A pg pool stand-in that hands out numbered clients and counts how many are out. */
+function fakePool() {
+  const state = { out: 0, most: 0, made: 0 }
+  const pool = {
+    options: {},
+    connect: async () => {
+      state.out += 1
+      state.most = Math.max(state.most, state.out)
+      const client = { n: ++state.made, release: () => void (state.out -= 1) }
+      return client as unknown as PoolClient
+    },
+    end: async () => {},
+  }
+  return { pool: pool as unknown as Pool, state }
+}
+
+describe("waiting for a connection (server/db/pool-queue.ts)", () => {
+  it("asks pg's pool only when a connection is free, and serves the waiting in order", async () => {
+    const { pool, state } = fakePool()
+    const queued = queuedPool(pool, 2, 1_000)
+    const [a, b] = await Promise.all([queued.connect(), queued.connect()])
+    const order: number[] = []
+    const c = queued.connect().then((client) => (order.push(3), client))
+    const d = queued.connect().then((client) => (order.push(4), client))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(order).toEqual([])
+    a.release()
+    a.release()
+    await c
+    expect(order).toEqual([3])
+    b.release()
+    await d
+    expect(order).toEqual([3, 4])
+    expect(state.most).toBe(2)
+  })
+
+  it("gives up after the wait in words that mean 'no connection' (503), and a failed open frees its turn", async () => {
+    const { pool } = fakePool()
+    const queued = queuedPool(pool, 1, 50)
+    const held = await queued.connect()
+    const error = await queued.connect().catch((e: unknown) => e)
+    expect(isDatabaseUnavailable(error)).toBe(true)
+    held.release()
+    const failing = queuedPool({ ...pool, connect: async () => Promise.reject(new Error("connect ECONNREFUSED")) } as unknown as Pool, 1, 50)
+    await expect(failing.connect()).rejects.toThrow("ECONNREFUSED")
+    await expect(failing.connect()).rejects.toThrow("ECONNREFUSED")
+  })
+})
