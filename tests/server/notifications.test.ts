@@ -399,6 +399,47 @@ describe("delivery", () => {
     expect(server.outbox().length).toBe(before)
   })
 
+  it("a claim that runs out while a sweep is finishing is sent on that wake-up, not left for the next request or restart", async () => {
+    // A restart quicker than the dead process's claims: its first sweep sends nothing and arms a wake-up for
+    // when the claim runs out; that wake-up falls due while the sweep is still finishing (reading the next
+    // scheduled notification, held here), and used to share that sweep's answer instead of sweeping again.
+    const ids = (
+      await queueNotifications(server.db, new Date(), [
+        {
+          template: "password.changed",
+          entity: { type: "user", id: await idOf(server, "lawyer@demo.test") },
+          to: "lawyer@demo.test",
+          fields: { name: "Wake" },
+        },
+      ])
+    ).mail
+    const hanging: Mailer = { send: () => new Promise(() => {}), withLog: () => hanging }
+    const leaseMs = 200
+    const dying = outboxPostman({ db: server.db, mailer: hanging, now: Date.now }, { leaseMs, waitMs: 10 })
+    expect(await dying.deliver(ids)).toBe(false)
+    const claimedUntil = Date.now() + leaseMs
+    const sent: string[] = []
+    const recording: Mailer = { send: async (m) => void sent.push(m.deliveryId!.key), withLog: () => recording }
+    const scheduled = {
+      fireDue: async () => ({ mail: [], people: [] }),
+      // Slow while the claim runs out: the wake-up armed for it is due before this answers.
+      nextAt: async () => {
+        while (Date.now() < claimedUntil + 100) await new Promise((resolve) => setTimeout(resolve, 20))
+        return null
+      },
+      announce: () => {},
+    }
+    const next = outboxPostman({ db: server.db, mailer: recording, now: Date.now, scheduled })
+    next.start()
+    try {
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(1)
+      const [row] = await server.db.selectFrom("outbox").select("status").where("id", "in", ids).execute()
+      expect(row?.status).toBe("sent")
+    } finally {
+      await next.stop()
+    }
+  })
+
   it("a claim of a sender that died is taken over once its lease runs out, and the transport sees the same delivery id", async () => {
     const ids = (
       await queueNotifications(server.db, new Date(server.clock.now), [

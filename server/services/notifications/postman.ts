@@ -70,6 +70,7 @@ export function outboxPostman(
   let poll: NodeJS.Timeout | null = null
   let wake: { at: number; timer: NodeJS.Timeout } | null = null
   let sweeping: Promise<number> | null = null
+  let sweepAgain = false
   const inFlight = new Set<Promise<unknown>>()
 
   const warn = (what: string) => (error: unknown) => deps.warn?.(`${what}: ${error instanceof Error ? error.message : String(error)}`)
@@ -179,8 +180,23 @@ export function outboxPostman(
       }
     },
     deliverDue() {
-      // One sweep at a time; a caller during a sweep shares it.
-      sweeping ??= track(sweep()).finally(() => {
+      // One sweep at a time. A call during a sweep (a wake-up falling due while the sweep reads when the
+      // next row is due) may come after the sweep claimed, so it asks for one more sweep once this one
+      // ends, and shares the answer: left at sharing, a row whose claim ran out just then waited for
+      // the next request or restart.
+      if (sweeping) {
+        sweepAgain = true
+        return sweeping
+      }
+      const sweeps = async () => {
+        let sent = 0
+        do {
+          sweepAgain = false
+          sent += await sweep()
+        } while (sweepAgain)
+        return sent
+      }
+      sweeping = track(sweeps()).finally(() => {
         sweeping = null
       })
       return sweeping
