@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { once } from "node:events"
 import { readdirSync } from "node:fs"
-import { createServer } from "node:net"
 import { dirname } from "node:path"
 import { SERVER_BUNDLE } from "../../scripts/build-server.ts"
+import { freePort } from "../../tests/fixtures/free-port.ts"
+import { startServerProcess } from "../../tests/fixtures/server-process.ts"
+
+export { freePort }
 
 /** A child process the benchmark started, with how to reach and stop it. */
 export interface Child {
@@ -18,16 +21,6 @@ export function childEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: undefined, ...extra }
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
   return env
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, "127.0.0.1")
-  await once(server, "listening")
-  const address = server.address()
-  const port = typeof address === "object" && address ? address.port : 0
-  server.close()
-  return port
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
@@ -59,31 +52,16 @@ export interface ServerStart extends Child {
 
 /** The real server as `npm start` runs it (the bundle `buildServer` wrote) with bench instrumentation, timed until /readyz answers. */
 export async function startServer(env: NodeJS.ProcessEnv): Promise<ServerStart> {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const log: string[] = []
-  const started = performance.now()
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const server = await startServerProcess({
+    entry: SERVER_BUNDLE,
+    pollMs: 10,
+    timeoutMs: 120_000,
     // One Admin session serves the whole run (its load generator sends a fixed header), which can pass the
     // default 15-minute access token: the bench asks for the longest the server allows.
-    env: childEnv({ ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, BENCH_INSTRUMENT: "1", LOG_LEVEL: "warn", ACCESS_TOKEN_MINUTES: "120" }),
-    stdio: ["ignore", "pipe", "pipe"],
+    // NODE_ENV is dropped: vitest sets it to "test", and `npm start` leaves it unset.
+    env: { NODE_ENV: undefined, ...env, BENCH_INSTRUMENT: "1", LOG_LEVEL: "warn", ACCESS_TOKEN_MINUTES: "120" },
   })
-  const keep = (chunk: Buffer) => void log.push(chunk.toString())
-  child.stdout!.on("data", keep)
-  child.stderr!.on("data", keep)
-  const deadline = started + 120_000
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it was ready:\n${log.join("")}`)
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    )
-    if (ready) return { url, process: child, readyMs: performance.now() - started, stop: stopper(child) }
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  child.kill("SIGKILL")
-  throw new Error(`the server was not ready within 120 s:\n${log.join("")}`)
+  return { url: server.url, process: server.child, readyMs: server.startMs, stop: () => server.stop("SIGTERM", 15_000).then(() => {}) }
 }
 
 /**

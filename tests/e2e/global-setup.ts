@@ -1,10 +1,8 @@
-import { spawn, execFileSync, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { TestProject } from "vitest/node"
-import { SERVER_BUNDLE } from "../../scripts/build-server.ts"
-import { freePort } from "../fixtures/free-port.ts"
+import { ensureBuilt, startServerProcess, type ServerProcess } from "../fixtures/server-process.ts"
 import { E2E_WORKERS } from "./workers.ts"
 
 /** One console server the browser tests talk to, and the data directory that holds its outbox. */
@@ -19,7 +17,7 @@ declare module "vitest" {
   }
 }
 
-const started: Array<{ child: ChildProcess; dataDir: string }> = []
+const started: Array<{ server: ServerProcess; dataDir: string }> = []
 
 /** Builds the console and the server bundle once, and starts one server per worker as `npm start` does, each on a fresh embedded database. */
 export async function setup(project: TestProject): Promise<void> {
@@ -29,51 +27,26 @@ export async function setup(project: TestProject): Promise<void> {
     return
   }
   // As `npm start` builds: the console in production mode and the server bundle, only when a source changed since the last build.
-  execFileSync(process.execPath, ["scripts/build-if-changed.mjs"], { stdio: "inherit" })
+  ensureBuilt()
   const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => startServer()))
   project.provide("servers", servers)
 }
 
 async function startServer(): Promise<E2EServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "console-e2e-"))
-  const port = await freePort()
-  const baseURL = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: baseURL, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
+  const server = await startServerProcess({
+    env: { DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "warn" },
+    ...(process.env.E2E_SERVER_LOG ? { onOutput: (chunk: string) => void process.stdout.write(chunk) } : {}),
   })
-  started.push({ child, dataDir })
-  child.stdout?.on("data", (chunk: Buffer) => {
-    if (process.env.E2E_SERVER_LOG) process.stdout.write(chunk)
-  })
-  await waitForServer(baseURL, child)
-  return { baseURL, dataDir }
+  started.push({ server, dataDir })
+  return { baseURL: server.url, dataDir }
 }
 
 export async function teardown(): Promise<void> {
   await Promise.all(
-    started.map(async ({ child, dataDir }) => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve))
-        child.kill("SIGTERM")
-        await exited
-      }
+    started.map(async ({ server, dataDir }) => {
+      await server.stop("SIGTERM")
       rmSync(dataDir, { recursive: true, force: true })
     }),
   )
-}
-
-async function waitForServer(baseURL: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      const res = await fetch(`${baseURL}/login`)
-      if (res.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error("server did not start within 60 s")
 }

@@ -1,50 +1,44 @@
-import { spawn, type ChildProcess } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { freePort } from "../fixtures/free-port.ts"
+import { startServerProcess, type ServerProcess } from "../fixtures/server-process.ts"
 
 /** Real server processes for the ops tests: several instances behind an imagined load balancer. */
 export interface Instance {
   name: string
   url: string
   dataDir: string
-  child: ChildProcess
-  output: string[]
+  process: ServerProcess
+  child: ServerProcess["child"]
+  /** What the instance printed so far, line by line. */
+  readonly output: string[]
 }
 
-/** Starts `server/main.ts` with `env` on a free port and waits for /readyz. */
+/** Starts the server (the bundle `npm start` runs; tests/fixtures/server-process.ts) with `env` on a free port and waits for /readyz. */
 export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), `console-ops-${name}-`))
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, TEST_DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  const output: string[] = []
-  child.stdout!.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n").filter(Boolean)))
-  child.stderr!.on("data", (chunk: Buffer) => output.push(`stderr: ${chunk.toString()}`))
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`instance ${name} exited with ${child.exitCode}:\n${output.join("\n")}`)
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ready) return { name, url, dataDir, child, output }
-    await new Promise((r) => setTimeout(r, 250))
+  try {
+    const server = await startServerProcess({ env: { ...env, DATA_DIR: dataDir, TEST_DATABASE_URL: "" } })
+    return {
+      name,
+      url: server.url,
+      dataDir,
+      process: server,
+      child: server.child,
+      get output() {
+        const lines = (text: string) => text.split("\n").filter(Boolean)
+        return [...lines(server.stdout()), ...lines(server.stderr()).map((line) => `stderr: ${line}`)]
+      },
+    }
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true })
+    throw new Error(`instance ${name}: ${(error as Error).message}`, { cause: error })
   }
-  throw new Error(`instance ${name} did not become ready:\n${output.join("\n")}`)
 }
 
 export async function stopInstance(instance: Instance | undefined): Promise<void> {
   if (!instance) return
-  if (instance.child.exitCode === null) {
-    const exited = new Promise((resolve) => instance.child.once("exit", resolve))
-    instance.child.kill("SIGTERM")
-    await exited
-  }
+  await instance.process.stop("SIGTERM")
   rmSync(instance.dataDir, { recursive: true, force: true })
 }
 

@@ -1,39 +1,21 @@
-import { spawn, type ChildProcess } from "node:child_process"
 import http from "node:http"
-import { freePort } from "../fixtures/free-port.ts"
+import { startServerProcess, type ServerProcess } from "../fixtures/server-process.ts"
+
+export type { ServerProcess }
 
 /**
- * The real server process (`server/main.ts` as `npm start` runs it, without the build, or a built
- * entry) for the reliability suite, plus a plain `node:http` client: its errors (ECONNRESET, ECONNREFUSED) say
- * exactly what happened to a request when the process died or stopped.
+ * The real server process for the reliability suite (the bundle `npm start` runs, or a built entry of
+ * the test's own; tests/fixtures/server-process.ts), plus a plain `node:http` client: its errors
+ * (ECONNRESET, ECONNREFUSED) say exactly what happened to a request when the process died or stopped.
  */
 export const JWT_SECRET = "reliability-suite-secret-long-enough-for-hs256-0123456789"
 export const DEMO_PASSWORD = "Demo@12345"
 
-export interface ServerProcess {
-  url: string
-  port: number
-  child: ChildProcess
-  /** Exit code (null when killed by a signal) and the signal. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-  output(): string
-  /** Milliseconds from spawn until /readyz answered 200. */
-  startMs: number
-}
-
-/**
- * Spawns the server with `env` (DATA_DIR, DATABASE_URL, …) and waits until /readyz answers 200:
- * server/main.ts through tsx, or `entry`, a built file run with plain node (scripts/build-server.ts).
- */
-export async function startServer(env: Record<string, string>, options: { port?: number; entry?: string } = {}): Promise<ServerProcess> {
-  const started = Date.now()
-  const chosen = options.port ?? (await freePort())
-  const child = spawn(process.execPath, options.entry ? [options.entry] : ["--import", "tsx", "server/main.ts"], {
+/** Starts the server with `env` (DATA_DIR, DATABASE_URL, …) on top of the suite's settings and waits until /readyz answers 200. */
+export function startServer(env: Record<string, string>, options: { port?: number; entry?: string } = {}): Promise<ServerProcess> {
+  return startServerProcess({
+    ...options,
     env: {
-      ...process.env,
-      HOST: "127.0.0.1",
-      PORT: String(chosen),
-      PUBLIC_URL: `http://127.0.0.1:${chosen}`,
       JWT_SECRET,
       // Request logs of a thousand writes would only slow the run; warnings and failures still show.
       LOG_LEVEL: "warn",
@@ -44,31 +26,10 @@ export async function startServer(env: Record<string, string>, options: { port?:
       DATABASE_URL: "",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   })
-  let output = ""
-  child.stdout!.on("data", (d: Buffer) => (output += d))
-  child.stderr!.on("data", (d: Buffer) => (output += d))
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  )
-  const url = `http://127.0.0.1:${chosen}`
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`)
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.status === 200,
-      () => false,
-    )
-    if (ready) return { url, port: chosen, child, exited, output: () => output, startMs: Date.now() - started }
-    await new Promise((r) => setTimeout(r, 40))
-  }
-  child.kill("SIGKILL")
-  throw new Error(`the server did not become ready within 60 s:\n${output}`)
 }
 
-/** SIGKILL and wait for the exit, so the next start finds the process gone (and its lock stale). */
+/** SIGKILL (or `signal`) and wait for the exit, so the next start finds the process gone (and its lock stale). */
 export async function killServer(server: ServerProcess, signal: NodeJS.Signals = "SIGKILL") {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal)
   return server.exited

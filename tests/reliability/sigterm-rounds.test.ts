@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from "node:fs"
 import { afterAll, describe, expect, it } from "vitest"
 import { embeddedTarget, postgresTarget, postgresUnreachable, type CrashTarget } from "./crash-targets.ts"
 import { freePort } from "../fixtures/free-port.ts"
+import { ensureBuilt } from "../fixtures/server-process.ts"
+import { SERVER_BUNDLE } from "../../scripts/build-server.ts"
 import { JWT_SECRET, login, startServer } from "./server-process.ts"
 
 /**
@@ -55,6 +57,7 @@ describe("SIGTERM, every time", () => {
   it("exits within 10 s when its parent goes away right after the signal, taking the log pipes' reader with it", async () => {
     const target = await embeddedTarget()
     targets.push(target)
+    ensureBuilt()
     for (let round = 0; round < 3; round++) {
       const port = await freePort()
       // A parent that starts the server with piped output, serves it 200 requests at the info level (so
@@ -67,7 +70,7 @@ describe("SIGTERM, every time", () => {
           `
           import { spawn } from "node:child_process"
           const env = { ...process.env, ...JSON.parse(process.argv[1]) }
-          const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] })
+          const server = spawn(process.execPath, [process.argv[2]], { env, stdio: ["ignore", "pipe", "pipe"] })
           server.stdout.on("data", () => {}); server.stderr.on("data", () => {})
           const url = "http://127.0.0.1:" + env.PORT
           for (;;) { if (await fetch(url + "/readyz").then((r) => r.ok, () => false)) break; await new Promise((r) => setTimeout(r, 50)) }
@@ -88,6 +91,7 @@ describe("SIGTERM, every time", () => {
             DATABASE_URL: "",
             TEST_DATABASE_URL: "",
           }),
+          SERVER_BUNDLE,
         ],
         { stdio: ["ignore", "pipe", "inherit"] },
       )
