@@ -2,7 +2,8 @@ import { spawn } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync } from "node:fs"
 
 /**
- * Two tiers, then one line summing every suite run: `N passed, N failed`; exits non-zero when anything failed.
+ * Two tiers, then one line summing every suite run: `N passed, N failed, N skipped` (each skipped and each
+ * failed test named just above it); exits non-zero when anything failed.
  *
  * - `npm test` (the quick tier, minutes): typecheck, lint, format, unit, machine paths, the server suite on
  *   the embedded database, and a Chromium smoke of every role (tests/e2e/smoke.test.ts).
@@ -19,6 +20,7 @@ interface Result {
   suite: string
   passed: number
   failed: number
+  skipped: number
   seconds: number
 }
 
@@ -44,6 +46,9 @@ const stages: Suite[][] = [
     { name: "typecheck", run: { check: ["npm", "run", "-s", "typecheck"] } },
     { name: "lint", run: { check: ["npm", "run", "-s", "lint"] } },
     { name: "format", run: { check: ["npm", "run", "-s", "format:check"] } },
+    // The console and the server bundle as `npm start` builds them (only when a source changed), once for every
+    // later suite that starts a real server; here, where the checks leave a core free now and then.
+    { name: "build", run: { check: ["node", "scripts/build-if-changed.mjs"] } },
     { name: "unit", run: { project: "unit" }, env: { TEST_DATABASE_URL: "" } },
     { name: "paths", run: { project: "paths" }, env: { TEST_DATABASE_URL: "" } },
   ],
@@ -100,15 +105,20 @@ function runSuite(suite: Suite, alone: boolean): Promise<Result> {
   })
 }
 
-function countsOf(status: number | null, report: string | undefined): { passed: number; failed: number } {
-  if (!report) return status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 }
+function countsOf(status: number | null, report: string | undefined): { passed: number; failed: number; skipped: number } {
+  if (!report) return status === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 }
   try {
-    const counts = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number }
+    const counts = JSON.parse(readFileSync(report, "utf8")) as {
+      numPassedTests: number
+      numFailedTests: number
+      numPendingTests?: number
+      numTodoTests?: number
+    }
     // A file that fails to load, or an error outside any test, counts as a failure even though no test failed.
     const crashed = status !== 0 && counts.numFailedTests === 0 ? 1 : 0
-    return { passed: counts.numPassedTests, failed: counts.numFailedTests + crashed }
+    return { passed: counts.numPassedTests, failed: counts.numFailedTests + crashed, skipped: (counts.numPendingTests ?? 0) + (counts.numTodoTests ?? 0) }
   } catch {
-    return { passed: 0, failed: 1 }
+    return { passed: 0, failed: 1, skipped: 0 }
   }
 }
 
@@ -116,7 +126,8 @@ interface Report {
   testResults?: { name: string; status?: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[]
 }
 
-function failuresOf(ran: Result[]): string[] {
+/** Each test of the run that did not pass, as `<WHAT> <suite>: <file> > <test>[: why]`: failures, or (with `skipped`) the skipped ones. */
+function testsNotPassed(ran: Result[], skipped: boolean): string[] {
   const lines: string[] = []
   for (const { suite } of ran) {
     let report: Report
@@ -127,6 +138,11 @@ function failuresOf(ran: Result[]): string[] {
     }
     for (const file of report.testResults ?? []) {
       const where = file.name.replace(`${process.cwd()}/`, "")
+      if (skipped) {
+        for (const test of file.assertionResults ?? [])
+          if (test.status === "pending" || test.status === "skipped" || test.status === "todo") lines.push(`SKIPPED ${suite}: ${where} > ${test.fullName}`)
+        continue
+      }
       if (file.status === "failed" && file.message) lines.push(`FAILED ${suite}: ${where}: ${file.message.slice(0, 400)}`)
       for (const test of file.assertionResults ?? []) {
         if (test.status !== "failed") continue
@@ -147,11 +163,12 @@ for (const stage of stages) {
 }
 
 console.log("\n=== summary")
-for (const r of results) console.log(`${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed  (${r.seconds} s)`)
-console.log(`all suites took ${Math.round((Date.now() - started) / 60_000)} min`)
-// The record of a CI run keeps only its first and last lines: name each failed test here, next to the counts.
-for (const line of failuresOf(results)) console.log(line)
-const passed = results.reduce((n, r) => n + r.passed, 0)
-const failed = results.reduce((n, r) => n + r.failed, 0)
-console.log(`${passed} passed, ${failed} failed`)
+for (const r of results) console.log(`${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds} s)`)
+const seconds = Math.round((Date.now() - started) / 1000)
+console.log(`all suites took ${Math.floor(seconds / 60)} min ${seconds % 60} s`)
+// The record of a CI run keeps only its first and last lines: name each skipped and each failed test here, next to the counts.
+for (const line of [...testsNotPassed(results, true), ...testsNotPassed(results, false)]) console.log(line)
+const sum = (key: "passed" | "failed" | "skipped") => results.reduce((n, r) => n + r[key], 0)
+const failed = sum("failed")
+console.log(`${sum("passed")} passed, ${failed} failed, ${sum("skipped")} skipped`)
 process.exit(failed === 0 ? 0 : 1)

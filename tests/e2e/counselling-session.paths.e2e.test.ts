@@ -1,11 +1,10 @@
 import type { Browser, Page } from "playwright-core"
-import { expect } from "vitest"
 import { sessionStateLabels, type SessionState } from "../../src/api/contract/counselling-session.ts"
 import { counsellingSessionMachine } from "../../src/machines/counselling-session.machine.ts"
 import { formatDateTime } from "../../src/ui/components/format.ts"
 import { baseURL } from "./browser.ts"
 import { demoUserId } from "./content-helpers.ts"
-import { SCREEN, apiGet, describeMachinePathsE2e, signedInPage, tokenOf, type E2ePathSpec } from "./machine-paths.ts"
+import { SCREEN, apiGet, describeMachinePathsE2e, expect, signedInPage, tokenOf, type E2ePathSpec } from "./machine-paths.ts"
 
 /**
  * A session's life walked in Chromium by the three people it concerns: the Admin (All Sessions:
@@ -286,8 +285,10 @@ describeMachinePathsE2e<World>("counselling session before its start", {
   states: states("client"),
 })
 
-// The start passes during the path: a session a minute away, a client of its own each time (the last
-// path's 5-minute session may still be running), then the counsellor's no-show.
+// The start passes during the path: a session a minute away, then the counsellor's no-show. The paths run
+// side by side, so their waits for the start overlap: each takes a client and a counsellor no other path
+// has (also not the last path's, whose 5-minute session may still be running), chosen before any await.
+let starting = 0
 describeMachinePathsE2e<World>("counselling session as it starts", {
   machine: counsellingSessionMachine,
   input: { dateTime: START, durationMinutes: 5, now: START - 500, noticeHours: 12 },
@@ -297,13 +298,16 @@ describeMachinePathsE2e<World>("counselling session as it starts", {
   ],
   walk: ["clock.tick", "session.markNoShow"],
   timeout: 150_000,
+  concurrent: true,
   setup: async (browser) => {
+    const slot = starting++
+    if (slot >= COUNSELLORS.length) throw new Error(`more paths side by side (${slot + 1}) than counsellors to give them (${COUNSELLORS.length})`)
     const adminToken = await tokenOf("admin@demo.test")
     const clients = (await apiGet<{ data: { data: Array<{ _id: string; email: string }> } }>("/user/assignUser?page=1&limit=20", adminToken)).data.data.filter(
       (c) => c.email !== CLIENT,
     )
     const startsAt = new Date(Math.ceil((Date.now() + 20_000) / MINUTE) * MINUTE)
-    return world(browser, startsAt, COUNSELLORS[made % COUNSELLORS.length]!, clients[made % clients.length]!._id)
+    return world(browser, startsAt, COUNSELLORS[slot]!, clients[slot]!._id)
   },
   clicks,
   states: states("counsellor"),

@@ -2,11 +2,23 @@ import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Browser, Page } from "playwright-core"
-import { describe, expect, it } from "vitest"
+import { AsyncLocalStorage } from "node:async_hooks"
+import { describe, expect as vitestExpect, it, type ExpectStatic } from "vitest"
 import fc from "fast-check"
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type AnyStateNode, type EventObject } from "xstate"
 import { generatePaths } from "../paths/path-harness.ts"
 import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+
+/**
+ * The `expect` of the test a path runs in. Paths that run side by side (`concurrent`) each have their
+ * own test, which vitest's global `expect` cannot tell apart (`expect.poll` refuses to run): a path's
+ * clicks and checks import this one, which answers to the test whose walk they belong to.
+ */
+const testOfWalk = new AsyncLocalStorage<ExpectStatic>()
+export const expect: ExpectStatic = new Proxy(vitestExpect, {
+  apply: (_target, self, args) => Reflect.apply(testOfWalk.getStore() ?? vitestExpect, self, args),
+  get: (_target, property) => Reflect.get(testOfWalk.getStore() ?? vitestExpect, property),
+})
 
 /** How long a screen check waits for the console to catch up (2 cores shared with other suites). */
 export const SCREEN = { timeout: 10_000, interval: 100 }
@@ -44,6 +56,11 @@ export interface E2ePathSpec<World> {
    * machine and to the unit paths, which walk them all. Without it, every path is walked.
    */
   walk?: string[]
+  /**
+   * The paths run side by side: for paths that mostly wait for the real clock (a session's start), so
+   * their waits overlap. Their worlds must not meet (setup gives each its own people and records).
+   */
+  concurrent?: boolean
 }
 
 /** Key of a snapshot value: the state name of a flat machine, else the JSON of the nested value. */
@@ -98,7 +115,11 @@ export function describeMachinePathsE2e<World>(name: string, spec: E2ePathSpec<W
           .slice(1)
           .map((s) => eventLabel(s.event as PathEvent))
           .join(" → ") || "(initial)"
-      it(`#${index + 1} ${label}`, () => walkInBrowser(name, `${index + 1}`, spec, path.steps as unknown as WalkStep[]), spec.timeout ?? 120_000)
+      ;(spec.concurrent ? it.concurrent : it)(
+        `#${index + 1} ${label}`,
+        (test) => testOfWalk.run(test.expect, () => walkInBrowser(name, `${index + 1}`, spec, path.steps as unknown as WalkStep[])),
+        spec.timeout ?? 120_000,
+      )
     })
   })
 }

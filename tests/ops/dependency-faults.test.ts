@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hashPassword } from "../../server/services/auth/passwords.ts"
 import { ownServicesMissing, startOwnPostgres, startOwnRedis, type OwnPostgres, type OwnRedis } from "./own-services.ts"
 import { call, type Instance, startInstance, stopInstance } from "./server-instances.ts"
+import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**
  * Issue 33: what the console runs on fails, and the console stays up. Two instances share a
@@ -14,8 +15,7 @@ import { call, type Instance, startInstance, stopInstance } from "./server-insta
  * Counted: process exits, 5xx other than 503, answers slower than a second during a fault, seconds to
  * recover, and acknowledged writes lost.
  */
-const missing = ownServicesMissing()
-if (missing) console.warn(`\n[ops] SKIPPED the dependency-fault tests: ${missing}.\n`)
+const skip = skipWhenMissing(ownServicesMissing(), "the dependency-fault tests")
 
 const CRASHES = 10
 const SLOW_MS = 1_000
@@ -77,7 +77,7 @@ async function database<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 
 const alive = (instance: Instance) => instance.child.exitCode === null && instance.child.signalCode === null
 
-describe.skipIf(missing !== null)("dependency faults, two instances on a PostgreSQL and a Redis of the test's own", () => {
+describe.skipIf(skip)("dependency faults, two instances on a PostgreSQL and a Redis of the test's own", () => {
   beforeAll(async () => {
     ;[postgres, redis] = await Promise.all([startOwnPostgres(), startOwnRedis()])
     const env = {

@@ -10,6 +10,7 @@ import { decodeQuotedPrintable } from "../server/harness.ts"
 import { runServerScript } from "../server/script-runner.ts"
 import { call, type Instance, startInstance as startServer, stopInstance } from "./server-instances.ts"
 import { openLiveStream } from "../fixtures/live-stream.ts"
+import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis, as behind a load balancer.
@@ -45,8 +46,8 @@ async function unreachable(): Promise<string | null> {
   return null
 }
 
-const skipReason = await unreachable()
-if (skipReason) console.warn(`\n[ops] SKIPPED the several-instances test: ${skipReason}. Start PostgreSQL and Redis to run it.\n`)
+const unreachableWhy = await unreachable()
+const skip = skipWhenMissing(unreachableWhy && `${unreachableWhy}; start PostgreSQL and Redis to run it`, "the several-instances test")
 
 const databaseUrl = () => {
   const url = new URL(PG_URL)
@@ -82,7 +83,7 @@ async function admin(sql: string) {
   }
 }
 
-describe.skipIf(skipReason !== null)("two server processes on one PostgreSQL and one Redis", () => {
+describe.skipIf(skip)("two server processes on one PostgreSQL and one Redis", () => {
   beforeAll(async () => {
     await admin(`create database ${DB_NAME}`)
     // Both start at once on the empty database: the migrations' lock lets only one of them migrate.

@@ -3,6 +3,7 @@ import pg from "pg"
 import { afterAll, describe, expect, it } from "vitest"
 import { freePort } from "../fixtures/free-port.ts"
 import { type Instance, startInstance, stopInstance } from "./server-instances.ts"
+import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**
  * A server started while its PostgreSQL is not answering yet (both started by one boot, or a busy machine
@@ -23,22 +24,22 @@ async function unreachable(): Promise<string | null> {
     await client.end().catch(() => {})
   }
 }
-const skipReason = await unreachable()
-if (skipReason) console.warn(`\n[ops] SKIPPED the late-database test: PostgreSQL at ${PG_URL} is not reachable (${skipReason}).\n`)
+const unreachableWhy = await unreachable()
+const skip = skipWhenMissing(unreachableWhy && `PostgreSQL at ${PG_URL} is not reachable (${unreachableWhy})`, "the late-database test")
 
 let instance: Instance | undefined
 let proxy: Server | undefined
 afterAll(async () => {
   await stopInstance(instance)
   await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(null)))
-  if (skipReason) return
+  if (skip) return
   const client = new pg.Client({ connectionString: PG_URL })
   await client.connect()
   await client.query(`drop database if exists ${DB_NAME} with (force)`)
   await client.end()
 })
 
-describe.skipIf(skipReason !== null)("a database that answers only after the server started", () => {
+describe.skipIf(skip)("a database that answers only after the server started", () => {
   it("is waited for: the server says so, then becomes ready on it", async () => {
     const target = new URL(PG_URL)
     const port = await freePort()

@@ -4,6 +4,7 @@ import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { redisTokenVersions } from "../../server/services/auth/redis-token-versions.ts"
 import { redisLink, type RedisLink } from "../../server/services/cache/redis-link.ts"
 import { redisTicketVersions } from "../../server/services/tickets/redis-ticket-versions.ts"
+import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 const REDIS_URL = process.env.OPS_REDIS_URL || "redis://127.0.0.1:6379"
 const PREFIX = `console-test:${process.pid}_${Math.random().toString(36).slice(2, 8)}:`
@@ -20,8 +21,7 @@ async function reachable(): Promise<boolean> {
     probe.disconnect()
   }
 }
-const ready = await reachable()
-if (!ready) console.warn(`\n[ops] SKIPPED the Redis limiter and ticket version tests: Redis at ${REDIS_URL} is not reachable.\n`)
+const ready = !skipWhenMissing((await reachable()) ? null : `Redis at ${REDIS_URL} is not reachable`, "the Redis limiter and ticket version tests")
 
 let redis: Redis
 let link: RedisLink

@@ -3,6 +3,7 @@ import http from "node:http"
 import { afterAll, describe, expect, it } from "vitest"
 import { embeddedTarget, postgresTarget, postgresUnreachable, ticketLedgers, type CrashTarget, type TicketLedger } from "./crash-targets.ts"
 import { killServer, login, raiseTicket, request, startServer, type ServerProcess } from "./server-process.ts"
+import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**
  * SIGKILL the real server while 1,000 ticket responses are under way, restart it on the same data,
@@ -22,8 +23,7 @@ const CONNECTIONS = 100
 const ROUND_BUDGET_MS = ROUNDS * 45_000
 const RUN = Math.random().toString(36).slice(2, 8)
 
-const skipPostgres = await postgresUnreachable()
-if (skipPostgres) console.warn(`\n[reliability] SKIPPED the PostgreSQL crash rounds: ${skipPostgres}.\n`)
+const skipPostgres = skipWhenMissing(await postgresUnreachable(), "the PostgreSQL crash rounds")
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterAll(async () => {
@@ -158,7 +158,7 @@ describe("SIGKILL during 1,000 concurrent ticket responses", () => {
     ROUND_BUDGET_MS,
   )
 
-  it.skipIf(skipPostgres !== null)(
+  it.skipIf(skipPostgres)(
     `on PostgreSQL (${ROUNDS} rounds): every acknowledged write survives, nothing half-written`,
     async () => {
       const target = await postgresTarget()

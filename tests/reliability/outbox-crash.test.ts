@@ -3,6 +3,7 @@ import { messageIdOf } from "../../server/services/mail/mailer.ts"
 import { startFakeSmtp, type FakeSmtp } from "../fixtures/fake-smtp.ts"
 import { embeddedTarget, postgresTarget, postgresUnreachable, type CrashTarget } from "./crash-targets.ts"
 import { killServer, login, raiseTicket, request, startServer } from "./server-process.ts"
+import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**
  * No acknowledged change loses its notification (issue 23): changes are acknowledged while the mail
@@ -16,8 +17,7 @@ const VENDORS = 3
 const LEASE_MS = 2_000
 const MAIL_FROM = "Console <no-reply@console.local>"
 
-const skipPostgres = await postgresUnreachable()
-if (skipPostgres) console.warn(`\n[reliability] SKIPPED the PostgreSQL outbox crash: ${skipPostgres}.\n`)
+const skipPostgres = skipWhenMissing(await postgresUnreachable(), "the PostgreSQL outbox crash")
 
 const cleanups: Array<() => Promise<unknown>> = []
 afterAll(async () => {

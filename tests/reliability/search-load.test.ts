@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { QUERY_TEXT_MAX_LENGTH } from "../../src/api/contract/common.ts"
 import { embeddedTarget, postgresTarget, postgresUnreachable, type CrashTarget } from "./crash-targets.ts"
 import { killServer, login, startServer } from "./server-process.ts"
+import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**
  * Issue 30: no request can stall the server. A 10,000-character search is refused at once; bursts of 100
@@ -18,8 +19,7 @@ const BURSTS = 5
  */
 const PROBES = 200
 const MAX_BURSTS = 40
-const pgMissing = await postgresUnreachable()
-if (pgMissing) console.warn(`\n[reliability] SKIPPED the PostgreSQL half of the search-load test: ${pgMissing}\n`)
+const pgMissing = skipWhenMissing(await postgresUnreachable(), "the PostgreSQL half of the search-load test")
 
 const targets: CrashTarget[] = []
 afterAll(async () => {
@@ -120,5 +120,5 @@ async function searchLoad(makeTarget: () => Promise<CrashTarget>) {
 
 describe("a search can never stall the server", () => {
   it("embedded database", () => searchLoad(embeddedTarget))
-  it.skipIf(pgMissing !== null)("PostgreSQL", () => searchLoad(postgresTarget))
+  it.skipIf(pgMissing)("PostgreSQL", () => searchLoad(postgresTarget))
 })

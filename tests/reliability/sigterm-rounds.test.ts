@@ -6,6 +6,7 @@ import { freePort } from "../fixtures/free-port.ts"
 import { ensureBuilt } from "../fixtures/server-process.ts"
 import { SERVER_BUNDLE } from "../../scripts/build-server.ts"
 import { JWT_SECRET, login, startServer } from "./server-process.ts"
+import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**
  * Issue 30: a stop is clean every time. 20 times on each database, SIGTERM arrives while requests are
@@ -14,8 +15,7 @@ import { JWT_SECRET, login, startServer } from "./server-process.ts"
  * a closed terminal or a dead `| tee`) still exits within 10 s.
  */
 const ROUNDS = Number(process.env.SIGTERM_ROUNDS ?? 20)
-const pgMissing = await postgresUnreachable()
-if (pgMissing) console.warn(`\n[reliability] SKIPPED the PostgreSQL half of the SIGTERM rounds: ${pgMissing}\n`)
+const pgMissing = skipWhenMissing(await postgresUnreachable(), "the PostgreSQL half of the SIGTERM rounds")
 
 const targets: CrashTarget[] = []
 afterAll(async () => {
@@ -52,7 +52,7 @@ async function rounds(makeTarget: () => Promise<CrashTarget>) {
 
 describe("SIGTERM, every time", () => {
   it(`exits 0 within 10 s and releases the data directory, ${ROUNDS} stops under load on the embedded database`, () => rounds(embeddedTarget), 300_000)
-  it.skipIf(pgMissing !== null)(`exits 0 within 10 s, ${ROUNDS} stops under load on PostgreSQL`, () => rounds(postgresTarget), 300_000)
+  it.skipIf(pgMissing)(`exits 0 within 10 s, ${ROUNDS} stops under load on PostgreSQL`, () => rounds(postgresTarget), 300_000)
 
   it("exits within 10 s when its parent goes away right after the signal, taking the log pipes' reader with it", async () => {
     const target = await embeddedTarget()
