@@ -3,6 +3,10 @@ import { E2E_WORKERS } from "./tests/e2e/workers.ts"
 
 const SERVER = {
   setupFiles: ["tests/server/setup.ts"],
+  // A worker runs its files one after another in one process: the server's modules, the API document and its
+  // validators load once per worker instead of once per file (about a minute of a run). Each file still builds
+  // its own app on its own database; what the test helpers keep per file is reset by setup.ts.
+  isolate: false,
   globalSetup: ["tests/server/global-setup.ts"],
   environment: "node" as const,
   testTimeout: 30_000,

@@ -5,25 +5,31 @@ import type { TestProject } from "vitest/node"
 import { openDatabase } from "../../server/db/open-database.ts"
 import { seedDemo } from "../../server/scripts/demo-seed.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
-import { UPLOAD_LIMIT_BYTES } from "./seeded-snapshot.ts"
+import { createDatabase, dropDatabase, UPLOAD_LIMIT_BYTES, withDatabase } from "./seeded-snapshot.ts"
 
 /**
- * One seeded database per run, not one per file: a fresh embedded database runs initdb, 22 migrations
- * and the demo seed, some 4 s of a busy core, about 70 times. Here that is done once; each test's
- * server (tests/server/harness.ts) starts from the copy in about 0.3 s. On PostgreSQL (TEST_DATABASE_URL)
- * every test still migrates and seeds a schema of its own.
+ * One seeded database per run, not one per file: a fresh database runs its migrations and the demo seed
+ * (on PGlite initdb too, some 4 s of a busy core), about 70 times. Here that is done once; each test's
+ * server (tests/server/harness.ts) starts from a copy: PGlite's data directory as a tarball (about 0.3 s),
+ * or on PostgreSQL (TEST_DATABASE_URL) a database of its own made with the seeded one as its template.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE_URL) return
   const dir = mkdtempSync(join(tmpdir(), "console-seeded-"))
   const seededAt = Date.now()
-  const database = await openDatabase({ kind: "embedded", dataDir: null })
+  const url = process.env.TEST_DATABASE_URL
+  const template = url ? `seeded_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : undefined
+  if (url && template) await createDatabase(url, template)
+  const database = await openDatabase(url && template ? { kind: "postgres", url: withDatabase(url, template) } : { kind: "embedded", dataDir: null })
   try {
     await seedDemo(database.db, seededAt, localUploadStore(dir, UPLOAD_LIMIT_BYTES))
-    writeFileSync(join(dir, "database.tar"), await database.dump!())
+    if (database.dump) writeFileSync(join(dir, "database.tar"), await database.dump())
   } finally {
+    // A template database takes copies only while nobody is connected to it.
     await database.close()
   }
-  project.provide("seededSnapshot", { dir, seededAt })
-  return () => rmSync(dir, { recursive: true, force: true })
+  project.provide("seededSnapshot", { dir, seededAt, ...(template ? { postgresTemplate: template } : {}) })
+  return async () => {
+    if (url && template) await dropDatabase(url, template)
+    rmSync(dir, { recursive: true, force: true })
+  }
 }

@@ -5,7 +5,7 @@ import { join } from "node:path"
 import type { FastifyInstance, InjectOptions } from "fastify"
 import { buildApp } from "../../server/app.ts"
 import type { Db } from "../../server/db/database.ts"
-import { dropSchema, openDatabase } from "../../server/db/open-database.ts"
+import { dropSchema, openDatabase, type DatabaseTarget } from "../../server/db/open-database.ts"
 import { seedDemo } from "../../server/scripts/demo-seed.ts"
 import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { tokenService, type TokenService } from "../../server/services/auth/tokens.ts"
@@ -15,7 +15,7 @@ import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
 import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 import { validateAgainstDocument } from "./openapi-validator.ts"
-import { seededCopy, UPLOAD_LIMIT_BYTES } from "./seeded-snapshot.ts"
+import { createDatabase, dropDatabase, seededCopy, UPLOAD_LIMIT_BYTES, withDatabase } from "./seeded-snapshot.ts"
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing"
 
@@ -52,15 +52,28 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const url = process.env.TEST_DATABASE_URL
-  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const own = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   const dataDir = mkdtempSync(join(tmpdir(), "console-test-"))
-  // The embedded database starts from the run's seeded copy (tests/server/global-setup.ts), its clock at the
-  // moment that copy was seeded, so every seeded time stands where the seed put it relative to "now".
-  const seeded = !url && options.seed !== false ? seededCopy(dataDir) : undefined
-  const database = await openDatabase(
-    url ? { kind: "postgres", url, schema } : { kind: "embedded", dataDir: null, ...(seeded ? { snapshot: seeded.database } : {}) },
-    options.onQuery ? { onQuery: options.onQuery } : {},
-  )
+  // The database starts from the run's seeded copy (tests/server/global-setup.ts), its clock at the moment
+  // that copy was seeded, so every seeded time stands where the seed put it relative to "now": on PostgreSQL a
+  // database of its own copied from the seeded one, embedded the seeded data directory. Unseeded, PostgreSQL
+  // gives it a schema of its own.
+  const seeded = options.seed !== false ? seededCopy(dataDir) : undefined
+  const target: DatabaseTarget =
+    seeded?.kind === "postgres"
+      ? { kind: "postgres", url: withDatabase(url!, own) }
+      : url
+        ? { kind: "postgres", url, schema: own }
+        : { kind: "embedded", dataDir: null, ...(seeded?.kind === "embedded" ? { snapshot: seeded.database } : {}) }
+  if (seeded?.kind === "postgres") await createDatabase(url!, own, seeded.template)
+  const forget = async () => {
+    if (seeded?.kind === "postgres") await dropDatabase(url!, own)
+    else if (url) await dropSchema(url, own)
+  }
+  const database = await openDatabase(target, options.onQuery ? { onQuery: options.onQuery } : {}).catch(async (error: unknown) => {
+    await forget()
+    throw error
+  })
   const clock = { now: seeded?.seededAt ?? Date.now() }
   const now = () => clock.now
   const tokens = tokenService(TEST_SECRET, now)
@@ -120,7 +133,7 @@ export async function startTestServer(
     async close() {
       await app.close()
       await database.close()
-      if (url) await dropSchema(url, schema)
+      await forget()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -32,6 +32,17 @@ export function explainRefusals(entries: ReadonlyArray<readonly [message: string
   for (const [message, why] of entries) explained.push({ message, why })
 }
 
+/**
+ * A new test file begins: the refusals the last file explained, and the forms it sent, are its own. The
+ * server project runs its files one after another in each worker process (no isolation, so the server's
+ * modules, the document and its compiled validators load once per worker, not once per file).
+ */
+export function beginTestFile(): void {
+  explained.length = 0
+  violations.length = 0
+  sentForms.clear()
+}
+
 /** The refusal every upload test provokes when a file part's bytes are not the image its type names. */
 export const FILE_CONTENT_REFUSAL = [
   /^\w+: (the file is not a valid (PNG|JPEG|WEBP|GIF) image|only PNG, JPEG(, WEBP, GIF)? images are accepted)$/,

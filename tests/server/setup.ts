@@ -1,5 +1,8 @@
 import { afterEach } from "vitest"
-import { violations } from "./openapi-validator.ts"
+import { beginTestFile, violations } from "./openapi-validator.ts"
+
+// Run before each test file (the setup file is), so no file inherits another's explanations.
+beginTestFile()
 
 /** A test whose requests broke the API document (tests/server/openapi-validator.ts) fails, naming each break. */
 afterEach(() => {
