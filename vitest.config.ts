@@ -59,6 +59,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Files run side by side, one per worker, each worker on its own server (tests/e2e/workers.ts).
           maxWorkers: E2E_WORKERS,
+          // A worker loads playwright, the machines and the route table once, not once per file.
+          isolate: false,
           // A screen shows within a second on a quiet machine; two browsers and two servers share the cores here.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -18,8 +18,16 @@ export const baseURL = () => ownServer().baseURL
 /** The data directory of this worker's server, where its outbox folder is. */
 export const dataDir = () => ownServer().dataDir
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
+/**
+ * Chromium for the browser tests. Its pages ask for reduced motion, as a person can in their system settings,
+ * which the console honours (src/ui/app/theme.ts): a dialog or a menu is there at once instead of after its
+ * fade, so no test waits for an animation to end. A context may still ask for motion (`reducedMotion: "no-preference"`).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = (options) => newContext({ reducedMotion: "reduce", ...options })
+  return browser
 }
 
 export async function newPage(browser: Browser): Promise<Page> {

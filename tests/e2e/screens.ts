@@ -85,5 +85,10 @@ export async function settle(page: Page): Promise<void> {
   // Checked every animation frame: a locator's wait polls with growing pauses (up to 0.5 s), which was most of a screen tour's time.
   await page.waitForFunction(() => (document.querySelector("h1")?.getClientRects().length ?? 0) > 0, undefined, { timeout: 15_000 })
   await page.waitForFunction(() => document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout: 15_000 }).catch(() => {})
-  await page.waitForTimeout(150)
+  // Nothing still fading in (a screen read mid-fade measures as low contrast); a spinner's endless turn does not count.
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 15_000 },
+  )
 }

@@ -48,6 +48,24 @@ export const contrastFixes = defineConfig({
 })
 
 /**
+ * People who ask their system for less motion (WCAG 2.3.3) get none: dialogs, menus, toasts and skeletons
+ * appear and go at once, and spinners show without turning.
+ */
+const reducedMotion = {
+  "@media (prefers-reduced-motion: reduce)": {
+    "*, *::before, *::after": {
+      // Animations still run, for a frame, so what waits for their end (a closing dialog) is told.
+      animationDuration: "0.01ms !important",
+      animationIterationCount: "1 !important",
+      // No transition at all: a focus ring drawn over 0.01 ms is still absent in the frame the focus moves.
+      transitionDuration: "0s !important",
+      transitionDelay: "0s !important",
+      scrollBehavior: "auto !important",
+    },
+  },
+}
+
+/**
  * Chakra's default theme config (its `defaultThemeConfig`) holding only the recipes of what shows before
  * sign-in (the sign-in form, the not-found page, the page spinner). Chakra's ~80 recipes were a tenth of
  * /login's first load (issue 9); every other screen loads them first (lazy-screen.ts, all-recipes.ts).
@@ -56,7 +74,7 @@ const firstScreensConfig = defineConfig({
   preflight: true,
   cssVarsPrefix,
   cssVarsRoot,
-  globalCss,
+  globalCss: { ...globalCss, ...reducedMotion },
   theme: {
     breakpoints,
     keyframes,

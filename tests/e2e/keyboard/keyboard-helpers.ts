@@ -112,6 +112,8 @@ export async function chooseFile(page: Page, target: Locator, file = pngUpload()
 export async function highlight(page: Page, name: string) {
   const menu = page.locator('[role="menu"][data-state="open"]').last()
   await menu.waitFor({ state: "visible" })
+  // The menu takes focus a frame after it shows; a key pressed before that goes to the page, not the menu.
+  await expect.poll(() => isFocused(menu), { message: "the open menu never took focus" }).toBe(true)
   const highlighted = () => page.evaluate(() => document.querySelector('[role="menu"][data-state="open"] [data-highlighted]')?.textContent?.trim() ?? "")
   const items = await menu.getByRole("menuitem").count()
   await page.keyboard.press("Home")
