@@ -7,9 +7,9 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs"
  *
  * - `npm test` (the quick tier, minutes): typecheck, lint, format, unit, machine paths, the server suite on
  *   the embedded database, and a Chromium smoke of every role (tests/e2e/smoke.test.ts).
- * - `npm run test:all` (what CI runs): the quick tier's suites, the server tests that run real processes
- *   (server-processes), the whole server suite on PostgreSQL when TEST_DATABASE_URL is set, ops, reliability, the whole browser suite (the smoke included) and the short
- *   benchmark.
+ * - `npm run test:all` (what CI runs): the quick tier's suites (the server suite with the server tests that run
+ *   real processes, `server-processes`), the whole server suite on PostgreSQL when TEST_DATABASE_URL is set, ops,
+ *   reliability, the whole browser suite (the smoke included) and the short benchmark.
  *
  * Suites run in stages. The suites of one stage run side by side, because they share no state and
  * none of them measures time against a quiet machine; their output is printed whole as each ends.
@@ -31,13 +31,17 @@ interface Suite {
   env?: NodeJS.ProcessEnv
   /** In `npm run test:all` only. */
   full?: true
+  /** In `npm test` only (the full tier runs it another way). */
+  quick?: true
+  /** Only when asked for by name (the full tier runs it within another suite). */
+  named?: true
 }
 
 const pg = process.env.TEST_DATABASE_URL
 const argv = process.argv.slice(2)
 const all = argv.includes("--all")
 const only = argv.filter((arg) => arg !== "--all")
-const want = (suite: Suite) => (only.length > 0 ? only.includes(suite.name) : all ? suite.name !== "smoke" : !suite.full)
+const want = (suite: Suite) => (only.length > 0 ? only.includes(suite.name) : all ? !suite.quick : !suite.full && !suite.named)
 
 const stages: Suite[][] = [
   // The checks and the suites without a database: each mostly one core, and none needs the machine alone.
@@ -54,11 +58,13 @@ const stages: Suite[][] = [
   ],
   // Each server test has a database of its own (a copy of one seeded PGlite, or a schema of its own on PostgreSQL).
   // The quick tier's browser check runs beside it; the full tier's browser suite runs that file with the others.
+  // In the full tier the server tests that run real processes share the stage's two workers with the rest, so
+  // neither half waits on the other's longest file.
   [
-    { name: "server", run: { project: "server", workers: 2 }, env: { TEST_DATABASE_URL: "" } },
-    { name: "smoke", run: { project: "e2e", files: ["tests/e2e/smoke.test.ts"] }, env: { TEST_DATABASE_URL: "", E2E_WORKERS: "1" } },
+    { name: "server", run: { project: all ? ["server", "server-processes"] : "server", workers: 2 }, env: { TEST_DATABASE_URL: "" } },
+    { name: "smoke", run: { project: "e2e", files: ["tests/e2e/smoke.test.ts"] }, env: { TEST_DATABASE_URL: "", E2E_WORKERS: "1" }, quick: true },
+    { name: "server-processes", run: { project: "server-processes", workers: 2 }, env: { TEST_DATABASE_URL: "" }, named: true },
   ],
-  [{ name: "server-processes", run: { project: "server-processes", workers: 2 }, env: { TEST_DATABASE_URL: "" }, full: true }],
   ...(pg
     ? [[{ name: "server-postgres", run: { project: ["server", "server-processes"], workers: 2 }, env: { TEST_DATABASE_URL: pg }, full: true } satisfies Suite]]
     : []),

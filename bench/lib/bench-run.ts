@@ -2,8 +2,8 @@ import { apiFigures } from "./api-figures.ts"
 import { adminSession } from "./api-session.ts"
 import { prepareData } from "./bench-data.ts"
 import { judge, type Figure } from "./figure.ts"
-import { buildServer } from "../../scripts/build-server.ts"
-import { buildConsole, firstLoadFigures } from "./first-load-figures.ts"
+import { ensureBuilt } from "../../tests/fixtures/server-process.ts"
+import { firstLoadFigures } from "./first-load-figures.ts"
 import { lighthouseFigures } from "./lighthouse-figures.ts"
 import { liveFigures } from "./live-figures.ts"
 import { load, type LoadPlan } from "./load.ts"
@@ -48,13 +48,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
   }
   const figures: Figure[] = []
   try {
-    if (options.firstLoad || options.lighthouse) {
-      log("building the console")
-      buildConsole()
-    }
+    // The console and the server bundle as `npm start` builds them (only when a source changed since the last
+    // build): a run of the suites has built them already, and the figures are of what `npm start` serves.
+    log("building the console and the server (when a source changed)")
+    ensureBuilt()
     if (options.firstLoad) figures.push(...firstLoadFigures())
-    log("bundling the server")
-    await buildServer()
     // A deployed build starts many times; its first start compiles the bundle and writes V8's code
     // cache (server/start.ts), every later start reads it. The figure is a later start; the first is noted.
     log("first start of the build (writes its code cache)")

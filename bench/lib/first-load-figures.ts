@@ -1,21 +1,10 @@
-import { execFileSync } from "node:child_process"
 import { buildBareApp, firstLoad } from "../first-load.ts"
 import { judge, type Figure } from "./figure.ts"
-
-/** Builds the console into dist/ (the server serves it to Lighthouse) the way `npm run build` does. */
-export function buildConsole(): void {
-  execFileSync("npx", ["vite", "build", "--logLevel", "error"], { stdio: ["ignore", "ignore", "inherit"], env: productionEnv() })
-}
-
-/** A build as `npm run build` makes it, even from inside vitest (which sets NODE_ENV=test: React's development build). */
-export function productionEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, NODE_ENV: "production" }
-}
 
 /**
  * First-load JavaScript of /login: the entry, its static imports and the lazy login page with its own
  * static imports (all needed before the form shows), gzipped, against the bare one-button app built
- * in the same run from the same libraries. Expects dist/ freshly built (buildConsole). Both builds
+ * in the same run from the same libraries. Expects dist/ as `npm run build` makes it (ensureBuilt). Both builds
  * are deterministic, so CI holds the issue's targets exactly: 200 KB and 1.10 (1.05 when written).
  */
 export function firstLoadFigures(): Figure[] {
