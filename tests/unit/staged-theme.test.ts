@@ -2,7 +2,7 @@ import { createSystem, defaultBaseConfig, defaultConfig } from "@chakra-ui/react
 import { recipes, slotRecipes } from "@chakra-ui/react/theme"
 import { describe, expect, it } from "vitest"
 import { stageRecipes } from "../../src/ui/app/recipe-staging.ts"
-import { contrastFixes, system } from "../../src/ui/app/theme.ts"
+import { accessibilityFixes, system } from "../../src/ui/app/theme.ts"
 
 describe("the console's Chakra theme, staged for the first load (issue 9)", () => {
   it("starts with only the sign-in screens' recipes", () => {
@@ -10,9 +10,9 @@ describe("the console's Chakra theme, staged for the first load (issue 9)", () =
     expect(system._config.theme?.slotRecipes ?? {}).toEqual({})
   })
 
-  it("is Chakra's default theme with the contrast fixes once all-recipes.ts has run", async () => {
+  it("is Chakra's default theme with the accessibility fixes once all-recipes.ts has run", async () => {
     await import("../../src/ui/app/all-recipes.ts")
-    expect(system._config).toEqual(createSystem(defaultConfig, contrastFixes)._config)
+    expect(system._config).toEqual(createSystem(defaultConfig, accessibilityFixes)._config)
     expect(system.getSlotRecipeFn("table").classNameMap.root).toBe("chakra-table__root")
   })
 })
