@@ -2,7 +2,7 @@ import { join } from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RouteDef } from "../../src/ui/app/routes.ts"
-import { baseURL, launchBrowser, loginAs, tick } from "./browser.ts"
+import { baseURL, launchBrowser, openSignedIn, tick } from "./browser.ts"
 import { openScreen, publicRoutes, roleEmails, routesFor, settle, visit } from "./screens.ts"
 
 /**
@@ -212,7 +212,7 @@ export function describeAccessibility(mode: "light" | "dark"): void {
       it(`every screen ${role} opens, in ${mode} mode`, { timeout: 600_000 }, async () => {
         const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, colorScheme: mode, bypassCSP: true })
         const page = await context.newPage()
-        await loginAs(page, email)
+        await openSignedIn(page, email)
         const findings: Finding[] = []
         const screens = routesFor(role)
         expect(screens.length).toBeGreaterThan(0)

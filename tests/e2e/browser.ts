@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { chromium, type Browser, type Locator, type Page } from "playwright-core"
 import { expect, inject } from "vitest"
+import { accessTokenEndsAt } from "../../src/api/access-token.ts"
+import { SESSION_LIFETIME_MS } from "../../src/machines/auth.machine.ts"
 import { decodeQuotedPrintable } from "../server/harness.ts"
 import { CHROMIUM, CHROMIUM_ARGS } from "./browser-flags.ts"
 
@@ -41,6 +43,40 @@ export async function loginAs(page: Page, email: string, password = "Demo@12345"
   await page.getByLabel("Password", { exact: true }).fill(password)
   await page.getByRole("button", { name: "Login" }).click()
   await page.waitForURL((url) => url.pathname === "/")
+}
+
+/**
+ * Opens the console on `path` signed in as `email`, for tests that are not about signing in: the tab signs in
+ * through the API itself (same address, same browser, so the server sees the device it sees at the sign-in
+ * form) and stores the session as the sign-in form would (src/api/session-storage.ts, this tab only), so no
+ * test pays for the sign-in screen and the dashboard after it. sign-in.test.ts, the smoke and the keyboard
+ * suites sign in through the form.
+ */
+export async function openSignedIn(page: Page, email: string, path = "/", password = "Demo@12345"): Promise<void> {
+  // A small answer of the console's own address, so the tab has its storage and its fetch is same-origin.
+  await page.goto("/readyz")
+  const data = await page.evaluate(
+    async (credentials) => {
+      const answer = await fetch("/api/v1/user/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials) })
+      if (!answer.ok) throw new Error(`sign-in of ${credentials.email}: ${answer.status} ${await answer.text()}`)
+      return ((await answer.json()) as { data: { accessToken: string; refreshToken: string; user: unknown } }).data
+    },
+    { email, password },
+  )
+  const now = Date.now()
+  const endsAt = accessTokenEndsAt(data.accessToken, now)
+  const session = {
+    accessToken: data.accessToken,
+    refreshToken: data.refreshToken,
+    user: data.user,
+    remember: false,
+    expiresAt: now + SESSION_LIFETIME_MS,
+    ...(endsAt === null ? {} : { accessEndsAt: endsAt }),
+  }
+  await page.evaluate((stored) => sessionStorage.setItem("console.session", stored), JSON.stringify(session))
+  await page.goto(path)
+  await page.waitForFunction(() => document.querySelector("main h1") !== null, undefined, { timeout: 15_000 })
+  if (new URL(page.url()).pathname === "/login") throw new Error(`the console did not take the stored session of ${email}`)
 }
 
 /**

@@ -7,7 +7,7 @@ import { describe, expect as vitestExpect, it, type ExpectStatic } from "vitest"
 import fc from "fast-check"
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type AnyStateNode, type EventObject } from "xstate"
 import { generatePaths } from "../paths/path-harness.ts"
-import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { baseURL, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 
 /**
  * The `expect` of the test a path runs in. Paths that run side by side (`concurrent`) each have their
@@ -230,7 +230,7 @@ async function screenshots(browser: Browser, label: string) {
 /** A page signed in as `email`. */
 export async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await newPage(browser)
-  await loginAs(page, email)
+  await openSignedIn(page, email)
   return page
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, launchBrowser, loginAs } from "./browser.ts"
+import { baseURL, launchBrowser, openSignedIn } from "./browser.ts"
 import { openScreen, publicRoutes, resolvePath, roleEmails, routesFor, settle, visit } from "./screens.ts"
 
 /**
@@ -79,7 +79,7 @@ describe("responsive: every route for every role at 375 and 1440 px", () => {
     it(`every screen ${role} opens, at 375 and at 1440 px`, { timeout: 180_000 }, async () => {
       const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: WIDTHS[0], height: 800 } })
       const page = await context.newPage()
-      await loginAs(page, email)
+      await openSignedIn(page, email)
       const screens = routesFor(role)
       expect(screens.length).toBeGreaterThan(0)
       // A route with a parameter is resolved once (from its list screen) and visited at both widths.
