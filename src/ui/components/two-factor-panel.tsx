@@ -152,7 +152,7 @@ export function TwoFactorPanel({ actor }: { actor: Actor }) {
       <Card.Body>
         <Stack gap="4">
           {snapshot.hasTag("busy") && !snapshot.matches("confirming") && !snapshot.matches({ disabling: "submitting" }) ? (
-            <Spinner aria-label="Loading two-factor sign-in" />
+            <Spinner role="status" aria-label="Loading two-factor sign-in" />
           ) : null}
           {status?.required && !status.enabled ? (
             <Text role="status" fontWeight="semibold">
