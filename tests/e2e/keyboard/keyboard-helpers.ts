@@ -160,9 +160,16 @@ export async function expectClosedBackTo(page: Page, opener: Locator) {
   await expect.poll(() => isFocused(opener)).toBe(true)
 }
 
-/** Opens the dialog, closes it with Escape (focus back on the opener), and opens it again for real. */
+/**
+ * Opens the dialog, closes it with Escape (focus back on the opener), and opens it again for real. The opener
+ * must stay enabled while its dialog is open: one disabled meanwhile loses focus, and whether focus finds its
+ * way back then depends on timing.
+ */
 export async function escapeThenOpen(page: Page, opener: Locator, key = "Enter"): Promise<Locator> {
+  // The page behind a modal dialog leaves the accessibility tree, where a role locator looks: hold the element itself.
+  const element = await opener.elementHandle()
   await openDialogWith(page, opener, key)
+  expect(await element!.isEnabled(), "the opener stays enabled while its dialog is open").toBe(true)
   await page.keyboard.press("Escape")
   await expectClosedBackTo(page, opener)
   return openDialogWith(page, opener, key)

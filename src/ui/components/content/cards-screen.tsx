@@ -58,7 +58,6 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
   const formMessage = useSelector(form, (s) => (s.matches("closed") ? s.context.message : null))
   const confirming = useSelector(actions, (s) => s.hasTag("confirming"))
   const deleting = useSelector(actions, (s) => s.hasTag("busy"))
-  const canAct = useSelector(actions, (s) => s.can({ type: "delete.request", id: "" }))
 
   return (
     <Stack gap="5">
@@ -122,6 +121,8 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
                     Edit
                   </Button>
                 ) : null}
+                {/* Never disabled while its confirmation is open (the dialog is modal, the machine takes a request only
+                    when idle): Chromium moves focus off a button that becomes disabled, so Escape had nowhere to return. */}
                 <Button
                   aria-haspopup="dialog"
                   data-dialog="delete"
@@ -129,7 +130,6 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
                   variant="outline"
                   colorPalette="red"
                   aria-label={`Delete ${config.nameOf(item)}`}
-                  disabled={!canAct}
                   onClick={() => actions.send({ type: "delete.request", id: config.idOf(item) })}
                 >
                   Delete
