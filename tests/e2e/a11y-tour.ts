@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { RouteDef } from "../../src/ui/app/routes.ts"
 import { baseURL, launchBrowser, openSignedIn, tick } from "./browser.ts"
-import { openScreen, publicRoutes, roleEmails, routesFor, settle, visit } from "./screens.ts"
+import { animationsDone, openScreen, publicRoutes, roleEmails, routesFor, settle, visit } from "./screens.ts"
 
 /**
  * axe-core (WCAG 2.2 A and AA rules, and heading order) on every route of the route table, for every demo role that may
@@ -90,19 +90,14 @@ const beforeDialogs: Record<string, (page: Page) => Promise<void>> = {
 
 const openDialog = (page: Page) => page.locator('[role="dialog"]:visible, [role="alertdialog"]:visible')
 
-/**
- * Waits until a dialog is open (or none is) and nothing animates any more: scanned mid-animation, a dialog's
- * text is still fading in and measures as low contrast. Checked every frame, not at a locator's growing pauses.
- */
+/** Waits until a dialog is open (or none is), then until it no longer fades in or out. */
 async function dialogShown(page: Page, open: boolean): Promise<void> {
   await page.waitForFunction(
-    (wanted) => {
-      const shown = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].some((d) => d.getClientRects().length > 0)
-      return shown === wanted && document.getAnimations().every((a) => a.playState !== "running")
-    },
+    (wanted) => [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].some((d) => d.getClientRects().length > 0) === wanted,
     open,
     { timeout: 10_000 },
   )
+  await animationsDone(page)
 }
 
 /** Opens every distinct dialog opener of the screen in turn: scan it open, check focus went in, Escape, focus back. */
@@ -144,8 +139,7 @@ async function scanUserMenu(page: Page, where: string, findings: Finding[]): Pro
   const menuButton = page.getByRole("button", { name: /^User menu for / })
   await menuButton.click()
   await page.getByRole("menu").waitFor({ state: "visible" })
-  // Scanned mid-animation, the menu's text is still fading in and measures as low contrast.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"))
+  await animationsDone(page)
   await scan(page, `${where} user menu`, findings)
   await page.getByRole("menuitem", { name: "Update Password" }).click()
   await dialogShown(page, true)

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchBrowser, loginAs, newPage } from "./browser.ts"
-import { formMessage, pngUpload, unique } from "./content-helpers.ts"
+import { editorReadSelection, formMessage, pngUpload, unique } from "./content-helpers.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -42,15 +42,14 @@ describe("blogs", () => {
     await page.keyboard.press("Enter")
     await page.keyboard.type("This line is red")
     await page.keyboard.press("Shift+Home")
-    // Slate reads the browser's selection on a short throttle; a person never picks a colour faster.
-    await page.waitForTimeout(250)
+    await editorReadSelection(page)
     await page.getByLabel("Text colour").selectOption("red")
     await page.keyboard.press("End")
     await page.keyboard.press("Enter")
     await page.getByLabel("Text colour").selectOption("")
     await page.keyboard.type("Bold closing words")
     await page.keyboard.press("Shift+Home")
-    await page.waitForTimeout(250)
+    await editorReadSelection(page)
     await page.getByRole("button", { name: "Bold" }).click()
     await expect.poll(() => body.locator("span[data-blog-color='red']").filter({ hasText: "This line is red" }).count()).toBe(1)
     await page.getByRole("button", { name: "Add Blog" }).click()

@@ -43,3 +43,11 @@ export async function apiCreateBlog(token: string, fields: Record<string, string
 
 /** The text of the form's message (success in green, errors in red). */
 export const formMessage = (page: Page) => page.getByTestId("form-message").first().textContent()
+
+/**
+ * Waits until the blog editor has read the browser's selection: slate-react reads it on a 100 ms throttle after
+ * each `selectionchange`, so a toolbar command sent sooner formats the old selection. The wait runs on the
+ * page's own clock (its timers fire in order), so a busy machine cannot slip the command in before the read,
+ * as it could past a sleep in the test.
+ */
+export const editorReadSelection = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 250)))

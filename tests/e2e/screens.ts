@@ -85,7 +85,14 @@ export async function settle(page: Page): Promise<void> {
   // Checked every animation frame: a locator's wait polls with growing pauses (up to 0.5 s), which was most of a screen tour's time.
   await page.waitForFunction(() => (document.querySelector("h1")?.getClientRects().length ?? 0) > 0, undefined, { timeout: 15_000 })
   await page.waitForFunction(() => document.querySelectorAll('main [aria-busy="true"]').length === 0, undefined, { timeout: 15_000 }).catch(() => {})
-  // Nothing still fading in (a screen read mid-fade measures as low contrast); a spinner's endless turn does not count.
+  await animationsDone(page)
+}
+
+/**
+ * Waits until nothing fades or slides any more (read mid-fade, text measures as low contrast); a spinner's
+ * endless turn does not count. Checked every animation frame, not at a locator's growing pauses.
+ */
+export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
     undefined,

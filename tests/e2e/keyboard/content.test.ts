@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchBrowser } from "../browser.ts"
-import { formMessage, pngUpload, unique } from "../content-helpers.ts"
+import { editorReadSelection, formMessage, pngUpload, unique } from "../content-helpers.ts"
 import {
   chooseFile,
   escapeThenOpen,
@@ -84,8 +84,7 @@ describe("keyboard only: content", () => {
     await page.keyboard.press("Enter")
     await page.keyboard.type("This line is red")
     await page.keyboard.press("Shift+Home")
-    // Slate reads the browser's selection on a short throttle; a person never leaves the line faster.
-    await page.waitForTimeout(250)
+    await editorReadSelection(page)
     // Shift+Tab goes back to the toolbar's colour list; typing picks a colour, Enter returns to the text.
     const colour = page.getByLabel("Text colour")
     await tabTo(page, colour, true)
@@ -105,7 +104,7 @@ describe("keyboard only: content", () => {
     await eventually(() => isFocused(body)).toBe(true)
     await page.keyboard.type("Bold closing words")
     await page.keyboard.press("Shift+Home")
-    await page.waitForTimeout(250)
+    await editorReadSelection(page)
     await page.keyboard.press("ControlOrMeta+b")
     await eventually(() => body.locator("span[data-blog-color='red']").filter({ hasText: "This line is red" }).count()).toBe(1)
     await eventually(() => body.locator("strong").filter({ hasText: "Bold closing words" }).count()).toBe(1)
