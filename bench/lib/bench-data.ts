@@ -4,6 +4,7 @@ import { join } from "node:path"
 import pg from "pg"
 import { BENCH_ADMIN } from "./api-session.ts"
 import { runNode } from "./processes.ts"
+import { createDatabase, dropDatabase, withDatabase } from "../../tests/fixtures/postgres-databases.ts"
 
 export interface DataOptions {
   db: "embedded" | "postgres"
@@ -88,18 +89,9 @@ async function alreadySeeded(options: DataOptions, dataDir: string, describe: st
 
 /** Drops and creates the benchmark's own database (never the tests' `test` database). */
 async function recreateDatabase(url: string): Promise<void> {
-  const target = new URL(url)
-  const name = target.pathname.slice(1)
-  if (!/^[a-z_][a-z0-9_]*$/.test(name) || name === "test" || name === "postgres")
-    throw new Error(`refusing to recreate database "${name}": give the benchmark a database of its own`)
-  const admin = new URL(url)
-  admin.pathname = "/postgres"
-  const client = new pg.Client({ connectionString: admin.toString() })
-  await client.connect()
-  try {
-    await client.query(`drop database if exists ${name} with (force)`)
-    await client.query(`create database ${name}`)
-  } finally {
-    await client.end()
-  }
+  const name = new URL(url).pathname.slice(1)
+  if (name === "test" || name === "postgres") throw new Error(`refusing to recreate database "${name}": give the benchmark a database of its own`)
+  const admin = withDatabase(url, "postgres")
+  await dropDatabase(admin, name)
+  await createDatabase(admin, name)
 }

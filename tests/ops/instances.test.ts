@@ -11,6 +11,7 @@ import { runServerScript } from "../server/script-runner.ts"
 import { call, type Instance, startInstance as startServer, stopInstance } from "./server-instances.ts"
 import { openLiveStream } from "../fixtures/live-stream.ts"
 import { skipWhenMissing } from "../fixtures/dependency.ts"
+import { createDatabase, dropDatabase, postgresUnreachable, uniqueDatabaseName, withDatabase } from "../fixtures/postgres-databases.ts"
 
 /**
  * Two real server processes on one PostgreSQL database and one Redis, as behind a load balancer.
@@ -20,20 +21,13 @@ import { skipWhenMissing } from "../fixtures/dependency.ts"
 const PG_URL = process.env.OPS_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
 const REDIS_URL = process.env.OPS_REDIS_URL || "redis://127.0.0.1:6379"
 const RUN = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-const DB_NAME = `console_ops_${RUN}`
+const DB_NAME = uniqueDatabaseName("console_ops")
 const PREFIX = `console-test:${RUN}:`
 const ADMIN = { email: "ops-admin@example.com", password: "Ops-admin-pass-1" }
 
 async function unreachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 })
-  try {
-    await client.connect()
-    await client.query("select 1")
-  } catch (error) {
-    return `PostgreSQL at ${PG_URL} is not reachable (${(error as Error).message})`
-  } finally {
-    await client.end().catch(() => {})
-  }
+  const postgres = await postgresUnreachable(PG_URL)
+  if (postgres) return postgres
   const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null })
   try {
     await redis.connect()
@@ -49,11 +43,7 @@ async function unreachable(): Promise<string | null> {
 const unreachableWhy = await unreachable()
 const skip = skipWhenMissing(unreachableWhy && `${unreachableWhy}; start PostgreSQL and Redis to run it`, "the several-instances test")
 
-const databaseUrl = () => {
-  const url = new URL(PG_URL)
-  url.pathname = `/${DB_NAME}`
-  return url.toString()
-}
+const databaseUrl = () => withDatabase(PG_URL, DB_NAME)
 const sharedUploads = mkdtempSync(join(tmpdir(), "console-ops-uploads-"))
 const env = () => ({
   DATABASE_URL: databaseUrl(),
@@ -73,19 +63,9 @@ const startInstance = (name: string) => startServer(name, env())
 let a: Instance | undefined
 let b: Instance | undefined
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: PG_URL })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
 describe.skipIf(skip)("two server processes on one PostgreSQL and one Redis", () => {
   beforeAll(async () => {
-    await admin(`create database ${DB_NAME}`)
+    await createDatabase(PG_URL, DB_NAME)
     // Both start at once on the empty database: the migrations' lock lets only one of them migrate.
     ;[a, b] = await Promise.all([startInstance("a"), startInstance("b")])
     // Production has no demo data: the first Admin comes from npm run create-admin.
@@ -99,7 +79,7 @@ describe.skipIf(skip)("two server processes on one PostgreSQL and one Redis", ()
 
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)])
-    await admin(`drop database if exists ${DB_NAME} with (force)`)
+    await dropDatabase(PG_URL, DB_NAME)
     const redis = new Redis(REDIS_URL)
     const keys = await redis.keys(`${PREFIX}*`)
     if (keys.length > 0) await redis.del(...keys)

@@ -1,31 +1,19 @@
 import { createConnection, createServer, type Server } from "node:net"
-import pg from "pg"
 import { afterAll, describe, expect, it } from "vitest"
 import { freePort } from "../fixtures/free-port.ts"
 import { type Instance, startInstance, stopInstance } from "./server-instances.ts"
 import { skipWhenMissing } from "../fixtures/dependency.ts"
+import { createDatabase, dropDatabase, postgresUnreachable, uniqueDatabaseName } from "../fixtures/postgres-databases.ts"
 
 /**
  * A server started while its PostgreSQL is not answering yet (both started by one boot, or a busy machine
  * that lets a first connection miss its 800 ms) waits for it, retrying, instead of exiting.
  */
 const PG_URL = process.env.OPS_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
-const DB_NAME = `console_ops_late_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+const DB_NAME = uniqueDatabaseName("console_ops_late")
 
-async function unreachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 })
-  try {
-    await client.connect()
-    await client.query(`create database ${DB_NAME}`)
-    return null
-  } catch (error) {
-    return (error as Error).message
-  } finally {
-    await client.end().catch(() => {})
-  }
-}
-const unreachableWhy = await unreachable()
-const skip = skipWhenMissing(unreachableWhy && `PostgreSQL at ${PG_URL} is not reachable (${unreachableWhy})`, "the late-database test")
+const skip = skipWhenMissing(await postgresUnreachable(PG_URL), "the late-database test")
+if (!skip) await createDatabase(PG_URL, DB_NAME)
 
 let instance: Instance | undefined
 let proxy: Server | undefined
@@ -33,10 +21,7 @@ afterAll(async () => {
   await stopInstance(instance)
   await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(null)))
   if (skip) return
-  const client = new pg.Client({ connectionString: PG_URL })
-  await client.connect()
-  await client.query(`drop database if exists ${DB_NAME} with (force)`)
-  await client.end()
+  await dropDatabase(PG_URL, DB_NAME)
 })
 
 describe.skipIf(skip)("a database that answers only after the server started", () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { sql } from "kysely"
-import pg from "pg"
+import { createDatabase, dropDatabase, postgresUnreachable as postgresUnreachableAt, uniqueDatabaseName, withDatabase } from "../fixtures/postgres-databases.ts"
 import type { Db } from "../../server/db/database.ts"
 import { openDatabase } from "../../server/db/open-database.ts"
 import { seedDemoIfEmpty } from "../../server/scripts/demo-seed.ts"
@@ -26,18 +26,7 @@ export interface CrashTarget {
 export const PG_URL = process.env.RELIABILITY_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test"
 
 /** Null when PostgreSQL answers, else why not (the PostgreSQL half is then skipped with that message). */
-export async function postgresUnreachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 })
-  try {
-    await client.connect()
-    await client.query("select 1")
-    return null
-  } catch (error) {
-    return `PostgreSQL at ${PG_URL} is not reachable (${(error as Error).message})`
-  } finally {
-    await client.end().catch(() => {})
-  }
-}
+export const postgresUnreachable = () => postgresUnreachableAt(PG_URL)
 
 export async function embeddedTarget(): Promise<CrashTarget> {
   const dataDir = mkdtempSync(join(tmpdir(), "console-crash-"))
@@ -61,32 +50,21 @@ export async function embeddedTarget(): Promise<CrashTarget> {
   }
 }
 
-async function onServer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
 export async function postgresTarget(): Promise<CrashTarget> {
-  const name = `console_crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-  await onServer(`create database ${name}`)
-  const url = new URL(PG_URL)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ kind: "postgres", url: url.toString() })
+  const name = uniqueDatabaseName("console_crash")
+  await createDatabase(PG_URL, name)
+  const url = withDatabase(PG_URL, name)
+  const database = await openDatabase({ kind: "postgres", url })
   await seedDemoIfEmpty(database.db)
   const dataDir = mkdtempSync(join(tmpdir(), "console-crash-pg-"))
   return {
     name: "PostgreSQL",
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    env: { DATABASE_URL: url, DATA_DIR: dataDir },
     inspectWhileDown: true,
     inspect: (look) => look(database.db),
     cleanup: async () => {
       await database.close()
-      await onServer(`drop database if exists ${name} with (force)`)
+      await dropDatabase(PG_URL, name)
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

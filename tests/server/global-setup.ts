@@ -5,7 +5,8 @@ import type { TestProject } from "vitest/node"
 import { openDatabase } from "../../server/db/open-database.ts"
 import { seedDemo } from "../../server/scripts/demo-seed.ts"
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
-import { createDatabase, dropDatabase, UPLOAD_LIMIT_BYTES, withDatabase } from "./seeded-snapshot.ts"
+import { createDatabase, dropDatabase, withDatabase } from "../fixtures/postgres-databases.ts"
+import { UPLOAD_LIMIT_BYTES } from "./seeded-snapshot.ts"
 
 /**
  * One seeded database per run, not one per file: a fresh database runs its migrations and the demo seed

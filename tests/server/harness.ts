@@ -15,7 +15,8 @@ import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
 import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 import { validateAgainstDocument } from "./openapi-validator.ts"
-import { createDatabase, dropDatabase, seededCopy, UPLOAD_LIMIT_BYTES, withDatabase } from "./seeded-snapshot.ts"
+import { createDatabase, dropDatabase, withDatabase } from "../fixtures/postgres-databases.ts"
+import { seededCopy, UPLOAD_LIMIT_BYTES } from "./seeded-snapshot.ts"
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing"
 
@@ -65,7 +66,7 @@ export async function startTestServer(
       : url
         ? { kind: "postgres", url, schema: own }
         : { kind: "embedded", dataDir: null, ...(seeded?.kind === "embedded" ? { snapshot: seeded.database } : {}) }
-  if (seeded?.kind === "postgres") await createDatabase(url!, own, seeded.template)
+  if (seeded?.kind === "postgres") await createDatabase(url!, own, { template: seeded.template })
   const forget = async () => {
     if (seeded?.kind === "postgres") await dropDatabase(url!, own)
     else if (url) await dropSchema(url, own)
