@@ -144,12 +144,12 @@ describe("people lists", () => {
 })
 
 describe("enquiries", () => {
-  it("a non-admin opening /enquiries is told it has no access, and stays signed in", async () => {
+  it("a non-admin opening /enquiries is sent to /login (spec section 2), signed out in this browser", async () => {
     const page = await newPage(browser)
     await loginAs(page, "lawyer@demo.test")
     await page.goto("/enquiries")
-    await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).count()).toBe(1)
-    expect(new URL(page.url()).pathname).toBe("/enquiries")
+    await page.waitForURL((u) => u.pathname === "/login")
+    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0)
     await page.context().close()
   })
 

@@ -25,6 +25,10 @@ describe("route table", () => {
     }
   })
 
+  it("signs a refused role out of this browser only where the spec sends it to /login: the blog pages and All Enquiries", () => {
+    expect(routes.filter((r) => r.refusedSignsOut).map((r) => r.path)).toEqual(["/enquiries", "/blogs", "/add-blog", "/blog/:blogId"])
+  })
+
   it("keeps admin-only screens from every other role", () => {
     for (const path of ["/enquiries", "/under-review-vendors", "/counselling", "/editor", "/vendor-details/:userId"]) {
       const route = routes.find((r) => r.path === path)!

@@ -10,8 +10,8 @@ export const ENROL_PATH = "/two-factor"
 
 /**
  * Pages needing login redirect to /login without a session. A signed-in role the route does not allow
- * sees that it has no access, with a way home, and stays signed in; on the blog pages (the spec's rule)
- * this browser is signed out and sent to /login instead. Neither revokes anything on the server, so
+ * sees that it has no access, with a way home, and stays signed in; on the blog pages and All Enquiries
+ * (the spec's rule) this browser is signed out and sent to /login instead. Neither revokes anything on the server, so
  * the account's other tabs and devices are never signed out by a wrong address.
  * An Admin whose session may only enrol two-factor is sent to the two-factor screen.
  * `preload` starts loading the page's code as soon as the page is known to be shown, alongside the

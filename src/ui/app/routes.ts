@@ -10,7 +10,8 @@ export interface RouteDef {
   bare?: boolean
   /**
    * A signed-in role this page refuses is signed out in this browser and sent to /login (the spec's
-   * rule for the blog pages); any other page tells such a role it has no access, and the session stays.
+   * rule for the blog pages and All Enquiries); any other page tells such a role it has no access, and the
+   * session stays.
    */
   refusedSignsOut?: true
   page: PreloadableScreen<{ params: Record<string, string | undefined> }>
@@ -45,7 +46,14 @@ export const routes: RouteDef[] = [
     page: lazyScreen(() => import("../pages/people/imageconsultant.page.tsx")),
   },
   { path: "/user", title: "Users", access: call.roleList, page: lazyScreen(() => import("../pages/people/user.page.tsx")) },
-  { path: "/enquiries", title: "All Enquiries", access: call.fetchEnquiry, page: lazyScreen(() => import("../pages/enquiries.page.tsx")) },
+  // Spec section 2: "non-admins are sent to /login".
+  {
+    path: "/enquiries",
+    refusedSignsOut: true,
+    title: "All Enquiries",
+    access: call.fetchEnquiry,
+    page: lazyScreen(() => import("../pages/enquiries.page.tsx")),
+  },
   {
     path: "/under-review-vendors",
     title: "Under Review",
