@@ -104,7 +104,7 @@ describe.skipIf(skip)("dependency faults, two instances on a PostgreSQL and a Re
   afterAll(async () => {
     await Promise.all([stopInstance(a), stopInstance(b)])
     await redis?.remove()
-    postgres?.remove()
+    await postgres?.remove()
     rmSync(uploads, { recursive: true, force: true })
   })
 
@@ -153,7 +153,7 @@ describe.skipIf(skip)("dependency faults, two instances on a PostgreSQL and a Re
     for (let round = 0; round < CRASHES; round++) {
       await sleep(400)
       for (const instance of [a!, b!]) readyAroundOutage.push((await timed(instance, "/readyz")).status)
-      postgres!.crash()
+      await postgres!.crash()
       faulty = true
       await sleep(300)
       // An orchestrator stops routing here (readyz 503) but does not restart the process (livez 200).
@@ -162,7 +162,7 @@ describe.skipIf(skip)("dependency faults, two instances on a PostgreSQL and a Re
         expect((await timed(instance, "/livez")).status).toBe(200)
       }
       await sleep(700)
-      postgres!.start()
+      await postgres!.start()
       const back = performance.now()
       // Recovered: a write through each instance succeeds again.
       for (const instance of [a!, b!]) {

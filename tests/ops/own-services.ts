@@ -24,21 +24,30 @@ export function ownServicesMissing(): string | null {
   return null
 }
 
-function runPgTool(tool: string, args: string[]): void {
+/**
+ * Runs one of PostgreSQL's tools and waits for it without blocking this process: a test measures answer
+ * times under load while pg_ctl stops and starts the cluster, and a blocked event loop would add the
+ * tool's whole run to every answer in flight.
+ */
+async function runPgTool(tool: string, args: string[]): Promise<void> {
   const command = join(PG_BIN!, tool)
-  const run =
-    userInfo().uid === 0
-      ? spawnSync("runuser", ["-u", "postgres", "--", command, ...args], { encoding: "utf8" })
-      : spawnSync(command, args, { encoding: "utf8" })
-  if (run.status !== 0) throw new Error(`${tool} ${args.join(" ")} failed: ${run.stderr || run.stdout}`)
+  const child = userInfo().uid === 0 ? spawn("runuser", ["-u", "postgres", "--", command, ...args]) : spawn(command, args)
+  let output = ""
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject)
+    child.once("close", resolve)
+  })
+  if (status !== 0) throw new Error(`${tool} ${args.join(" ")} failed: ${output}`)
 }
 
 export interface OwnPostgres {
   url: string
   /** Stops PostgreSQL in immediate mode: a crash, with recovery from the WAL at the next start. */
-  crash(): void
-  start(): void
-  remove(): void
+  crash(): Promise<void>
+  start(): Promise<void>
+  remove(): Promise<void>
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {
@@ -49,17 +58,17 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   }
   const data = join(dir, "data")
   const port = await freePort()
-  runPgTool("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"])
+  await runPgTool("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"])
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} -c fsync=off -c max_connections=60`
   const start = () => runPgTool("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "-t", "30", "start"])
-  start()
+  await start()
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     crash: () => runPgTool("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]),
     start,
-    remove() {
+    async remove() {
       try {
-        runPgTool("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+        await runPgTool("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
       } catch {
         // already stopped
       }
