@@ -14,11 +14,14 @@ export interface Instance {
   readonly output: string[]
 }
 
-/** Starts the server (the bundle `npm start` runs; tests/fixtures/server-process.ts) with `env` on a free port and waits for /readyz. */
-export async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+/**
+ * Starts the server (the bundle `npm start` runs; tests/fixtures/server-process.ts) with `env` on a free port
+ * and waits for /readyz; `onOutput` sees what it prints while it starts.
+ */
+export async function startInstance(name: string, env: Record<string, string>, onOutput?: (chunk: string) => void): Promise<Instance> {
   const dataDir = mkdtempSync(join(tmpdir(), `console-ops-${name}-`))
   try {
-    const server = await startServerProcess({ env: { ...env, DATA_DIR: dataDir, TEST_DATABASE_URL: "" } })
+    const server = await startServerProcess({ env: { ...env, DATA_DIR: dataDir, TEST_DATABASE_URL: "" }, ...(onOutput ? { onOutput } : {}) })
     return {
       name,
       url: server.url,
