@@ -258,17 +258,30 @@ describe("hostile requests on every call", () => {
   })
 
   it("answers very long query strings without a 5xx on every read, and refuses an over-long search with 400 at once", async () => {
+    /** The quickest of three answers: a pause of the machine (a collection, another worker) rarely hits all three. */
+    const quickest = async (e: Endpoint, query: string) => {
+      let ms = Infinity
+      let res: Awaited<ReturnType<typeof server.app.inject>> | undefined
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now()
+        res = await server.app.inject({ method: "GET", url: `${urlFor(e)}?${query}`, headers: headersFor(e) })
+        ms = Math.min(ms, performance.now() - started)
+      }
+      return { res: res!, ms }
+    }
     for (const e of endpoints.filter((x) => x.method === "GET")) {
       const searches = fieldNames(e.query).filter((name) => name === "search" || name === "q")
+      // The same call with a short search, timed in this run on this machine: what "at once" is measured against.
+      const short = searches.length > 0 ? await quickest(e, `search=x&q=x&page=${"9".repeat(400)}`) : null
       for (const length of [10_000, 60_000]) {
         const long = "%25_x".repeat(length / 5)
-        const started = performance.now()
-        const res = await server.app.inject({ method: "GET", url: `${urlFor(e)}?search=${long}&q=${long}&page=${"9".repeat(400)}`, headers: headersFor(e) })
+        const { res, ms } = await quickest(e, `search=${long}&q=${long}&page=${"9".repeat(400)}`)
         const where = `GET ${e.path} with ${length} characters → ${res.statusCode} ${res.body.slice(0, 200)}`
         expect(res.statusCode, where).toBeLessThan(500)
-        if (searches.length > 0) {
+        if (short) {
           expect(res.statusCode, where).toBe(400)
-          expect(performance.now() - started, where).toBeLessThan(200)
+          // Refused before any work on the text: about as quick as the short search (it read 60,000 characters more).
+          expect(ms, `${where}: ${ms.toFixed(1)} ms against ${short.ms.toFixed(1)} ms with a short search`).toBeLessThan(Math.max(50, 10 * short.ms))
         }
       }
     }
