@@ -1,8 +1,7 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
-import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
-import { apiToken, demoUserId } from "./content-helpers.ts"
+import { apiToken, baseURL, demoUserId, launchBrowser, loginAs, newPage } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {

@@ -1,7 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, launchBrowser, listsSettled, loginAs, newPage } from "./browser.ts"
-import { apiToken } from "./content-helpers.ts"
+import { apiToken, baseURL, launchBrowser, listsSettled, loginAs, newPage } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
 
 /** The event types of the rows shown (each row names its type in words and keeps the type itself in data-type). */

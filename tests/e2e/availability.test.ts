@@ -2,8 +2,7 @@ import dayjs from "dayjs"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
-import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
-import { apiToken } from "./content-helpers.ts"
+import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {

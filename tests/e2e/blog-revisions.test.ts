@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, launchBrowser, loginAs } from "./browser.ts"
-import { apiCreateBlog, apiToken, unique } from "./content-helpers.ts"
+import { apiToken, baseURL, launchBrowser, loginAs } from "./browser.ts"
+import { apiCreateBlog, unique } from "./content-helpers.ts"
 import { scan, type Finding } from "./a11y-tour.ts"
 
 let browser: Browser

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { chromium, type Browser, type Locator, type Page } from "playwright-core"
 import { expect, inject } from "vitest"
+import { Schema } from "effect"
 import { accessTokenEndsAt } from "../../src/api/access-token.ts"
+import { LoginAnswer } from "../../src/api/contract/user.ts"
 import { SESSION_LIFETIME_MS } from "../../src/machines/auth.machine.ts"
 import { decodeQuotedPrintable } from "../server/harness.ts"
 import { CHROMIUM, CHROMIUM_ARGS } from "./browser-flags.ts"
@@ -45,6 +47,31 @@ export async function loginAs(page: Page, email: string, password = "Demo@12345"
   await page.waitForURL((url) => url.pathname === "/")
 }
 
+/** The sign-in answer decoded with the contract's schema, or an error naming the account and the status. */
+function signInAnswer(email: string, status: number, body: string): LoginAnswer {
+  if (status !== 200) throw new Error(`sign-in of ${email}: ${status} ${body}`)
+  return Schema.decodeUnknownSync(LoginAnswer)(JSON.parse(body))
+}
+
+/**
+ * Signs `email` in through the API from this test process (for arranging data and for the API side of the
+ * checks), as another device of that account would; the answer is decoded with the contract's schema.
+ */
+export async function apiSignIn(email: string, password = "Demo@12345"): Promise<LoginAnswer["data"]> {
+  const res = await fetch(`${baseURL()}/api/v1/user/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  })
+  return signInAnswer(email, res.status, await res.text()).data
+}
+
+/** An access token of `email` (the demo password by default), signed in through the API. */
+export const apiToken = async (email: string, password?: string) => (await apiSignIn(email, password)).accessToken
+
+/** A demo account's id, read from its own sign-in. */
+export const demoUserId = async (email: string, password?: string) => (await apiSignIn(email, password)).user._id
+
 /**
  * Opens the console on `path` signed in as `email`, for tests that are not about signing in: the tab signs in
  * through the API itself (same address, same browser, so the server sees the device it sees at the sign-in
@@ -55,14 +82,14 @@ export async function loginAs(page: Page, email: string, password = "Demo@12345"
 export async function openSignedIn(page: Page, email: string, path = "/", password = "Demo@12345"): Promise<void> {
   // A small answer of the console's own address, so the tab has its storage and its fetch is same-origin.
   await page.goto("/readyz")
-  const data = await page.evaluate(
+  const answer = await page.evaluate(
     async (credentials) => {
-      const answer = await fetch("/api/v1/user/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials) })
-      if (!answer.ok) throw new Error(`sign-in of ${credentials.email}: ${answer.status} ${await answer.text()}`)
-      return ((await answer.json()) as { data: { accessToken: string; refreshToken: string; user: unknown } }).data
+      const res = await fetch("/api/v1/user/login", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(credentials) })
+      return { status: res.status, body: await res.text() }
     },
     { email, password },
   )
+  const { data } = signInAnswer(email, answer.status, answer.body)
   const now = Date.now()
   const endsAt = accessTokenEndsAt(data.accessToken, now)
   const session = {

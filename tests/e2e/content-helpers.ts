@@ -12,26 +12,6 @@ export const pngUpload = (name = "picture.png", seed = 1) => ({
 /** A name no other test (or the demo data) uses. */
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`
 
-/** Signs in through the API (for arranging data a test needs), returning the access token. */
-export async function apiToken(email: string, password = "Demo@12345"): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/v1/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  })
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken
-}
-
-/** A demo account's id, read from its own sign-in (what the tests that arrange sessions need). */
-export async function demoUserId(email: string, password = "Demo@12345"): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/v1/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  })
-  return ((await res.json()) as { data: { user: { _id: string } } }).data.user._id
-}
-
 export async function apiCreateBlog(token: string, fields: Record<string, string>): Promise<{ _id: string; slug: string; about: string }> {
   const form = new FormData()
   for (const [k, v] of Object.entries(fields)) form.append(k, v)

@@ -2,9 +2,8 @@ import type { Browser, Page } from "playwright-core"
 import { sessionStateLabels, type SessionState } from "../../src/api/contract/counselling-session.ts"
 import { counsellingSessionMachine } from "../../src/machines/counselling-session.machine.ts"
 import { formatDateTime } from "../../src/ui/components/format.ts"
-import { baseURL } from "./browser.ts"
-import { demoUserId } from "./content-helpers.ts"
-import { SCREEN, apiGet, describeMachinePathsE2e, expect, signedInPage, tokenOf, type E2ePathSpec } from "./machine-paths.ts"
+import { apiToken, baseURL, demoUserId } from "./browser.ts"
+import { SCREEN, apiGet, describeMachinePathsE2e, expect, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
 
 /**
  * A session's life walked in Chromium by the three people it concerns: the Admin (All Sessions:
@@ -255,7 +254,7 @@ const states = (who: "admin" | "client" | "counsellor") => ({
 
 async function world(browser: Browser, startsAt: Date, counsellorEmail: string, clientId: string | null) {
   const n = ++made
-  const adminToken = await tokenOf("admin@demo.test")
+  const adminToken = await apiToken("admin@demo.test")
   const counsellorId = await demoUserId(counsellorEmail)
   const topic = `Path session ${run}-${n}`
   const w: World = { browser, adminToken, sessionId: "", topic, startsAt, counsellorId, counsellorEmail, pages: {}, modelStart: START }
@@ -302,7 +301,7 @@ describeMachinePathsE2e<World>("counselling session as it starts", {
   setup: async (browser) => {
     const slot = starting++
     if (slot >= COUNSELLORS.length) throw new Error(`more paths side by side (${slot + 1}) than counsellors to give them (${COUNSELLORS.length})`)
-    const adminToken = await tokenOf("admin@demo.test")
+    const adminToken = await apiToken("admin@demo.test")
     const clients = (await apiGet<{ data: { data: Array<{ _id: string; email: string }> } }>("/user/assignUser?page=1&limit=20", adminToken)).data.data.filter(
       (c) => c.email !== CLIENT,
     )

@@ -234,17 +234,6 @@ export async function signedInPage(browser: Browser, email: string): Promise<Pag
   return page
 }
 
-/** An access token for `email` (demo password), for the API side of the checks. */
-export async function tokenOf(email: string, password = "Demo@12345"): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/v1/user/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
-  })
-  if (!res.ok) throw new Error(`login of ${email} failed: ${res.status}`)
-  return ((await res.json()) as { data: { accessToken: string } }).data.accessToken
-}
-
 /** GET an API path with a bearer token; fails loudly on a non-2xx answer. */
 export async function apiGet<T>(path: string, token: string): Promise<T> {
   const res = await fetch(`${baseURL()}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
-import { apiToken, formMessage, pngUpload, unique } from "./content-helpers.ts"
+import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { formMessage, pngUpload, unique } from "./content-helpers.ts"
 
 /**
  * Issue 25: every record with a history has one an Admin can open where the record is shown: an editor's

@@ -1,7 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, launchBrowser, loginAs, newPage, profileStatus, storedSessionOf, tokenOf } from "./browser.ts"
-import { apiToken } from "./content-helpers.ts"
+import { apiToken, baseURL, launchBrowser, loginAs, newPage, profileStatus, storedSessionOf, tokenOf } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core"
 import { expect } from "vitest"
 import { ticketMachine } from "../../src/machines/ticket.machine.ts"
-import { baseURL } from "./browser.ts"
-import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, signedInPage, type E2ePathSpec, tokenOf } from "./machine-paths.ts"
+import { apiToken, baseURL } from "./browser.ts"
+import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
 
 /** The raiser of every path's ticket; no other e2e spec raises tickets as the Lawyer. */
 const RAISER = "lawyer@demo.test"
@@ -50,11 +50,11 @@ const spec: E2ePathSpec<World> = {
   // A rating outside 1–5 (the unit paths' refused feedback) cannot be clicked: the stars stop at 5.
   events: [{ type: "ticket.respond" }, { type: "ticket.close" }, { type: "ticket.feedback", rating: RATING, remark: REMARK }],
   async setup(browser) {
-    const ticket = await raiseTicket(await tokenOf(RAISER))
+    const ticket = await raiseTicket(await apiToken(RAISER))
     const admin = await signedInPage(browser, "admin@demo.test")
     const raiser = await signedInPage(browser, RAISER)
     await admin.goto(`/ticket/${ticket.queryId}`)
-    return { admin, raiser, adminToken: await tokenOf("admin@demo.test"), ...ticket, answers: 0 }
+    return { admin, raiser, adminToken: await apiToken("admin@demo.test"), ...ticket, answers: 0 }
   },
   clicks: {
     // The Admin answers in the chat (addResponse; the raiser may ask too, the Admin's answer is the step).

@@ -1,8 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pngImage } from "../server/ticket-fixtures.ts"
-import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
-import { apiToken } from "./content-helpers.ts"
+import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {

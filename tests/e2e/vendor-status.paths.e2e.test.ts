@@ -3,7 +3,8 @@ import { expect } from "vitest"
 import type { VendorStatus } from "../../src/api/contract/common.ts"
 import { vendorStatusMachine } from "../../src/machines/vendor-status.machine.ts"
 import { solidPng } from "../fixtures/images.ts"
-import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, postFormFrom, signedInPage, tokenOf, type E2ePathSpec } from "./machine-paths.ts"
+import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, postFormFrom, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
+import { apiToken } from "./browser.ts"
 
 interface World {
   admin: Page
@@ -79,7 +80,7 @@ const spec: E2ePathSpec<World> = {
     const vendorId = await signUpVendor()
     const admin = await signedInPage(browser, "admin@demo.test")
     await admin.goto(`/vendor-details/${vendorId}`)
-    return { admin, adminToken: await tokenOf("admin@demo.test"), vendorId }
+    return { admin, adminToken: await apiToken("admin@demo.test"), vendorId }
   },
   clicks: {
     // Only the Admin changes a status (updateUserStatus's access): Change Status → the status's menu item.

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { markedXssPayloads, packedPayloads, xssPayloads } from "../xss-payloads.ts"
-import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
-import { apiCreateBlog, apiToken, pngUpload } from "./content-helpers.ts"
+import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiCreateBlog, pngUpload } from "./content-helpers.ts"
 
 /**
  * Every payload of tests/xss-payloads.ts through every text the console renders, put in through the API,
