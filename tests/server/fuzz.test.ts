@@ -9,6 +9,7 @@ import { multipart } from "./multipart.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 // Random values the API document calls valid still meet the state of the server, with what explains each.
 explainRefusals([
+  ["This reset link is invalid or has expired.", "a random reset token is not one the server mailed (the call's summary: the token of a mailed link)"],
   ["Passwords do not match!", "a random confirmPassword differs from the random password (a rule between two fields, stated in the request's description)"],
   ["oldPassword: Current password is incorrect.", "a random current password is not the account's"],
   [/: must not contain NUL characters$/, "a NUL in a field the call does not know (the document: no text anywhere in a request may hold one)"],

@@ -41,7 +41,7 @@ export const resetPassword = endpoint({
   body: ResetPasswordRequest,
   answer: MessageAnswer,
   access: "public",
-  summary: "Set a new password with a reset token",
+  summary: "Set a new password with the token of a mailed reset link (single use, valid for an hour)",
 })
 
 export const updateCurrentPassword = endpoint({
