@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync } from "node:fs"
+import { availableParallelism } from "node:os"
 
 /**
  * Two tiers, then one line summing every suite run: `N passed, N failed, N skipped` (each skipped and each
@@ -22,6 +23,8 @@ interface Result {
   failed: number
   skipped: number
   seconds: number
+  /** How many cores the whole machine kept busy, on average, while the suite's stage ran. */
+  cores?: number
 }
 
 interface Suite {
@@ -160,16 +163,39 @@ function testsNotPassed(ran: Result[], skipped: boolean): string[] {
   return lines
 }
 
+/** The machine's CPU time so far, busy and all, from /proc/stat (undefined where there is none). */
+function cpuTimes(): { busy: number; total: number } | undefined {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
+    const total = fields.reduce((a, b) => a + b, 0)
+    return { busy: total - fields[3]! - fields[4]!, total }
+  } catch {
+    return undefined
+  }
+}
+
+/** Average busy cores between two readings: shows which stages leave a core idle, and so could share the machine. */
+function coresBusy(from: ReturnType<typeof cpuTimes>, to: ReturnType<typeof cpuTimes>): number | undefined {
+  if (!from || !to || to.total === from.total) return undefined
+  return ((to.busy - from.busy) / (to.total - from.total)) * availableParallelism()
+}
+
 mkdirSync("test-results", { recursive: true })
 const started = Date.now()
 const results: Result[] = []
 for (const stage of stages) {
   const suites = stage.filter(want)
-  results.push(...(await Promise.all(suites.map((suite) => runSuite(suite, suites.length === 1)))))
+  const before = cpuTimes()
+  const ran = await Promise.all(suites.map((suite) => runSuite(suite, suites.length === 1)))
+  const cores = coresBusy(before, cpuTimes())
+  results.push(...ran.map((r) => ({ ...r, cores })))
 }
 
-console.log("\n=== summary")
-for (const r of results) console.log(`${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds} s)`)
+console.log("\n=== summary (cores: the machine's busy cores on average while the suite's stage ran)")
+for (const r of results) {
+  const cores = r.cores === undefined ? "" : `, ${r.cores.toFixed(1)} cores`
+  console.log(`${r.suite.padEnd(16)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds} s${cores})`)
+}
 const seconds = Math.round((Date.now() - started) / 1000)
 console.log(`all suites took ${Math.floor(seconds / 60)} min ${seconds % 60} s`)
 // The record of a CI run keeps only its first and last lines: name each skipped and each failed test here, next to the counts.
