@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { freePort } from "../fixtures/free-port.ts"
 
 /** The real server process (`npm start` without the build) on a data directory of its own. */
 const dataDir = mkdtempSync(join(tmpdir(), "console-process-"))
@@ -34,8 +35,7 @@ async function waitUntil(check: () => boolean | Promise<boolean>, ms: number) {
   throw new Error("timed out")
 }
 
-const port = 5600 + Math.floor(Math.random() * 300)
-const ready = async () => {
+const ready = (port: number) => async () => {
   try {
     return (await fetch(`http://127.0.0.1:${port}/api/v1/user/getProfile`)).status === 401
   } catch {
@@ -45,12 +45,13 @@ const ready = async () => {
 
 describe("the server process on the embedded database", () => {
   it("seeds an empty data directory, refuses a second process on it, and stops cleanly on SIGTERM", async () => {
+    const port = await freePort()
     const first = startServer(port)
-    await waitUntil(ready, 60_000)
+    await waitUntil(ready(port), 60_000)
     expect(first.output()).toContain("demo data seeded")
     expect(first.output()).toContain("admin@demo.test")
 
-    const second = startServer(port + 1)
+    const second = startServer(await freePort())
     expect(await second.exited).toBe(1)
     expect(second.output()).toMatch(/is in use by another server process \(pid \d+\)/)
 
@@ -60,7 +61,8 @@ describe("the server process on the embedded database", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "admin@demo.test", password: "Demo@12345" }),
     })
-    await new Promise((r) => setTimeout(r, 20))
+    // In flight: the server has logged the request (a sign-in then takes a password hash's time to answer).
+    await waitUntil(() => first.output().split("\n").some((line) => line.includes("incoming request") && line.includes("/api/v1/user/login")), 10_000)
     const started = Date.now()
     first.child.kill("SIGTERM")
     expect((await inFlight).status).toBe(200)
@@ -69,10 +71,11 @@ describe("the server process on the embedded database", () => {
     expect(existsSync(join(dataDir, "server.lock"))).toBe(false)
 
     // The data directory opens cleanly again, without seeding twice.
-    const again = startServer(port + 2)
+    const againPort = await freePort()
+    const again = startServer(againPort)
     const readyAgain = async () => {
       try {
-        return (await fetch(`http://127.0.0.1:${port + 2}/login`)).status > 0
+        return (await fetch(`http://127.0.0.1:${againPort}/login`)).status > 0
       } catch {
         return false
       }
@@ -85,7 +88,7 @@ describe("the server process on the embedded database", () => {
 
   it("with DEMO_SEED=false leaves an empty production database empty", async () => {
     const emptyDir = mkdtempSync(join(tmpdir(), "console-no-demo-"))
-    const quietPort = port + 3
+    const quietPort = await freePort()
     const server = startServer(quietPort, { DEMO_SEED: "false" }, emptyDir)
     const up = async () => {
       try {
