@@ -93,7 +93,11 @@ describe("SIGTERM under load", () => {
       socket.on("error", () => {})
       socket.write('POST /api/v1/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":')
       // Signal once the server has the request (it logs its headers), however long a busy machine takes to read them.
-      const received = () => server.output().split("\n").some((line) => line.includes("incoming request") && line.includes("/api/v1/user/login"))
+      const received = () =>
+        server
+          .output()
+          .split("\n")
+          .some((line) => line.includes("incoming request") && line.includes("/api/v1/user/login"))
       const seenAt = Date.now()
       while (!received() && Date.now() - seenAt < 10_000) await new Promise((r) => setTimeout(r, 10))
       expect(received(), "the server logs the half-sent request").toBe(true)

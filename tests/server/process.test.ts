@@ -62,7 +62,14 @@ describe("the server process on the embedded database", () => {
       body: JSON.stringify({ email: "admin@demo.test", password: "Demo@12345" }),
     })
     // In flight: the server has logged the request (a sign-in then takes a password hash's time to answer).
-    await waitUntil(() => first.output().split("\n").some((line) => line.includes("incoming request") && line.includes("/api/v1/user/login")), 10_000)
+    await waitUntil(
+      () =>
+        first
+          .output()
+          .split("\n")
+          .some((line) => line.includes("incoming request") && line.includes("/api/v1/user/login")),
+      10_000,
+    )
     const started = Date.now()
     first.child.kill("SIGTERM")
     expect((await inFlight).status).toBe(200)
