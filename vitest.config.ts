@@ -63,6 +63,10 @@ export default defineConfig({
           isolate: false,
           // A screen shows within a second on a quiet machine; two browsers and two servers share the cores here.
           expect: { poll: { timeout: 10_000 } },
+          // Tests of one file side by side (the smoke's role tours, the paths that wait for a session's start): two at
+          // a time, one per core. Five tours at once beside the other worker's file starved each other's pages of
+          // frames on a loaded machine (a screen not drawn within 15 s, four tours at once).
+          maxConcurrency: 2,
         },
       },
     ],

@@ -15,7 +15,13 @@ let browser: Browser
 /** Each screen opens drawn, at its own address: not sent to sign-in, nor away as refused. */
 async function opensEach(page: Page, routes: RouteDef[]) {
   for (const route of routes) {
-    const path = await openScreen(page, route)
+    let path: string
+    try {
+      path = await openScreen(page, route)
+    } catch (error) {
+      // Which screen, and where the tab was, so a failure in a tour of twenty screens says which one.
+      throw new Error(`${route.path} did not open (the tab is at ${page.url()}): ${(error as Error).message}`, { cause: error })
+    }
     expect(new URL(page.url()).pathname, route.path).toBe(path)
   }
 }
@@ -24,7 +30,7 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-// Each role in a browser context of its own, several at once: a tour mostly waits on the server and on frames.
+// Each role in a browser context of its own, two at once (the e2e project's maxConcurrency): a tour mostly waits on the server and on frames.
 describe.concurrent("smoke: every role opens every screen it may", () => {
   it("the sign-in screens open, signed out", async () => {
     const page = await newPage(browser)
