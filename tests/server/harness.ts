@@ -27,6 +27,12 @@ export interface TestServer {
   dataDir: string
   clock: { now: number }
   outbox(): Array<{ to: string; text: string; raw: string }>
+  /**
+   * The first mail to `to` beyond the outbox's first `after` mails, once it is written (10 s at most). A reset link
+   * answers after a fixed 250 ms whatever it did, so nobody learns whether the account exists; on a busy machine
+   * its mail is written just after that answer.
+   */
+  mailTo(to: string, after?: number): Promise<{ to: string; text: string; raw: string }>
   /** Delivers every due queued mail (what the postman's timer would do); answers how many were sent. */
   deliverMail(): Promise<number>
   login(email: string, password?: string): Promise<string>
@@ -100,27 +106,39 @@ export async function startTestServer(
   validateAgainstDocument(app, UPLOAD_LIMIT_BYTES)
   readEventStreamsOnce(app)
   await app.ready()
+  const outbox = () => {
+    const dir = join(dataDir, "outbox")
+    let names: string[] = []
+    try {
+      names = readdirSync(dir)
+        .filter((name) => name.endsWith(".eml"))
+        .sort()
+    } catch {
+      return []
+    }
+    return names.map((name) => {
+      const raw = readFileSync(join(dir, name), "utf8")
+      const to = /^To: (.*)$/m.exec(raw)?.[1] ?? ""
+      return { to, raw, text: decodeQuotedPrintable(raw) }
+    })
+  }
   return {
     app,
     db: database.db,
     tokens,
     dataDir,
     clock,
-    outbox() {
-      const dir = join(dataDir, "outbox")
-      let names: string[] = []
-      try {
-        names = readdirSync(dir)
-          .filter((name) => name.endsWith(".eml"))
-          .sort()
-      } catch {
-        return []
+    outbox,
+    async mailTo(to, after = 0) {
+      const deadline = Date.now() + 10_000
+      for (;;) {
+        const mail = outbox()
+          .slice(after)
+          .find((m) => m.to.includes(to))
+        if (mail) return mail
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within 10 s`)
+        await new Promise((resolve) => setTimeout(resolve, 20))
       }
-      return names.map((name) => {
-        const raw = readFileSync(join(dir, name), "utf8")
-        const to = /^To: (.*)$/m.exec(raw)?.[1] ?? ""
-        return { to, raw, text: decodeQuotedPrintable(raw) }
-      })
     },
     deliverMail: () => app.postman.deliverDue(),
     async login(email, password = "Demo@12345") {

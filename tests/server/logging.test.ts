@@ -69,8 +69,10 @@ async function secretFlow(app: FastifyInstance, server: TestServer, email: strin
   const { accessToken, refreshToken } = login.json().data as { accessToken: string; refreshToken: string }
   await app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email, password: "Wrong-password-42" } })
   await app.inject({ method: "GET", url: "/api/v1/user/getProfile", headers: bearer(accessToken) })
+  const mailed = server.outbox().length
   const link = await app.inject({ method: "POST", url: "/api/v1/user/reset-password-link", payload: { email } })
   expect(link.statusCode).toBe(200)
+  await server.mailTo(email, mailed)
   const token = resetTokenOf(server, email)
   expect(token.length).toBeGreaterThan(20)
   await app.inject({ method: "GET", url: `/reset-password/${token}` })
