@@ -113,11 +113,6 @@ export async function openSignedIn(page: Page, email: string, path = "/", passwo
  */
 export const listsSettled = (page: Page) => expect.poll(() => page.locator('[role="region"][aria-busy="true"]').count()).toBe(0)
 
-/**
- * Ticks a Chakra checkbox or radio (a visually hidden input) and waits for it to show ticked.
- * Playwright's `check()` reads the state once, straight after the click; a controlled input is
- * ticked when the machine's answer renders, which on a loaded machine can come a frame later.
- */
 /** The tokens this tab holds, as the console stored them (src/api/session-storage.ts), or null when signed out. */
 export const storedSessionOf = (page: Page) =>
   page.evaluate(() => {
@@ -133,22 +128,13 @@ export const profileStatus = async (token: string) =>
   (await fetch(`${baseURL()}/api/v1/user/getProfile`, { headers: { authorization: `Bearer ${token}` } })).status
 
 /**
- * Ticks a box. A live update may re-render the row just as the click lands (the click then meets a
- * detached node and is lost, as a person's would be); one more click is made only if the box is still
- * clear after 3 s, so a slow render is never toggled back.
+ * Ticks a Chakra checkbox or radio, given its (visually hidden) input, as a person does: a click on the
+ * label that holds the box, once that label is stable and would take the click, then the wait for the
+ * box to show ticked (the machine's answer renders a moment later). A forced click on the hidden input
+ * skipped those checks, so under load a layout shift could put it beside the box.
  */
 export async function tick(control: Locator): Promise<void> {
-  await control.click({ force: true })
-  const checkedWithin = (timeout: number) =>
-    expect
-      .poll(() => control.isChecked(), { timeout })
-      .toBe(true)
-      .then(
-        () => true,
-        () => false,
-      )
-  if (await checkedWithin(3_000)) return
-  await control.click({ force: true })
+  await control.locator("xpath=ancestor::label[1]").click()
   await expect.poll(() => control.isChecked(), { timeout: 10_000 }).toBe(true)
 }
 

@@ -67,10 +67,15 @@ async function book(w: Pick<World, "adminToken">, clientId: string, counsellorId
   return (await post("/counselling/create", w.adminToken, body)).data._id
 }
 
-const pageOf = async (w: World, who: "admin" | "client" | "counsellor") => {
+/** That person's tab, open on `path`: the first visit signs the tab in straight onto it (one start of the console, not two). */
+const openOn = async (w: World, who: "admin" | "client" | "counsellor", path: string) => {
+  const open = w.pages[who]
+  if (open) {
+    await open.goto(path)
+    return open
+  }
   const email = who === "admin" ? "admin@demo.test" : who === "client" ? CLIENT : w.counsellorEmail
-  w.pages[who] ??= await signedInPage(w.browser, email)
-  return w.pages[who]
+  return (w.pages[who] = await signedInPage(w.browser, email, path))
 }
 
 /** Where each person finds the session: the Admin's All Sessions (newest booked first), the client's and counsellor's own lists. */
@@ -82,8 +87,7 @@ const listOf = (who: "admin" | "client" | "counsellor", w: World) =>
  * apart by its topic and its time (seeded sessions share topics).
  */
 async function openDetails(w: World, who: "admin" | "client" | "counsellor") {
-  const page = await pageOf(w, who)
-  await page.goto(listOf(who, w))
+  const page = await openOn(w, who, listOf(who, w))
   const row = page
     .getByRole("row")
     .filter({ has: page.getByRole("button", { name: `View session ${w.topic}` }) })
@@ -145,8 +149,7 @@ const clicks: E2ePathSpec<World>["clicks"] = {
   },
   // The spec's Edit: the Admin's All Sessions row.
   "session.edit": async (w, event, { accepted }) => {
-    const page = await pageOf(w, "admin")
-    await page.goto("/all-sessions")
+    const page = await openOn(w, "admin", "/all-sessions")
     const edit = page
       .getByRole("row")
       .filter({ has: page.getByRole("button", { name: `View session ${w.topic}` }) })
@@ -203,8 +206,7 @@ const clicks: E2ePathSpec<World>["clicks"] = {
   },
   // Only the Admin deletes, after confirming.
   "session.delete": async (w) => {
-    const page = await pageOf(w, "admin")
-    await page.goto("/all-sessions")
+    const page = await openOn(w, "admin", "/all-sessions")
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `View session ${w.topic}` }) })
     await row.getByRole("button", { name: `Delete session ${w.topic}` }).click()
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click()
@@ -233,8 +235,7 @@ const shows = (state: SessionState, status: "upcoming" | "past", who: "admin" | 
 
 const deleted = {
   screen: async (w: World) => {
-    const page = await pageOf(w, "admin")
-    await page.goto("/all-sessions")
+    const page = await openOn(w, "admin", "/all-sessions")
     await expect.poll(() => page.locator("tbody tr").count(), SCREEN).toBeGreaterThan(0)
     expect(await page.getByRole("button", { name: `View session ${w.topic}` }).count()).toBe(0)
   },

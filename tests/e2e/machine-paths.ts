@@ -1,9 +1,9 @@
 import { request } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import type { Browser, Page } from "playwright-core"
+import type { Browser, BrowserContext, Page } from "playwright-core"
 import { AsyncLocalStorage } from "node:async_hooks"
-import { describe, expect as vitestExpect, it, type ExpectStatic } from "vitest"
+import { afterAll, describe, expect as vitestExpect, it, type ExpectStatic } from "vitest"
 import fc from "fast-check"
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type AnyStateNode, type EventObject } from "xstate"
 import { generatePaths } from "../paths/path-harness.ts"
@@ -99,6 +99,9 @@ export function describeMachinePathsE2e<World>(name: string, spec: E2ePathSpec<W
   const paths = walkedPaths(generatePaths(spec).paths, spec.walk)
 
   describe(`${name} paths in Chromium`, () => {
+    const chromium = sharedChromium()
+    afterAll(() => chromium.close())
+
     it("maps every state and every event of the machine to a check and a click", () => {
       expect(
         settledStates(spec.machine).filter((s) => !spec.states[s]),
@@ -118,7 +121,7 @@ export function describeMachinePathsE2e<World>(name: string, spec: E2ePathSpec<W
           .join(" → ") || "(initial)"
       ;(spec.concurrent ? it.concurrent : it)(
         `#${index + 1} ${label}`,
-        (test) => testOfWalk.run(test.expect, () => walkInBrowser(name, `${index + 1}`, spec, path.steps as unknown as WalkStep[])),
+        (test) => testOfWalk.run(test.expect, () => walkInBrowser(chromium.get, name, `${index + 1}`, spec, path.steps as unknown as WalkStep[])),
         spec.timeout ?? 120_000,
       )
     })
@@ -127,12 +130,43 @@ export function describeMachinePathsE2e<World>(name: string, spec: E2ePathSpec<W
 
 type WalkStep = { event: PathEvent; state: { value: unknown; can: (e: EventObject) => boolean } }
 
+/** One Chromium for the walks of a describe block, launched by the first walk that needs it. */
+function sharedChromium(): { get: () => Promise<Browser>; close: () => Promise<void> } {
+  let launched: Promise<Browser> | undefined
+  return {
+    get: () => (launched ??= launchBrowser()),
+    close: async () => {
+      if (launched) await (await launched).close()
+    },
+  }
+}
+
 /**
- * One walk in a fresh Chromium: each event as real clicks (or, where the machine refuses it, a check
+ * The browser as one walk sees it: the contexts it opens are its own (walks side by side share one Chromium,
+ * as a person's tabs share a computer, never a session), listed so the walk can photograph and close them.
+ */
+function walkView(browser: Browser, contexts: BrowserContext[]): Browser {
+  return new Proxy(browser, {
+    get: (target, property) => {
+      if (property === "newContext")
+        return async (...args: Parameters<Browser["newContext"]>) => {
+          const context = await target.newContext(...args)
+          contexts.push(context)
+          return context
+        }
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value
+    },
+  })
+}
+
+/**
+ * One walk in contexts of its own: each event as real clicks (or, where the machine refuses it, a check
  * that the console does not offer it), and after every step the state checked on screen and through the API.
  */
-async function walkInBrowser<World>(name: string, label: string, spec: E2ePathSpec<World>, steps: WalkStep[]): Promise<void> {
-  const browser = await launchBrowser()
+async function walkInBrowser<World>(chromium: () => Promise<Browser>, name: string, label: string, spec: E2ePathSpec<World>, steps: WalkStep[]): Promise<void> {
+  const contexts: BrowserContext[] = []
+  const browser = walkView(await chromium(), contexts)
   try {
     const world = await spec.setup(browser, { events: steps.slice(1).map((s) => s.event) })
     for (const [i, step] of steps.entries()) {
@@ -150,10 +184,10 @@ async function walkInBrowser<World>(name: string, label: string, spec: E2ePathSp
     }
     await spec.teardown?.(world)
   } catch (error) {
-    await screenshots(browser, `${name}-${label}`)
+    await screenshots(contexts, `${name}-${label}`)
     throw error
   } finally {
-    await browser.close()
+    await Promise.all(contexts.map((context) => context.close()))
   }
 }
 
@@ -171,10 +205,12 @@ export function describeSeededRunsE2e<World>(name: string, spec: E2ePathSpec<Wor
   const walks = fc.sample(fc.array(fc.constantFrom(...events), { minLength: 1, maxLength: length }), { seed, numRuns: runs })
 
   describe(`${name}: seeded random walks in Chromium (seed ${seed}; QA_SEED=${seed} replays)`, () => {
+    const chromium = sharedChromium()
+    afterAll(() => chromium.close())
     walks.forEach((walk, index) => {
       it(
         `walk ${index + 1} of seed ${seed}: ${walk.map(eventLabel).join(" → ")}`,
-        () => walkInBrowser(name, `seed-${seed}-${index + 1}`, spec, machineSteps(spec, walk)),
+        () => walkInBrowser(chromium.get, name, `seed-${seed}-${index + 1}`, spec, machineSteps(spec, walk)),
         spec.timeout ?? 120_000,
       )
     })
@@ -218,8 +254,8 @@ const eventLabel = (event: PathEvent): string => {
 }
 
 /** Screens of every open page, for the failure report (their paths are printed). */
-async function screenshots(browser: Browser, label: string) {
-  const pages = browser.contexts().flatMap((c) => c.pages())
+async function screenshots(contexts: BrowserContext[], label: string) {
+  const pages = contexts.flatMap((c) => c.pages())
   for (const [i, page] of pages.entries()) {
     const file = join(tmpdir(), `e2e-paths-${label.replace(/\W+/g, "-")}-${i + 1}.png`)
     await page.screenshot({ path: file }).then(
@@ -229,10 +265,10 @@ async function screenshots(browser: Browser, label: string) {
   }
 }
 
-/** A page signed in as `email`. */
-export async function signedInPage(browser: Browser, email: string): Promise<Page> {
+/** A page signed in as `email`, open on `path` (the dashboard by default). */
+export async function signedInPage(browser: Browser, email: string, path = "/"): Promise<Page> {
   const page = await newPage(browser)
-  await openSignedIn(page, email)
+  await openSignedIn(page, email, path)
   return page
 }
 
