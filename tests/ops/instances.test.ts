@@ -127,9 +127,14 @@ describe.skipIf(skip)("two server processes on one PostgreSQL and one Redis", ()
 
     expect((await call(a!, "/api/v1/user/reset-password-link", { method: "POST", body: { email } })).status).toBe(200)
     const outbox = join(a!.dataDir, "outbox")
-    // The reset link's mail (the sign-in above, from a new browser, has its own).
-    const mails = readdirSync(outbox).map((name) => decodeQuotedPrintable(readFileSync(join(outbox, name), "utf8")))
-    const mail = mails.find((text) => /reset-password\/[\w-]+/.test(text))!
+    // The reset link's mail (the sign-in above, from a new browser, has its own); the call answers after a fixed
+    // time whatever it did, so the mail may be written just after.
+    const resetMail = () =>
+      readdirSync(outbox)
+        .map((name) => decodeQuotedPrintable(readFileSync(join(outbox, name), "utf8")))
+        .find((text) => /reset-password\/[\w-]+/.test(text))
+    await expect.poll(resetMail, { timeout: 10_000 }).toBeDefined()
+    const mail = resetMail()!
     const token = /reset-password\/([\w-]+)/.exec(mail)![1]!
     const reset = await call(b!, "/api/v1/user/reset-password", {
       method: "POST",

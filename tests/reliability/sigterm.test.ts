@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { hasLoggedRequest } from "../fixtures/server-log.ts"
 import { killServer, login, request, startServer, type Answer } from "./server-process.ts"
 
 /**
@@ -93,11 +94,7 @@ describe("SIGTERM under load", () => {
       socket.on("error", () => {})
       socket.write('POST /api/v1/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":')
       // Signal once the server has the request (it logs its headers), however long a busy machine takes to read them.
-      const received = () =>
-        server
-          .output()
-          .split("\n")
-          .some((line) => line.includes("incoming request") && line.includes("/api/v1/user/login"))
+      const received = () => hasLoggedRequest(server.output(), "/api/v1/user/login")
       const seenAt = Date.now()
       while (!received() && Date.now() - seenAt < 10_000) await new Promise((r) => setTimeout(r, 10))
       expect(received(), "the server logs the half-sent request").toBe(true)

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { freePort } from "../fixtures/free-port.ts"
+import { hasLoggedRequest } from "../fixtures/server-log.ts"
 
 /** The real server process (`npm start` without the build) on a data directory of its own. */
 const dataDir = mkdtempSync(join(tmpdir(), "console-process-"))
@@ -62,14 +63,7 @@ describe("the server process on the embedded database", () => {
       body: JSON.stringify({ email: "admin@demo.test", password: "Demo@12345" }),
     })
     // In flight: the server has logged the request (a sign-in then takes a password hash's time to answer).
-    await waitUntil(
-      () =>
-        first
-          .output()
-          .split("\n")
-          .some((line) => line.includes("incoming request") && line.includes("/api/v1/user/login")),
-      10_000,
-    )
+    await waitUntil(() => hasLoggedRequest(first.output(), "/api/v1/user/login"), 10_000)
     const started = Date.now()
     first.child.kill("SIGTERM")
     expect((await inFlight).status).toBe(200)
