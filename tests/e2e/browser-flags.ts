@@ -1,5 +1,11 @@
-/** How every headless Chromium of the project starts (browser tests and the Lighthouse benchmark). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+import { fileURLToPath } from "node:url"
+
+/**
+ * How every headless Chromium of the project starts (browser tests and the Lighthouse benchmark): through
+ * tests/e2e/headless-chromium, which runs the binary (CHROMIUM_PATH, /usr/bin/chromium by default) without
+ * the address bar's hidden popup pages.
+ */
+export const CHROMIUM = fileURLToPath(new URL("./headless-chromium", import.meta.url))
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
