@@ -33,7 +33,9 @@ export default defineConfig({
       // generators and API linters) or compare timings: the full tier's (`npm run test:all`), so `npm test` stays
       // quick and its smoke, run beside the server suite, cannot skew a timing.
       { test: { name: "server-processes", include: SERVER_PROCESS_FILES, ...SERVER } },
-      { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], environment: "node" } },
+      // The machines, the models and their generated paths load once per worker, not once per file (what the
+      // helpers keep at module level is per machine, never per file).
+      { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], environment: "node", isolate: false } },
       // Real server processes on the local PostgreSQL and Redis (several instances, see tests/ops).
       { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
       // SIGKILL and SIGTERM of real server processes under load (see tests/README.md); one file at a time.
