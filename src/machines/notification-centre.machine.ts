@@ -2,7 +2,7 @@ import { assign, fromCallback, fromPromise, setup, type EventObject } from "xsta
 import { messageOf } from "../api/api-error.ts"
 import type { InboxItem, InboxPage, UnreadAnswer } from "../api/contract/notification.ts"
 import * as notificationApi from "../api/notification.api.ts"
-import { watchLive } from "../api/live.api.ts"
+import { watchLive, type LiveListener } from "../api/live.api.ts"
 
 export const INBOX_PAGE_SIZE = 10
 /**
@@ -39,6 +39,20 @@ export type NotificationCentreEvent =
 const withRead = (items: InboxItem[], id: string | null) => items.map((item) => (id === null || item._id === id ? { ...item, read: true } : item))
 
 /**
+ * The bell's listener on a live stream (the tab's own by default; a test plays one): each new notification of
+ * this person, and the stream coming back.
+ */
+export const notificationListener = (watch: (listener: LiveListener) => () => void = watchLive) =>
+  fromCallback<EventObject>(({ sendBack }) =>
+    watch({
+      onStatus: (status) => sendBack({ type: status === "up" ? "live.up" : "live.down" }),
+      onEvent: (event) => {
+        if (event.type === "notification.new") sendBack({ type: "live.notification" })
+      },
+    }),
+  )
+
+/**
  * The bell in the header (issue 23): the unread count, read when the console opens, again whenever the
  * live stream says something new arrived, and again when the stream comes back (it may have missed
  * some). The panel lists the person's notifications, newest first, a page at a time; opening one marks
@@ -52,14 +66,7 @@ export const notificationCentreMachine = setup({
     markRead: fromPromise<UnreadAnswer, { id: string }>(({ input }) => notificationApi.markNotificationRead(input.id)),
     markAllRead: fromPromise<UnreadAnswer>(() => notificationApi.markAllNotificationsRead()),
     /** The tab's live stream: each new notification of this person, and the stream coming back. */
-    watchLive: fromCallback<EventObject>(({ sendBack }) =>
-      watchLive({
-        onStatus: (status) => sendBack({ type: status === "up" ? "live.up" : "live.down" }),
-        onEvent: (event) => {
-          if (event.type === "notification.new") sendBack({ type: "live.notification" })
-        },
-      }),
-    ),
+    watchLive: notificationListener(),
   },
   delays: { liveDelay: LIVE_DELAY_MS },
   actions: {

@@ -1,6 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
 import type { LiveList } from "../api/contract/live.ts"
-import { watchLive } from "../api/live.api.ts"
+import { watchLive, type LiveListener } from "../api/live.api.ts"
 
 export interface Page<Row> {
   rows: Row[]
@@ -46,15 +46,22 @@ export interface ListUrlState {
   sort?: string
 }
 
-/** A list's live stream listener: `list.reload` each time the stream says the list changed. */
-export const watchLiveList = fromCallback<EventObject, { list: LiveList } | undefined>(({ sendBack, input }) =>
-  watchLive({
-    onStatus: () => {},
-    onEvent: (event) => {
-      if (event.type === "list.changed" && event.list === input?.list) sendBack({ type: "list.reload" })
-    },
-  }),
-)
+/**
+ * A list's listener on a live stream (the tab's own by default; a test plays one): `list.reload` each time the
+ * stream says the list changed.
+ */
+export const liveListListener = (watch: (listener: LiveListener) => () => void = watchLive) =>
+  fromCallback<EventObject, { list: LiveList } | undefined>(({ sendBack, input }) =>
+    watch({
+      onStatus: () => {},
+      onEvent: (event) => {
+        if (event.type === "list.changed" && event.list === input?.list) sendBack({ type: "list.reload" })
+      },
+    }),
+  )
+
+/** A list's listener on the tab's live stream. */
+export const watchLiveList = liveListListener()
 
 /** 'Showing Page: x of y' never says 'of 0' (spec: page count is at least 1). */
 export const pageCount = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize))

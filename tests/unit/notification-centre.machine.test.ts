@@ -2,17 +2,14 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import type { InboxItem, InboxPage } from "../../src/api/contract/notification.ts"
 import type { LiveListener } from "../../src/api/live.api.ts"
+import { notificationCentreMachine, notificationListener } from "../../src/machines/notification-centre.machine.ts"
 
 // The tab's live stream, played by the test.
 const listeners: LiveListener[] = []
-vi.mock("../../src/api/live.api.ts", () => ({
-  watchLive: (listener: LiveListener) => {
-    listeners.push(listener)
-    return () => listeners.splice(listeners.indexOf(listener), 1)
-  },
-}))
-
-const { notificationCentreMachine } = await import("../../src/machines/notification-centre.machine.ts")
+const watch = (listener: LiveListener) => {
+  listeners.push(listener)
+  return () => void listeners.splice(listeners.indexOf(listener), 1)
+}
 
 const item = (n: number, read = false): InboxItem => ({
   _id: `id-${n}`,
@@ -49,6 +46,7 @@ function start(options: { unread?: number[]; pages?: Record<number, InboxPage>; 
       fetchPage: fromPromise(fetchPage),
       markRead: fromPromise(markRead),
       markAllRead: fromPromise(markAllRead),
+      watchLive: notificationListener(watch),
     },
     actions: { followLink: (_, link) => followLink(link) },
   })

@@ -1,17 +1,14 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import type { LiveListener } from "../../src/api/live.api.ts"
+import { createPagedListMachine, liveListListener } from "../../src/machines/paged-list.machine.ts"
 
 // The tab's live stream, played by the test: each list's listener is kept to hear what the test sends.
 const listeners: LiveListener[] = []
-vi.mock("../../src/api/live.api.ts", () => ({
-  watchLive: (listener: LiveListener) => {
-    listeners.push(listener)
-    return () => listeners.splice(listeners.indexOf(listener), 1)
-  },
-}))
-
-const { createPagedListMachine } = await import("../../src/machines/paged-list.machine.ts")
+const watch = (listener: LiveListener) => {
+  listeners.push(listener)
+  return () => void listeners.splice(listeners.indexOf(listener), 1)
+}
 
 function start(live: "vendors" | undefined) {
   const fetchPage = vi.fn(async () => ({ rows: [1], total: 1 }))
@@ -21,7 +18,7 @@ function start(live: "vendors" | undefined) {
     fetchPage: async () => ({ rows: [], total: 0 }),
     ...(live ? { live } : {}),
   }).provide({
-    actors: { fetchPage: fromPromise(fetchPage) },
+    actors: { fetchPage: fromPromise(fetchPage), watchLiveList: liveListListener(watch) },
   })
   return { actor: createActor(machine, { input: {} }).start(), fetchPage }
 }
