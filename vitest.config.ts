@@ -27,7 +27,9 @@ const SERVER_PROCESS_FILES = [
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      // Modules load once per worker, not once per file: no unit test replaces a module (a machine's side effects
+      // are provided to it instead), so a file cannot see another's doubles.
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false } },
       { test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude: SERVER_PROCESS_FILES, ...SERVER } },
       // The server tests that run real processes (the CLIs, the server started as `npm start` would, client
       // generators and API linters) or compare timings: the full tier's (`npm run test:all`), so `npm test` stays
