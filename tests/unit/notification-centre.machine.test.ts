@@ -2,14 +2,11 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import type { InboxItem, InboxPage } from "../../src/api/contract/notification.ts"
 import type { LiveListener } from "../../src/api/live.api.ts"
+import { playedLiveStream } from "./played-live-stream.ts"
 import { notificationCentreMachine, notificationListener } from "../../src/machines/notification-centre.machine.ts"
 
 // The tab's live stream, played by the test.
-const listeners: LiveListener[] = []
-const watch = (listener: LiveListener) => {
-  listeners.push(listener)
-  return () => void listeners.splice(listeners.indexOf(listener), 1)
-}
+const { listeners, watch } = playedLiveStream()
 
 const item = (n: number, read = false): InboxItem => ({
   _id: `id-${n}`,

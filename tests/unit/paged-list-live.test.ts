@@ -1,14 +1,10 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { LiveListener } from "../../src/api/live.api.ts"
+import { playedLiveStream } from "./played-live-stream.ts"
 import { createPagedListMachine, liveListListener } from "../../src/machines/paged-list.machine.ts"
 
 // The tab's live stream, played by the test: each list's listener is kept to hear what the test sends.
-const listeners: LiveListener[] = []
-const watch = (listener: LiveListener) => {
-  listeners.push(listener)
-  return () => void listeners.splice(listeners.indexOf(listener), 1)
-}
+const { listeners, watch } = playedLiveStream()
 
 function start(live: "vendors" | undefined) {
   const fetchPage = vi.fn(async () => ({ rows: [1], total: 1 }))
