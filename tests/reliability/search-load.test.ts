@@ -4,6 +4,7 @@ import { QUERY_TEXT_MAX_LENGTH } from "../../src/api/contract/common.ts"
 import { embeddedTarget, postgresTarget, postgresUnreachable, type CrashTarget } from "./crash-targets.ts"
 import { killServer, login, startServer } from "./server-process.ts"
 import { skipWhenMissing } from "../fixtures/dependency.ts"
+import { quickestOf } from "../fixtures/quickest.ts"
 
 /**
  * Issue 30: no request can stall the server. A 10,000-character search is refused at once; bursts of 100
@@ -59,18 +60,13 @@ function eventLoopDelayP99(metrics: string): number {
   return Number(line.split(" ")[1]) * 1000
 }
 
-/** The quickest of three answers' times: a pause of the machine rarely hits all three. */
-async function quickest(ask: () => Promise<Response>): Promise<{ ms: number; answer: Response }> {
-  let ms = Infinity
-  let answer: Response | undefined
-  for (let i = 0; i < 3; i++) {
-    const started = performance.now()
-    answer = await ask()
+/** The quickest of three answers, each timed until its whole body has arrived. */
+const quickest = (ask: () => Promise<Response>) =>
+  quickestOf(async () => {
+    const answer = await ask()
     await answer.clone().arrayBuffer()
-    ms = Math.min(ms, performance.now() - started)
-  }
-  return { ms, answer: answer! }
-}
+    return answer
+  })
 
 interface Load {
   bursts: number
