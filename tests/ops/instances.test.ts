@@ -63,6 +63,14 @@ const startInstance = (name: string) => startServer(name, env())
 let a: Instance | undefined
 let b: Instance | undefined
 
+/** A data directory for a create-admin run (the script wants one beside its database), removed after the file. */
+const scriptDirs: string[] = []
+const scriptDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "console-ops-admin-"))
+  scriptDirs.push(dir)
+  return dir
+}
+
 describe.skipIf(skip)("two server processes on one PostgreSQL and one Redis", () => {
   beforeAll(async () => {
     await createDatabase(PG_URL, DB_NAME)
@@ -72,7 +80,7 @@ describe.skipIf(skip)("two server processes on one PostgreSQL and one Redis", ()
     const created = await runServerScript("create-admin", ["--name", "Ops Admin", "--email", ADMIN.email], {
       DATABASE_URL: databaseUrl(),
       ADMIN_PASSWORD: ADMIN.password,
-      DATA_DIR: mkdtempSync(join(tmpdir(), "console-ops-admin-")),
+      DATA_DIR: scriptDataDir(),
     })
     expect(created.stderr).toBe("")
   })
@@ -85,6 +93,7 @@ describe.skipIf(skip)("two server processes on one PostgreSQL and one Redis", ()
     if (keys.length > 0) await redis.del(...keys)
     await redis.quit()
     rmSync(sharedUploads, { recursive: true, force: true })
+    for (const dir of scriptDirs) rmSync(dir, { recursive: true, force: true })
   })
 
   it("count failed logins across instances: 5 failures on A, the 6th attempt on B is 429", async () => {
@@ -115,7 +124,7 @@ describe.skipIf(skip)("two server processes on one PostgreSQL and one Redis", ()
     const created = await runServerScript("create-admin", ["--name", "Second Admin", "--email", email, "--force"], {
       DATABASE_URL: databaseUrl(),
       ADMIN_PASSWORD: "Second-pass-22",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "console-ops-admin-")),
+      DATA_DIR: scriptDataDir(),
     })
     expect(created.code).toBe(0)
     const login = await call(a!, "/api/v1/user/login", { method: "POST", body: { email, password: "Second-pass-22" }, from: "203.0.113.20" })
