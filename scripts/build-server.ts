@@ -7,6 +7,8 @@ const OUT_DIR = "server/.build"
 const BUNDLE_FILE = "server.cjs"
 /** What `npm start` runs with plain `node`: server/start.ts, which loads the bundle through V8's code cache. */
 export const SERVER_BUNDLE = `${OUT_DIR}/main.mjs`
+/** Packages that load files of their own at run time, left outside every bundle (see buildServer). */
+const EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "@node-rs/argon2", "pg-native"]
 
 /**
  * Bundles the server (its code and its pure-JS packages) into one script, so a start reads one file
@@ -26,7 +28,7 @@ export async function buildServer(outDir = OUT_DIR): Promise<string> {
     platform: "node",
     format: "cjs",
     target: "node24",
-    external: ["@electric-sql/pglite", "@electric-sql/pglite/*", "@node-rs/argon2", "pg-native"],
+    external: EXTERNAL,
     define: { "import.meta.url": "__bundleUrl" },
     banner: { js: 'var __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     legalComments: "none",
@@ -53,6 +55,28 @@ export async function buildServer(outDir = OUT_DIR): Promise<string> {
     logLevel: "warning",
   })
   return entry
+}
+
+/**
+ * The server's scripts (`server/scripts/<name>.ts`) bundled one file each into `outDir`, which must sit one level
+ * under server/ as the server bundle does. For the tests that run a script many times: started through tsx, each
+ * run compiled and resolved the server's modules again, some 2 s of a core before the script's own work.
+ * ES modules, since the scripts await at top level; `require` is given to the CommonJS packages bundled in.
+ */
+export async function bundleScripts(names: string[], outDir: string): Promise<void> {
+  await build({
+    entryPoints: names.map((name) => `server/scripts/${name}.ts`),
+    outdir: outDir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node24",
+    external: EXTERNAL,
+    banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+    legalComments: "none",
+    logLevel: "warning",
+  })
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer()

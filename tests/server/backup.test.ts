@@ -13,6 +13,7 @@ import { uploadFiles, writeBackup } from "../../server/services/ops/backup.ts"
 import { restoreBackup } from "../../server/services/ops/restore.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { runServerScript, scriptTarget } from "./script-runner.ts"
+import { migratedTarget } from "./seeded-snapshot.ts"
 
 const pgUrl = process.env.TEST_DATABASE_URL
 const work = mkdtempSync(join(tmpdir(), "console-backup-"))
@@ -39,7 +40,7 @@ const CYCLE = {
 /** A fresh, empty, migrated database of the same kind as the source (or the other kind). */
 async function emptyDatabase(kind: "same" | "embedded" = "same") {
   const schema = `r_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const database = await openDatabase(pgUrl && kind === "same" ? { kind: "postgres", url: pgUrl, schema } : { kind: "embedded", dataDir: null })
+  const database = await openDatabase(pgUrl && kind === "same" ? { kind: "postgres", url: pgUrl, schema } : migratedTarget())
   opened.push({ database, ...(pgUrl && kind === "same" ? { schema } : {}) })
   await ODD_TABLE.execute(database.db)
   await CYCLE.execute(database.db)

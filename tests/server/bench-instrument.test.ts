@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest"
 import { BENCH_TIMING_HEADER, queryCounter, registerBenchInstrument } from "../../server/plugins/bench-instrument.ts"
 import { openDatabase } from "../../server/db/open-database.ts"
 import { startTestServer } from "./harness.ts"
+import { migratedTarget } from "./seeded-snapshot.ts"
 
 describe("benchmark instrumentation (BENCH_INSTRUMENT=1 only)", () => {
   it("counts every statement the database is sent, and answers the count", async () => {
     const counter = queryCounter()
-    const database = await openDatabase({ kind: "embedded", dataDir: null }, { onQuery: counter.onQuery })
+    const database = await openDatabase(migratedTarget(), { onQuery: counter.onQuery })
     try {
       const app = Fastify()
       registerBenchInstrument(app, counter)

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { verifyPassword } from "../../server/services/auth/passwords.ts"
-import { runServerScript, scriptTarget, type ScriptTarget } from "./script-runner.ts"
+import { runServerScript, scriptCommand, scriptTarget, type ScriptTarget } from "./script-runner.ts"
 
 let target: ScriptTarget
 beforeAll(async () => {
@@ -90,7 +90,7 @@ describe("npm run create-admin", { timeout: 120_000 }, () => {
 
   it("asks for the password on a terminal without echoing it", async () => {
     // `script` gives the command a real pseudo-terminal; the password is typed once the prompt shows.
-    const command = `${process.execPath} --import tsx server/scripts/create-admin.ts --name 'Tty Admin' --email tty@example.com --force`
+    const command = [process.execPath, ...scriptCommand("create-admin"), "--name", "'Tty Admin'", "--email", "tty@example.com", "--force"].join(" ")
     const child = spawn("script", ["-qec", command, "/dev/null"], { env: { ...process.env, ...target.env, ADMIN_PASSWORD: "", TEST_DATABASE_URL: "" } })
     let output = ""
     const typed = new Set<string>()

@@ -8,6 +8,7 @@ import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
 import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
+import { migratedTarget } from "./seeded-snapshot.ts"
 
 let server: TestServer
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe("/healthz and /readyz", () => {
   })
 
   it("/readyz answers 503 when the database does not answer, while /healthz stays 200", async () => {
-    const database = await openDatabase({ kind: "embedded", dataDir: null })
+    const database = await openDatabase(migratedTarget())
     const app = await buildApp({
       ticketVersions: memoryTicketVersions(),
       tokenVersions: memoryTokenVersions(),

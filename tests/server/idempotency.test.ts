@@ -5,6 +5,7 @@ import { openDatabase } from "../../server/db/open-database.ts"
 import { ANSWER_LOST, idempotency, KEY_REUSED, markCommitted } from "../../server/services/idempotency.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { multipart } from "./ticket-fixtures.ts"
+import { migratedTarget } from "./seeded-snapshot.ts"
 
 /** Issue 33: every create and state change takes an Idempotency-Key, and a retry never writes twice. */
 let server: TestServer
@@ -194,7 +195,7 @@ describe("a write whose answer could not be stored (the database went away after
   }
 
   it("is answered at once on this instance when retried: 'answer lost' if it committed, run again if it did not", async () => {
-    const database = await openDatabase({ kind: "embedded", dataDir: null })
+    const database = await openDatabase(migratedTarget())
     const { db } = database
     const keys = idempotency(db, Date.now)
     let runs = 0

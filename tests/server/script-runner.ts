@@ -1,9 +1,11 @@
 import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import pg from "pg"
+import { inject } from "vitest"
 import { dropSchema, openDatabase, type OpenDatabase } from "../../server/db/open-database.ts"
+import { migratedDataDirInto } from "./seeded-snapshot.ts"
 
 export interface ScriptResult {
   code: number | null
@@ -11,10 +13,26 @@ export interface ScriptResult {
   stderr: string
 }
 
-/** Runs `node --import tsx server/scripts/<name>.ts` as `npm run` would, with only the given settings. */
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The folder of the scripts the server tests run, bundled for this run (tests/server/global-setup.ts). */
+    bundledScripts: string | undefined
+  }
+}
+
+/**
+ * Node's arguments that run `server/scripts/<name>.ts`: its bundle made for this run (the same code without
+ * compiling the server's modules at every start), else the source through tsx as `npm run` does.
+ */
+export function scriptCommand(name: string): string[] {
+  const bundle = join(inject("bundledScripts") ?? "", `${name}.mjs`)
+  return inject("bundledScripts") && existsSync(bundle) ? [bundle] : ["--import", "tsx", `server/scripts/${name}.ts`]
+}
+
+/** Runs `server/scripts/<name>.ts` (scriptCommand) as `npm run` would, with only the given settings. */
 export function runServerScript(name: string, args: string[], env: Record<string, string>, input?: string): Promise<ScriptResult> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(ADMIN_|DATABASE_URL|DATA_DIR|UPLOADS_DIR|REDIS_|TEST_DATABASE_URL)/.test(k)))
-  const child = spawn(process.execPath, ["--import", "tsx", `server/scripts/${name}.ts`, ...args], {
+  const child = spawn(process.execPath, [...scriptCommand(name), ...args], {
     env: { ...base, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   })
@@ -30,8 +48,9 @@ export function runServerScript(name: string, args: string[], env: Record<string
 }
 
 /**
- * A fresh, empty database for a script: an embedded one in its own DATA_DIR, or (when
- * TEST_DATABASE_URL is set) a schema of its own on PostgreSQL, named in DATABASE_URL's options.
+ * A fresh, empty database for a script: an embedded one in its own DATA_DIR (a copy of the run's migrated
+ * empty database, so the script skips initdb), or (when TEST_DATABASE_URL is set) a schema of its own on
+ * PostgreSQL, named in DATABASE_URL's options.
  */
 export interface ScriptTarget {
   env: Record<string, string>
@@ -53,7 +72,7 @@ export async function scriptTarget(): Promise<ScriptTarget> {
     await client.connect()
     await client.query(`create schema ${schema}`)
     await client.end()
-  }
+  } else migratedDataDirInto(dataDir)
   return {
     env,
     dataDir,

@@ -1,6 +1,7 @@
 import { cpSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { inject } from "vitest"
+import type { DatabaseTarget } from "../../server/db/open-database.ts"
 
 export const UPLOAD_LIMIT_BYTES = 2 * 1024 * 1024
 
@@ -8,9 +9,10 @@ declare module "vitest" {
   export interface ProvidedContext {
     /**
      * The demo database seeded once for the run (tests/server/global-setup.ts), the moment it was seeded at,
-     * and on PostgreSQL the database to copy (a template) instead of the embedded tarball.
+     * and on PostgreSQL the database to copy (a template) instead of the embedded tarball; on either kind, an embedded
+     * data directory migrated but empty (its tarball `migrated.tar` beside it).
      */
-    seededSnapshot: { dir: string; seededAt: number; postgresTemplate?: string } | undefined
+    seededSnapshot: { dir: string; seededAt: number; migratedDataDir: string; postgresTemplate?: string } | undefined
   }
 }
 
@@ -24,4 +26,29 @@ export function seededCopy(dataDir: string): SeededCopy | undefined {
   cpSync(join(snapshot.dir, "uploads"), join(dataDir, "uploads"), { recursive: true })
   if (snapshot.postgresTemplate) return { kind: "postgres", template: snapshot.postgresTemplate, seededAt: snapshot.seededAt }
   return { kind: "embedded", database: readFileSync(join(snapshot.dir, "database.tar")), seededAt: snapshot.seededAt }
+}
+
+/**
+ * The run's embedded database migrated but without data, to open in memory (`DatabaseTarget.snapshot`) instead of
+ * running initdb and the migrations; undefined outside the server project.
+ */
+export function migratedSnapshot(): Uint8Array | undefined {
+  const snapshot = inject("seededSnapshot")
+  return snapshot ? readFileSync(join(snapshot.dir, "migrated.tar")) : undefined
+}
+
+/** The embedded database in memory, from the run's migrated empty one where there is one. */
+export function migratedTarget(): DatabaseTarget {
+  const snapshot = migratedSnapshot()
+  return { kind: "embedded", dataDir: null, ...(snapshot ? { snapshot } : {}) }
+}
+
+/**
+ * An embedded data directory that is the run's migrated, empty database: its files copied into `dataDir`, where
+ * the server and the scripts keep them (`<DATA_DIR>/pgdata`). Outside the server project it stays empty, and the
+ * first to open it runs initdb.
+ */
+export function migratedDataDirInto(dataDir: string): void {
+  const snapshot = inject("seededSnapshot")
+  if (snapshot) cpSync(join(snapshot.migratedDataDir, "pgdata"), join(dataDir, "pgdata"), { recursive: true })
 }
