@@ -8,6 +8,7 @@ import type { Db } from "../../server/db/database.ts"
 import { migrationProvider } from "../../server/db/migrations/index.ts"
 import { openDatabase, PGLITE_SHARED_BUFFERS, startOpeningDatabase } from "../../server/db/open-database.ts"
 import { queryCounter } from "../../server/plugins/bench-instrument.ts"
+import { migratedTarget } from "./seeded-snapshot.ts"
 
 const migrationNames = async (db: Db) => (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((row) => row.name)
 
@@ -73,7 +74,7 @@ describe("opening a database at start", () => {
   it("gives the handle of a database still starting at once, keeps the loop alive while PGlite starts, and holds nothing alive once idle", async () => {
     const alive = () => process.getActiveResourcesInfo().filter((kind) => kind === "MessagePort").length
     const before = alive()
-    const opening = startOpeningDatabase({ kind: "embedded", dataDir: null })
+    const opening = startOpeningDatabase(migratedTarget())
     // The handle exists before PostgreSQL answers: the app's routes are built on it meanwhile.
     expect(opening.db).toBeDefined()
     // PGlite's thread keeps the loop alive while it starts (a script awaiting the database must not end)...
@@ -91,7 +92,7 @@ describe("opening a database at start", () => {
   })
 
   it("gives a bulk load the pool it asks for", async () => {
-    const opened = await openDatabase({ kind: "embedded", dataDir: null }, { sharedBuffers: "128MB" })
+    const opened = await openDatabase(migratedTarget(), { sharedBuffers: "128MB" })
     try {
       expect((await sql<{ shared_buffers: string }>`show shared_buffers`.execute(opened.db)).rows).toEqual([{ shared_buffers: "128MB" }])
     } finally {

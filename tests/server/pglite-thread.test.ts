@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { isDatabaseUnavailable } from "../../server/db/unavailable.ts"
 import { openDatabase, type OpenDatabase } from "../../server/db/open-database.ts"
 import { PGliteThread } from "../../server/db/pglite-thread.ts"
+import { migratedDataDirInto, migratedTarget } from "./seeded-snapshot.ts"
 
 /**
  * Issue 30: the embedded database runs on a thread of its own, so a slow statement never holds the
@@ -42,7 +43,7 @@ async function longestStall(work: Promise<unknown>): Promise<number> {
 
 describe("the embedded database's own thread", () => {
   it("runs a slow statement without holding the main thread", async () => {
-    const database = await openDatabase({ kind: "embedded", dataDir: null })
+    const database = await openDatabase(migratedTarget())
     opened.push(database)
     const started = performance.now()
     const stall = await longestStall(SLOW.execute(database.db))
@@ -57,7 +58,7 @@ describe("the embedded database's own thread", () => {
   })
 
   it("answers a statement past the bound as a timeout (503), and goes on answering", async () => {
-    const database = await openDatabase({ kind: "embedded", dataDir: null }, { statementTimeoutMs: 100 })
+    const database = await openDatabase(migratedTarget(), { statementTimeoutMs: 100 })
     opened.push(database)
     const error = await SLOW.execute(database.db).then(
       () => null,
@@ -83,6 +84,7 @@ describe("the embedded database's own thread", () => {
   it("with a data directory, replaces a thread held by a runaway statement and keeps every committed row", async () => {
     const dir = mkdtempSync(join(tmpdir(), "pglite-thread-"))
     dirs.push(dir)
+    migratedDataDirInto(dir)
     const lost: Error[] = []
     const database = await openDatabase({ kind: "embedded", dataDir: dir }, { statementTimeoutMs: 200, onConnectionError: (e) => lost.push(e) })
     opened.push(database)
@@ -108,7 +110,7 @@ describe("the embedded database's own thread", () => {
   })
 
   it("rolls a failed transaction back and refuses to commit one a failed statement aborted", async () => {
-    const database = await openDatabase({ kind: "embedded", dataDir: null })
+    const database = await openDatabase(migratedTarget())
     opened.push(database)
     await sql`create table t (n int primary key)`.execute(database.db)
     await expect(
