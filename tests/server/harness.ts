@@ -16,7 +16,7 @@ import { memoryTicketVersions } from "../../server/services/tickets/ticket-versi
 import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
 import { validateAgainstDocument } from "./openapi-validator.ts"
 import { createDatabase, dropDatabase, withDatabase } from "../fixtures/postgres-databases.ts"
-import { migratedSnapshot, seededCopy, UPLOAD_LIMIT_BYTES, type SeededCopy } from "./seeded-snapshot.ts"
+import { migratedTarget, seededCopy, UPLOAD_LIMIT_BYTES } from "./seeded-snapshot.ts"
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hs256-signing"
 
@@ -37,12 +37,6 @@ export interface TestServer {
   deliverMail(): Promise<number>
   login(email: string, password?: string): Promise<string>
   close(): Promise<void>
-}
-
-/** The embedded database a test server opens in memory: the seeded copy, or unseeded the migrated empty one. */
-function snapshotOf(seeded: SeededCopy | undefined): { snapshot?: Uint8Array } {
-  const snapshot = seeded?.kind === "embedded" ? seeded.database : migratedSnapshot()
-  return snapshot ? { snapshot } : {}
 }
 
 /**
@@ -77,7 +71,9 @@ export async function startTestServer(
       ? { kind: "postgres", url: withDatabase(url!, own) }
       : url
         ? { kind: "postgres", url, schema: own }
-        : { kind: "embedded", dataDir: null, ...snapshotOf(seeded) }
+        : seeded?.kind === "embedded"
+          ? { kind: "embedded", dataDir: null, snapshot: seeded.database }
+          : migratedTarget()
   if (seeded?.kind === "postgres") await createDatabase(url!, own, { template: seeded.template })
   const forget = async () => {
     if (seeded?.kind === "postgres") await dropDatabase(url!, own)

@@ -25,8 +25,9 @@ declare module "vitest" {
  * compiling the server's modules at every start), else the source through tsx as `npm run` does.
  */
 export function scriptCommand(name: string): string[] {
-  const bundle = join(inject("bundledScripts") ?? "", `${name}.mjs`)
-  return inject("bundledScripts") && existsSync(bundle) ? [bundle] : ["--import", "tsx", `server/scripts/${name}.ts`]
+  const bundled = inject("bundledScripts")
+  const bundle = bundled && join(bundled, `${name}.mjs`)
+  return bundle && existsSync(bundle) ? [bundle] : ["--import", "tsx", `server/scripts/${name}.ts`]
 }
 
 /** Runs `server/scripts/<name>.ts` (scriptCommand) as `npm run` would, with only the given settings. */

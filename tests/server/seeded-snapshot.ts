@@ -32,7 +32,7 @@ export function seededCopy(dataDir: string): SeededCopy | undefined {
  * The run's embedded database migrated but without data, to open in memory (`DatabaseTarget.snapshot`) instead of
  * running initdb and the migrations; undefined outside the server project.
  */
-export function migratedSnapshot(): Uint8Array | undefined {
+function migratedSnapshot(): Uint8Array | undefined {
   const snapshot = inject("seededSnapshot")
   return snapshot ? readFileSync(join(snapshot.dir, "migrated.tar")) : undefined
 }
