@@ -6,8 +6,10 @@ import { partnerForm } from "./partner-form.ts"
 
 /**
  * Issue 30: no call tells whether an email has an account, by its answer or by its time. For each call,
- * 30 or more requests about emails with an account and as many about emails without one, interleaved,
- * each from an address of its own (so no limit is reached); the medians must be within 0.8 to 1.25 of each other.
+ * 30 or more requests about emails with an account and as many about emails without one, in pairs sent one
+ * after the other, each from an address of its own (so no limit is reached). Each pair's two times are
+ * compared, since the two share whatever else the machine is doing at that moment (the suite's other worker
+ * starts databases and processes beside this file); the median of the pairs' ratios must be within 0.8 to 1.25.
  */
 const SAMPLES = 30
 let server: TestServer
@@ -31,18 +33,22 @@ const median = (values: number[]) => {
 async function compare(send: (email: string, address: string) => Promise<{ statusCode: number; body: string }>) {
   const times = { known: [] as number[], unknown: [] as number[] }
   const answers = { known: new Set<string>(), unknown: new Set<string>() }
+  const pairRatios: number[] = []
   for (let i = 0; i < SAMPLES; i++) {
+    const pair = { known: 0, unknown: 0 }
+    // Which of the two goes first alternates, so neither always meets a warmer or a colder machine.
     for (const kind of i % 2 ? (["known", "unknown"] as const) : (["unknown", "known"] as const)) {
       const email = kind === "known" ? known[i]! : `stranger${i}-${Date.now()}@example.com`
       const started = performance.now()
       const res = await send(email, `10.${kind === "known" ? 60 : 61}.${i}.${Math.floor(Math.random() * 250)}`)
-      times[kind].push(performance.now() - started)
+      pair[kind] = performance.now() - started
+      times[kind].push(pair[kind])
       // The answer without the parts that differ on every call (a sign-up's id).
       answers[kind].add(`${res.statusCode} ${res.body.replace(/"_id":"[^"]+"/, "")}`)
     }
+    pairRatios.push(pair.known / pair.unknown)
   }
-  const ratio = median(times.known) / median(times.unknown)
-  return { ratio, answers, medians: { known: median(times.known), unknown: median(times.unknown) } }
+  return { ratio: median(pairRatios), answers, medians: { known: median(times.known), unknown: median(times.unknown) } }
 }
 
 /** The newest queued mail's place in the outbox. */
@@ -71,7 +77,9 @@ describe("no account oracle", () => {
     const { ratio, answers, medians } = await compare((email, address) =>
       server.app.inject({ method: "POST", url: "/api/v1/user/login", payload: { email, password: "not-the-password" }, remoteAddress: address }),
     )
-    console.log(`[oracle] sign-in medians: known ${medians.known.toFixed(1)} ms, unknown ${medians.unknown.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`)
+    console.log(
+      `[oracle] sign-in medians: known ${medians.known.toFixed(1)} ms, unknown ${medians.unknown.toFixed(1)} ms, median of the pairs' ratios ${ratio.toFixed(2)}`,
+    )
     expect([...answers.known]).toEqual([...answers.unknown])
     expect(ratio).toBeGreaterThanOrEqual(0.8)
     expect(ratio).toBeLessThanOrEqual(1.25)
@@ -81,7 +89,9 @@ describe("no account oracle", () => {
     const { ratio, answers, medians } = await compare((email, address) =>
       server.app.inject({ method: "POST", url: "/api/v1/user/reset-password-link", payload: { email }, remoteAddress: address }),
     )
-    console.log(`[oracle] reset-link medians: known ${medians.known.toFixed(1)} ms, unknown ${medians.unknown.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`)
+    console.log(
+      `[oracle] reset-link medians: known ${medians.known.toFixed(1)} ms, unknown ${medians.unknown.toFixed(1)} ms, median of the pairs' ratios ${ratio.toFixed(2)}`,
+    )
     expect([...answers.known]).toEqual([...answers.unknown])
     expect(ratio).toBeGreaterThanOrEqual(0.8)
     expect(ratio).toBeLessThanOrEqual(1.25)
@@ -93,7 +103,9 @@ describe("no account oracle", () => {
       const form = await partnerForm(email)
       return server.app.inject({ method: "POST", url: "/api/v1/user/partnerSignup", payload: form.payload, headers: form.headers, remoteAddress: address })
     })
-    console.log(`[oracle] sign-up medians: known ${medians.known.toFixed(1)} ms, unknown ${medians.unknown.toFixed(1)} ms, ratio ${ratio.toFixed(2)}`)
+    console.log(
+      `[oracle] sign-up medians: known ${medians.known.toFixed(1)} ms, unknown ${medians.unknown.toFixed(1)} ms, median of the pairs' ratios ${ratio.toFixed(2)}`,
+    )
     expect([...answers.known]).toEqual([...answers.unknown])
     expect(ratio).toBeGreaterThanOrEqual(0.8)
     expect(ratio).toBeLessThanOrEqual(1.25)
