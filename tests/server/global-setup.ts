@@ -9,6 +9,9 @@ import { bundleScripts } from "../../scripts/build-server.ts"
 import { createDatabase, dropDatabase, withDatabase } from "../fixtures/postgres-databases.ts"
 import { UPLOAD_LIMIT_BYTES } from "./seeded-snapshot.ts"
 
+/** The scripts the server tests run (tests/server/script-runner.ts), bundled once per run. */
+const SCRIPTS_RUN_BY_TESTS = ["create-admin", "backup", "restore", "audit-verify"]
+
 /**
  * One seeded database per run, not one per file: a fresh database runs its migrations and the demo seed
  * (on PGlite initdb too, some 4 s of a busy core), about 70 times. Here that is done once; each test's
@@ -20,9 +23,6 @@ import { UPLOAD_LIMIT_BYTES } from "./seeded-snapshot.ts"
  * seconds of a core, some twenty times a run; a copy of its files (a data directory) or its tarball (in memory)
  * is the same database, ready in a fraction of that. And the scripts the tests run, bundled (script-runner.ts).
  */
-/** The scripts the server tests run (tests/server/script-runner.ts), bundled once per run. */
-const SCRIPTS_RUN_BY_TESTS = ["create-admin", "backup", "restore", "audit-verify"]
-
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "console-seeded-"))
   const seededAt = Date.now()
