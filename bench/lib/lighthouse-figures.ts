@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import lighthouse, { desktopConfig } from "lighthouse"
 import { chromium, type Browser } from "playwright-core"
-import { CHROMIUM, CHROMIUM_ARGS } from "../../tests/e2e/browser-flags.ts"
+import { CHROMIUM, FULL_BROWSER_ARGS } from "../../tests/e2e/browser-flags.ts"
 import type { ApiSession } from "./api-session.ts"
 import { BENCH_ADMIN } from "./api-session.ts"
 import { judge, type Figure } from "./figure.ts"
@@ -23,7 +23,7 @@ export async function lighthouseFigures(session: ApiSession, margin: number, log
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"))
   const browserProcess = spawn(
     CHROMIUM,
-    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "--window-size=1350,940", "about:blank"],
+    [...FULL_BROWSER_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "--window-size=1350,940", "about:blank"],
     {
       stdio: "ignore",
       // Its own process group, so the stop below reaches Chromium's helper processes too.

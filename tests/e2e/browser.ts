@@ -7,9 +7,7 @@ import { accessTokenEndsAt } from "../../src/api/access-token.ts"
 import { LoginAnswer } from "../../src/api/contract/user.ts"
 import { SESSION_LIFETIME_MS } from "../../src/machines/auth.machine.ts"
 import { decodeQuotedPrintable } from "../server/harness.ts"
-import { CHROMIUM, CHROMIUM_ARGS } from "./browser-flags.ts"
-
-export { CHROMIUM, CHROMIUM_ARGS }
+import { CHROMIUM_ARGS, HEADLESS_SHELL } from "./browser-flags.ts"
 
 /** The server this worker's files talk to: each worker has its own (tests/e2e/global-setup.ts). */
 const ownServer = () => {
@@ -23,12 +21,12 @@ export const baseURL = () => ownServer().baseURL
 export const dataDir = () => ownServer().dataDir
 
 /**
- * Chromium for the browser tests. Its pages ask for reduced motion, as a person can in their system settings,
+ * Chromium's headless shell for the browser tests (./browser-flags.ts). Its pages ask for reduced motion, as a person can in their system settings,
  * which the console honours (src/ui/app/theme.ts): a dialog or a menu is there at once instead of after its
  * fade, so no test waits for an animation to end. A context may still ask for motion (`reducedMotion: "no-preference"`).
  */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true })
+  const browser = await chromium.launch({ executablePath: HEADLESS_SHELL, args: CHROMIUM_ARGS, headless: true })
   const newContext = browser.newContext.bind(browser)
   browser.newContext = (options) => newContext({ reducedMotion: "reduce", ...options })
   return browser
