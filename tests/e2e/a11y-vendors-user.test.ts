@@ -1,3 +1,3 @@
 import { describeAccessibility } from "./a11y-tour.ts"
 
-describeAccessibility("light")
+describeAccessibility("vendors-user")
