@@ -51,8 +51,11 @@ export type ReviewListEvent =
 
 export const isRowUpdating = (context: ReviewListContext, userId: string) => context.queue.some((q) => q.userId === userId)
 
+// Re-entering: a search sent while a page is still loading starts that fetch again with it, instead of the
+// unfiltered page arriving under the new search.
 const search = {
   target: "#reviewList.loading",
+  reenter: true,
   actions: ["setSearch", { type: "replaceUrl", params: ({ context }: { context: ListUrlState }) => ({ page: 1, search: context.search }) }],
 } as const
 const pushPage = { type: "pushUrl", params: ({ context }: { context: ListUrlState }) => ({ page: context.page, search: context.search }) } as const

@@ -166,4 +166,11 @@ describe("review list machine", () => {
     await waitFor(actor, (s) => s.matches("ready"))
     expect(fetchPage.mock.calls.at(-1)![0].input).toEqual({ page: 1, limit: 10, search: "ven" })
   })
+  it("a search sent while the first page is still loading fetches that page again with the search", async () => {
+    const { actor, fetchPage } = start({ rows: Array.from({ length: 12 }, (_, i) => person(i)) })
+    expect(actor.getSnapshot().matches("loading")).toBe(true)
+    actor.send({ type: "search.change", search: "ven" })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(fetchPage.mock.calls.map((call) => call[0].input.search)).toEqual(["", "ven"])
+  })
 })
