@@ -29,7 +29,7 @@ export default defineConfig({
     projects: [
       // Modules load once per worker, not once per file: no unit test replaces a module (a machine's side effects
       // are provided to it instead), so a file cannot see another's doubles.
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node", isolate: false } },
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/unit/no-network.setup.ts"], environment: "node", isolate: false } },
       { test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude: SERVER_PROCESS_FILES, ...SERVER } },
       // The server tests that run real processes (the CLIs, the server started as `npm start` would, client
       // generators and API linters) or compare timings: the full tier's (`npm run test:all`), so `npm test` stays
@@ -37,7 +37,7 @@ export default defineConfig({
       { test: { name: "server-processes", include: SERVER_PROCESS_FILES, ...SERVER } },
       // The machines, the models and their generated paths load once per worker, not once per file (what the
       // helpers keep at module level is per machine, never per file).
-      { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], environment: "node", isolate: false } },
+      { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], setupFiles: ["tests/unit/no-network.setup.ts"], environment: "node", isolate: false } },
       // Real server processes on the local PostgreSQL and Redis (several instances, see tests/ops).
       { test: { name: "ops", include: ["tests/ops/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
       // SIGKILL and SIGTERM of real server processes under load (see tests/README.md); one file at a time.

@@ -1,10 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
+import type { IncomingHttpHeaders } from "node:http"
 import { Schema } from "effect"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { call, configureApiClient } from "../../src/api/client.ts"
 import { endpoint } from "../../src/api/contract/endpoint.ts"
 import { RETRY_DELAYS_MS } from "../../src/api/retry.ts"
+import { startTestServer, testServerOrigins } from "./test-server.ts"
 
 /** Issue 33, the console's side: reads and keyed writes are retried with backoff, with one key for all attempts. */
 const Ok = Schema.Struct({ ok: Schema.Boolean })
@@ -20,7 +20,7 @@ const write = endpoint({
 })
 const signIn = endpoint({ name: "signIn", signIn: true, method: "POST", path: "/sign-in", answer: Ok, access: "public", summary: "a sign-in step" })
 
-let server: Server
+let server: Awaited<ReturnType<typeof startTestServer>>
 let baseURL = ""
 /** The statuses the server answers in turn (the last one from then on). */
 let script: number[] = []
@@ -29,7 +29,7 @@ let sleeps: number[] = []
 let reports: string[] = []
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = await startTestServer((request, response) => {
     seen.push(request.headers)
     const status = script.length > 1 ? script.shift()! : script[0]!
     response.writeHead(status, { "content-type": "application/json" })
@@ -39,10 +39,9 @@ beforeAll(async () => {
       ),
     )
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  baseURL = server.baseURL
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => server.close())
 
 beforeEach(() => {
   seen = []
@@ -93,10 +92,14 @@ describe("the API client when the server cannot answer", () => {
   })
 
   it("gives up after the last wait when nothing answers at all, with the usual message", async () => {
-    configureApiClient({ baseURL: "http://127.0.0.1:9" })
+    // Port 9 (discard) has nothing listening: every attempt is refused by the system, not by no-network.setup.ts.
+    const nobody = "http://127.0.0.1:9"
+    configureApiClient({ baseURL: nobody })
+    testServerOrigins.add(nobody)
     try {
       await expect(call(read)).rejects.toMatchObject({ kind: "network", message: "Could not reach the server." })
     } finally {
+      testServerOrigins.delete(nobody)
       configureApiClient({ baseURL })
     }
     expect(sleeps).toEqual([...RETRY_DELAYS_MS])

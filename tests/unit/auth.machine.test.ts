@@ -4,10 +4,20 @@ import { ApiError } from "../../src/api/api-error.ts"
 import type { RenewedSessionAnswer } from "../../src/api/contract/user.ts"
 import { authMachine, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, SESSION_LIFETIME_MS, SESSION_WARNING_MS } from "../../src/machines/auth.machine.ts"
 
+/** The machine with its calls to the server answered here: a unit test never reaches the network. */
+const offlineAuthMachine = authMachine.provide({
+  actors: {
+    endServerSession: fromPromise<unknown>(async () => ({ success: true, message: "Logged out successfully." })),
+    refreshSession: fromPromise<RenewedSessionAnswer, { refreshToken: string }>(async () => {
+      throw new Error("This test does not expect a renewal")
+    }),
+  },
+})
+
 const user = { _id: "u1", name: "Uma User", email: "user@demo.test", role: "User" as const, organizationId: null }
 
 function start(
-  stored: Parameters<typeof createActor<typeof authMachine>>[1] extends infer _ ? unknown : never = null,
+  stored: Parameters<typeof createActor<typeof offlineAuthMachine>>[1] extends infer _ ? unknown : never = null,
   endServerSession: () => Promise<unknown> = () => Promise.resolve({}),
 ) {
   const clock = new SimulatedClock()
@@ -15,7 +25,7 @@ function start(
   const persisted: unknown[] = []
   const cleared = vi.fn()
   const actor = createActor(
-    authMachine.provide({
+    offlineAuthMachine.provide({
       actions: { goToLogin, persistSession: ({ context }) => void persisted.push(context.session), clearStoredSession: cleared },
       actors: { endServerSession: fromPromise<unknown>(endServerSession) },
     }),
@@ -63,7 +73,7 @@ describe("auth machine", () => {
   it("warns at once when a session is restored with less than 5 minutes left", () => {
     const clock = new SimulatedClock()
     clock.set(1000)
-    const actor = createActor(authMachine.provide({ actions: { goToLogin: () => {}, clearStoredSession: () => {} } }), {
+    const actor = createActor(offlineAuthMachine.provide({ actions: { goToLogin: () => {}, clearStoredSession: () => {} } }), {
       input: { stored: { accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: 1000 + 60_000 }, now: () => clock.now() },
       clock,
     }).start()
@@ -107,7 +117,7 @@ describe("auth machine", () => {
   it("keeps the original deadline when restored after a reload", () => {
     const clock = new SimulatedClock()
     clock.set(1000)
-    const actor = createActor(authMachine.provide({ actions: { goToLogin: () => {}, clearStoredSession: () => {} } }), {
+    const actor = createActor(offlineAuthMachine.provide({ actions: { goToLogin: () => {}, clearStoredSession: () => {} } }), {
       input: { stored: { accessToken: "a", refreshToken: "r", user, remember: true, expiresAt: 1000 + 5000 }, now: () => clock.now() },
       clock,
     }).start()
@@ -134,7 +144,7 @@ describe("auth machine: renewing the 15-minute access token", () => {
     const sent: string[] = []
     const goToLogin = vi.fn()
     const actor = createActor(
-      authMachine.provide({
+      offlineAuthMachine.provide({
         actions: { goToLogin, persistSession: () => {}, clearStoredSession: () => {} },
         actors: {
           refreshSession: fromPromise<RenewedSessionAnswer, { refreshToken: string }>(({ input }) => {
@@ -230,7 +240,7 @@ describe("auth machine: a device whose clock is off", () => {
     // The server's clock is two hours behind this device's: every token's exp is already past here.
     const serverNow = () => clock.now() - SESSION_LIFETIME_MS
     const actor = createActor(
-      authMachine.provide({
+      offlineAuthMachine.provide({
         actions: { goToLogin: () => {}, persistSession: () => {}, clearStoredSession: () => {} },
         actors: {
           refreshSession: fromPromise<RenewedSessionAnswer, { refreshToken: string }>(async ({ input }) => {
@@ -263,7 +273,7 @@ describe("auth machine: what was typed when the session ended by itself", () => 
     const clock = new SimulatedClock()
     const putBack = vi.fn()
     const actor = createActor(
-      authMachine.provide({
+      offlineAuthMachine.provide({
         actions: { goToLogin: () => {}, persistSession: () => {}, clearStoredSession: () => {}, putBackKept: (_, kept) => putBack(kept) },
       }),
       { input: { stored: null, now: () => clock.now(), readTypedInput: () => typed }, clock },

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
 import { allSessionsListMachine, enquiryListMachine } from "../../src/machines/counselling-lists.machine.ts"
+import { quietLiveList } from "./quiet-live.ts"
 
 const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ _id: `r${from + i}` }))
 
@@ -13,7 +14,7 @@ describe("counselling lists (page size 10)", () => {
       { rows: rows(2, 10), total: 12 },
     ]
     const fetchPage = vi.fn(async () => pages.shift()!)
-    const actor = createActor(enquiryListMachine.provide({ actors: { fetchPage: fromPromise(fetchPage as never) } }), { input: {} }).start()
+    const actor = createActor(enquiryListMachine.provide({ actors: { fetchPage: fromPromise(fetchPage as never), ...quietLiveList } }), { input: {} }).start()
     await waitFor(actor, (s) => s.matches("ready"))
     actor.send({ type: "page.goto", page: 3 })
     await waitFor(actor, (s) => s.matches("ready") && s.context.page === 2)
@@ -27,7 +28,7 @@ describe("counselling lists (page size 10)", () => {
   })
 
   it("shows the spec's failure text: 'Failed to fetch counselling enquiries.', 'Failed to fetch session.'", async () => {
-    const failing = { actors: { fetchPage: fromPromise(() => Promise.reject(new ApiError("http", 500, "", "x"))) } } as never
+    const failing = { actors: { fetchPage: fromPromise(() => Promise.reject(new ApiError("http", 500, "", "x"))), ...quietLiveList } } as never
     const enquiries = createActor(enquiryListMachine.provide(failing), { input: {} }).start()
     await waitFor(enquiries, (s) => s.matches("failed"))
     expect(enquiries.getSnapshot().context.error).toBe("Failed to fetch counselling enquiries.")

@@ -4,6 +4,7 @@ import { ApiError } from "../../src/api/api-error.ts"
 import type { PersonListItem } from "../../src/api/contract/user.ts"
 import type { Page, PageRequest } from "../../src/machines/paged-list.machine.ts"
 import { createReviewListMachine, isRowUpdating, type StatusChangeRequest } from "../../src/machines/review-list.machine.ts"
+import { quietLiveList } from "./quiet-live.ts"
 
 const person = (i: number, status: PersonListItem["status"] = "Reject"): PersonListItem => ({
   _id: `v${i}`,
@@ -38,7 +39,7 @@ function start(options: { rows: PersonListItem[]; failUpdate?: boolean; kind?: "
   const notify = vi.fn()
   const actor = createActor(
     createReviewListMachine(options.kind ?? "reject").provide({
-      actors: { fetchPage: fromPromise(fetchPage), updateStatus: fromPromise(updateStatus) },
+      actors: { fetchPage: fromPromise(fetchPage), updateStatus: fromPromise(updateStatus), ...quietLiveList },
       actions: { notify: (_, params) => notify(params) },
     }),
     { input: {} },
@@ -150,7 +151,9 @@ describe("review list machine", () => {
 
   it("shows the list's failure text when the page cannot be fetched", async () => {
     const actor = createActor(
-      createReviewListMachine("pending").provide({ actors: { fetchPage: fromPromise(() => Promise.reject(new ApiError("network", 0, "", "x"))) } }),
+      createReviewListMachine("pending").provide({
+        actors: { fetchPage: fromPromise(() => Promise.reject(new ApiError("network", 0, "", "x"))), ...quietLiveList },
+      }),
       { input: {} },
     ).start()
     await waitFor(actor, (s) => s.matches("failed"))

@@ -5,6 +5,7 @@ import { listRoles } from "../../src/api/contract/vendor.ts"
 import { createRoleListMachine, roleListTexts } from "../../src/machines/role-list.machine.ts"
 import { enquiriesMachine } from "../../src/machines/enquiries.machine.ts"
 import * as contactApi from "../../src/api/contact.api.ts"
+import { quietLiveList } from "./quiet-live.ts"
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -31,7 +32,7 @@ describe("role list machines", () => {
   it("scope only the Active ImageConsultants list by the signed-in user's organization, 10 per page", async () => {
     const fetch = vi.spyOn(vendorsApi, "fetchRoleList").mockResolvedValue({ success: true, data: [], totalRecords: 0 })
     for (const role of ["ImageConsultant", "Lawyer"] as const) {
-      const actor = createActor(createRoleListMachine(role, "org-1"), { input: {} }).start()
+      const actor = createActor(createRoleListMachine(role, "org-1").provide({ actors: quietLiveList }), { input: {} }).start()
       await waitFor(actor, (s) => s.matches("ready"))
     }
     expect(fetch.mock.calls).toEqual([
@@ -42,7 +43,7 @@ describe("role list machines", () => {
 
   it("show the role's failure text when the call fails", async () => {
     vi.spyOn(vendorsApi, "fetchRoleList").mockRejectedValue(new Error("down"))
-    const actor = createActor(createRoleListMachine("Counsellor", null), { input: {} }).start()
+    const actor = createActor(createRoleListMachine("Counsellor", null).provide({ actors: quietLiveList }), { input: {} }).start()
     await waitFor(actor, (s) => s.matches("failed"))
     expect(actor.getSnapshot().context.error).toBe("Failed to fetch Counsellor")
   })
@@ -61,7 +62,7 @@ describe("role list machines", () => {
     vi.spyOn(contactApi, "fetchEnquiries")
       .mockResolvedValueOnce({ success: true, enquiry: [item], totalRecords: 21 })
       .mockRejectedValueOnce(new Error("down"))
-    const actor = createActor(enquiriesMachine, { input: {} }).start()
+    const actor = createActor(enquiriesMachine.provide({ actors: quietLiveList }), { input: {} }).start()
     await waitFor(actor, (s) => s.matches("ready"))
     expect(actor.getSnapshot().context).toMatchObject({ rows: [item], total: 21, pageSize: 10 })
     actor.send({ type: "list.reload" })
@@ -88,7 +89,7 @@ describe("role list paging", () => {
       .mockResolvedValueOnce({ success: true, data: Array(10).fill(row), totalRecords: 11 })
       .mockResolvedValueOnce({ success: true, data: [], totalRecords: 10 })
       .mockResolvedValueOnce({ success: true, data: Array(10).fill(row), totalRecords: 10 })
-    const actor = createActor(createRoleListMachine("ImageConsultant", "org-1"), { input: {} }).start()
+    const actor = createActor(createRoleListMachine("ImageConsultant", "org-1").provide({ actors: quietLiveList }), { input: {} }).start()
     await waitFor(actor, (s) => s.matches("ready"))
     actor.send({ type: "page.next" })
     await waitFor(actor, (s) => s.matches("ready"))

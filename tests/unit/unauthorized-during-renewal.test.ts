@@ -1,9 +1,8 @@
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { call, configureApiClient } from "../../src/api/client.ts"
 import { endpoint } from "../../src/api/contract/endpoint.ts"
+import { startTestServer } from "./test-server.ts"
 
 /**
  * A password change ends every session of the person, this tab's included, and answers the one it goes
@@ -14,22 +13,22 @@ const Ok = Schema.Struct({ ok: Schema.Boolean })
 const renew = endpoint({ name: "renew", signIn: true, method: "POST", path: "/renew", answer: Ok, access: "signedIn", summary: "a password change" })
 const read = endpoint({ name: "read", method: "GET", path: "/read", answer: Ok, access: "signedIn", summary: "the bell" })
 
-let server: Server
+let server: Awaited<ReturnType<typeof startTestServer>>
 let baseURL = ""
-let answerRenewal: () => void = () => {}
+/** Handed the function that answers the renewal, once the server holds it. */
+let renewalHeld: (answer: () => void) => void = () => {}
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = await startTestServer((request, response) => {
     const answer = (status: number) => {
       response.writeHead(status, { "content-type": "application/json" })
       response.end(JSON.stringify(status === 200 ? { ok: true } : { success: false, message: "Unauthorized" }))
     }
-    if (request.url === "/renew") answerRenewal = () => answer(200)
+    if (request.url === "/renew") renewalHeld(() => answer(200))
     else answer(request.headers.authorization === "Bearer new" ? 200 : 401)
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  baseURL = server.baseURL
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => server.close())
 
 function tab() {
   let token = "old"
@@ -47,8 +46,9 @@ function tab() {
 describe("a 401 while a sign-in step is answering", () => {
   it("is judged once the step has answered: the new session stands, and the tab stays in", async () => {
     const { signedOut, takeNewSession } = tab()
+    const arrived = new Promise<() => void>((resolve) => (renewalHeld = resolve))
     const renewal = call(renew).then((answer) => (takeNewSession(), answer))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    const answerRenewal = await arrived
     await expect(call(read)).rejects.toMatchObject({ status: 401 })
     expect(signedOut).toEqual([])
     answerRenewal()
