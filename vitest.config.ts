@@ -23,6 +23,9 @@ const SERVER_PROCESS_FILES = [
   "tests/server/account-oracle.test.ts",
 ]
 
+/** Server tests about PostgreSQL itself: in the server suite's PostgreSQL run only (TEST_DATABASE_URL set). */
+const POSTGRES_ONLY_FILES = process.env.TEST_DATABASE_URL ? [] : ["tests/server/migrate-shared-database.test.ts"]
+
 /** Suites run as projects so `npm test` can report each; see tests/README.md. */
 export default defineConfig({
   test: {
@@ -30,7 +33,7 @@ export default defineConfig({
       // Modules load once per worker, not once per file: no unit test replaces a module (a machine's side effects
       // are provided to it instead), so a file cannot see another's doubles.
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/unit/no-network.setup.ts"], environment: "node", isolate: false } },
-      { test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude: SERVER_PROCESS_FILES, ...SERVER } },
+      { test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude: [...SERVER_PROCESS_FILES, ...POSTGRES_ONLY_FILES], ...SERVER } },
       // The server tests that run real processes (the CLIs, the server started as `npm start` would, client
       // generators and API linters) or compare timings: the full tier's (`npm run test:all`), so `npm test` stays
       // quick and its smoke, run beside the server suite, cannot skew a timing.
