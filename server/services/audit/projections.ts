@@ -13,6 +13,8 @@ export interface Projection {
   load: (db: Db, id: string) => Promise<Fields | null>
   /** Every entity with its fields, in one read where the table allows (the seed and the fold test walk them all). */
   all: (db: Db) => Promise<Array<[string, Fields]>>
+  /** The fields of a whole row the caller already holds (a locked read, a `returningAll`): `load` without reading it again. One-row entities only. */
+  fromRow?: (row: object) => Fields
 }
 
 /** A row as event JSON: dates to ISO strings, the rest as the driver read it (jsonb already parsed). */
@@ -49,6 +51,7 @@ function rowProjection(entityType: string, table: Table, exclude: readonly strin
       const rows = (await db.selectFrom(table).selectAll().execute()) as Array<Record<string, unknown>>
       return rows.map((row) => [String(row.id), redact(plainRow(row, ["id", ...exclude]))])
     },
+    fromRow: (row) => redact(plainRow(row as Record<string, unknown>, ["id", ...exclude])),
   }
 }
 
@@ -130,3 +133,13 @@ export function projectionOf(entityType: string): Projection {
 
 /** The entity's fields now (inside the caller's transaction), e.g. before a change. */
 export const snapshotOf = (db: Db, entityType: string, id: string): Promise<Fields | null> => projectionOf(entityType).load(db, id)
+
+/**
+ * The same fields from the entity's whole row, which the caller read in this transaction (a locked read) or
+ * had a write return: on a busy write path every statement saved counts (the embedded database runs one at a time).
+ */
+export function snapshotOfRow(entityType: string, row: object): Fields {
+  const { fromRow } = projectionOf(entityType)
+  if (!fromRow) throw new Error(`the '${entityType}' projection reads more than one row; use snapshotOf`)
+  return fromRow(row)
+}

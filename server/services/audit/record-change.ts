@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database.ts"
 import { appendEvent } from "../events.ts"
-import { type Fields, snapshotOf } from "./projections.ts"
+import { type Fields, snapshotOf, snapshotOfRow } from "./projections.ts"
 
 export interface Change {
   entityType: string
@@ -10,6 +10,8 @@ export interface Change {
   actorId: string | null
   /** The entity's fields before the change (`snapshotOf` inside the same transaction); none for a creation. */
   before?: Fields | null
+  /** The entity's whole row as the change left it (what the write returned), so its fields are not read again. */
+  row?: object
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
@@ -21,12 +23,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * the entity's projection, so the event and the row cannot drift apart.
  */
 export async function recordChange(db: Db, change: Change): Promise<void> {
-  const { before, ...event } = change
+  const { before, row, ...event } = change
   if (change.type.endsWith(".deleted")) {
     await appendEvent(db, { ...event, before: before ?? undefined })
     return
   }
-  const after = await snapshotOf(db, change.entityType, change.entityId)
+  const after = row ? snapshotOfRow(change.entityType, row) : await snapshotOf(db, change.entityType, change.entityId)
   if (!after) throw new Error(`${change.type}: ${change.entityType} ${change.entityId} does not exist after the change`)
   if (!before) {
     await appendEvent(db, { ...event, after })

@@ -5,7 +5,7 @@ import type { TicketRow } from "../../db/tickets.table.ts"
 import { findTicket, insertResponse, insertTicket, lockTicket, lockTicketByNumber, toTicket, updateTicket } from "../../db/repositories/tickets.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, forbidden, notFound } from "../errors.ts"
-import { snapshotOf } from "../audit/projections.ts"
+import { snapshotOfRow } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
 import { assertStep, foundTicket, isAdmin } from "./ticket-access.ts"
 import type { TicketDeps } from "./ticket-deps.ts"
@@ -25,7 +25,7 @@ export async function createTicket(deps: TicketDeps, caller: Caller, fields: Cre
     row = await deps.db.transaction().execute(async (trx) => {
       const at = new Date(deps.now())
       const created = await insertTicket(trx, { raiserId: caller.id, ticketType: fields.ticketType, query: fields.query, imageName: image?.name ?? null, at })
-      await recordChange(trx, { entityType: "ticket", entityId: created.id, type: "ticket.created", actorId: caller.id })
+      await recordChange(trx, { entityType: "ticket", entityId: created.id, type: "ticket.created", actorId: caller.id, row: created })
       queued = await queueNotifications(trx, at, await ticketMails(trx, deps.publicUrl, "ticket.raised", created))
       return created
     })
@@ -76,9 +76,15 @@ export async function closeTicket(deps: TicketDeps, caller: Caller, queryId: str
     async (trx, row) => {
       assertStep(row, { type: "ticket.close" })
       const at = new Date(deps.now())
-      const before = await snapshotOf(trx, "ticket", row.id)
       const closed = await updateTicket(trx, row.id, { closed: true, closed_at: at, closed_by: caller.id, updated_at: at })
-      await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.closed", actorId: caller.id, before })
+      await recordChange(trx, {
+        entityType: "ticket",
+        entityId: row.id,
+        type: "ticket.closed",
+        actorId: caller.id,
+        before: snapshotOfRow("ticket", row),
+        row: closed,
+      })
       return closed
     },
     (closed) => (closed.raiser_id === caller.id ? null : "ticket.closed"),
@@ -102,12 +108,18 @@ export async function addResponse(deps: TicketDeps, caller: Caller, body: AddRes
       if (!admin && (question === "" || answer !== "")) throw badRequest(question === "" ? "question: is required" : "answer: only the Admin answers")
       const at = new Date(deps.now())
       const response = await insertResponse(trx, { ticketId: row.id, question: admin ? null : question, answer: admin ? answer : null, addedBy: caller.id, at })
-      const before = await snapshotOf(trx, "ticket", row.id)
       const changed = await updateTicket(trx, row.id, { updated_at: at })
       // A response is its own entity (its row names the ticket); on the ticket's own trail the step is
       // logged too, with no fields, since none of the ticket's fields change.
-      await recordChange(trx, { entityType: "ticketResponse", entityId: response.id, type: "ticketResponse.created", actorId: caller.id })
-      await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.responded", actorId: caller.id, before })
+      await recordChange(trx, { entityType: "ticketResponse", entityId: response.id, type: "ticketResponse.created", actorId: caller.id, row: response })
+      await recordChange(trx, {
+        entityType: "ticket",
+        entityId: row.id,
+        type: "ticket.responded",
+        actorId: caller.id,
+        before: snapshotOfRow("ticket", row),
+        row: changed,
+      })
       return changed
     },
     () => (isAdmin(caller) ? "ticket.answered" : null),
@@ -127,9 +139,15 @@ export async function giveFeedback(deps: TicketDeps, caller: Caller, body: Feedb
       if (caller.id !== row.raiser_id) throw forbidden("Only the person who raised this ticket can give feedback on it.")
       assertStep(row, { type: "ticket.feedback", rating: body.rating, remark: body.remark })
       const at = new Date(deps.now())
-      const before = await snapshotOf(trx, "ticket", row.id)
       const changed = await updateTicket(trx, row.id, { user_rating: body.rating, user_review: body.remark, feedback_at: at, updated_at: at })
-      await recordChange(trx, { entityType: "ticket", entityId: row.id, type: "ticket.feedbackGiven", actorId: caller.id, before })
+      await recordChange(trx, {
+        entityType: "ticket",
+        entityId: row.id,
+        type: "ticket.feedbackGiven",
+        actorId: caller.id,
+        before: snapshotOfRow("ticket", row),
+        row: changed,
+      })
       return changed
     },
     () => "ticket.feedbackGiven",
