@@ -3,10 +3,15 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { SERVER_BUNDLE } from "../../scripts/build-server.ts"
 import { freePort } from "../fixtures/free-port.ts"
+import { ensureBuilt } from "../fixtures/server-process.ts"
 import { hasLoggedRequest } from "../fixtures/server-log.ts"
 
-/** The real server process (`npm start` without the build) on a data directory of its own. */
+/**
+ * The real server process as `npm start` runs it (the run's bundle, built once and only when a source changed)
+ * on a data directory of its own.
+ */
 const dataDir = mkdtempSync(join(tmpdir(), "console-process-"))
 const children: ChildProcess[] = []
 afterAll(() => {
@@ -15,7 +20,8 @@ afterAll(() => {
 })
 
 function startServer(port: number, extra: Record<string, string> = {}, dir = dataDir) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  ensureBuilt()
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "info", ...extra },
     stdio: ["ignore", "pipe", "pipe"],
   })
