@@ -1,6 +1,6 @@
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
+import { loginThrottle, type Attempt, type LoginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { redisTokenVersions } from "../../server/services/auth/redis-token-versions.ts"
 import { redisLink, type RedisLink } from "../../server/services/cache/redis-link.ts"
 import { redisTicketVersions } from "../../server/services/tickets/redis-ticket-versions.ts"
@@ -25,6 +25,10 @@ const ready = !skipWhenMissing((await reachable()) ? null : `Redis at ${REDIS_UR
 
 let redis: Redis
 let link: RedisLink
+/** One wrong password: the try taken before the check, kept as a failure. */
+const failOnce = async (throttle: LoginThrottle, attempt: Attempt) => throttle.fail(await throttle.take(attempt))
+/** Whether the attempt may try now, without counting it. */
+const mayTry = async (throttle: LoginThrottle, attempt: Attempt) => throttle.giveBack(await throttle.take(attempt))
 describe.skipIf(!ready)("Redis twins of the login limiter and the ticket versions", () => {
   beforeAll(() => {
     redis = new Redis(REDIS_URL)
@@ -41,17 +45,14 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
     const a = loginThrottle({ redis: link, prefix: PREFIX })
     const b = loginThrottle({ redis: link, prefix: PREFIX })
     const attempt = { account: "a@example.com", address: "198.51.100.9", device: null }
-    for (let i = 0; i < 5; i++) {
-      await (i % 2 ? a : b).check(attempt)
-      await (i % 2 ? a : b).fail(attempt)
-    }
-    await expect(b.check(attempt)).rejects.toMatchObject({
+    for (let i = 0; i < 5; i++) await failOnce(i % 2 ? a : b, attempt)
+    await expect(b.take(attempt)).rejects.toMatchObject({
       statusCode: 429,
       message: "Too many failed login attempts. Please try again in 1 minute.",
       retryAfterSeconds: 60,
     })
     // The same account from another address is not held back by this one's failures.
-    await expect(a.check({ ...attempt, address: "198.51.100.10" })).resolves.toBeUndefined()
+    await expect(mayTry(a, { ...attempt, address: "198.51.100.10" })).resolves.toBeUndefined()
     const counters = await redis.keys(`${PREFIX}login-*`)
     expect(counters.length).toBeGreaterThanOrEqual(3)
     for (const key of counters) {
@@ -65,15 +66,15 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
 
   it("clears the failures of the person who signed in, never an address's", async () => {
     const throttle = loginThrottle({ redis: link, prefix: PREFIX })
-    for (let i = 0; i < 4; i++) await throttle.fail({ account: `b${i}@example.com`, address: "198.51.100.11", device: null })
+    for (let i = 0; i < 4; i++) await failOnce(throttle, { account: `b${i}@example.com`, address: "198.51.100.11", device: null })
     const mine = { account: "b@example.com", address: "198.51.100.11", device: null }
-    for (let i = 0; i < 4; i++) await throttle.fail(mine)
-    await throttle.succeed(mine)
+    for (let i = 0; i < 4; i++) await failOnce(throttle, mine)
+    await throttle.succeed(await throttle.take(mine))
     // The pair starts again (4 more failures pass); the address has 12 of its 20 by now and keeps them.
-    for (let i = 0; i < 4; i++) await throttle.fail(mine)
-    await expect(throttle.check(mine)).resolves.toBeUndefined()
-    for (let i = 0; i < 8; i++) await throttle.fail({ account: `c${i}@example.com`, address: "198.51.100.11", device: null })
-    await expect(throttle.check({ account: "d@example.com", address: "198.51.100.11", device: null })).rejects.toMatchObject({ statusCode: 429 })
+    for (let i = 0; i < 4; i++) await failOnce(throttle, mine)
+    await expect(mayTry(throttle, mine)).resolves.toBeUndefined()
+    for (let i = 0; i < 8; i++) await failOnce(throttle, { account: `c${i}@example.com`, address: "198.51.100.11", device: null })
+    await expect(throttle.take({ account: "d@example.com", address: "198.51.100.11", device: null })).rejects.toMatchObject({ statusCode: 429 })
   })
 
   it("shares ticket versions between instances, never moving one backwards, with a lifetime", async () => {

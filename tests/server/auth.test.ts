@@ -73,6 +73,31 @@ describe("POST /user/login", () => {
     expect((await login("nutritionist@demo.test", "Demo@12345", "10.1.0.99")).statusCode).toBe(200)
   })
 
+  it("counts every guess sent at once: of 100 parallel wrong passwords for one account from one address, 5 reach the password check", async () => {
+    const email = "parallel.guesses@example.com"
+    await insertUser(server.db, { name: "Parallel Guesses", email, role: "User", status: "Approve", password_hash: await hashPassword("Demo@12345") })
+    const owner = await login(email, "Demo@12345", "10.7.0.1")
+    expect(owner.statusCode).toBe(200)
+    const device = String(owner.headers["set-cookie"]).split(";")[0]!
+    // A check made before any of them was counted let 73 to 98 of the hundred through on the embedded database.
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login(email, `guess-${i}`, "10.7.0.2")))
+    const statuses = new Map<number, number>()
+    for (const res of answers) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
+    expect(Object.fromEntries(statuses)).toEqual({ 401: 5, 429: 95 })
+    for (const res of answers.filter((r) => r.statusCode === 429)) expect(Number(res.headers["retry-after"])).toBeGreaterThan(0)
+    // The refused ones were no guesses: the account's own count (10 across addresses) holds the 5 failures only.
+    expect((await login(email, "Demo@12345", "10.7.0.3")).statusCode).toBe(200)
+    // The owner's known device still signs in at once from the guessed address.
+    const known = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/user/login",
+      payload: { email, password: "Demo@12345" },
+      remoteAddress: "10.7.0.2",
+      headers: { cookie: device },
+    })
+    expect(known.statusCode).toBe(200)
+  })
+
   it("limits failures per client address across accounts (20 in 15 minutes, so one person's typos never lock out an office)", async () => {
     for (let i = 0; i < 19; i++) expect((await login(`nobody${i}@demo.test`, "nope", "10.2.0.1")).statusCode).toBe(401)
     expect((await login("yogateacher@demo.test", "Demo@12345", "10.2.0.1")).statusCode).toBe(200)

@@ -42,21 +42,24 @@ export interface SignInRequest {
 }
 
 /**
- * POST /user/login. The throttle judges the attempt before any password is checked; the password is
+ * POST /user/login. The throttle takes the attempt's try before any password is checked; the password is
  * checked against a hash of the same cost when the email is unknown, so both take as long. A full
  * sign-in answers a fresh device cookie for the route to set.
  */
 export async function login(deps: AuthDeps, request: SignInRequest) {
   const attempt = { account: request.email.toLowerCase(), address: request.address, device: deps.tokens.verifyDevice(request.email, request.deviceCookie) }
-  await deps.limiter.check(attempt)
+  const tried = await deps.limiter.take(attempt)
   const user = await findUserByEmail(deps.db, request.email)
   const passwordOk = await verifyPassword(user?.password_hash ?? null, request.password)
   if (!user || !passwordOk) {
-    await deps.limiter.fail(attempt)
+    await deps.limiter.fail(tried)
     throw unauthorized("Invalid email or password.")
   }
-  if (user.status === "Reject") throw unauthorized("Your account has been rejected. Please contact support.")
-  await deps.limiter.succeed(attempt)
+  if (user.status === "Reject") {
+    await deps.limiter.giveBack(tried)
+    throw unauthorized("Your account has been rejected. Please contact support.")
+  }
+  await deps.limiter.succeed(tried)
   const newDevice = deps.tokens.verifyDevice(user.email, request.deviceCookie) === null
   if (await hasTwoFactor(deps.db, user.id)) {
     // The password alone gives no token: only a challenge to exchange, with a code, for tokens.

@@ -11,6 +11,12 @@ import { tooManyRequests } from "../errors.ts"
  * in a day: 1, 2, 4, 8, then 15 minutes. A blocked attempt gets 429 with Retry-After, before any password
  * is checked.
  *
+ * Each attempt takes its try from every count it falls under in one atomic step before its password or code
+ * is checked, so attempts sent at once cannot all pass a check made before any of them is counted: of 100
+ * parallel guesses on one account from one address, 5 reach the password check. A try refused, or one that
+ * proves nothing, is given back; a success gives it back too (and clears the person's own counts); only a
+ * failure keeps it.
+ *
  * - `pair`: one account from one address (a person's typos, a guesser on one address).
  * - `address`: one address over every account (a guesser trying many accounts). High enough that the
  *   office behind one proxy address is not locked out by one person's typos.
@@ -49,12 +55,21 @@ export interface Attempt {
   code?: boolean
 }
 
+/** An attempt's try, taken from each of its counts: what each count stood at once it was taken. */
+export interface Try {
+  attempt: Attempt
+  taken: Array<{ rule: RuleName; key: string; consumed: number }>
+}
+
 export interface LoginThrottle {
-  /** Refuses a blocked attempt: 429, Retry-After and when to try again. */
-  check(attempt: Attempt): Promise<void>
-  fail(attempt: Attempt): Promise<void>
-  /** Clears the counts that belong to the person who just proved who they are (never an address's). */
-  succeed(attempt: Attempt): Promise<void>
+  /** Takes the attempt's try before its password or code is checked; refuses a count that is used up or blocked: 429, Retry-After and when to try again. */
+  take(attempt: Attempt): Promise<Try>
+  /** The password or code was wrong: the try stays counted, and the try that used a count's last point blocks it. */
+  fail(attempt: Try): Promise<void>
+  /** Clears the counts that belong to the person who just proved who they are, and gives the try back to the others (an address's). */
+  succeed(attempt: Try): Promise<void>
+  /** The try decided nothing (a rejected account with its right password): every count gets it back. */
+  giveBack(attempt: Try): Promise<void>
   /** Counts a reset-link request; false when its email or address has had its share this hour. */
   allowResetMail(email: string, address: string): Promise<boolean>
 }
@@ -82,8 +97,8 @@ function keysOf(attempt: Attempt): Array<[RuleName, string]> {
 const hashed = (key: string) => createHash("sha256").update(key).digest("base64url")
 
 interface Store {
-  get(rule: RuleName | "blocks", key: string): Promise<RateLimiterRes | null>
   penalty(rule: RuleName | "blocks", key: string): Promise<RateLimiterRes>
+  reward(rule: RuleName, key: string): Promise<void>
   block(rule: RuleName, key: string, seconds: number): Promise<void>
   delete(rule: RuleName, key: string): Promise<void>
 }
@@ -98,8 +113,8 @@ function limitersOf(make: (name: string, points: number, duration: number) => Ra
 
 function storeOf(limiters: ReturnType<typeof limitersOf>): Store {
   return {
-    get: (rule, key) => limiters[rule].get(key),
     penalty: (rule, key) => limiters[rule].penalty(key, 1),
+    reward: async (rule, key) => void (await limiters[rule].reward(key, 1)),
     block: async (rule, key, seconds) => void (await limiters[rule].block(key, seconds)),
     delete: async (rule, key) => void (await limiters[rule].delete(key)),
   }
@@ -108,15 +123,15 @@ function storeOf(limiters: ReturnType<typeof limitersOf>): Store {
 function sharedStore(redis: RedisLink, limiters: ReturnType<typeof limitersOf>, memory: Store): Store {
   const shared = storeOf(limiters)
   return {
-    get: (rule, key) =>
-      redis.use(
-        () => shared.get(rule, key),
-        () => memory.get(rule, key),
-      ),
     penalty: (rule, key) =>
       redis.use(
         () => shared.penalty(rule, key),
         () => memory.penalty(rule, key),
+      ),
+    reward: (rule, key) =>
+      redis.use(
+        () => shared.reward(rule, key),
+        () => memory.reward(rule, key),
       ),
     block: (rule, key, seconds) =>
       redis.use(
@@ -147,26 +162,40 @@ export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rul
       )
     : memory
 
+  const giveBack = async (taken: Try["taken"]) => {
+    for (const { rule, key } of taken) await store.reward(rule, key)
+  }
+
   return {
-    async check(attempt) {
+    async take(attempt) {
+      const taken: Try["taken"] = []
       let waitMs = 0
       for (const [rule, key] of keysOf(attempt)) {
-        const state = await store.get(rule, hashed(key))
-        if (state && state.consumedPoints > rules[rule].points && state.msBeforeNext > 0) waitMs = Math.max(waitMs, state.msBeforeNext)
-      }
-      if (waitMs > 0) throw tooManyFailures(Math.ceil(waitMs / 1000))
-    },
-    async fail(attempt) {
-      for (const [rule, key] of keysOf(attempt)) {
         const state = await store.penalty(rule, hashed(key))
-        if (state.consumedPoints < rules[rule].points) continue
+        taken.push({ rule, key: hashed(key), consumed: state.consumedPoints })
+        if (state.consumedPoints > rules[rule].points) waitMs = Math.max(waitMs, state.msBeforeNext, 1000)
+      }
+      if (waitMs > 0) {
+        // A refused try is no guess: counting it would let a stranger's refused attempts use up the owner's counts.
+        await giveBack(taken)
+        throw tooManyFailures(Math.ceil(waitMs / 1000))
+      }
+      return { attempt, taken }
+    },
+    async fail({ taken }) {
+      // Only the try that used a count's last point blocks it: five failures landing at once block once, not five times.
+      for (const { rule, key, consumed } of taken) {
+        if (consumed !== rules[rule].points) continue
         const blocks = (await store.penalty("blocks", hashed(`${rule}\n${key}`))).consumedPoints
-        await store.block(rule, hashed(key), Math.min(LONGEST_BLOCK_SECONDS, FIRST_BLOCK_SECONDS * 2 ** (blocks - 1)))
+        await store.block(rule, key, Math.min(LONGEST_BLOCK_SECONDS, FIRST_BLOCK_SECONDS * 2 ** (blocks - 1)))
       }
     },
-    async succeed(attempt) {
-      for (const [rule, key] of keysOf(attempt)) if (rule === "pair" || rule === "device" || rule === "code") await store.delete(rule, hashed(key))
+    async succeed({ taken }) {
+      const own = (rule: RuleName) => rule === "pair" || rule === "device" || rule === "code"
+      for (const { rule, key } of taken) if (own(rule)) await store.delete(rule, key)
+      await giveBack(taken.filter(({ rule }) => !own(rule)))
     },
+    giveBack: ({ taken }) => giveBack(taken),
     async allowResetMail(email, address) {
       const byEmail = await store.penalty("resetEmail", hashed(email))
       const byAddress = await store.penalty("resetAddress", hashed(address))

@@ -96,16 +96,18 @@ export async function loginWithCode(deps: AuthDeps, challengeToken: string, code
   if (!challenge) throw unauthorized("The sign-in step has expired. Please sign in again with your email and password.")
   const { userId } = challenge
   const attempt = { account: `two-factor:${userId}`, address: from.address, device: null, code: true }
-  await deps.limiter.check(attempt)
+  const tried = await deps.limiter.take(attempt)
   const user = await findUserById(deps.db, userId)
   const totp = await findTotp(deps.db, userId)
-  if (!user || totp?.enabled_at == null || user.status === "Reject")
+  if (!user || totp?.enabled_at == null || user.status === "Reject") {
+    await deps.limiter.giveBack(tried)
     throw unauthorized("The sign-in step has expired. Please sign in again with your email and password.")
+  }
   if (!(await codeAccepted(deps, userId, totp.secret, totp.last_step, code))) {
-    await deps.limiter.fail(attempt)
+    await deps.limiter.fail(tried)
     throw unauthorized("Invalid code. Enter the current 6-digit code from your authenticator app, or a recovery code.")
   }
-  await deps.limiter.succeed(attempt)
+  await deps.limiter.succeed(tried)
   const answer = challenge.newDevice
     ? await startSessionTellingOfNewDevice(deps, user, from, (trx) => startSession({ ...deps, db: trx }, user, false))
     : await startSession(deps, user, false)
