@@ -64,6 +64,15 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
     }
   })
 
+  it("lets 5 of 100 tries taken at once on two instances through to the password check", async () => {
+    const a = loginThrottle({ redis: link, prefix: PREFIX })
+    const b = loginThrottle({ redis: link, prefix: PREFIX })
+    const attempt = { account: "parallel@example.com", address: "198.51.100.20", device: null }
+    const tries = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).take(attempt)))
+    expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(5)
+    expect(tries.filter((t) => t.status === "rejected").map((t) => (t as PromiseRejectedResult).reason.statusCode)).toEqual(Array(95).fill(429))
+  })
+
   it("clears the failures of the person who signed in, never an address's", async () => {
     const throttle = loginThrottle({ redis: link, prefix: PREFIX })
     for (let i = 0; i < 4; i++) await failOnce(throttle, { account: `b${i}@example.com`, address: "198.51.100.11", device: null })
