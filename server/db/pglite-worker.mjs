@@ -66,10 +66,23 @@ async function begin() {
   open = { tx, commit: () => commit(), rollback: () => rollback(ROLLBACK), ended }
 }
 
+/**
+ * A statement or commit sent for a transaction this thread does not hold: it began on a thread that has since
+ * been replaced (a crash, a runaway statement), and its statements there are lost. Run alone, the rest would
+ * commit half a write and report success; it is refused instead, as PostgreSQL ends a session it shuts down.
+ */
+const transactionLost = () =>
+  Object.assign(new Error("The embedded database restarted during the transaction: it was rolled back, and the rest of it is refused"), {
+    code: "57P01",
+  })
+
 async function end(/** @type {"commit" | "rollback"} */ how) {
   const current = open
   open = null
-  if (!current) return // a rollback after the thread restarted: nothing is open any more
+  if (!current) {
+    if (how === "commit") throw transactionLost()
+    return // a rollback after the thread restarted: nothing is open any more
+  }
   if (how === "commit") current.commit()
   else current.rollback()
   try {
@@ -103,6 +116,7 @@ port.on("message", async (/** @type {any} */ message) => {
       port.postMessage({ id, result: null })
       return
     }
+    if (message.inTransaction && !open) throw transactionLost()
     const target = message.inTransaction && open ? open.tx : db
     const { rows, affectedRows } = await target.query(message.sql, message.params, { rowMode: message.rowMode ?? "object" })
     port.postMessage({ id, result: { rows, affectedRows, fields: [] } })

@@ -109,6 +109,31 @@ describe("the embedded database's own thread", () => {
     expect((await sql<{ c: number }>`select count(*)::int as c from kept`.execute(database.db)).rows).toEqual([{ c: 3 }])
   })
 
+  it("refuses the rest of a transaction whose thread was replaced under it: nothing half-written, no success (issue 42)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pglite-thread-"))
+    dirs.push(dir)
+    migratedDataDirInto(dir)
+    const database = await openDatabase({ kind: "embedded", dataDir: dir }, { statementTimeoutMs: 200, onConnectionError: () => {} })
+    opened.push(database)
+    await sql`create table halves (n int primary key)`.execute(database.db)
+    // The thread goes between two statements of a write (here: a statement that outran the bound replaced it,
+    // and the caller went on). The second half must not commit on the new thread as a write of its own.
+    const secondHalf = database.db.transaction().execute(async (tx) => {
+      await sql`insert into halves values (1)`.execute(tx)
+      await SLOW.execute(tx).catch(() => {})
+      await sql`insert into halves values (2)`.execute(tx)
+    })
+    await expect(secondHalf).rejects.toMatchObject({ code: "57P01" })
+    // Nor may its commit report success when the thread went after its last statement.
+    const commitOnly = database.db.transaction().execute(async (tx) => {
+      await sql`insert into halves values (3)`.execute(tx)
+      await SLOW.execute(tx).catch(() => {})
+    })
+    await expect(commitOnly).rejects.toMatchObject({ code: "57P01" })
+    expect((await sql`select n from halves`.execute(database.db)).rows).toEqual([])
+    expect(isDatabaseUnavailable(Object.assign(new Error("x"), { code: "57P01" }))).toBe(true)
+  })
+
   it("rolls a failed transaction back and refuses to commit one a failed statement aborted", async () => {
     const database = await openDatabase(migratedTarget())
     opened.push(database)
