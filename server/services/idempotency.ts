@@ -16,9 +16,15 @@ import { badRequest, conflict, HttpError } from "./errors.ts"
 export const IDEMPOTENCY_HEADER = "idempotency-key"
 export const REPLAYED_HEADER = "idempotent-replayed"
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000
-/** How long a retry waits for the first request's answer before it is told to try again. */
-const WAIT_MS = 10_000
-const POLL_MS = 25
+/** How long a retry waits for the first request's answer before it is told to try again (on the monotonic clock). */
+export const WAIT_MS = 10_000
+/**
+ * A waiting retry reads the claim again after 25 ms, then twice as long each time up to half a second (the
+ * first request may run on another instance); one on the instance running the first request is woken as soon
+ * as that request ends.
+ */
+const FIRST_LOOK_MS = 25
+const LONGEST_LOOK_MS = 500
 /** A claim older than this with no answer belongs to a request that died (every request ends far sooner). */
 const LEASE_MS = 20_000
 const PURGE_EVERY_MS = 60 * 60 * 1000
@@ -74,12 +80,32 @@ export interface Idempotency {
   run(scope: string, key: string, fingerprint: string, write: () => Promise<StoredAnswer>): Promise<{ answer: StoredAnswer; replayed: boolean }>
 }
 
-export function idempotency(db: Db, now: () => number): Idempotency {
+export function idempotency(db: Db, now: () => number, options: { waitMs?: number } = {}): Idempotency {
+  const waitMs = options.waitMs ?? WAIT_MS
   let purgedAt = 0
   // Claims of this process whose request ended without its answer stored (the database went away
   // meanwhile): a retry reaching this instance need not wait out the lease to know the first one is over.
   const ended = new Map<string, number>()
   const idOf = (claim: Claim) => `${claim.scope}\n${claim.key}`
+  // Retries on this instance waiting for a claim of this instance to end, by claim.
+  const waiting = new Map<string, Set<() => void>>()
+  const wake = (claim: Claim) => {
+    for (const resume of waiting.get(idOf(claim)) ?? []) resume()
+    waiting.delete(idOf(claim))
+  }
+  /** Waits `ms`, or less if the claim ends on this instance meanwhile. */
+  const waitFor = (claim: Claim, ms: number) =>
+    new Promise<void>((resolve) => {
+      const id = idOf(claim)
+      const resume = () => {
+        clearTimeout(timer)
+        waiting.get(id)?.delete(resume)
+        if (waiting.get(id)?.size === 0) waiting.delete(id)
+        resolve()
+      }
+      const timer = setTimeout(resume, ms)
+      waiting.set(id, (waiting.get(id) ?? new Set()).add(resume))
+    })
   const purge = () => {
     if (now() - purgedAt < PURGE_EVERY_MS) return
     purgedAt = now()
@@ -92,7 +118,9 @@ export function idempotency(db: Db, now: () => number): Idempotency {
 
   async function begin(claim: Claim, fingerprint: string): Promise<Begun> {
     const where = db.selectFrom("idempotency_keys").where(isClaim(claim))
-    const deadline = now() + WAIT_MS
+    // The business clock may be frozen or set anywhere (tests, a clock jump): the wait is bounded on the monotonic one.
+    const deadline = performance.now() + waitMs
+    let look = FIRST_LOOK_MS
     for (;;) {
       const at = now()
       const inserted = await db
@@ -115,8 +143,10 @@ export function idempotency(db: Db, now: () => number): Idempotency {
       if (row.fingerprint !== fingerprint) throw new HttpError(422, KEY_REUSED)
       if (row.status !== null) return { kind: "replay", answer: { status: row.status, body: row.body } }
       if (row.committed && over) return { kind: "replay", answer: { status: 409, body: JSON.stringify({ success: false, message: ANSWER_LOST }) } }
-      if (now() > deadline) throw conflict(STILL_RUNNING)
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+      const left = deadline - performance.now()
+      if (left <= 0) throw conflict(STILL_RUNNING)
+      await waitFor(claim, Math.min(look, left))
+      look = Math.min(look * 2, LONGEST_LOOK_MS)
     }
   }
 
@@ -124,11 +154,13 @@ export function idempotency(db: Db, now: () => number): Idempotency {
     let query = db.deleteFrom("idempotency_keys").where(isClaim(claim))
     if (createdAt) query = query.where("created_at", "=", createdAt)
     await query.execute()
+    wake(claim)
   }
 
   const remember = (claim: OwnClaim) => {
     ended.set(idOf(claim), claim.at)
     if (ended.size > 10_000) ended.delete(ended.keys().next().value as string)
+    wake(claim)
   }
 
   // Refused, or failed before its change committed: the key is free for a corrected retry.
@@ -147,6 +179,7 @@ export function idempotency(db: Db, now: () => number): Idempotency {
 
   const store = async (claim: Claim, answer: StoredAnswer) => {
     await db.updateTable("idempotency_keys").set(answer).where(isClaim(claim)).execute()
+    wake(claim)
   }
 
   return {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Db } from "../../server/db/database.ts"
 import { openDatabase } from "../../server/db/open-database.ts"
-import { ANSWER_LOST, idempotency, KEY_REUSED, markCommitted } from "../../server/services/idempotency.ts"
+import { ANSWER_LOST, idempotency, KEY_REUSED, markCommitted, STILL_RUNNING } from "../../server/services/idempotency.ts"
+import { queryCounter } from "../../server/plugins/bench-instrument.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { multipart } from "./ticket-fixtures.ts"
 import { migratedTarget } from "./seeded-snapshot.ts"
@@ -228,6 +229,52 @@ describe("a write whose answer could not be stored (the database went away after
       expect(again).toEqual({ answer: { status: 200, body: '{"ok":true}' }, replayed: false })
       expect(runs).toBe(3)
     } finally {
+      await database.close()
+    }
+  })
+
+  it("bounds a retry's wait on the monotonic clock, whatever the business clock says (issue 42)", async () => {
+    const database = await openDatabase(migratedTarget())
+    // A frozen business clock: the wait used to be measured on it, and never ended.
+    const keys = idempotency(database.db, () => 1_000_000, { waitMs: 300 })
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    try {
+      const first = keys.run("u1", "k-frozen", "f", async () => (await held, { status: 200, body: "{}" }))
+      await expect(keys.run("u1", "k-frozen", "f", async () => ({ status: 200, body: "second" }))).rejects.toMatchObject({
+        statusCode: 409,
+        message: STILL_RUNNING,
+      })
+      release()
+      expect((await first).replayed).toBe(false)
+    } finally {
+      release()
+      await database.close()
+    }
+  })
+
+  it("has a waiting retry read the claim less and less often instead of every 25 ms, and replay the first answer once it ends (issue 42)", async () => {
+    const counter = queryCounter()
+    const database = await openDatabase(migratedTarget(), { onQuery: counter.onQuery })
+    const keys = idempotency(database.db, Date.now)
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    try {
+      const first = keys.run("u1", "k-wake", "f", async () => (await held, { status: 201, body: '{"first":true}' }))
+      // The first has claimed the key once the second's claim finds it taken.
+      await new Promise<void>((resolve) => setImmediate(resolve))
+      const before = counter.count()
+      const second = keys.run("u1", "k-wake", "f", async () => ({ status: 200, body: "second" }))
+      // Hold the first for as long as 60 reads every 25 ms would take.
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      const readsWhileHeld = counter.count() - before
+      release()
+      expect(await second).toEqual({ answer: { status: 201, body: '{"first":true}' }, replayed: true })
+      await first
+      // A claim and a read per look: 25, 50, 100, 200, 400, then every 500 ms.
+      expect(readsWhileHeld).toBeLessThanOrEqual(20)
+    } finally {
+      release()
       await database.close()
     }
   })
