@@ -51,17 +51,26 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
       message: "Too many failed login attempts. Please try again in 1 minute.",
       retryAfterSeconds: 60,
     })
-    // The same account from another address is not held back by this one's failures.
-    await expect(mayTry(a, { ...attempt, address: "198.51.100.10" })).resolves.toBeUndefined()
-    const counters = await redis.keys(`${PREFIX}login-*`)
-    expect(counters.length).toBeGreaterThanOrEqual(3)
+    // One counter per rule the attempt fell under, and the pair's count of blocks; each named by a hash only,
+    // each expiring with its block (the pair's minute), its window (15 minutes) or the day blocks are remembered.
+    const counters = (await redis.keys(`${PREFIX}login-*`)).sort()
+    expect(counters.map((key) => key.slice(PREFIX.length).split(":")[0])).toEqual(["login-account", "login-address", "login-blocks", "login-pair"])
+    const lifetimes: Record<string, number> = {
+      "login-pair": 60_000,
+      "login-address": 15 * 60_000,
+      "login-account": 15 * 60_000,
+      "login-blocks": 24 * 60 * 60_000,
+    }
     for (const key of counters) {
       expect(key).not.toContain("example.com")
       expect(key).not.toContain("198.51.100")
+      expect(key.slice(PREFIX.length).split(":")[1]).toMatch(/^[A-Za-z0-9_-]{43}$/)
       const ttl = await redis.pttl(key)
       expect(ttl).toBeGreaterThan(0)
-      expect(ttl).toBeLessThanOrEqual(24 * 60 * 60_000)
+      expect(ttl).toBeLessThanOrEqual(lifetimes[key.slice(PREFIX.length).split(":")[0]!]!)
     }
+    // The same account from another address is not held back by this one's failures.
+    await expect(mayTry(a, { ...attempt, address: "198.51.100.10" })).resolves.toBeUndefined()
   })
 
   it("lets 5 of 100 tries taken at once on two instances through to the password check", async () => {
