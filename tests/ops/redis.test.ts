@@ -1,6 +1,7 @@
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { loginThrottle, type Attempt, type LoginThrottle } from "../../server/services/auth/login-throttle.ts"
+import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
+import { failOnce, refusal } from "../fixtures/throttle-tries.ts"
 import { redisTokenVersions } from "../../server/services/auth/redis-token-versions.ts"
 import { redisLink, type RedisLink } from "../../server/services/cache/redis-link.ts"
 import { redisTicketVersions } from "../../server/services/tickets/redis-ticket-versions.ts"
@@ -25,10 +26,6 @@ const ready = !skipWhenMissing((await reachable()) ? null : `Redis at ${REDIS_UR
 
 let redis: Redis
 let link: RedisLink
-/** One wrong password: the try taken before the check, kept as a failure. */
-const failOnce = async (throttle: LoginThrottle, attempt: Attempt) => throttle.fail(await throttle.take(attempt))
-/** Whether the attempt may try now, without counting it. */
-const mayTry = async (throttle: LoginThrottle, attempt: Attempt) => throttle.giveBack(await throttle.take(attempt))
 describe.skipIf(!ready)("Redis twins of the login limiter and the ticket versions", () => {
   beforeAll(() => {
     redis = new Redis(REDIS_URL)
@@ -70,7 +67,7 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
       expect(ttl).toBeLessThanOrEqual(lifetimes[key.slice(PREFIX.length).split(":")[0]!]!)
     }
     // The same account from another address is not held back by this one's failures.
-    await expect(mayTry(a, { ...attempt, address: "198.51.100.10" })).resolves.toBeUndefined()
+    expect(await refusal(a, { ...attempt, address: "198.51.100.10" })).toBeNull()
   })
 
   it("lets 5 of 100 tries taken at once on two instances through to the password check", async () => {
@@ -90,7 +87,7 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
     await throttle.succeed(await throttle.take(mine))
     // The pair starts again (4 more failures pass); the address has 12 of its 20 by now and keeps them.
     for (let i = 0; i < 4; i++) await failOnce(throttle, mine)
-    await expect(mayTry(throttle, mine)).resolves.toBeUndefined()
+    expect(await refusal(throttle, mine)).toBeNull()
     for (let i = 0; i < 8; i++) await failOnce(throttle, { account: `c${i}@example.com`, address: "198.51.100.11", device: null })
     await expect(throttle.take({ account: "d@example.com", address: "198.51.100.11", device: null })).rejects.toMatchObject({ statusCode: 429 })
   })

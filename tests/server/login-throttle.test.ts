@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { loginThrottle, type Attempt, type LoginThrottle } from "../../server/services/auth/login-throttle.ts"
+import { loginThrottle, type Attempt } from "../../server/services/auth/login-throttle.ts"
+import { failOnce, refusal } from "../fixtures/throttle-tries.ts"
 
 /**
  * The in-memory throttle on its own, with the clock in the test's hands (rate-limiter-flexible reads Date.now and
@@ -9,13 +10,6 @@ beforeEach(() => void vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTi
 afterEach(() => void vi.useRealTimers())
 
 const stranger: Attempt = { account: "owner@example.com", address: "203.0.113.7", device: null }
-const failOnce = async (throttle: LoginThrottle, attempt: Attempt) => throttle.fail(await throttle.take(attempt))
-/** The refusal an attempt would meet now, or null; a try that passes is given back (it proves nothing). */
-const refusal = (throttle: LoginThrottle, attempt: Attempt) =>
-  throttle.take(attempt).then(
-    (tried) => throttle.giveBack(tried).then(() => null),
-    (error: { statusCode: number; retryAfterSeconds: number }) => error,
-  )
 
 describe("the sign-in throttle", () => {
   it("blocks a pair for 1, 2, 4, 8, then 15 minutes, each time its 5 failures are used up again", async () => {

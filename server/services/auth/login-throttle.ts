@@ -57,7 +57,6 @@ export interface Attempt {
 
 /** An attempt's try, taken from each of its counts: what each count stood at once it was taken. */
 export interface Try {
-  attempt: Attempt
   taken: Array<{ rule: RuleName; key: string; consumed: number }>
 }
 
@@ -65,11 +64,11 @@ export interface LoginThrottle {
   /** Takes the attempt's try before its password or code is checked; refuses a count that is used up or blocked: 429, Retry-After and when to try again. */
   take(attempt: Attempt): Promise<Try>
   /** The password or code was wrong: the try stays counted, and the try that used a count's last point blocks it. */
-  fail(attempt: Try): Promise<void>
+  fail(tried: Try): Promise<void>
   /** Clears the counts that belong to the person who just proved who they are, and gives the try back to the others (an address's). */
-  succeed(attempt: Try): Promise<void>
+  succeed(tried: Try): Promise<void>
   /** The try decided nothing (a rejected account with its right password): every count gets it back. */
-  giveBack(attempt: Try): Promise<void>
+  giveBack(tried: Try): Promise<void>
   /** Counts a reset-link request; false when its email or address has had its share this hour. */
   allowResetMail(email: string, address: string): Promise<boolean>
 }
@@ -171,8 +170,9 @@ export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rul
       const taken: Try["taken"] = []
       let waitMs = 0
       for (const [rule, key] of keysOf(attempt)) {
-        const state = await store.penalty(rule, hashed(key))
-        taken.push({ rule, key: hashed(key), consumed: state.consumedPoints })
+        const hashedKey = hashed(key)
+        const state = await store.penalty(rule, hashedKey)
+        taken.push({ rule, key: hashedKey, consumed: state.consumedPoints })
         if (state.consumedPoints > rules[rule].points) waitMs = Math.max(waitMs, state.msBeforeNext, 1000)
       }
       if (waitMs > 0) {
@@ -180,7 +180,7 @@ export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rul
         await giveBack(taken)
         throw tooManyFailures(Math.ceil(waitMs / 1000))
       }
-      return { attempt, taken }
+      return { taken }
     },
     async fail({ taken }) {
       // Only the try that used a count's last point blocks it: five failures landing at once block once, not five times.
