@@ -91,7 +91,11 @@ export const notificationCentreMachine = setup({
       initial: "fetching",
       states: {
         fetching: {
-          description: "GET /notifications/unread.",
+          description: "GET /notifications/unread; news meanwhile reads it again, as the answer on the way may predate it.",
+          on: {
+            "live.notification": { target: "fetching", reenter: true },
+            "live.up": { target: "fetching", reenter: true },
+          },
           invoke: {
             src: "fetchUnread",
             onDone: { target: "shown", actions: assign({ unread: ({ event }) => event.output.data.unread }) },
@@ -117,9 +121,9 @@ export const notificationCentreMachine = setup({
           on: { "panel.open": { target: "loading" } },
         },
         loading: {
-          description: "GET /notifications, page 1: 'Loading notifications...'.",
+          description: "GET /notifications, page 1: 'Loading notifications...'; news meanwhile reads it again.",
           tags: ["busy"],
-          on: { "panel.close": { target: "closed" } },
+          on: { "panel.close": { target: "closed" }, "live.notification": { target: "loading", reenter: true } },
           invoke: {
             src: "fetchPage",
             input: () => ({ page: 1 }),
@@ -154,9 +158,9 @@ export const notificationCentreMachine = setup({
           },
         },
         loadingMore: {
-          description: "The next page is added below: 'Loading more...'.",
+          description: "The next page is added below: 'Loading more...'; news meanwhile reads the list from the top instead.",
           tags: ["busy"],
-          on: { "panel.close": { target: "closed" } },
+          on: { "panel.close": { target: "closed" }, "live.notification": { target: "loading" } },
           invoke: {
             src: "fetchPage",
             input: ({ context }) => ({ page: context.page + 1 }),
@@ -198,7 +202,11 @@ export const notificationCentreMachine = setup({
           tags: ["busy"],
           invoke: {
             src: "markAllRead",
-            onDone: { target: "ready", actions: assign(({ context }) => ({ unread: 0, items: withRead(context.items, null), error: null })) },
+            // The server's count after marking: a notification that arrived meanwhile stays counted.
+            onDone: {
+              target: "ready",
+              actions: assign(({ context, event }) => ({ unread: event.output.data.unread, items: withRead(context.items, null), error: null })),
+            },
             onError: { target: "ready", actions: assign({ error: ({ event }) => messageOf(event.error, MARK_READ_FAILED) }) },
           },
         },

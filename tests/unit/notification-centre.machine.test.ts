@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { InboxItem, InboxPage } from "../../src/api/contract/notification.ts"
+import type { InboxItem, InboxPage, UnreadAnswer } from "../../src/api/contract/notification.ts"
 import type { LiveListener } from "../../src/api/live.api.ts"
 import { playedLiveStream } from "./played-live-stream.ts"
 import { notificationCentreMachine, notificationListener } from "../../src/machines/notification-centre.machine.ts"
@@ -115,6 +115,54 @@ describe("the notification bell (issue 23)", () => {
     expect(actor.getSnapshot().context.items.every((i) => i.read)).toBe(true)
     actor.send({ type: "all.read" })
     expect(markAllRead).toHaveBeenCalledTimes(1)
+    actor.stop()
+  })
+
+  it("loses no news that arrives while the count or the list is being read: it reads them again", async () => {
+    // Each read waits for the test to answer it, so news can land while one is on its way.
+    const answers: Array<{ kind: "count" | "page"; answer: (unread: number) => void }> = []
+    const pending = (kind: "count" | "page") => new Promise<number>((resolve) => answers.push({ kind, answer: resolve }))
+    const machine = notificationCentreMachine.provide({
+      delays: { liveDelay: 0 },
+      actors: {
+        fetchUnread: fromPromise(async (): Promise<UnreadAnswer> => ({ success: true, data: { unread: await pending("count") } })),
+        fetchPage: fromPromise(async ({ input }: { input: { page: number } }) => pageOf([item(1)], input.page, 1, await pending("page"))),
+        watchLive: notificationListener(watch),
+      },
+    })
+    const actor = createActor(machine).start()
+    await waitFor(actor, (s) => s.matches({ stream: "listening" }))
+    tell({ type: "notification.new" })
+    // The first read, sent before the news, answers 0; the one sent after it answers 1.
+    expect(answers.map((a) => a.kind)).toEqual(["count", "count"])
+    answers[1]!.answer(1)
+    answers[0]!.answer(0)
+    await waitFor(actor, (s) => s.matches({ count: "shown" }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(actor.getSnapshot().context.unread).toBe(1)
+
+    actor.send({ type: "panel.open" })
+    tell({ type: "notification.new" })
+    expect(answers.slice(2).map((a) => a.kind)).toEqual(["page", "count", "page"])
+    answers[2]!.answer(1)
+    answers[3]!.answer(2)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(actor.getSnapshot().matches({ panel: "loading" })).toBe(true)
+    answers[4]!.answer(2)
+    await waitFor(actor, (s) => s.matches({ panel: "ready" }))
+    expect(actor.getSnapshot().context.unread).toBe(2)
+    actor.stop()
+  })
+
+  it("takes the count the server answers after marking all read, so news that came meanwhile stays counted", async () => {
+    const { actor, markAllRead } = start({ pages: { 1: pageOf([item(1)], 1, 1, 1) } })
+    markAllRead.mockResolvedValueOnce({ success: true, data: { unread: 1 } })
+    actor.send({ type: "panel.open" })
+    await waitFor(actor, (s) => s.matches({ panel: "ready" }))
+    actor.send({ type: "all.read" })
+    await waitFor(actor, (s) => s.matches({ panel: "ready" }) && markAllRead.mock.calls.length === 1)
+    expect(actor.getSnapshot().context.unread).toBe(1)
+    expect(actor.getSnapshot().context.items.every((i) => i.read)).toBe(true)
     actor.stop()
   })
 
