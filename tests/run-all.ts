@@ -59,22 +59,23 @@ const stages: Suite[][] = [
     { name: "unit", run: { project: "unit" }, env: { TEST_DATABASE_URL: "" } },
     { name: "paths", run: { project: "paths" }, env: { TEST_DATABASE_URL: "" } },
   ],
-  // Each server test has a database of its own (a copy of one seeded PGlite, or a schema of its own on PostgreSQL).
+  // Each server test has a database of its own (a copy of one seeded PGlite, or a database of its own on PostgreSQL).
   // The quick tier's browser check runs beside it; the full tier's browser suite runs that file with the others.
-  // In the full tier the server tests that run real processes share the stage's two workers with the rest, so
-  // neither half waits on the other's longest file.
+  // In the full tier the server tests that run real processes share the stage's workers with the rest, so
+  // neither half waits on the other's longest file, and the PostgreSQL run goes side by side with the embedded
+  // one: alone, the embedded run kept 1.7 of the two cores busy and the PostgreSQL one 1.3.
   [
     { name: "server", run: { project: all ? ["server", "server-processes"] : "server", workers: 2 }, env: { TEST_DATABASE_URL: "" } },
     { name: "smoke", run: { project: "e2e", files: ["tests/e2e/smoke.test.ts"] }, env: { TEST_DATABASE_URL: "", E2E_WORKERS: "1" }, quick: true },
     { name: "server-processes", run: { project: "server-processes", workers: 2 }, env: { TEST_DATABASE_URL: "" }, named: true },
+    ...(pg
+      ? [{ name: "server-postgres", run: { project: ["server", "server-processes"], workers: 2 }, env: { TEST_DATABASE_URL: pg }, full: true } satisfies Suite]
+      : []),
   ],
-  ...(pg
-    ? [[{ name: "server-postgres", run: { project: ["server", "server-processes"], workers: 2 }, env: { TEST_DATABASE_URL: pg }, full: true } satisfies Suite]]
-    : []),
   [{ name: "ops", run: { project: "ops" }, env: { TEST_DATABASE_URL: pg ?? "" }, full: true }],
   // SIGKILL/SIGTERM of real server processes; its PostgreSQL half uses the local server when TEST_DATABASE_URL is unset.
   [{ name: "reliability", run: { project: "reliability" }, env: { TEST_DATABASE_URL: pg ?? "" }, full: true }],
-  // Two workers, each with a server of its own (tests/e2e/workers.ts).
+  // Three workers, each with a server of its own (tests/e2e/workers.ts).
   [{ name: "e2e", run: { project: "e2e" }, env: { TEST_DATABASE_URL: "" }, full: true }],
   // Last, so the load runs on a machine no other suite is using.
   [{ name: "bench", run: { project: "bench" }, env: { TEST_DATABASE_URL: "" }, full: true }],

@@ -190,7 +190,7 @@ const report = (findings: Finding[]) =>
 /**
  * The tour of some roles' screens, each in both colour modes. The roles are split over two files
  * (a11y-admin-editor.test.ts, a11y-vendors-user.test.ts) of about the same length, so they run side by side
- * on the suite's two workers; the signed-out screens go with the first.
+ * on two of the suite's workers; the signed-out screens go with the first.
  */
 export const tourParts = {
   "admin-editor": { roles: ["Admin", "Editor"], signedOut: true },
