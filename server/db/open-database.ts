@@ -23,8 +23,8 @@ export interface OpenOptions {
   onConnectionError?: (error: Error) => void
   /** The longest a statement may run (the server's SERVER_STATEMENT_TIMEOUT_MS), once migrations ran; none for scripts. */
   statementTimeoutMs?: number
-  /** Called once per statement sent (the benchmark's query counter); absent in normal runs. */
-  onQuery?: () => void
+  /** Called once per statement sent, with its SQL (the benchmark's query counter, a test's); absent in normal runs. */
+  onQuery?: (sql: string) => void
   /**
    * Embedded only: PGlite's buffer pool. The server's default is small for a fast start (see
    * PGLITE_SHARED_BUFFERS); a bulk load (the scale seed, a restore) asks for PostgreSQL's usual 128MB.
@@ -143,7 +143,7 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
   const log = (event: LogEvent) => {
     if (mayWrite(event.query.sql)) clock.tick()
     pulse.record(event.level === "query" ? "answered" : event.error)
-    if (onQuery && event.level === "query") onQuery()
+    if (onQuery && event.level === "query") onQuery(event.query.sql)
   }
   if (target.kind === "postgres") {
     const db = postgresHandle(target, options, log)

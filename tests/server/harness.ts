@@ -50,8 +50,8 @@ export async function startTestServer(
     /** Wraps the database the app uses (e.g. a plugin that records queries); the answer cache is then off, as it cannot see the wrapped handle's writes. */
     wrapDb?: (db: Db) => Db
     distDir?: string
-    /** Called once per statement sent (openDatabase's onQuery). */
-    onQuery?: () => void
+    /** Called once per statement sent, with its SQL (openDatabase's onQuery). */
+    onQuery?: (sql: string) => void
     /** Wraps the mail transport (e.g. one that fails on demand). */
     wrapMailer?: (mailer: Mailer) => Mailer
     /** The outbox postman's timings. */
