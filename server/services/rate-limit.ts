@@ -7,7 +7,9 @@ import { tooManyRequests } from "./errors.ts"
  *
  * Hand-written rather than rate-limiter-flexible (which the sign-in rules use, login-throttle.ts): these
  * limits run on the server's injected clock (`now`), so a test moves an hour on and sees the form allowed
- * again; the library reads Date.now() and would make that test wait the hour.
+ * again; the library reads Date.now() and would make that test wait the hour. Not `@fastify/rate-limit`
+ * (11.2) either, for the same reason and one more: its in-memory store reads Date.now() and its Redis store
+ * Redis's own expiry, and both count fixed windows, which let twice the limit through across a window's edge.
  */
 export interface RateLimiter {
   hit(key: string): void
