@@ -14,6 +14,7 @@ const SERVER = {
 }
 const SERVER_PROCESS_FILES = [
   "tests/server/backup.test.ts",
+  "tests/server/online-backup.test.ts",
   "tests/server/create-admin.test.ts",
   "tests/server/migrate-start.test.ts",
   "tests/server/process.test.ts",

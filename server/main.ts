@@ -1,6 +1,7 @@
 import { resolve } from "node:path"
 import { loadConfig } from "./config.ts"
 import { SERVER_STATEMENT_TIMEOUT_MS, startOpeningDatabase } from "./db/open-database.ts"
+import { serveSnapshots } from "./db/snapshot-socket.ts"
 import { queryCounter } from "./plugins/bench-instrument.ts"
 import { createLogger, stopWaitingForLogs } from "./plugins/logging.ts"
 
@@ -71,6 +72,10 @@ async function main(): Promise<void> {
     if (seeded) log("empty database: demo data seeded")
   }
 
+  // `npm run backup` while this server holds the embedded database (db/snapshot-socket.ts).
+  const snapshots =
+    database.kind === "embedded" && database.dump ? await serveSnapshots(config.dataDir, database.dump, (message) => logger.warn(message)) : null
+
   let stopping = false
   async function stop(signal: string) {
     if (stopping) return
@@ -89,6 +94,7 @@ async function main(): Promise<void> {
     sweep.unref()
     try {
       await app.close()
+      await snapshots?.close()
       await database.close()
       redis?.close()
       await redis?.redis.quit().catch(() => redis.redis.disconnect())

@@ -29,6 +29,17 @@ export function lockDataDir(dataDir: string): () => void {
   throw new Error(`Could not lock the data directory ${dataDir}`)
 }
 
+/** The pid of the live process that holds the data directory, or null when none does (a stale lock included). */
+export function dataDirHolder(dataDir: string): number | null {
+  let holder: number
+  try {
+    holder = Number(readFileSync(join(dataDir, "server.lock"), "utf8"))
+  } catch {
+    return null
+  }
+  return holder && holder !== process.pid && isAlive(holder) ? holder : null
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)

@@ -1,4 +1,4 @@
-import { Kysely, PGliteDialect, PostgresDialect, type LogEvent } from "kysely"
+import { Kysely, PGliteDialect, PostgresDialect, sql, type LogEvent } from "kysely"
 import type { Pool } from "pg"
 import { queuedPool } from "./pool-queue.ts"
 import { lockDataDir } from "./data-dir-lock.ts"
@@ -193,7 +193,13 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     return {
       db,
       kind: "embedded",
-      dump: () => pglite.dumpDataDir(),
+      // Between two statements (Kysely lends its one connection to one caller at a time), after a
+      // checkpoint: the tarball's files then hold every committed write, and no transaction is half done.
+      dump: () =>
+        db.connection().execute(async (connection) => {
+          await sql`checkpoint`.execute(connection)
+          return pglite.dumpDataDir()
+        }),
       close: async () => {
         await db.destroy()
         await pglite.close()

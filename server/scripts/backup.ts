@@ -2,13 +2,18 @@ import { mkdirSync, statSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { loadConfig } from "../config.ts"
+import { dataDirHolder } from "../db/data-dir-lock.ts"
+import { openDatabase } from "../db/open-database.ts"
+import { fetchSnapshot } from "../db/snapshot-socket.ts"
 import { writeBackup } from "../services/ops/backup.ts"
 import { progressBar } from "./progress-bar.ts"
 import { openConfiguredDatabase, runScript } from "./script-database.ts"
 
 const USAGE = `Usage: npm run backup -- [file]
   Writes every table and every upload into one file (default backups/console-<date>.backup.jsonl.gz).
-  Works on DATABASE_URL while the servers run; the embedded database in DATA_DIR only while its server is stopped.`
+  Works while the servers run: on DATABASE_URL in one snapshot of PostgreSQL; on the embedded database in
+  DATA_DIR from a copy that its running server takes between two statements (or from DATA_DIR itself when
+  no server holds it).`
 
 /** `npm run backup`: see USAGE and services/ops/backup.ts for the format. */
 await runScript(async () => {
@@ -18,7 +23,11 @@ await runScript(async () => {
   const file = resolve(positionals[0] ?? `backups/console-${stamp}.backup.jsonl.gz`)
   mkdirSync(dirname(file), { recursive: true })
   const config = loadConfig()
-  const database = await openConfiguredDatabase(config)
+  const holder = config.databaseUrl ? null : dataDirHolder(config.dataDir)
+  if (holder) process.stdout.write(`The server (pid ${holder}) holds ${config.dataDir}: backing up the copy it takes of its database.\n`)
+  const database = holder
+    ? await openDatabase({ kind: "embedded", dataDir: null, snapshot: await fetchSnapshot(config.dataDir, holder) })
+    : await openConfiguredDatabase(config)
   try {
     const bar = progressBar("Backup")
     const summary = await writeBackup(database.db, {

@@ -29,8 +29,9 @@ export interface BackupSummary {
  * Rows are dumped and loaded by the database itself (row_to_json / json_populate_recordset), so every
  * type survives exactly (timestamps to the microsecond, numerics, bytea, arrays, jsonb) on PGlite and
  * PostgreSQL alike, and a backup of one restores into the other. One repeatable-read transaction gives
- * a consistent snapshot while the server keeps running (PostgreSQL; the embedded database is locked by
- * its server, so stop it first). Written to `<file>.partial`, renamed when complete.
+ * a consistent snapshot while the server keeps running (on the embedded database, which its server holds,
+ * `npm run backup` reads a copy the server takes: db/snapshot-socket.ts). Written to `<file>.partial`,
+ * renamed when complete.
  */
 /** Told after each table and each upload: how many of the steps are done (uploads after the tables). */
 export type Progress = (done: number, total: number, label: string) => void
