@@ -10,7 +10,9 @@ import { assignmentMachine } from "../../src/machines/assignment.machine.ts"
 import { blogStatusMachine } from "../../src/machines/blog-status.machine.ts"
 import { enquiryAccessMachine } from "../../src/machines/enquiry-access.machine.ts"
 import { appendEvent } from "../../server/services/events.ts"
+import { openDatabase } from "../../server/db/open-database.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
+import { migratedTarget } from "./seeded-snapshot.ts"
 import { runServerScript, scriptTarget, type ScriptTarget } from "./script-runner.ts"
 
 /*
@@ -45,6 +47,23 @@ async function approveOne(): Promise<string> {
 }
 
 describe("the event log's hash chain", () => {
+  it("goes on sealing and verifies in order past the ninth seal (a seal's number sorted as text once read '9' as the newest)", async () => {
+    const database = await openDatabase(migratedTarget())
+    const events = (n: number) =>
+      sql`insert into events (entity_type, entity_id, type, after) select 'test', 'e' || g, 'test.created', '{}'::jsonb from generate_series(1, ${n}) g`.execute(
+        database.db,
+      )
+    try {
+      await events(12)
+      expect((await sealPending(database.db, new Date(), { batch: 1, checkpoint: false })).sealed).toBe(12)
+      await events(1)
+      expect((await sealPending(database.db, new Date(), { batch: 1, checkpoint: false })).sealed).toBe(1)
+      expect(await verifyChain(database.db)).toMatchObject({ intact: true, seals: 13, sealedEvents: 13, unsealed: 0, firstBreak: null })
+    } finally {
+      await database.close()
+    }
+  })
+
   it("seals a write's events shortly after it answers, off the request, and the chain verifies", async () => {
     const vendorId = await approveOne()
     await expect.poll(unsealed, { timeout: 10_000 }).toBe(0)

@@ -12,6 +12,10 @@ import type { Db } from "../../db/database.ts"
 /** The previous hash of the first seal. */
 export const GENESIS = "0".repeat(64)
 const BATCH = 1000
+/*
+ * Every `order by` on a seal's number names the column (`audit_seals.seq`): a bare `seq` would mean the text
+ * alias selected beside it, and "9" sorts after "10", so the tenth seal onwards was read out of order.
+ */
 
 /**
  * An event as the chain hashes it: PostgreSQL's own text of its fields, the moment in UTC to the
@@ -42,7 +46,8 @@ async function sealOnce(db: Db, now: Date, batch: number): Promise<number> {
       text: string
     }>`select e.id::text as id, ${eventText} as text from events e where e.seal is null order by e.id limit ${batch}`.execute(trx)
     if (rows.rows.length === 0) return 0
-    const head = (await sql<{ seq: string; hash: string }>`select seq::text as seq, hash from audit_seals order by seq desc limit 1`.execute(trx)).rows[0]
+    const head = (await sql<{ seq: string; hash: string }>`select seq::text as seq, hash from audit_seals order by audit_seals.seq desc limit 1`.execute(trx))
+      .rows[0]
     const prevHash = head?.hash ?? GENESIS
     const seq = String(Number(head?.seq ?? 0) + 1)
     // Two instances sealing at once compute the same seq: the second insert fails and its batch waits for the next round.
@@ -83,7 +88,7 @@ export async function sealPending(
   const day = now.toISOString().slice(0, 10)
   const written = await sql<Checkpoint>`
     insert into audit_checkpoints (day, seq, hash, written_at)
-    select ${day}::date, seq, hash, ${now} from audit_seals order by seq desc limit 1
+    select ${day}::date, seq, hash, ${now} from audit_seals order by audit_seals.seq desc limit 1
     on conflict (day) do nothing
     returning to_char(day, 'YYYY-MM-DD') as day, seq::text as seq, hash`.execute(db)
   return { sealed, checkpoint: written.rows[0] ?? null }
@@ -117,7 +122,7 @@ export async function verifyChain(db: Db, kept: readonly Checkpoint[] = []): Pro
   for (;;) {
     const seals = (
       await sql<{ seq: string; prev_hash: string; hash: string; events: number }>`
-      select seq::text as seq, prev_hash, hash, events from audit_seals where seq >= ${expectedSeq} order by seq limit 200`.execute(db)
+      select seq::text as seq, prev_hash, hash, events from audit_seals where seq >= ${expectedSeq} order by audit_seals.seq limit 200`.execute(db)
     ).rows
     if (seals.length === 0) break
     for (const seal of seals) {
