@@ -12,4 +12,6 @@ export interface IdempotencyKeysTable {
   status: number | null
   body: string | null
   created_at: ColumnType<Date, Date | string | undefined, never>
+  /** When the claim was taken, on the database's clock: its lease runs out LEASE_MS later (migration 0024). */
+  leased_at: ColumnType<Date, Date | string | undefined, never>
 }

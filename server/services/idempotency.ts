@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks"
 import { createHash } from "node:crypto"
-import type { ExpressionBuilder } from "kysely"
+import { sql, type ExpressionBuilder } from "kysely"
 import type { Database, Db } from "../db/database.ts"
 import { badRequest, conflict, HttpError } from "./errors.ts"
 
@@ -25,8 +25,14 @@ export const WAIT_MS = 10_000
  */
 const FIRST_LOOK_MS = 25
 const LONGEST_LOOK_MS = 500
-/** A claim older than this with no answer belongs to a request that died (every request ends far sooner). */
+/**
+ * A claim older than this with no answer belongs to a request that died (every request ends far sooner).
+ * Measured on the database's clock (`leased_at`), which every instance shares and no test moves: on the
+ * business clock a frozen time kept a dead request's claim forever, and a jump ahead ended the lease of one
+ * that still ran, so its retry wrote a second time.
+ */
 const LEASE_MS = 20_000
+const leaseOver = sql<boolean>`leased_at < now() - make_interval(secs => ${LEASE_MS / 1000})`
 const PURGE_EVERY_MS = 60 * 60 * 1000
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/
 
@@ -112,6 +118,7 @@ export function idempotency(db: Db, now: () => number, options: { waitMs?: numbe
     // Best effort: a key past its lifetime is ignored anyway (begin), this only keeps the table small.
     db.deleteFrom("idempotency_keys")
       .where("created_at", "<", new Date(now() - KEY_LIFETIME_MS))
+      .where((eb) => eb.or([eb("status", "is not", null), leaseOver]))
       .execute()
       .catch(() => {})
   }
@@ -130,13 +137,15 @@ export function idempotency(db: Db, now: () => number, options: { waitMs?: numbe
         .returning("key")
         .executeTakeFirst()
       if (inserted) return { kind: "claimed", claim: { ...claim, at } }
-      const row = await where.selectAll().executeTakeFirst()
+      const row = await where.selectAll().select(leaseOver.as("lease_over")).executeTakeFirst()
       if (!row) continue // the first attempt failed and let the key go: claim it now
       const claimedAt = new Date(row.created_at).getTime()
       const age = now() - claimedAt
-      const over = age > LEASE_MS || ended.get(idOf(claim)) === claimedAt
+      const over = row.lease_over || ended.get(idOf(claim)) === claimedAt
       const abandoned = row.status === null && !row.committed && over
-      if (age > KEY_LIFETIME_MS || abandoned) {
+      // A key lives a day of business time, but a claim whose request still runs is never forgotten under it.
+      const expired = age > KEY_LIFETIME_MS && (row.status !== null || over)
+      if (expired || abandoned) {
         await release(claim, row.created_at)
         continue
       }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto"
+import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Db } from "../../server/db/database.ts"
 import { openDatabase } from "../../server/db/open-database.ts"
@@ -145,10 +146,14 @@ describe("Idempotency-Key", () => {
       return row.fingerprint
     }
     const fingerprint = await fingerprintOf(committedKey)
-    await server.db.insertInto("idempotency_keys").values({ scope: userId, key: committedKey, fingerprint, committed: true, created_at: old }).execute()
+    const leasedLongAgo = sql<Date>`now() - interval '5 minutes'`
     await server.db
       .insertInto("idempotency_keys")
-      .values({ scope: userId, key: abandonedKey, fingerprint: "from a request that died", committed: false, created_at: old })
+      .values({ scope: userId, key: committedKey, fingerprint, committed: true, created_at: old, leased_at: leasedLongAgo })
+      .execute()
+    await server.db
+      .insertInto("idempotency_keys")
+      .values({ scope: userId, key: abandonedKey, fingerprint: "from a request that died", committed: false, created_at: old, leased_at: leasedLongAgo })
       .execute()
     const before = await count("ticket_responses")
     const lost = await respond("user", committedKey, queryId, "Is anyone there?")
@@ -247,6 +252,56 @@ describe("a write whose answer could not be stored (the database went away after
       })
       release()
       expect((await first).replayed).toBe(false)
+    } finally {
+      release()
+      await database.close()
+    }
+  })
+
+  it("takes over a dead request's claim once its lease ran out on the database's clock, with the business clock frozen (issue 42)", async () => {
+    const database = await openDatabase(migratedTarget())
+    const frozen = 1_000_000
+    const keys = idempotency(database.db, () => frozen, { waitMs: 300 })
+    try {
+      // What a request that died a minute ago leaves: its claim, with no answer and nothing committed.
+      await database.db
+        .insertInto("idempotency_keys")
+        .values({
+          scope: "u1",
+          key: "k-dead",
+          fingerprint: "f",
+          committed: false,
+          created_at: new Date(frozen),
+          leased_at: sql<Date>`now() - interval '1 minute'`,
+        })
+        .execute()
+      expect(await keys.run("u1", "k-dead", "f", async () => ({ status: 200, body: "retried" }))).toEqual({
+        answer: { status: 200, body: "retried" },
+        replayed: false,
+      })
+    } finally {
+      await database.close()
+    }
+  })
+
+  it("never forgets the claim of a request that still runs when the business clock jumps a day ahead: its retry waits, and writes nothing (issue 42)", async () => {
+    const database = await openDatabase(migratedTarget())
+    let clock = 1_000_000
+    const keys = idempotency(database.db, () => clock, { waitMs: 300 })
+    let runs = 0
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    try {
+      const first = keys.run("u1", "k-jump", "f", async () => (runs++, await held, { status: 201, body: "first" }))
+      await expect.poll(() => database.db.selectFrom("idempotency_keys").select("key").where("key", "=", "k-jump").executeTakeFirst()).toBeDefined()
+      clock += 25 * 60 * 60 * 1000
+      await expect(keys.run("u1", "k-jump", "f", async () => (runs++, { status: 200, body: "second" }))).rejects.toMatchObject({
+        statusCode: 409,
+        message: STILL_RUNNING,
+      })
+      release()
+      expect(await first).toEqual({ answer: { status: 201, body: "first" }, replayed: false })
+      expect(runs).toBe(1)
     } finally {
       release()
       await database.close()

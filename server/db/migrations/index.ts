@@ -23,6 +23,7 @@ import * as auditChain from "./0020-audit-chain.ts"
 import * as accessLog from "./0021-access-log.ts"
 import * as drafts from "./0022-drafts.ts"
 import * as eventOrigin from "./0023-event-origin.ts"
+import * as idempotencyLease from "./0024-idempotency-lease.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0021-access-log": accessLog,
   "0022-drafts": drafts,
   "0023-event-origin": eventOrigin,
+  "0024-idempotency-lease": idempotencyLease,
 }
 
 /**
