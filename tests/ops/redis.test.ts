@@ -1,11 +1,11 @@
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
-import { failOnce, refusal } from "../fixtures/throttle-tries.ts"
 import { redisTokenVersions } from "../../server/services/auth/redis-token-versions.ts"
 import { redisLink, type RedisLink } from "../../server/services/cache/redis-link.ts"
 import { redisTicketVersions } from "../../server/services/tickets/redis-ticket-versions.ts"
 import { skipWhenMissing } from "../fixtures/dependency.ts"
+import { failOnce, refusal } from "../fixtures/throttle-tries.ts"
 
 const REDIS_URL = process.env.OPS_REDIS_URL || "redis://127.0.0.1:6379"
 const PREFIX = `console-test:${process.pid}_${Math.random().toString(36).slice(2, 8)}:`

@@ -6,6 +6,7 @@ import * as usersApi from "../../src/api/counselling-users.api.ts"
 import { assignCounsellorMachine, PEOPLE_FAILED } from "../../src/machines/assign-counsellor.machine.ts"
 import { assignEach, type AssignOutcome } from "../../src/machines/assign-each.ts"
 import { SEARCH_DEBOUNCE_MS } from "../../src/machines/header-search.machine.ts"
+import { flush } from "./flush.ts"
 
 const chetan: AssignablePerson = { _id: "c1", name: "Chetan", email: "c@x.io", role: "Counsellor" }
 const leela: AssignablePerson = { _id: "l1", name: "Leela", email: "l@x.io", role: "Lawyer" }
@@ -98,7 +99,7 @@ describe("assign counsellor machine", () => {
     clock.increment(SEARCH_DEBOUNCE_MS)
     actor.send({ type: "search.change", value: "" })
     release({ people: [], totals: [] })
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await flush()
     expect(searched()).toEqual(["", "slow"])
     expect(actor.getSnapshot().context).toMatchObject({ people, listed: "" })
   })

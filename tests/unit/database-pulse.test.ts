@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { databasePulse } from "../../server/db/database-pulse.ts"
+import { flush } from "./flush.ts"
 
 /**
  * /readyz counts only an answer given after its probe began: a database that answered a moment before it
@@ -10,7 +11,7 @@ describe("database pulse", () => {
   const settled = async (promise: Promise<void>) => {
     let done = false
     void promise.then(() => (done = true))
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await flush()
     return done
   }
 

@@ -4,6 +4,7 @@ import type { InboxItem, InboxPage, UnreadAnswer } from "../../src/api/contract/
 import type { LiveListener } from "../../src/api/live.api.ts"
 import { playedLiveStream } from "./played-live-stream.ts"
 import { notificationCentreMachine, notificationListener } from "../../src/machines/notification-centre.machine.ts"
+import { flush } from "./flush.ts"
 
 // The tab's live stream, played by the test.
 const { listeners, watch } = playedLiveStream()
@@ -138,7 +139,7 @@ describe("the notification bell (issue 23)", () => {
     answers[1]!.answer(1)
     answers[0]!.answer(0)
     await waitFor(actor, (s) => s.matches({ count: "shown" }))
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await flush()
     expect(actor.getSnapshot().context.unread).toBe(1)
 
     actor.send({ type: "panel.open" })
@@ -146,7 +147,7 @@ describe("the notification bell (issue 23)", () => {
     expect(answers.slice(2).map((a) => a.kind)).toEqual(["page", "count", "page"])
     answers[2]!.answer(1)
     answers[3]!.answer(2)
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await flush()
     expect(actor.getSnapshot().matches({ panel: "loading" })).toBe(true)
     answers[4]!.answer(2)
     await waitFor(actor, (s) => s.matches({ panel: "ready" }))

@@ -5,6 +5,7 @@ import type { PersonListItem } from "../../src/api/contract/user.ts"
 import type { Page, PageRequest } from "../../src/machines/paged-list.machine.ts"
 import { createReviewListMachine, isRowUpdating, type StatusChangeRequest } from "../../src/machines/review-list.machine.ts"
 import { quietLiveList } from "./quiet-live.ts"
+import { flush } from "./flush.ts"
 
 const person = (i: number, status: PersonListItem["status"] = "Reject"): PersonListItem => ({
   _id: `v${i}`,
@@ -46,7 +47,7 @@ function start(options: { rows: PersonListItem[]; failUpdate?: boolean; kind?: "
   ).start()
   const answer = async () => {
     pending.shift()!()
-    await new Promise((r) => setTimeout(r, 0))
+    await flush()
   }
   return { actor, fetchPage, updateStatus, notify, answer }
 }

@@ -3,11 +3,11 @@ import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObjec
 import { ApiError } from "../../src/api/api-error.ts"
 import type { TicketThread } from "../../src/api/contract/ticket.ts"
 import { TICKET_POLL_MS, ticketChatMachine, type Viewer } from "../../src/machines/ticket-chat.machine.ts"
+import { flush } from "./flush.ts"
 import { answerBy, questionBy, thread } from "./ticket-samples.ts"
 
 const admin: Viewer = { id: "u-admin", role: "Admin" }
 const raiser: Viewer = { id: "u-lawyer", role: "Lawyer" }
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 type Polled = { changed: false } | { changed: true; answer: { data: TicketThread }; etag: string }
 
 function start(

@@ -3,9 +3,9 @@ import { createActor, fromPromise, SimulatedClock } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
 import { FEEDBACK_FAILED, FEEDBACK_SUBMITTED, feedbackMachine } from "../../src/machines/feedback.machine.ts"
 import { MODAL_CLOSE_MS, raiseTicketMachine, TICKET_FAILED, TICKET_SUBMITTED } from "../../src/machines/raise-ticket.machine.ts"
+import { flush } from "./flush.ts"
 import { sampleTicket } from "./ticket-samples.ts"
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 const file = (name: string) => Object.assign(new Blob(["x"]), { name })
 
 function startRaise(raise: () => Promise<unknown> = async () => ({ success: true, message: "ok", data: sampleTicket })) {
