@@ -75,9 +75,10 @@ export async function disableTwoFactor(deps: Pick<AuthDeps, "db" | "now">, calle
   if (caller.role === "Admin" && (await adminTwoFactorRequired(deps.db)))
     throw conflict("Two-factor sign-in is required for Admin accounts and cannot be turned off.")
   if (!(await verifyPassword(user.password_hash, password))) throw badRequest("password: The password is incorrect.")
-  // A recovery code also works: the person who lost the phone signs in with one, then turns it off.
-  if (!(await codeAccepted(deps, caller.id, totp.secret, totp.last_step, code))) throw badRequest(INVALID_CODE)
   await deps.db.transaction().execute(async (trx) => {
+    // A recovery code also works: the person who lost the phone signs in with one, then turns it off. The
+    // code is spent in the change it allows, so a change that fails leaves the code as unused as the rest.
+    if (!(await codeAccepted({ ...deps, db: trx }, caller.id, totp.secret, totp.last_step, code))) throw badRequest(INVALID_CODE)
     const before = await snapshotOf(trx, "user", caller.id)
     await trx.deleteFrom("user_totp").where("user_id", "=", caller.id).execute()
     await trx.deleteFrom("user_recovery_codes").where("user_id", "=", caller.id).execute()
