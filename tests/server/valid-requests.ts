@@ -58,7 +58,7 @@ const PASSWORD_BEFORE = "Before@12345"
 
 /** A request each write accepts as it stands (checked below), so extras are judged on a call that works. */
 /** A fresh upcoming session of the context's client, `days` ahead, for a lifecycle step to act on. */
-async function bookedSession(ctx: Ctx, days: number, server: TestServer): Promise<string> {
+export async function bookedSession(ctx: Ctx, days: number, server: TestServer): Promise<string> {
   const created = await call(server, ctx.tokens.get("Admin")!, "POST", "/counselling/create", (await valid.createSession!(ctx, days, server)).body)
   expect(created.statusCode, created.body).toBe(200)
   return created.json().data._id as string
