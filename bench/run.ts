@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { parseArgs } from "node:util"
 import { runBench, type BenchOptions } from "./lib/bench-run.ts"
-import { header, table } from "./lib/report.ts"
+import { header, historyLine, table, withSection } from "./lib/report.ts"
 
 const USAGE = `npm run bench -- [options]     (node --import tsx bench/run.ts)
   --scale N         seed:scale size (default 1 = the issue's scale; 0.01 = 1 %)
@@ -71,16 +71,6 @@ const options: BenchOptions = {
 }
 
 const RESULTS = "bench/RESULTS.md"
-const TITLE = "# Benchmark results\n\nLatest full run of `npm run bench` per database (see bench/README.md for what each figure means).\n"
-
-/** RESULTS.md keeps one section per database; a run replaces only its own. */
-function withSection(previous: string, db: string, report: string): string {
-  const sections = new Map<string, string>()
-  for (const m of previous.matchAll(/<!-- db:(\w+) -->\n([\s\S]*?)<!-- \/db -->/g)) sections.set(m[1]!, m[2]!)
-  sections.set(db, `## ${db === "embedded" ? "Embedded database (PGlite)" : "PostgreSQL"}\n\n${report}`)
-  const order = ["embedded", "postgres"].filter((k) => sections.has(k))
-  return `${TITLE}\n${order.map((k) => `<!-- db:${k} -->\n${sections.get(k)}<!-- /db -->\n`).join("\n")}`
-}
 
 const result = await runBench(options)
 const report = `${header(result.info)}\n\n${table(result.figures)}\n`
@@ -93,7 +83,7 @@ console.log(
 )
 if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2))
 if (!short && !values["no-write"]) {
-  writeFileSync(RESULTS, withSection(existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "", options.db, report))
+  writeFileSync(RESULTS, withSection(existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "", options.db, report, historyLine(options.db, result.figures)))
   console.log(`written to ${RESULTS} (${options.db} section)`)
 }
 process.exit(failed.length === 0 ? 0 : 1)

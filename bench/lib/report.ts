@@ -33,14 +33,16 @@ export interface RunInfo {
   margin: number
 }
 
+const git = (args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim()
+const dirtyNote = () => (git(["status", "--porcelain", "--untracked-files=no"]) ? " (with uncommitted changes)" : "")
+
 /** Machine, date and commit, so a figure can be compared with another run's. */
 export function header(info: RunInfo): string {
   const cpu = cpus()
-  const commit = (args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim()
-  const dirty = commit(["status", "--porcelain", "--untracked-files=no"]) ? " (with uncommitted changes)" : ""
+  const dirty = dirtyNote()
   return [
     `- Date: ${new Date().toISOString()}`,
-    `- Commit: ${commit(["rev-parse", "HEAD"])}${dirty}`,
+    `- Commit: ${git(["rev-parse", "HEAD"])}${dirty}`,
     `- Machine: ${cpu[0]?.model ?? "unknown CPU"}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${process.platform}`,
     `- Load average when the report was written (other work on the machine): ${loadavg()
       .map((n) => n.toFixed(1))
@@ -49,3 +51,28 @@ export function header(info: RunInfo): string {
     `- Load: ${info.load}${info.margin !== 1 ? `; CI margin ×${info.margin} on every target` : ""}`,
   ].join("\n")
 }
+
+/** One line of RESULTS.md's history of full runs: when, which code and Node, and which figures missed. */
+export function historyLine(db: string, figures: Figure[]): string {
+  const missed = figures.filter((f) => !f.pass).map((f) => f.name)
+  const when = new Date().toISOString().slice(0, 16).replace("T", " ")
+  return `| ${when} | ${git(["rev-parse", "--short", "HEAD"])}${dirtyNote()} | ${db} | ${process.version} | ${figures.length - missed.length} of ${figures.length} | ${missed.join("; ") || "none"} |`
+}
+
+const TITLE = "# Benchmark results\n\nLatest full run of `npm run bench` per database (see bench/README.md for what each figure means).\n"
+
+/**
+ * RESULTS.md keeps one section per database, which a run replaces, and a history with a line per full run, which
+ * a run extends; what follows them (the free-slot figures, written by hand) is kept as it is.
+ */
+export function withSection(previous: string, db: string, report: string, line: string): string {
+  const sections = new Map<string, string>()
+  for (const m of previous.matchAll(/<!-- db:(\w+) -->\n([\s\S]*?)<!-- \/db -->/g)) sections.set(m[1]!, m[2]!)
+  sections.set(db, `## ${db === "embedded" ? "Embedded database (PGlite)" : "PostgreSQL"}\n\n${report}`)
+  const order = ["embedded", "postgres"].filter((k) => sections.has(k))
+  const history = /<!-- history -->\n([\s\S]*?)<!-- \/history -->\n/.exec(previous)?.[1] ?? HISTORY_HEAD
+  const lastSection = Math.max(previous.lastIndexOf("<!-- /db -->\n"), previous.lastIndexOf("<!-- /history -->\n"))
+  const rest = lastSection < 0 ? "" : previous.slice(previous.indexOf("\n", lastSection) + 1)
+  return `${TITLE}\n${order.map((k) => `<!-- db:${k} -->\n${sections.get(k)}<!-- /db -->\n`).join("\n")}\n<!-- history -->\n${history}${line}\n<!-- /history -->\n${rest}`
+}
+const HISTORY_HEAD = "## Every full run\n\n| Date | Commit | Database | Node | Met | Missed |\n|---|---|---|---|---|---|\n"
