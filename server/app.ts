@@ -95,16 +95,20 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", async () => postman.stop())
   // The event log is sealed after writes (services/audit/audit-chain.ts), never inside them.
   const sealer = auditSealer({ db: deps.db, now: deps.now, dataDir: deps.dataDir, ...(logger ? { warn: (m: string) => logger.warn(m) } : {}) })
-  // After a request during which events were appended (its own are committed by then; another's that are not
-  // yet are sealed after that request), so reads and refused writes never cost the chain a query.
+  // After a write during which events were appended (its own are committed by then; another's that are not yet
+  // are sealed after that request), so reads and refused writes never cost the chain a query. A write's events
+  // name where it came from (services/request-origin.ts). Reads append no events: they skip both, and the hooks
+  // take callbacks rather than promises, since every request passes through them (the 304 poll among them).
   const appendsAtStart = new WeakMap<object, number>()
-  app.addHook("onRequest", async (request) => void appendsAtStart.set(request, eventsAppended()))
-  // A write's events name where it came from (services/request-origin.ts); reads append none, so they skip it.
-  app.addHook("onRequest", (request, _reply, done) =>
-    request.method === "GET" || request.method === "HEAD" ? done() : withOrigin({ ip: request.ip, requestId: String(request.id) }, done),
-  )
-  app.addHook("onResponse", async (request) => {
-    if (eventsAppended() !== appendsAtStart.get(request)) sealer.soon()
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.method === "GET" || request.method === "HEAD") return done()
+    appendsAtStart.set(request, eventsAppended())
+    withOrigin({ ip: request.ip, requestId: String(request.id) }, done)
+  })
+  app.addHook("onResponse", (request, _reply, done) => {
+    const atStart = appendsAtStart.get(request)
+    if (atStart !== undefined && eventsAppended() !== atStart) sealer.soon()
+    done()
   })
   app.addHook("onReady", async () => sealer.start())
   app.addHook("onClose", async () => sealer.stop())

@@ -58,14 +58,18 @@ function attemptedEmail(request: FastifyRequest): string | null {
 export function registerAccessLog(app: FastifyInstance, deps: { db: Db; now: () => number; warn?: (message: string) => void }): void {
   const pending = new WeakMap<FastifyRequest, Entry>()
   const writing = new Set<Promise<void>>()
-  app.addHook("onSend", async (request, reply, payload) => {
+  // Callbacks, not promises: every answer passes through these two hooks, and few are logged.
+  app.addHook("onSend", (request, reply, payload, done) => {
     const entry = entryOf(request, reply.statusCode, payload)
     if (entry) pending.set(request, entry)
-    return payload
+    done(null, payload)
   })
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     const entry = pending.get(request)
-    if (!entry) return
+    if (entry) record(request, reply.statusCode, entry)
+    done()
+  })
+  const record = (request: FastifyRequest, status: number, entry: Entry) => {
     pending.delete(request)
     const write = insertAccessEntry(deps.db, {
       at: new Date(deps.now()),
@@ -76,7 +80,7 @@ export function registerAccessLog(app: FastifyInstance, deps: { db: Db; now: () 
       method: request.method,
       path: scrubUrl(request.url.split("?")[0]!).slice(0, MAX_DETAIL),
       operation: entry.endpoint?.name ?? null,
-      status: reply.statusCode,
+      status,
       detail: entry.detail,
       ip: request.ip ?? "",
       request_id: String(request.id),
@@ -84,7 +88,7 @@ export function registerAccessLog(app: FastifyInstance, deps: { db: Db; now: () 
       .catch((error: unknown) => deps.warn?.(`access log not written: ${error instanceof Error ? error.message : String(error)}`))
       .finally(() => writing.delete(write))
     writing.add(write)
-  })
+  }
   app.addHook("onClose", async () => {
     await Promise.allSettled([...writing])
   })
