@@ -105,15 +105,29 @@ export async function chooseFile(page: Page, target: Locator, file = pngUpload()
 }
 
 /**
+ * Waits until the open menu holds focus. The menu takes focus, and starts listening for Escape, a frame
+ * after it shows: a key pressed before that goes to the page and the menu stays open.
+ */
+async function menuWithFocus(page: Page): Promise<Locator> {
+  const menu = page.locator('[role="menu"][data-state="open"]').last()
+  await menu.waitFor({ state: "visible" })
+  await expect.poll(() => isFocused(menu), { message: "the open menu never took focus" }).toBe(true)
+  return menu
+}
+
+/** Presses Enter on a menu's trigger and waits until the menu takes the keyboard. */
+export async function openMenu(page: Page, trigger: Locator): Promise<Locator> {
+  await press(page, trigger)
+  return menuWithFocus(page)
+}
+
+/**
  * A menu keeps focus on itself and highlights one item: arrows move the highlight to the named one.
  * The highlight moves a frame after each press, so each press is read back (briefly) before the next one,
  * and the walk is as long as the open menu has items.
  */
 export async function highlight(page: Page, name: string) {
-  const menu = page.locator('[role="menu"][data-state="open"]').last()
-  await menu.waitFor({ state: "visible" })
-  // The menu takes focus a frame after it shows; a key pressed before that goes to the page, not the menu.
-  await expect.poll(() => isFocused(menu), { message: "the open menu never took focus" }).toBe(true)
+  const menu = await menuWithFocus(page)
   const highlighted = () => page.evaluate(() => document.querySelector('[role="menu"][data-state="open"] [data-highlighted]')?.textContent?.trim() ?? "")
   const items = await menu.getByRole("menuitem").count()
   await page.keyboard.press("Home")
