@@ -5,11 +5,12 @@ import { tooManyRequests } from "./errors.ts"
  * limit with 429. In memory: enough for one process; several instances would share a store
  * behind the same interface.
  *
- * Hand-written rather than rate-limiter-flexible (which the sign-in rules use, login-throttle.ts): these
- * limits run on the server's injected clock (`now`), so a test moves an hour on and sees the form allowed
- * again; the library reads Date.now() and would make that test wait the hour. Not `@fastify/rate-limit`
- * (11.2) either, for the same reason and one more: its in-memory store reads Date.now() and its Redis store
- * Redis's own expiry, and both count fixed windows, which let twice the limit through across a window's edge.
+ * Hand-written rather than rate-limiter-flexible: these limits run on the server's injected clock (`now`), so
+ * a test moves an hour on and sees the form allowed again; the library reads Date.now() and would make that
+ * test wait the hour (the sign-in throttle left it for the same reason, auth/throttle-counts.ts). Not
+ * `@fastify/rate-limit` (11.2) either, for the same reason and one more: its in-memory store reads Date.now()
+ * and its Redis store Redis's own expiry, and both count fixed windows, which let twice the limit through
+ * across a window's edge.
  */
 export interface RateLimiter {
   hit(key: string): void

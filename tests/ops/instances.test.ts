@@ -113,10 +113,18 @@ describe.skipIf(skip)("two server processes on one PostgreSQL and one Redis", ()
     expect(elsewhere.status).toBe(200)
     // The count is in Redis under this run's prefix, as hashes (no email or address in the key).
     const redis = new Redis(REDIS_URL)
-    const keys = await redis.keys(`${PREFIX}login-*`)
+    const keys = await redis.keys(`${PREFIX}throttle-*`)
     await redis.quit()
-    expect(keys.length).toBeGreaterThanOrEqual(2)
+    // The pair's count and its block count, the account's, and each address's (the owner's success cleared her pair).
+    expect(keys.map((key) => key.slice(PREFIX.length).split(":")[0]).sort()).toEqual([
+      "throttle-account",
+      "throttle-address",
+      "throttle-address",
+      "throttle-blocks",
+      "throttle-pair",
+    ])
     expect(keys.join(" ")).not.toContain(ADMIN.email)
+    expect(keys.join(" ")).not.toContain("203.0.113")
   })
 
   it("accept on one instance what another issued: a session token and a reset link", async () => {

@@ -50,13 +50,13 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
     })
     // One counter per rule the attempt fell under, and the pair's count of blocks; each named by a hash only,
     // each expiring with its block (the pair's minute), its window (15 minutes) or the day blocks are remembered.
-    const counters = (await redis.keys(`${PREFIX}login-*`)).sort()
-    expect(counters.map((key) => key.slice(PREFIX.length).split(":")[0])).toEqual(["login-account", "login-address", "login-blocks", "login-pair"])
+    const counters = (await redis.keys(`${PREFIX}throttle-*`)).sort()
+    expect(counters.map((key) => key.slice(PREFIX.length).split(":")[0])).toEqual(["throttle-account", "throttle-address", "throttle-blocks", "throttle-pair"])
     const lifetimes: Record<string, number> = {
-      "login-pair": 60_000,
-      "login-address": 15 * 60_000,
-      "login-account": 15 * 60_000,
-      "login-blocks": 24 * 60 * 60_000,
+      "throttle-pair": 60_000,
+      "throttle-address": 15 * 60_000,
+      "throttle-account": 15 * 60_000,
+      "throttle-blocks": 24 * 60 * 60_000,
     }
     for (const key of counters) {
       expect(key).not.toContain("example.com")
@@ -68,6 +68,20 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
     }
     // The same account from another address is not held back by this one's failures.
     expect(await refusal(a, { ...attempt, address: "198.51.100.10" })).toBeNull()
+  })
+
+  it("runs on the server's clock: a block holds until its minute is up there, whatever Redis's own clock says", async () => {
+    const clock = { now: Date.parse("2026-11-30T09:00:00Z") }
+    const throttle = loginThrottle({ redis: link, prefix: PREFIX, now: () => clock.now })
+    const attempt = { account: "clocked@example.com", address: "198.51.100.30", device: null }
+    for (let i = 0; i < 5; i++) await failOnce(throttle, attempt)
+    clock.now += 59_000
+    expect(await refusal(throttle, attempt)).toMatchObject({ statusCode: 429, retryAfterSeconds: 1 })
+    clock.now += 1_000
+    expect(await refusal(throttle, attempt)).toBeNull()
+    // The next block of the pair, counted in Redis, is twice as long.
+    for (let i = 0; i < 5; i++) await failOnce(throttle, attempt)
+    expect(await refusal(throttle, attempt)).toMatchObject({ statusCode: 429, retryAfterSeconds: 120 })
   })
 
   it("lets 5 of 100 tries taken at once on two instances through to the password check", async () => {

@@ -71,6 +71,11 @@ describe("POST /user/login", () => {
     expect(sixth.headers["retry-after"]).toBe("60")
     // No stranger can lock the owner out: five failures from one address hold back that address only.
     expect((await login("nutritionist@demo.test", "Demo@12345", "10.1.0.99")).statusCode).toBe(200)
+    // The block runs on the server's clock: a second before its minute is up it holds, then the owner gets in.
+    server.clock.now += 59_000
+    expect((await login("nutritionist@demo.test", "Demo@12345", "10.1.0.1")).statusCode).toBe(429)
+    server.clock.now += 1_000
+    expect((await login("nutritionist@demo.test", "Demo@12345", "10.1.0.1")).statusCode).toBe(200)
   })
 
   it("counts every guess sent at once: of 100 parallel wrong passwords for one account from one address, 5 reach the password check", async () => {

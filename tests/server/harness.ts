@@ -91,7 +91,7 @@ export async function startTestServer(
   const app = await buildApp({
     db: options.wrapDb ? options.wrapDb(database.db) : database.db,
     tokens,
-    limiter: loginThrottle(),
+    limiter: loginThrottle({ now }),
     mailer: (options.wrapMailer ?? ((m: Mailer) => m))(outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {})),
     ...(options.notifications ? { notifications: options.notifications } : {}),
     ticketVersions: memoryTicketVersions(),

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto"
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible"
 import type { RedisLink } from "../cache/redis-link.ts"
 import { tooManyRequests } from "../errors.ts"
+import { memoryCounts, redisCounts, type Counts } from "./throttle-counts.ts"
 
 /**
  * Sign-in that attackers cannot turn against owners (OWASP's guidance against online guessing): no
- * stranger can lock an account, and nobody can guess at speed. Failures are counted per rule below in
- * rate-limiter-flexible (in memory, or in Redis so every instance shares them; in memory again while
- * Redis is away). A rule that reaches its points blocks its key for a while that doubles with each block
- * in a day: 1, 2, 4, 8, then 15 minutes. A blocked attempt gets 429 with Retry-After, before any password
+ * stranger can lock an account, and nobody can guess at speed. Failures are counted per rule below
+ * (throttle-counts.ts: in memory, or in Redis so every instance shares them; in memory again while Redis is
+ * away). A rule that reaches its points blocks its key for a while that doubles with each block
+ * in a day: 1, 2, 4, 8, then 15 minutes, on the server's clock (`now`), so a test moves it on and sees a block end. A blocked attempt gets 429 with Retry-After, before any password
  * is checked.
  *
  * Each attempt takes its try from every count it falls under in one atomic step before its password or code
@@ -95,71 +95,22 @@ function keysOf(attempt: Attempt): Array<[RuleName, string]> {
 /** Keys are hashed: no email or address sits in the store. */
 const hashed = (key: string) => createHash("sha256").update(key).digest("base64url")
 
-interface Store {
-  penalty(rule: RuleName | "blocks", key: string): Promise<RateLimiterRes>
-  reward(rule: RuleName, key: string): Promise<void>
-  block(rule: RuleName, key: string, seconds: number): Promise<void>
-  delete(rule: RuleName, key: string): Promise<void>
-}
+type Counted = RuleName | "blocks"
 
-function limitersOf(make: (name: string, points: number, duration: number) => RateLimiterAbstract, rules: Rules) {
-  const limiters = Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, make(name, rule.points, rule.windowSeconds)])) as Record<
-    RuleName,
-    RateLimiterAbstract
-  >
-  return { ...limiters, blocks: make("blocks", 1_000, BLOCKS_REMEMBERED_SECONDS) }
-}
-
-function storeOf(limiters: ReturnType<typeof limitersOf>): Store {
-  return {
-    penalty: (rule, key) => limiters[rule].penalty(key, 1),
-    reward: async (rule, key) => void (await limiters[rule].reward(key, 1)),
-    block: async (rule, key, seconds) => void (await limiters[rule].block(key, seconds)),
-    delete: async (rule, key) => void (await limiters[rule].delete(key)),
-  }
-}
-
-function sharedStore(redis: RedisLink, limiters: ReturnType<typeof limitersOf>, memory: Store): Store {
-  const shared = storeOf(limiters)
-  return {
-    penalty: (rule, key) =>
-      redis.use(
-        () => shared.penalty(rule, key),
-        () => memory.penalty(rule, key),
-      ),
-    reward: (rule, key) =>
-      redis.use(
-        () => shared.reward(rule, key),
-        () => memory.reward(rule, key),
-      ),
-    block: (rule, key, seconds) =>
-      redis.use(
-        () => shared.block(rule, key, seconds),
-        () => memory.block(rule, key, seconds),
-      ),
-    delete: (rule, key) =>
-      redis.use(
-        () => shared.delete(rule, key),
-        () => memory.delete(rule, key),
-      ),
-  }
-}
-
-export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rules?: Rules } = {}): LoginThrottle {
+export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rules?: Rules; now?: () => number } = {}): LoginThrottle {
   const rules = options.rules ?? THROTTLE_RULES
-  const memory = storeOf(limitersOf((name, points, duration) => new RateLimiterMemory({ keyPrefix: name, points, duration }), rules))
+  const now = options.now ?? Date.now
+  const windowMs = (name: Counted) => (name === "blocks" ? BLOCKS_REMEMBERED_SECONDS : rules[name].windowSeconds) * 1000
+  const memory = memoryCounts()
   const { redis, prefix = "console:" } = options
   // Through the Redis link: while Redis is away each instance counts in its own memory.
-  const store: Store = redis
-    ? sharedStore(
-        redis,
-        limitersOf(
-          (name, points, duration) => new RateLimiterRedis({ storeClient: redis.redis, keyPrefix: `${prefix}login-${name}`, points, duration }),
-          rules,
-        ),
-        memory,
-      )
-    : memory
+  const counts: Counts = redis ? sharedCounts(redis, redisCounts(redis.redis, `${prefix}throttle-`), memory) : memory
+  const store = {
+    penalty: (name: Counted, key: string) => counts.add(name, key, windowMs(name), now()),
+    reward: (name: RuleName, key: string) => counts.takeBack(name, key, now()),
+    block: (name: RuleName, key: string, seconds: number) => counts.hold(name, key, rules[name].points + 1, seconds * 1000, now()),
+    delete: (name: RuleName, key: string) => counts.clear(name, key),
+  }
 
   const giveBack = async (taken: Try["taken"]) => {
     for (const { rule, key } of taken) await store.reward(rule, key)
@@ -172,8 +123,8 @@ export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rul
       for (const [rule, key] of keysOf(attempt)) {
         const hashedKey = hashed(key)
         const state = await store.penalty(rule, hashedKey)
-        taken.push({ rule, key: hashedKey, consumed: state.consumedPoints })
-        if (state.consumedPoints > rules[rule].points) waitMs = Math.max(waitMs, state.msBeforeNext, 1000)
+        taken.push({ rule, key: hashedKey, consumed: state.consumed })
+        if (state.consumed > rules[rule].points) waitMs = Math.max(waitMs, state.msLeft, 1000)
       }
       if (waitMs > 0) {
         // A refused try is no guess: counting it would let a stranger's refused attempts use up the owner's counts.
@@ -186,7 +137,7 @@ export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rul
       // Only the try that used a count's last point blocks it: five failures landing at once block once, not five times.
       for (const { rule, key, consumed } of taken) {
         if (consumed !== rules[rule].points) continue
-        const blocks = (await store.penalty("blocks", hashed(`${rule}\n${key}`))).consumedPoints
+        const blocks = (await store.penalty("blocks", hashed(`${rule}\n${key}`))).consumed
         await store.block(rule, key, Math.min(LONGEST_BLOCK_SECONDS, FIRST_BLOCK_SECONDS * 2 ** (blocks - 1)))
       }
     },
@@ -199,7 +150,33 @@ export function loginThrottle(options: { redis?: RedisLink; prefix?: string; rul
     async allowResetMail(email, address) {
       const byEmail = await store.penalty("resetEmail", hashed(email))
       const byAddress = await store.penalty("resetAddress", hashed(address))
-      return byEmail.consumedPoints <= rules.resetEmail.points && byAddress.consumedPoints <= rules.resetAddress.points
+      return byEmail.consumed <= rules.resetEmail.points && byAddress.consumed <= rules.resetAddress.points
     },
+  }
+}
+
+/** Redis's counts while it answers, this process's while it is away. */
+function sharedCounts(redis: RedisLink, shared: Counts, memory: Counts): Counts {
+  return {
+    add: (...args) =>
+      redis.use(
+        () => shared.add(...args),
+        () => memory.add(...args),
+      ),
+    takeBack: (...args) =>
+      redis.use(
+        () => shared.takeBack(...args),
+        () => memory.takeBack(...args),
+      ),
+    hold: (...args) =>
+      redis.use(
+        () => shared.hold(...args),
+        () => memory.hold(...args),
+      ),
+    clear: (...args) =>
+      redis.use(
+        () => shared.clear(...args),
+        () => memory.clear(...args),
+      ),
   }
 }
