@@ -15,7 +15,8 @@ import { join, resolve } from "node:path"
  *
  * Answer: one line of JSON, `{"bytes":N}` then the N bytes of the tarball, or `{"error":"…"}`.
  */
-export const snapshotSocketPath = (dataDir: string) => join(resolve(dataDir), "control", "backup.sock")
+const controlFolder = (dataDir: string) => join(resolve(dataDir), "control")
+export const snapshotSocketPath = (dataDir: string) => join(controlFolder(dataDir), "backup.sock")
 
 /** Linux keeps at most 107 bytes of a socket's path. */
 const MAX_SOCKET_PATH = 107
@@ -31,7 +32,7 @@ export async function serveSnapshots(dataDir: string, snapshot: () => Promise<Ui
     warn(`online backups are off: the path of their socket (${path}) is longer than ${MAX_SOCKET_PATH} bytes; stop the server to back it up`)
     return { close: async () => {} }
   }
-  const folder = join(resolve(dataDir), "control")
+  const folder = controlFolder(dataDir)
   mkdirSync(folder, { recursive: true, mode: 0o700 })
   chmodSync(folder, 0o700)
   // Left by a server that was killed: this process holds the data directory's lock, so it is no one's.

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs"
 import http from "node:http"
 import { afterAll, describe, expect, it } from "vitest"
 import { embeddedTarget, postgresTarget, postgresUnreachable, ticketLedgers, type CrashTarget, type TicketLedger } from "./crash-targets.ts"
-import { killServer, login, raiseTicket, request, startServer, type ServerProcess } from "./server-process.ts"
+import { killServer, login, raiseTicket, request, startServer, type ServerProcess } from "../fixtures/real-server.ts"
 import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**

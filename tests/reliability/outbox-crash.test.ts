@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { messageIdOf } from "../../server/services/mail/mailer.ts"
 import { startFakeSmtp, type FakeSmtp } from "../fixtures/fake-smtp.ts"
 import { embeddedTarget, postgresTarget, postgresUnreachable, type CrashTarget } from "./crash-targets.ts"
-import { killServer, login, raiseTicket, request, startServer } from "./server-process.ts"
+import { killServer, login, raiseTicket, request, startServer } from "../fixtures/real-server.ts"
 import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**

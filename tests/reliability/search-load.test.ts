@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads"
 import { afterAll, describe, expect, it } from "vitest"
 import { QUERY_TEXT_MAX_LENGTH } from "../../src/api/contract/common.ts"
 import { embeddedTarget, postgresTarget, postgresUnreachable, type CrashTarget } from "./crash-targets.ts"
-import { killServer, login, startServer } from "./server-process.ts"
+import { killServer, login, startServer } from "../fixtures/real-server.ts"
 import { skipWhenMissing } from "../fixtures/dependency.ts"
 import { quickestOf } from "../fixtures/quickest.ts"
 

@@ -5,7 +5,7 @@ import { embeddedTarget, postgresTarget, postgresUnreachable, type CrashTarget }
 import { freePort } from "../fixtures/free-port.ts"
 import { ensureBuilt } from "../fixtures/server-process.ts"
 import { SERVER_BUNDLE } from "../../scripts/build-server.ts"
-import { JWT_SECRET, login, startServer } from "./server-process.ts"
+import { JWT_SECRET, login, startServer } from "../fixtures/real-server.ts"
 import { skipWhenMissing } from "../fixtures/dependency.ts"
 
 /**

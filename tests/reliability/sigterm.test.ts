@@ -5,7 +5,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
 import { hasLoggedRequest } from "../fixtures/server-log.ts"
-import { killServer, login, request, startServer, type Answer } from "./server-process.ts"
+import { killServer, login, request, startServer, type Answer } from "../fixtures/real-server.ts"
 
 /**
  * SIGTERM while ~200 requests are being served: what a rolling deploy does to an instance. The

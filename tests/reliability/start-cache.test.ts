@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildServer } from "../../scripts/build-server.ts"
-import { killServer, startServer, type ServerProcess } from "./server-process.ts"
+import { killServer, startServer, type ServerProcess } from "../fixtures/real-server.ts"
 
 /**
  * The built server as `npm start` runs it (server/start.ts loading the bundle through V8's code cache):

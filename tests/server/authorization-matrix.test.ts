@@ -3,10 +3,9 @@ import { roles, type Role } from "../../src/api/contract/common.ts"
 import { canCall, type Endpoint } from "../../src/api/contract/endpoint.ts"
 import { endpoints } from "../../src/api/contract/endpoints.ts"
 import { demoLogins } from "../../server/db/seeds/people.seed.ts"
-import { tablesFingerprint, urlOf } from "./contract-inputs.ts"
-import { bearer, startTestServer, type TestServer } from "./harness.ts"
-import { multipart } from "./ticket-fixtures.ts"
-import { requestContext, valid, type Ctx } from "./valid-requests.ts"
+import { tablesFingerprint } from "./contract-inputs.ts"
+import { startTestServer, type TestServer } from "./harness.ts"
+import { requestContext, sendValid, valid, type Ctx } from "./valid-requests.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
 explainRefusals([
@@ -52,17 +51,8 @@ let n = 0
  */
 async function requestFor(e: Endpoint) {
   const build = valid[e.name]
-  const req = build ? await build(ctx, ++n, server) : { params: undefined, body: {}, files: [] }
-  const url = urlOf(e, req.params)
-  return (token: string | null) => {
-    const headers = token ? bearer(token) : {}
-    if (e.method === "GET" || e.method === "DELETE") return server.app.inject({ method: e.method, url, headers })
-    if (e.multipart) {
-      const form = multipart(Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, String(v)])), req.files ?? [])
-      return server.app.inject({ method: e.method, url, payload: form.payload, headers: { ...headers, ...form.headers } })
-    }
-    return server.app.inject({ method: e.method, url, payload: req.body, headers })
-  }
+  const req = build ? await build(ctx, ++n, server) : { role: null, body: {} }
+  return (token: string | null) => sendValid(server, ctx, e, req, { token })
 }
 
 describe("authorization matrix", () => {

@@ -3,10 +3,9 @@ import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Endpoint } from "../../src/api/contract/endpoint.ts"
 import { endpoints } from "../../src/api/contract/endpoints.ts"
-import { allStoredText, fieldNames, isWrite, urlOf } from "./contract-inputs.ts"
-import { bearer, startTestServer, type TestServer } from "./harness.ts"
-import { multipart } from "./ticket-fixtures.ts"
-import { requestContext, valid, type Ctx, type Request } from "./valid-requests.ts"
+import { allStoredText, fieldNames, isWrite } from "./contract-inputs.ts"
+import { startTestServer, type TestServer } from "./harness.ts"
+import { requestContext, sendValid, valid, type Ctx, type Request } from "./valid-requests.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 import { propertySeed } from "../fixtures/property-seed.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
@@ -87,25 +86,8 @@ const accessSent = async () =>
   Number((await sql<{ n: string }>`select count(*) as n from counselling_enquiries where is_access_send`.execute(server.db)).rows[0]!.n)
 
 let ip = 0
-async function send(e: Endpoint, req: Request, extras: Record<string, unknown>) {
-  const token = req.token ?? (req.role ? ctx.tokens.get(req.role) : undefined)
-  const headers: Record<string, string> = token ? bearer(token) : {}
-  const url = urlOf(e, req.params)
-  const remoteAddress = `203.0.113.${++ip % 250}`
-  if (e.multipart) {
-    const fields: Record<string, string> = {}
-    for (const [k, v] of Object.entries({ ...req.body, ...extras })) fields[k] = typeof v === "string" ? v : JSON.stringify(v)
-    const form = multipart(fields, req.files ?? [])
-    return server.app.inject({ method: e.method, url, payload: form.payload, headers: { ...headers, ...form.headers }, remoteAddress })
-  }
-  // Built as text so `__proto__` travels as a real key, as an attacker would send it.
-  const json = JSON.stringify({ ...req.body, ...Object.fromEntries(Object.entries(extras).filter(([k]) => k !== "__proto__")) })
-  const payload =
-    "__proto__" in extras && Object.hasOwn(extras, "__proto__")
-      ? json.replace(/^\{/, `{"__proto__":${JSON.stringify(extras.__proto__)}${json === "{}" ? "" : ","}`)
-      : json
-  return server.app.inject({ method: e.method, url, payload, headers: { ...headers, "content-type": "application/json" }, remoteAddress })
-}
+const send = (e: Endpoint, req: Request, extras: Record<string, unknown>) =>
+  sendValid(server, ctx, e, req, { remoteAddress: `203.0.113.${++ip % 250}`, extras })
 
 const writes = endpoints.filter((e) => isWrite(e) && (e.body !== undefined || e.multipart))
 

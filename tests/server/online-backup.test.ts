@@ -5,7 +5,7 @@ import { sql } from "kysely"
 import { afterAll, expect, it } from "vitest"
 import { snapshotSocketPath } from "../../server/db/snapshot-socket.ts"
 import { seedDemo } from "../../server/scripts/demo-seed.ts"
-import { login, raiseTicket, request, startServer, type ServerProcess } from "../reliability/server-process.ts"
+import { login, raiseTicket, request, startServer, type ServerProcess } from "../fixtures/real-server.ts"
 import { runServerScript, scriptTarget } from "./script-runner.ts"
 
 const pgUrl = process.env.TEST_DATABASE_URL

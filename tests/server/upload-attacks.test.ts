@@ -3,10 +3,10 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Endpoint } from "../../src/api/contract/endpoint.ts"
 import { endpoints } from "../../src/api/contract/endpoints.ts"
-import { tablesFingerprint, urlOf } from "./contract-inputs.ts"
-import { bearer, startTestServer, type TestServer } from "./harness.ts"
-import { htmlPage, multipart, pngImage, svgImage, type FilePart } from "./ticket-fixtures.ts"
-import { requestContext, valid, type Ctx } from "./valid-requests.ts"
+import { tablesFingerprint } from "./contract-inputs.ts"
+import { startTestServer, type TestServer } from "./harness.ts"
+import { htmlPage, pngImage, svgImage, type FilePart } from "./ticket-fixtures.ts"
+import { requestContext, sendValid, valid, type Ctx } from "./valid-requests.ts"
 import { explainRefusals, FILE_CONTENT_REFUSAL } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
 explainRefusals([FILE_CONTENT_REFUSAL])
@@ -104,15 +104,7 @@ let n = 0
 
 async function attack(e: Endpoint, file: FilePart) {
   const req = await valid[e.name]!(ctx, ++n, server)
-  const fields = Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]))
-  const form = multipart(fields, [file, ...(req.files ?? []).filter((f) => f.field !== file.field)])
-  return server.app.inject({
-    method: e.method,
-    url: urlOf(e, req.params),
-    payload: form.payload,
-    headers: { ...form.headers, ...(req.role ? bearer(ctx.tokens.get(req.role)!) : {}) },
-    remoteAddress: `192.0.2.${n % 250}`,
-  })
+  return sendValid(server, ctx, e, req, { file, remoteAddress: `192.0.2.${n % 250}` })
 }
 
 describe("upload attacks on every multipart call", () => {

@@ -1,4 +1,6 @@
 import type { Role } from "../../src/api/contract/common.ts"
+import type { Endpoint } from "../../src/api/contract/endpoint.ts"
+import { urlOf } from "./contract-inputs.ts"
 import { assignedClient, call, DAY, enquiryPayload, minuteAfter, utcSlot } from "./counselling-fixtures.ts"
 import { expect } from "vitest"
 import { insertUser } from "../../server/db/repositories/users.repository.ts"
@@ -27,6 +29,39 @@ export interface Request {
   body: Record<string, unknown>
   files?: FilePart[]
 }
+/** How `sendValid` sends a request built here, beyond the request itself. */
+export interface SendOptions {
+  remoteAddress?: string
+  /** Added to the body; `__proto__` travels as a real JSON key, as an attacker would send it. */
+  extras?: Record<string, unknown>
+  /** Replaces the request's file of the same field (an upload attack's file). */
+  file?: FilePart
+  /** The caller's token; by default the request's own token or its role's, null for nobody. */
+  token?: string | null
+}
+
+/** Sends a request built here as the console would: with its caller's token, as multipart or JSON. */
+export function sendValid(server: TestServer, ctx: Ctx, e: Endpoint, req: Request, options: SendOptions = {}) {
+  const token = options.token !== undefined ? options.token : (req.token ?? (req.role ? ctx.tokens.get(req.role) : undefined))
+  const headers: Record<string, string> = token ? bearer(token) : {}
+  const url = urlOf(e, req.params)
+  const at = options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}
+  const extras = options.extras ?? {}
+  if (e.method === "GET") return server.app.inject({ method: e.method, url, headers, ...at })
+  if (e.multipart) {
+    const fields: Record<string, string> = {}
+    for (const [k, v] of Object.entries({ ...req.body, ...extras })) fields[k] = typeof v === "string" ? v : JSON.stringify(v)
+    const { file } = options
+    const files = file ? [file, ...(req.files ?? []).filter((f) => f.field !== file.field)] : (req.files ?? [])
+    const form = multipart(fields, files)
+    return server.app.inject({ method: e.method, url, payload: form.payload, headers: { ...headers, ...form.headers }, ...at })
+  }
+  // Built as text so `__proto__` travels as a real key.
+  const json = JSON.stringify({ ...req.body, ...Object.fromEntries(Object.entries(extras).filter(([k]) => k !== "__proto__")) })
+  const payload = Object.hasOwn(extras, "__proto__") ? json.replace(/^\{/, `{"__proto__":${JSON.stringify(extras.__proto__)}${json === "{}" ? "" : ","}`) : json
+  return server.app.inject({ method: e.method, url, payload, headers: { ...headers, "content-type": "application/json" }, ...at })
+}
+
 export const png = (field: string): FilePart => ({ field, filename: "p.png", contentType: "image/png", data: pngImage() })
 const unique = () => Math.random().toString(36).slice(2, 10)
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Endpoint } from "../../src/api/contract/endpoint.ts"
 import { endpoints } from "../../src/api/contract/endpoints.ts"
-import { isWrite, tablesFingerprint, urlOf } from "./contract-inputs.ts"
+import { isWrite, tablesFingerprint } from "./contract-inputs.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
-import { multipart } from "./ticket-fixtures.ts"
-import { bookedSession, requestContext, valid, type Ctx, type Request } from "./valid-requests.ts"
+import { bookedSession, requestContext, sendValid, valid, type Ctx, type Request } from "./valid-requests.ts"
 
 /**
  * Issue 42: a write is whole or absent. Every write of the contract is sent as it would succeed, with a failure
@@ -142,24 +141,7 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 let ip = 0
-function send(e: Endpoint, req: Request) {
-  const token = req.token ?? (req.role ? ctx.tokens.get(req.role) : undefined)
-  const headers: Record<string, string> = token ? bearer(token) : {}
-  const url = urlOf(e, req.params)
-  const remoteAddress = `198.51.100.${++ip % 250}`
-  if (e.multipart) {
-    const fields = Object.fromEntries(Object.entries(req.body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]))
-    const form = multipart(fields, req.files ?? [])
-    return server.app.inject({ method: e.method, url, payload: form.payload, headers: { ...headers, ...form.headers }, remoteAddress })
-  }
-  return server.app.inject({
-    method: e.method,
-    url,
-    payload: JSON.stringify(req.body),
-    headers: { ...headers, "content-type": "application/json" },
-    remoteAddress,
-  })
-}
+const send = (e: Endpoint, req: Request) => sendValid(server, ctx, e, req, { remoteAddress: `198.51.100.${++ip % 250}` })
 
 const writes = endpoints.filter(isWrite)
 
