@@ -1,19 +1,30 @@
 /**
  * Answers a call that must not tell whether an account exists (a reset link, a sign-up) in the same
- * time whatever it found: the work runs, and the answer waits until `ms` have passed since the start.
- * Work still running then (a slow mail server) finishes after the answer, its failure logged, so no
- * delay gives the account away either. A failure within the time (the database away) is thrown: it
- * happens alike whether the account exists or not, since finding out is part of the work.
+ * time whatever it found. The work has two parts:
+ * - what must hold once the answer is given (the account, a link with its mail queued, all committed) is
+ *   always awaited, however long a busy server takes: an answer never comes before what it acknowledges, so
+ *   a sign-in straight after a sign-up finds the account, and a crash after the answer loses nothing;
+ * - what the work hands back to run after it (delivering the queued mail) gets what is left of `ms`; still
+ *   running then (a slow mail server), it finishes after the answer, its failure logged (the postman
+ *   retries undelivered mail), so the mail server's speed never shows in the time.
+ * The answer waits until `ms` have passed since the start. A failure of the first part (the database away)
+ * is thrown: it happens alike whether the account exists or not, since finding out is part of the work.
  */
-export async function inConstantTime(ms: number, work: Promise<void>, onLateFailure: (error: unknown) => void): Promise<void> {
+export async function inConstantTime(
+  ms: number,
+  // The follow-up comes wrapped: an async function that returned the promise itself would wait for it.
+  work: () => Promise<{ followUp: Promise<unknown> } | undefined>,
+  onLateFailure: (error: unknown) => void,
+): Promise<void> {
   const started = performance.now()
+  const followUp = (await work())?.followUp
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<"late">((resolve) => {
-    timer = setTimeout(() => resolve("late"), ms)
+    timer = setTimeout(() => resolve("late"), Math.max(0, ms - (performance.now() - started)))
   })
-  const outcome = await Promise.race([work.then(() => "done" as const), late])
+  const outcome = followUp ? await Promise.race([followUp.then(() => "done" as const), late]) : await late
   if (outcome === "late") {
-    work.catch(onLateFailure)
+    followUp?.catch(onLateFailure)
     return
   }
   clearTimeout(timer)

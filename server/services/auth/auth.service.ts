@@ -127,10 +127,10 @@ export const RESET_LINK_ANSWER_MS = 250
  * still the same, so the limit reveals nothing either.
  */
 export async function sendResetLink(deps: AuthDeps & { log?: (message: string) => void }, email: string, address: string) {
-  const work = (async () => {
-    if (!(await deps.limiter.allowResetMail(email.toLowerCase(), address))) return
+  const work = async () => {
+    if (!(await deps.limiter.allowResetMail(email.toLowerCase(), address))) return undefined
     const user = await findUserByEmail(deps.db, email)
-    if (!user) return
+    if (!user) return undefined
     // The link and its mail commit together: a link is never issued without its mail queued.
     const queued = await deps.db.transaction().execute(async (trx) => {
       const token = await issueResetToken({ ...deps, db: trx }, user.id)
@@ -144,9 +144,9 @@ export async function sendResetLink(deps: AuthDeps & { log?: (message: string) =
         },
       ])
     })
-    await deliverQueued(deps, queued)
-  })()
-  await inConstantTime(RESET_LINK_ANSWER_MS, work, (error) => deps.log?.(`reset link not sent: ${(error as Error).message}`))
+    return { followUp: deliverQueued(deps, queued) }
+  }
+  await inConstantTime(RESET_LINK_ANSWER_MS, work, (error) => deps.log?.(`reset link not mailed yet: ${(error as Error).message}`))
   return { success: true, message: "If an account exists for this email, a reset link has been sent." }
 }
 

@@ -41,20 +41,29 @@ export const SIGNUP_ANSWER_MS = 400
  */
 export async function signUpPartner(deps: PartnerDeps & { log?: (message: string) => void }, form: PartnerSignupRequest, files: UploadedFile[]) {
   const file = certificationFile(files)
-  // Chosen first: an answer the constant time sends before the work is done (a busy server) still names the new account.
-  const id = randomUUID()
-  let answer: { success: boolean; message: string; data: { _id: string; status: "Under Review" } } | undefined
-  const work = (async () => {
-    const existing = await findUserByEmail(deps.db, form.email)
-    answer = existing ? await answerExisting(deps, existing, form.password, id) : await createPartner(deps, form, file, id)
-  })()
-  await inConstantTime(SIGNUP_ANSWER_MS, work, (error) => deps.log?.(`partner sign-up: ${(error as Error).message}`))
-  return answer ?? received(id)
+  let answer: ReturnType<typeof received> | undefined
+  await inConstantTime(
+    SIGNUP_ANSWER_MS,
+    async () => {
+      const existing = await findUserByEmail(deps.db, form.email)
+      const done = existing ? await answerExisting(deps, existing, form.password) : await createPartner(deps, form, file)
+      answer = done.answer
+      return { followUp: done.delivery }
+    },
+    (error) => deps.log?.(`partner sign-up: mail not delivered yet: ${(error as Error).message}`),
+  )
+  return answer!
 }
 
 const received = (id: string) => ({ success: true, message: SIGNUP_RECEIVED, data: { _id: id, status: "Under Review" as const } })
 
-async function answerExisting(deps: PartnerDeps, owner: { id: string; name: string; email: string }, password: string, unusedId: string) {
+/** What a sign-up leaves once committed: its answer, and the delivery of its mail, under way. */
+interface SignUpDone {
+  answer: ReturnType<typeof received>
+  delivery: Promise<unknown>
+}
+
+async function answerExisting(deps: PartnerDeps, owner: { id: string; name: string; email: string }, password: string): Promise<SignUpDone> {
   // The same work as a new account's password, so both take as long.
   await hashPassword(password)
   const queued = await queueNotifications(deps.db, new Date(deps.now()), [
@@ -65,12 +74,12 @@ async function answerExisting(deps: PartnerDeps, owner: { id: string; name: stri
       fields: { name: owner.name, loginUrl: `${deps.publicUrl}/login` },
     },
   ])
-  await deliverQueued(deps, queued)
   // An id no account has, shaped as a new one's.
-  return received(unusedId)
+  return { answer: received(randomUUID()), delivery: deliverQueued(deps, queued) }
 }
 
-async function createPartner(deps: PartnerDeps, form: PartnerSignupRequest, file: UploadedFile, id: string) {
+async function createPartner(deps: PartnerDeps, form: PartnerSignupRequest, file: UploadedFile): Promise<SignUpDone> {
+  const id = randomUUID()
   const passwordHash = await hashPassword(form.password)
   const image = deps.uploads.saveImage(file, ["png", "jpeg"], "private")
   let user
@@ -130,12 +139,11 @@ async function createPartner(deps: PartnerDeps, form: PartnerSignupRequest, file
     // Two sign-ups of one email at once: the second is answered as any sign-up of a known email.
     if (isUniqueViolation(error)) {
       const owner = await findUserByEmail(deps.db, form.email)
-      if (owner) return answerExisting(deps, owner, form.password, id)
+      if (owner) return answerExisting(deps, owner, form.password)
     }
     throw error
   }
-  await deliverQueued(deps, queued)
-  return received(user.id)
+  return { answer: received(user.id), delivery: deliverQueued(deps, queued) }
 }
 
 function receivedMail(deps: PartnerDeps, user: { id: string; name: string; email: string; role: string }): Notification {
