@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config"
 import { E2E_WORKERS } from "./tests/e2e/workers.ts"
+import { LongestFirst } from "./tests/longest-first.ts"
 
 const SERVER = {
   setupFiles: ["tests/server/setup.ts"],
@@ -30,6 +31,7 @@ const POSTGRES_ONLY_FILES = process.env.TEST_DATABASE_URL ? [] : ["tests/server/
 /** Suites run as projects so `npm test` can report each; see tests/README.md. */
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       // Modules load once per worker, not once per file: no unit test replaces a module (a machine's side effects
       // are provided to it instead), so a file cannot see another's doubles.
