@@ -6,7 +6,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node"
  * counselling session 188, responsive 104, the accessibility tours 81 and 71 …). Vitest starts the files it has
  * timed before longest first, but a fresh clone (CI) has no timings and starts the largest files first, which
  * left the accessibility tours to start in the last 90 s and run on alone. These start first in their project,
- * in this order; the rest keep Vitest's order.
+ * in this order (the account oracle, 45 s, is the slowest of the server's process files); the rest keep Vitest's order.
  */
 const LONGEST = [
   "tests/e2e/counselling-session.paths.e2e.test.ts",

@@ -24,7 +24,9 @@ let address = 0
 /** Each test signs up from its own address so the per-address limit only bites where it is tested. */
 const nextAddress = () => `10.9.${Math.floor(++address / 250)}.${address % 250}`
 
-async function signUp(
+/** A sign-up sent to `on` (the file's server unless a test starts its own). */
+async function signUpOn(
+  on: TestServer,
   fields: Record<string, string>,
   files: Array<[string, Buffer, string]> = [["certificationImg", solidPng(), "cert.png"]],
   ip = nextAddress(),
@@ -33,8 +35,9 @@ async function signUp(
   for (const [k, v] of Object.entries(fields)) form.append(k, v)
   for (const [field, data, name] of files) form.append(field, new Blob([new Uint8Array(data)], { type: "image/png" }), name)
   const { payload, headers } = await multipart(form)
-  return server.app.inject({ method: "POST", url: "/api/v1/user/partnerSignup", payload, headers, remoteAddress: ip })
+  return on.app.inject({ method: "POST", url: "/api/v1/user/partnerSignup", payload, headers, remoteAddress: ip })
 }
+const signUp = (fields: Record<string, string>, files?: Array<[string, Buffer, string]>, ip?: string) => signUpOn(server, fields, files, ip)
 
 const privateFiles = () => readdirSync(join(server.dataDir, "uploads", "private"))
 
@@ -240,17 +243,9 @@ describe("a sign-up on a busy server", () => {
     await slowMail.close()
   })
 
-  const signUpOn = async (on: TestServer, email: string) => {
-    const form = new FormData()
-    for (const [k, v] of Object.entries(partnerFields(email))) form.append(k, v)
-    form.append("certificationImg", new Blob([new Uint8Array(solidPng())], { type: "image/png" }), "cert.png")
-    const { payload, headers } = await multipart(form)
-    return on.app.inject({ method: "POST", url: "/api/v1/user/partnerSignup", payload, headers, remoteAddress: "10.99.0.1" })
-  }
-
   it("answers only once the account is written: a sign-in straight after it gets in", async () => {
     const started = performance.now()
-    const res = await signUpOn(slow, "busy.partner@example.org")
+    const res = await signUpOn(slow, partnerFields("busy.partner@example.org"))
     expect(performance.now() - started).toBeGreaterThan(SIGNUP_ANSWER_MS + 100)
     expect(res.statusCode).toBe(200)
     const created = await slow.db.selectFrom("users").select("id").where("email", "=", "busy.partner@example.org").executeTakeFirst()
@@ -259,7 +254,7 @@ describe("a sign-up on a busy server", () => {
   })
 
   it("does not wait for a slow mail server: the answer keeps its time and the mail follows", async () => {
-    const res = await signUpOn(slowMail, "slow.mail.partner@example.org")
+    const res = await signUpOn(slowMail, partnerFields("slow.mail.partner@example.org"))
     expect(res.statusCode).toBe(200)
     // Each mail takes twice the answer's time, so the answer left before the first was out.
     expect(slowMail.outbox().filter((m) => m.to.includes("slow.mail.partner@example.org"))).toEqual([])

@@ -7,9 +7,9 @@ import { memoryCounts, redisCounts, type Counts } from "./throttle-counts.ts"
  * Sign-in that attackers cannot turn against owners (OWASP's guidance against online guessing): no
  * stranger can lock an account, and nobody can guess at speed. Failures are counted per rule below
  * (throttle-counts.ts: in memory, or in Redis so every instance shares them; in memory again while Redis is
- * away). A rule that reaches its points blocks its key for a while that doubles with each block
- * in a day: 1, 2, 4, 8, then 15 minutes, on the server's clock (`now`), so a test moves it on and sees a block end. A blocked attempt gets 429 with Retry-After, before any password
- * is checked.
+ * away). A rule that reaches its points blocks its key for a while that doubles with each block in a day:
+ * 1, 2, 4, 8, then 15 minutes, on the server's clock (`now`), so a test moves it on and sees a block end. A
+ * blocked attempt gets 429 with Retry-After, before any password is checked.
  *
  * Each attempt takes its try from every count it falls under in one atomic step before its password or code
  * is checked, so attempts sent at once cannot all pass a check made before any of them is counted: of 100
