@@ -4,7 +4,8 @@ import { queuedPool } from "./pool-queue.ts"
 import { lockDataDir } from "./data-dir-lock.ts"
 import type { Database, Db } from "./database.ts"
 import { migrateToLatest } from "./migrate.ts"
-import { attachWriteClock, mayWrite, writeClock } from "./write-clock.ts"
+import { attachWriteClock, writeClock, type WriteClock } from "./write-clock.ts"
+import { trackingWrites } from "./write-tracking.ts"
 import { attachPulse, databasePulse } from "./database-pulse.ts"
 import { PGliteThread } from "./pglite-thread.ts"
 import { isDatabaseUnavailable } from "./unavailable.ts"
@@ -138,15 +139,14 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
   const { onQuery, sharedBuffers = PGLITE_SHARED_BUFFERS } = options
   const clock = writeClock()
   const pulse = databasePulse()
-  // Called after each statement (an error too), before its caller goes on: a write is counted before
-  // the route that made it answers.
+  // Called after each statement (an error too), before its caller goes on. Writes are counted on the
+  // clock by the dialect (write-tracking.ts), which also sees transactions commit.
   const log = (event: LogEvent) => {
-    if (mayWrite(event.query.sql)) clock.tick()
     pulse.record(event.level === "query" ? "answered" : event.error)
     if (onQuery && event.level === "query") onQuery(event.query.sql)
   }
   if (target.kind === "postgres") {
-    const db = postgresHandle(target, options, log)
+    const db = postgresHandle(target, options, log, clock)
     attachWriteClock(db, clock)
     attachPulse(db, pulse)
     const opened = (async (): Promise<OpenDatabase> => {
@@ -171,7 +171,7 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     sharedBuffers,
     ...(options.onConnectionError ? { onThreadError: options.onConnectionError } : {}),
   })
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log })
+  const db = new Kysely<Database>({ dialect: trackingWrites(new PGliteDialect({ pglite }), clock), log })
   attachWriteClock(db, clock)
   attachPulse(db, pulse)
   const opened = (async (): Promise<OpenDatabase> => {
@@ -211,7 +211,12 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
 }
 
 /** A handle on PostgreSQL through a pool that survives the database going away; nothing is sent yet. */
-export function postgresHandle(target: Extract<DatabaseTarget, { kind: "postgres" }>, options: OpenOptions = {}, log?: (event: LogEvent) => void): Db {
+export function postgresHandle(
+  target: Extract<DatabaseTarget, { kind: "postgres" }>,
+  options: OpenOptions = {},
+  log?: (event: LogEvent) => void,
+  clock?: WriteClock,
+): Db {
   const pool = async () =>
     queuedPool(
       resilientPool(
@@ -226,7 +231,8 @@ export function postgresHandle(target: Extract<DatabaseTarget, { kind: "postgres
       POOL_SIZE,
       QUEUE_WAIT_MS,
     )
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) })
+  const dialect = new PostgresDialect({ pool })
+  return new Kysely<Database>({ dialect: clock ? trackingWrites(dialect, clock) : dialect, ...(log ? { log } : {}) })
 }
 
 async function createSchema(url: string, schema: string): Promise<void> {

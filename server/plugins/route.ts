@@ -28,10 +28,11 @@ type Handler<E extends Endpoint> = (input: RouteInput<E>) => Promise<E["answer"]
 
 export interface RouteOptions {
   /**
-   * Serve the answer from this cache while no write has happened since it was computed. Only for a
-   * read whose answer depends on nothing but its params, query and the caller's role.
+   * Serve the answer from this cache while none of `tables` (every table the answer is read from) has
+   * been written since it was computed. Only for a read whose answer depends on nothing but its params,
+   * query and the caller's role.
    */
-  cache?: AnswerCache
+  cache?: { answers: AnswerCache; tables: readonly string[] }
 }
 
 /**
@@ -40,7 +41,7 @@ export interface RouteOptions {
  * outside the contract (a password hash, say) can leave the server.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions = {}): void {
-  const { cache } = options
+  const { answers: cache, tables } = options.cache ?? {}
   const encode = Schema.encodeUnknownSync(endpoint.answer as Schema.Top as never)
   const keyed = takesIdempotencyKey(endpoint)
   const definition: FastifyRouteOptions = {
@@ -81,7 +82,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       if (cache && !(cache.bypassHeader && request.headers[cache.bypassHeader] !== undefined)) {
         // Checked, decoded and keyed after the access rule: a cached answer is only ever given to a caller allowed to ask.
         const key = `${endpoint.name}|${caller?.role ?? ""}|${JSON.stringify(params)}|${JSON.stringify(query)}`
-        const json = await cache.answer(key, async () => JSON.stringify(encode(await handler(input))))
+        const json = await cache.answer(key, async () => JSON.stringify(encode(await handler(input))), tables)
         return reply.type("application/json; charset=utf-8").send(json)
       }
       if (idempotencyKey) {

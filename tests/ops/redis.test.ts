@@ -2,6 +2,7 @@ import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { loginThrottle } from "../../server/services/auth/login-throttle.ts"
 import { redisTokenVersions } from "../../server/services/auth/redis-token-versions.ts"
+import { redisSharedWrites } from "../../server/services/cache/answer-cache.ts"
 import { redisLink, type RedisLink } from "../../server/services/cache/redis-link.ts"
 import { redisTicketVersions } from "../../server/services/tickets/redis-ticket-versions.ts"
 import { skipWhenMissing } from "../fixtures/dependency.ts"
@@ -104,6 +105,25 @@ describe.skipIf(!ready)("Redis twins of the login limiter and the ticket version
     expect(await refusal(throttle, mine)).toBeNull()
     for (let i = 0; i < 8; i++) await failOnce(throttle, { account: `c${i}@example.com`, address: "198.51.100.11", device: null })
     await expect(throttle.take({ account: "d@example.com", address: "198.51.100.11", device: null })).rejects.toMatchObject({ statusCode: 429 })
+  })
+
+  it("counts shared writes table by table: a write to tickets leaves the people's stamp, a write to users or naming no table moves it", async () => {
+    const a = redisSharedWrites(link, PREFIX)
+    const b = redisSharedWrites(link, PREFIX)
+    const people = ["users", "user_counts"]
+    const before = await b.read(people)
+    const anyBefore = await b.read(undefined)
+    await a.publish(["tickets", "events"])
+    expect(await b.read(people)).toBe(before)
+    const anyAfterTickets = await b.read(undefined)
+    expect(anyAfterTickets).not.toBe(anyBefore)
+    await a.publish(["users"])
+    const afterUsers = await b.read(people)
+    expect(afterUsers).not.toBe(before)
+    await a.publish("all")
+    expect(await b.read(people)).not.toBe(afterUsers)
+    expect(await b.read(undefined)).not.toBe(anyAfterTickets)
+    expect(await redis.type(`${PREFIX}writes-by-table`)).toBe("hash")
   })
 
   it("shares ticket versions between instances, never moving one backwards, with a lifetime", async () => {

@@ -145,7 +145,7 @@ describe("redisLink", () => {
 describe("the answer cache without the shared write count", () => {
   it("computes every answer afresh while the count cannot be read, and caches again once it can", async () => {
     let readable = false
-    const shared: SharedWrites = { read: async () => (readable ? 7 : null), publish: async () => {} }
+    const shared: SharedWrites = { read: async () => (readable ? "7" : null), publish: async () => {} }
     const cache = answerCache({ clock: writeClock(), shared })
     let computed = 0
     const compute = async () => String(++computed)

@@ -9,6 +9,12 @@ import { toPersonListItem } from "./users.repository.ts"
 
 const listColumns = ["id", "name", "email", "number", "role", "status", "created_at", "organization_id", "organization_name"] as const
 
+/**
+ * Every table a people list is read from (listPeople and what it calls): its cached answers are kept
+ * until one of them is written. user_counts is kept by triggers on users.
+ */
+export const PEOPLE_LIST_TABLES = ["users", "user_counts"] as const
+
 export interface PeopleFilter {
   roles: readonly Role[]
   status: VendorStatus

@@ -66,7 +66,12 @@ async function sealOnce(db: Db, now: Date, batch: number): Promise<number> {
       })
       .execute()
     const ids = rows.rows.map((r) => r.id).join(",")
-    await sql`update events set seal = ${seq}::bigint where id = any(string_to_array(${ids}, ',')::bigint[])`.execute(trx)
+    // Built, not raw SQL, so the write clock sees it touches events alone (db/write-clock.ts).
+    await trx
+      .updateTable("events")
+      .set({ seal: seq })
+      .where(sql<boolean>`id = any(string_to_array(${ids}, ',')::bigint[])`)
+      .execute()
     return rows.rows.length
   })
 }
@@ -86,12 +91,21 @@ export async function sealPending(
   for (let n = await sealOnce(db, now, batch); n > 0; n = await sealOnce(db, now, batch)) sealed += n
   if (sealed === 0 || options.checkpoint === false) return { sealed, checkpoint: null }
   const day = now.toISOString().slice(0, 10)
-  const written = await sql<Checkpoint>`
-    insert into audit_checkpoints (day, seq, hash, written_at)
-    select ${day}::date, seq, hash, ${now} from audit_seals order by audit_seals.seq desc limit 1
-    on conflict (day) do nothing
-    returning to_char(day, 'YYYY-MM-DD') as day, seq::text as seq, hash`.execute(db)
-  return { sealed, checkpoint: written.rows[0] ?? null }
+  // Built, not raw SQL, so the write clock sees it touches audit_checkpoints alone (db/write-clock.ts).
+  const written = await db
+    .insertInto("audit_checkpoints")
+    .columns(["day", "seq", "hash", "written_at"])
+    .expression(
+      db
+        .selectFrom("audit_seals")
+        .select([sql<string>`${day}::date`.as("day"), "seq", "hash", sql<Date>`${now}`.as("written_at")])
+        .orderBy("audit_seals.seq", "desc")
+        .limit(1),
+    )
+    .onConflict((conflict) => conflict.column("day").doNothing())
+    .returning([sql<string>`to_char(day, 'YYYY-MM-DD')`.as("day"), sql<string>`seq::text`.as("seq"), "hash"])
+    .executeTakeFirst()
+  return { sealed, checkpoint: written ?? null }
 }
 
 export interface ChainReport {
