@@ -2,6 +2,7 @@ import { BENCH_NO_CACHE_HEADER, BENCH_TIMING_HEADER } from "../../server/plugins
 import type { ApiSession } from "./api-session.ts"
 import { judge, type Figure } from "./figure.ts"
 import { alternate, load, type Load, type LoadPlan } from "./load.ts"
+import { mixedLoad, type MixedLoad, type MixedRequest } from "./mixed-load.ts"
 
 export interface ApiRun {
   session: ApiSession
@@ -138,6 +139,7 @@ export async function apiFigures(run: ApiRun): Promise<Figure[]> {
     ),
   )
 
+  figures.push(await mixedFigure(run))
   figures.push(...(await pollFigures(run)))
   return figures
 }
@@ -158,6 +160,62 @@ async function dashboardServerTime(session: ApiSession, rounds: number): Promise
     if (round >= 3) totals.push(sum) // the first three rounds warm up
   }
   return totals.sort((a, b) => a - b)[Math.floor(totals.length / 2)]!
+}
+
+/** Rounds of the mixed figure: read-only and mixed loads in turn, each this many times; the median of each side counts. */
+const MIXED_ROUNDS = 3
+
+/**
+ * Reads beside writes (issue 31's mixed workload, in part): each client sends 19 reads (the Lawyers'
+ * list page 1 and the dashboard's calls) then one ticket answer, so 5 % of the requests write, to
+ * tables the cached people lists are not read from. The read p99 is compared with the same reads'
+ * p99 without the writes, loaded by the same client in the same run, in turn.
+ */
+async function mixedFigure(run: ApiRun): Promise<Figure> {
+  const { session, plan, margin } = run
+  const tickets = await session.json<{ data: { _id: string; status: boolean }[] }>("/userQuery/get?page=1&limit=50")
+  const open = tickets.data.find((t) => !t.status)
+  if (!open) throw new Error("no open ticket to answer: the seed has none")
+  const readPaths = [`${LIST}?page=1&limit=${PAGE_SIZE}`, ...DASHBOARD_CALLS]
+  const reads: MixedRequest[] = Array.from({ length: 19 }, (_, i) => ({ kind: "read", method: "GET", path: readPaths[i % readPaths.length]!, status: [200] }))
+  const write: MixedRequest = {
+    kind: "write",
+    method: "POST",
+    path: "/userQuery/addResponse",
+    body: { queryId: open._id, answer: "We are looking into it and will write again today." },
+    status: [200],
+  }
+  const fresh = await run.session.again()
+  const loadOf = (sequence: MixedRequest[], seconds: number) => mixedLoad(fresh.base, fresh.headers, sequence, plan.connections, seconds)
+  if (plan.warmup > 0) await loadOf(reads, plan.warmup)
+  const readOnly: MixedLoad[] = []
+  const mixed: MixedLoad[] = []
+  for (let round = 0; round < MIXED_ROUNDS; round++) {
+    readOnly.push(await loadOf(reads, plan.duration))
+    mixed.push(await loadOf([...reads, write], plan.duration))
+  }
+  // The median run of each side: one run disturbed by the machine (a 3 s CI run's p99 rests on a few answers) moves neither.
+  const median = (loads: MixedLoad[], pick: (l: MixedLoad) => number) => loads.map(pick).sort((a, b) => a - b)[Math.floor(loads.length / 2)]!
+  const readOnlyP99 = median(readOnly, (l) => l.read.p99)
+  const mixedP99 = median(mixed, (l) => l.read.p99)
+  const failed = [...readOnly, ...mixed].reduce((sum, l) => sum + l.failed, 0)
+  const writes = mixed.reduce((sum, l) => sum + l.write.count, 0)
+  const readsDone = mixed.reduce((sum, l) => sum + l.read.count, 0)
+  return judge(
+    {
+      name: "Mixed load: read p99 beside 5 % ticket answers",
+      value: mixedP99 / readOnlyP99,
+      unit: "× read-only p99",
+      note:
+        `read p99 ${mixedP99.toFixed(1)} ms beside ${writes} writes (${((100 * writes) / (writes + readsDone)).toFixed(1)} %, write p99 ` +
+        `${median(mixed, (l) => l.write.p99).toFixed(1)} ms), ${readOnlyP99.toFixed(1)} ms read-only; median of ${MIXED_ROUNDS} runs of each, in turn` +
+        (failed > 0 ? `; ${failed} answers failed` : ""),
+      ci: true,
+      errors: failed,
+    },
+    { target: "read p99 ≤ 2 × read-only p99", limit: 2, better: "lower" },
+    margin,
+  )
 }
 
 /**

@@ -36,6 +36,7 @@ describe(`short benchmark (${result.info.data})`, () => {
       "Search by name",
       "Search by email",
       "Dashboard",
+      "Mixed load: read p99",
       "Unchanged ticket poll (304)",
       "database queries",
       "First-load JS of /login",
