@@ -3,7 +3,7 @@ import dayjs from "dayjs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
 import { solidPng } from "../fixtures/images.ts"
-import { baseURL, lastMailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { baseURL, mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -74,7 +74,7 @@ describe("partner sign-up", () => {
     await fillPartnerForm(form, email)
     await form.getByRole("button", { name: "Submit Application" }).click()
     await expect.poll(() => form.getByTestId("form-message").textContent()).toMatch(/under review/)
-    expect(lastMailTo(email)).toContain("Your application is now Under Review")
+    expect(await mailTo(email, "Your application is now Under Review")).toContain("Your application is now Under Review")
 
     // Under Review vendors can sign in and see their own profile, certificate included.
     await loginAs(page, email, "Partner@123")

@@ -137,10 +137,26 @@ export async function tick(control: Locator): Promise<void> {
 }
 
 /**
- * The newest message in the server's outbox addressed to `to`, decoded; with `containing`, the newest
- * that holds that text (other mails to the same person, a ticket's or an assignment's, may come between).
+ * The newest message in the server's outbox addressed to `to` that holds `containing`, decoded, once it is
+ * written (10 s at most). A mail is delivered after the change it tells of has committed, and may be
+ * written after the answer (a sign-up or a reset link answers in constant time and leaves the delivery
+ * to follow), so a test waits for it as it waits for the screen. Other mails to the same person (a
+ * ticket's, an assignment's) may come between.
  */
-export function lastMailTo(to: string, containing?: string): string {
+export async function mailTo(to: string, containing: string): Promise<string> {
+  const until = Date.now() + 10_000
+  for (;;) {
+    try {
+      return lastMailTo(to, containing)
+    } catch (error) {
+      if (Date.now() > until) throw error
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+/** The newest message in the outbox to `to` (holding `containing`, when given) as it is now; throws when there is none. */
+function lastMailTo(to: string, containing?: string): string {
   const dir = join(dataDir(), "outbox")
   const names = readdirSync(dir)
     .sort()

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, lastMailTo, launchBrowser, loginAs, tick } from "./browser.ts"
+import { baseURL, mailTo, launchBrowser, loginAs, tick } from "./browser.ts"
 
 /**
  * The whole 1:1 counselling story in real Chromium: an enquiry from the marketing site, access sent,
@@ -94,7 +94,7 @@ async function enquiryAndAccess() {
 
 /** The client sets a password through the emailed link and signs in. */
 async function clientSetsPassword() {
-  const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(client.email, "/reset-password/"))![0]
+  const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(await mailTo(client.email, "/reset-password/"))![0]
   clientPage = await zonedPage("Europe/Berlin")
   await clientPage.goto(new URL(link).pathname)
   await clientPage.getByLabel("New Password", { exact: true }).fill(client.password)
@@ -199,7 +199,7 @@ async function bothSeeIt() {
   await eventually(() => rowOf(counsellor, topic).textContent()).toContain(client.name)
   expect(await rowOf(counsellor, topic).textContent()).toContain(shownIn("America/New_York", kolkata("06:00")))
   expect(await counsellor.getByRole("link", { name: `Start ${topic}` }).getAttribute("href")).toBe(joinHref)
-  expect(lastMailTo("counsellor@demo.test", `Start link: ${joinHref}`)).toContain(topic)
+  expect(await mailTo("counsellor@demo.test", `Start link: ${joinHref}`)).toContain(topic)
 }
 
 /** The admin edits the upcoming session; both sides see the change. */
@@ -225,7 +225,7 @@ async function adminEdits() {
   expect(await rowOf(clientPage, topic).filter({ hasNotText: movedTopic }).count()).toBe(0)
   await counsellor.reload()
   await eventually(() => rowOf(counsellor, movedTopic).textContent()).toContain(shownIn("America/New_York", kolkata("07:30")))
-  expect(lastMailTo(client.email, movedTopic)).toContain("has changed")
+  expect(await mailTo(client.email, movedTopic)).toContain("has changed")
 }
 
 /** The admin deletes it after confirming; it disappears for both and both get a cancellation. */
@@ -243,7 +243,7 @@ async function adminDeletes() {
     expect(await rowOf(page, movedTopic).count()).toBe(0)
   }
   for (const to of [client.email, "counsellor@demo.test"]) {
-    const mail = lastMailTo(to, movedTopic)
+    const mail = await mailTo(to, movedTopic)
     expect(mail).toContain("has been cancelled")
     expect(mail).toContain("filename=cancel.ics")
     const ics = icsOf(mail)

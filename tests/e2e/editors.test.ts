@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { lastMailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
 import { formMessage } from "./content-helpers.ts"
 
 let browser: Browser
@@ -41,7 +41,7 @@ describe("editors (Admin)", () => {
     const row = page.getByRole("row").filter({ hasText: email })
     await expect.poll(() => row.textContent()).toContain("Browser Editor")
 
-    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email, "/reset-password/"))![0]
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(await mailTo(email, "/reset-password/"))![0]
     const invited = await newPage(browser)
     await invited.goto(new URL(link).pathname)
     await invited.getByLabel("New Password", { exact: true }).fill("Editor@2026")

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, lastMailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -49,15 +49,7 @@ describe("email templates (issue 23)", () => {
     await page.getByRole("button", { name: "Save" }).click()
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Template saved. New emails use it from now on." }).count()).toBe(1)
     const code = await closeNewTicket(await apiToken("lawyer@demo.test"), await apiToken("admin@demo.test"))
-    await expect
-      .poll(() => {
-        try {
-          return lastMailTo("lawyer@demo.test", `Closed for good: ${code}`)
-        } catch {
-          return ""
-        }
-      })
-      .toContain("Dear ")
+    expect(await mailTo("lawyer@demo.test", `Closed for good: ${code}`)).toContain("Dear ")
 
     await page.getByRole("button", { name: "Reset to default" }).click()
     await page.getByRole("alertdialog").getByRole("button", { name: "Reset" }).click()

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { firstLoad } from "../../bench/first-load.ts"
 import { sidebarEntries } from "../../src/ui/app/sidebar-entries.ts"
 import { demoLogins } from "../../server/db/seeds/people.seed.ts"
-import { baseURL, lastMailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { baseURL, mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -200,7 +200,7 @@ describe("password reset through the outbox", () => {
     await page.getByLabel("Email").fill("yogateacher@demo.test")
     await page.getByRole("button", { name: "Reset Password" }).click()
     await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Password reset link sent successfully! Check your email.")
-    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo("yogateacher@demo.test", "/reset-password/"))![0]
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(await mailTo("yogateacher@demo.test", "/reset-password/"))![0]
     await page.goto(new URL(link).pathname)
     await page.getByLabel("New Password", { exact: true }).fill("Yoga@56789")
     await page.getByLabel("Confirm Password", { exact: true }).fill("Yoga@00000")

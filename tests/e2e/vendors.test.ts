@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { lastMailTo, launchBrowser, listsSettled, loginAs, newPage, tokenOf } from "./browser.ts"
+import { mailTo, launchBrowser, listsSettled, loginAs, newPage, tokenOf } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
 
 let browser: Browser
@@ -56,7 +56,7 @@ describe("vendor approval", () => {
     await expect.poll(() => busy.isDisabled()).toBe(true)
     release()
     await expect.poll(() => page.getByTestId("list-empty").textContent()).toBe("No users under review found.")
-    expect(lastMailTo(vendor.email)).toContain("Your partner account has been approved.")
+    expect(await mailTo(vendor.email, "Your partner account has been approved.")).toContain("Your partner account has been approved.")
 
     await page.getByRole("link", { name: "Dashboard" }).click()
     await expect.poll(() => count(page, "Under Review")).toBe(String(underReview - 1))
@@ -104,7 +104,7 @@ describe("vendor approval", () => {
     await expect.poll(() => history.locator("tbody tr").last().textContent()).toMatch(/Asha AdminTemp ApproveApproved$/)
     await page.getByRole("tab", { name: "Sessions" }).click()
     await expect.poll(() => page.getByTestId("list-empty").textContent()).toBe("No sessions found.")
-    expect(lastMailTo(vendor.email)).toContain("approved")
+    expect(await mailTo(vendor.email, "approved")).toContain("approved")
     await page.context().close()
   })
 })

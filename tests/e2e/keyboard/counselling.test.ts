@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, lastMailTo, launchBrowser } from "../browser.ts"
+import { baseURL, mailTo, launchBrowser } from "../browser.ts"
 import {
   activeInside,
   escapeThenOpen,
@@ -115,7 +115,7 @@ describe("keyboard only: 1:1 counselling", () => {
       await eventually(() => admin.getByRole("img", { name: `Access sent to ${client.name}` }).isVisible()).toBe(true)
 
       // The client sets a first password from the emailed link and signs in.
-      const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(client.email, "/reset-password/"))![0]
+      const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(await mailTo(client.email, "/reset-password/"))![0]
       const clientPage = await zonedPage("Europe/Berlin")
       await clientPage.goto(new URL(link).pathname)
       await typeInto(clientPage, clientPage.getByLabel("New Password", { exact: true }), client.password)

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { lastMailTo, launchBrowser } from "../browser.ts"
+import { mailTo, launchBrowser } from "../browser.ts"
 import { formMessage } from "../content-helpers.ts"
 import {
   escapeThenOpen,
@@ -201,7 +201,7 @@ describe("keyboard only: people", () => {
     const row = page.getByRole("row").filter({ hasText: email })
     await eventually(() => row.count()).toBe(1)
 
-    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email, "/reset-password/"))![0]
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(await mailTo(email, "/reset-password/"))![0]
     const invited = await keyboardPage(browser)
     await invited.goto(new URL(link).pathname)
     await typeInto(invited, invited.getByLabel("New Password", { exact: true }), "Editor@2026")

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPerson } from "../../../server/db/seeds/demo-names.ts"
 import { demoLogins } from "../../../server/db/seeds/people.seed.ts"
 import { sidebarEntries } from "../../../src/ui/app/sidebar-entries.ts"
-import { lastMailTo, launchBrowser } from "../browser.ts"
+import { mailTo, launchBrowser } from "../browser.ts"
 import {
   activeInside,
   eventually,
@@ -98,7 +98,7 @@ describe("keyboard only: signing in", () => {
     await press(page, page.getByRole("button", { name: "Back to Login" }))
     await page.getByRole("button", { name: "Login" }).waitFor()
 
-    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(lastMailTo(email, "/reset-password/"))![0]
+    const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/.exec(await mailTo(email, "/reset-password/"))![0]
     await page.goto(new URL(link).pathname)
     await typeInto(page, page.getByLabel("New Password", { exact: true }), "Keys@24680")
     await typeInto(page, page.getByLabel("Confirm Password", { exact: true }), "Keys@00000")
