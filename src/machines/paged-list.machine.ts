@@ -1,4 +1,6 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
+import type { Endpoint } from "../api/contract/endpoint.ts"
+import { fromCall } from "./call-actor.ts"
 import type { LiveList } from "../api/contract/live.ts"
 import { watchLive, type LiveListener } from "../api/live.api.ts"
 
@@ -90,6 +92,8 @@ const pushPage = { type: "pushUrl", params: ({ context }: { context: { page: num
 export function createPagedListMachine<Row>(options: {
   id: string
   fetchPage: (request: PageRequest) => Promise<Page<Row>>
+  /** The contract call fetchPage makes, named on the list's diagram. */
+  call?: Endpoint
   failureMessage: string
   pageSize?: number
   /** The sort keys the list's call accepts (a key, or "-" and the key for descending); none: it cannot be sorted. */
@@ -106,7 +110,9 @@ export function createPagedListMachine<Row>(options: {
       input: {} as { page?: number; search?: string; sort?: string } | undefined,
     },
     actors: {
-      fetchPage: fromPromise<Page<Row>, PageRequest>(({ input }) => options.fetchPage(input)),
+      fetchPage: options.call
+        ? fromCall<Page<Row>, PageRequest>(options.call, ({ input }) => options.fetchPage(input))
+        : fromPromise<Page<Row>, PageRequest>(({ input }) => options.fetchPage(input)),
       watchUrl: fromCallback<EventObject>(() => () => {}),
       /** Reloads the list when the live stream says it changed. */
       watchLiveList: watchLiveList,

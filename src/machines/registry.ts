@@ -110,7 +110,10 @@ export interface MachineEntry {
   workflow?: true
   /** Readable lengths of named delays, e.g. `sessionRemaining: "2 h after sign-in"`. */
   delayLabels?: Record<string, string>
-  /** The contract call (or, for what no call fires, a sentence) behind an event or invocation outcome. */
+  /**
+   * The contract call (or, for what no call fires, a sentence) behind an event, or behind an invocation's
+   * outcome whose actor does not name its call itself (`fromCall`, which the diagrams read first).
+   */
   firedBy?: Record<string, Endpoint | string>
 }
 
@@ -761,14 +764,6 @@ export const machineRegistry: MachineEntry[] = [
     title: "Vendor Details",
     summary: "A vendor's details, sessions and status history; the status menu offers the three other statuses and no menu once Approved.",
     machine: vendorDetailsMachine,
-    firedBy: {
-      "fetchVendor done": vendorApi.vendorDetails,
-      "fetchVendor error": vendorApi.vendorDetails,
-      "updateStatus done": vendorApi.updateUserStatus,
-      "updateStatus error": vendorApi.updateUserStatus,
-      "fetchStatusHistory done": vendorApi.statusHistory,
-      "fetchStatusHistory error": vendorApi.statusHistory,
-    },
   },
   {
     id: "reveal-account-number",
@@ -777,26 +772,18 @@ export const machineRegistry: MachineEntry[] = [
       "Every answer shows a bank account number's last 4 digits; an Admin who gives a reason sees the whole number for a minute, and the reveal is written to the access log first.",
     machine: revealAccountNumberMachine,
     delayLabels: { successShown: "1 min" },
-    firedBy: { "submit done": vendorApi.revealAccountNumber, "submit error": vendorApi.revealAccountNumber },
   },
   {
     id: "review-list",
     title: "Under Review list",
     summary: "Under Review, Temp Approve and Rejected lists: a per-row status dropdown, the row disabled while it updates, a reload after changes.",
     machine: createReviewListMachine("pending"),
-    firedBy: {
-      "fetchPage done": vendorApi.reviewList,
-      "fetchPage error": vendorApi.reviewList,
-      "updateStatus done": vendorApi.updateUserStatus,
-      "updateStatus error": vendorApi.updateUserStatus,
-    },
   },
   {
     id: "role-list",
     title: "Role list",
     summary: "Active people of one role (Lawyers shown), paged by 10.",
     machine: createRoleListMachine("Lawyer", null),
-    firedBy: { "fetchPage done": vendorApi.roleList, "fetchPage error": vendorApi.roleList },
   },
   {
     id: "enquiries",

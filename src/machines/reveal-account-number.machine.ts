@@ -1,6 +1,7 @@
 import type { RevealAccountNumberAnswer } from "../api/contract/vendor.ts"
 import { RevealReason } from "../api/contract/vendor.ts"
 import * as vendorsApi from "../api/vendors.api.ts"
+import { revealAccountNumber } from "../api/contract/endpoints/vendors.endpoints.ts"
 import { createFormMachine } from "./form/form.machine.ts"
 import type { FieldSpec } from "./form/field-spec.ts"
 import { saveFailure } from "./session-form.ts"
@@ -32,6 +33,7 @@ export const revealAccountNumberMachine = createFormMachine<RevealAccountNumberA
   fields: [revealReasonField],
   initialExtra: null,
   fromItem: (person) => ({ itemId: person._id, values: { reason: "" } }),
+  call: revealAccountNumber,
   submit: ({ values, itemId }) => vendorsApi.revealAccountNumber(itemId ?? "", values["reason"] ?? ""),
   succeeded: (output) => ({ message: { text: output.message, tone: "success" }, detail: `Account number: ${output.data.accountNumber}` }),
   failed: (error, onField) => ({ message: onField ? null : saveFailure(error, "Failed to reveal the account number.") }),

@@ -1,20 +1,16 @@
-import { and, assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
+import { and, assign, fromCallback, setup, type EventObject } from "xstate"
+import * as vendorCalls from "../api/contract/endpoints/vendors.endpoints.ts"
+import { fromCall } from "./call-actor.ts"
 import { messageOf } from "../api/api-error.ts"
 import type { VendorStatus } from "../api/contract/common.ts"
 import type { PersonListItem } from "../api/contract/user.ts"
 import type { ReviewListKind } from "../api/contract/vendor.ts"
+import { peopleLists, reviewListName } from "../api/contract/people-lists.ts"
 import * as vendorsApi from "../api/vendors.api.ts"
 import type { ListUrlState, Page, PageRequest } from "./paged-list.machine.ts"
 import { hasNextPage, pageCount, watchLiveList } from "./paged-list.machine.ts"
 import { LIST_PAGE_SIZE } from "./role-list.machine.ts"
 import { needsConfirmation, reviewListOptions } from "./vendor-status.machine.ts"
-
-/** Titles, empty and failure texts of the three review lists (spec sections 2 and 8). */
-export const reviewListTexts: Record<ReviewListKind, { title: string; empty: string; failure: string }> = {
-  pending: { title: "Under Review", empty: "No users under review found.", failure: "Failed to fetch users under review." },
-  temp: { title: "Temp Approve", empty: "No Temp Approve users found.", failure: "Failed to fetch Temp Approve users." },
-  reject: { title: "Rejected", empty: "No rejected users found.", failure: "Failed to fetch rejected users." },
-}
 
 export const STATUS_UPDATE_FAILED = "Failed to update user status."
 
@@ -70,14 +66,14 @@ export function createReviewListMachine(kind: ReviewListKind) {
   return setup({
     types: { context: {} as ReviewListContext, events: {} as ReviewListEvent, input: {} as Partial<ListUrlState> | undefined },
     actors: {
-      fetchPage: fromPromise<Page<PersonListItem>, PageRequest>(async ({ input }) => {
+      fetchPage: fromCall<Page<PersonListItem>, PageRequest>(vendorCalls.reviewList, async ({ input }) => {
         const answer = await vendorsApi.fetchReviewList(kind, input)
         return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }
       }),
       watchUrl: fromCallback<EventObject>(() => () => {}),
       /** Another Admin's change, or a new sign-up, reloads the list while it shows. */
       watchLiveList,
-      updateStatus: fromPromise<{ message: string }, StatusChangeRequest>(({ input }) =>
+      updateStatus: fromCall<{ message: string }, StatusChangeRequest>(vendorCalls.updateUserStatus, ({ input }) =>
         vendorsApi.updateUserStatus(input.userId, input.status, input.organizationId),
       ),
     },
@@ -171,7 +167,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
               }),
             },
           ],
-          onError: { target: "failed", actions: assign({ error: reviewListTexts[kind].failure, rows: [] }) },
+          onError: { target: "failed", actions: assign({ error: peopleLists[reviewListName(kind)].failure, rows: [] }) },
         },
       },
       ready: {

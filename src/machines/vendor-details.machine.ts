@@ -1,4 +1,7 @@
-import { and, assign, fromPromise, setup } from "xstate"
+import { and, assign, setup } from "xstate"
+import * as vendorCalls from "../api/contract/endpoints/vendors.endpoints.ts"
+import { fetchCounsellorSessions } from "../api/contract/endpoints/counselling-sessions.endpoints.ts"
+import { fromCall } from "./call-actor.ts"
 import { isApiError, messageOf } from "../api/api-error.ts"
 import { isVendorRole, type VendorStatus } from "../api/contract/common.ts"
 import type { Person } from "../api/contract/user.ts"
@@ -67,7 +70,7 @@ export const menuStatuses = (vendor: Person | null): VendorStatus[] => (vendor &
 export const vendorDetailsMachine = setup({
   types: { context: {} as VendorDetailsContext, events: {} as VendorDetailsEvent, input: {} as { userId: string } },
   actors: {
-    fetchVendor: fromPromise<LoadedVendor, { userId: string }>(async ({ input }) => {
+    fetchVendor: fromCall<LoadedVendor, { userId: string }>(vendorCalls.vendorDetails, async ({ input }) => {
       const vendor = (await vendorsApi.fetchVendorDetails(input.userId)).data[0] ?? null
       if (!vendor?.DocumentDetails?.certificationImg) return { vendor, certificate: null }
       // A certificate that cannot be read is shown as missing, not as a failed page.
@@ -77,9 +80,11 @@ export const vendorDetailsMachine = setup({
       )
       return { vendor, certificate }
     }),
-    fetchStatusHistory: fromPromise<StatusChange[], { userId: string }>(async ({ input }) => [...(await vendorsApi.fetchStatusHistory(input.userId)).data]),
-    /** Sessions come with the counselling issue; until it is wired at merge there are none. */
-    fetchVendorSessions: fromPromise<VendorSession[], { userId: string }>(async ({ input }) =>
+    fetchStatusHistory: fromCall<StatusChange[], { userId: string }>(vendorCalls.statusHistory, async ({ input }) => [
+      ...(await vendorsApi.fetchStatusHistory(input.userId)).data,
+    ]),
+    /** The Sessions tab: the sessions the vendor holds as counsellor. */
+    fetchVendorSessions: fromCall<VendorSession[], { userId: string }>(fetchCounsellorSessions, async ({ input }) =>
       (await sessionsApi.fetchVendorSessions(input.userId)).map((s) => ({
         _id: s._id,
         name: s.name,
@@ -89,8 +94,9 @@ export const vendorDetailsMachine = setup({
         status: s.status,
       })),
     ),
-    updateStatus: fromPromise<{ message: string }, { userId: string; status: VendorStatus; organizationId: string | null }>(({ input }) =>
-      vendorsApi.updateUserStatus(input.userId, input.status, input.organizationId),
+    updateStatus: fromCall<{ message: string }, { userId: string; status: VendorStatus; organizationId: string | null }>(
+      vendorCalls.updateUserStatus,
+      ({ input }) => vendorsApi.updateUserStatus(input.userId, input.status, input.organizationId),
     ),
   },
   actions: {

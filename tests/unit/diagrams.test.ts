@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { reviewList as reviewListCall } from "../../src/api/contract/endpoints/vendors.endpoints.ts"
+import { callOf } from "../../src/machines/call-actor.ts"
 import { machineDoc } from "../../src/machines/diagram/machine-doc.ts"
 import { toMermaid } from "../../src/machines/diagram/mermaid.ts"
 import { machineRegistry } from "../../src/machines/registry.ts"
@@ -34,6 +36,19 @@ describe("state diagrams", () => {
   it("say who may fire a transition from the contract's access rule", () => {
     const login = machineRegistry.find((e) => e.id === "login")!
     expect(machineDoc(login)).toContain("| login.submitting | signIn done |  | login.signedIn | anyone (POST /user/login) |")
+  })
+
+  it("name the call an actor makes from the machine itself (fromCall), which the registry does not restate", () => {
+    const reviewList = machineRegistry.find((e) => e.id === "review-list")!
+    expect(reviewList.firedBy).toBeUndefined()
+    expect(machineDoc(reviewList)).toContain("| ready.updating | updateStatus done |  | ready.answered | Admin (PATCH /user/updateUser) |")
+    expect(callOf(reviewList.machine, "fetchPage")).toBe(reviewListCall)
+    for (const entry of machineRegistry) {
+      for (const key of Object.keys(entry.firedBy ?? {})) {
+        const actor = /^(\S+) (done|error)$/.exec(key)?.[1]
+        expect(actor && callOf(entry.machine, actor), `${entry.id}: "${key}" restates its actor's call`).toBeFalsy()
+      }
+    }
   })
 
   it("mark final states and highlight the current one", () => {

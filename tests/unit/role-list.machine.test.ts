@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { createActor, waitFor } from "xstate"
 import * as vendorsApi from "../../src/api/vendors.api.ts"
 import { listRoles } from "../../src/api/contract/vendor.ts"
-import { createRoleListMachine, roleListTexts } from "../../src/machines/role-list.machine.ts"
+import { createRoleListMachine } from "../../src/machines/role-list.machine.ts"
+import { peopleLists, roleListName } from "../../src/api/contract/people-lists.ts"
 import { enquiriesMachine } from "../../src/machines/enquiries.machine.ts"
 import * as contactApi from "../../src/api/contact.api.ts"
 import { quietLiveList } from "./quiet-live.ts"
@@ -11,7 +12,7 @@ afterEach(() => vi.restoreAllMocks())
 
 describe("role list machines", () => {
   it("keep the spec's empty and failure texts", () => {
-    expect(listRoles.map((r) => roleListTexts[r].empty)).toEqual([
+    expect(listRoles.map((r) => peopleLists[roleListName(r)].empty)).toEqual([
       "No Active Lawyer",
       "No Active counsellor",
       "No Active Nutritionist",
@@ -19,7 +20,7 @@ describe("role list machines", () => {
       "No Active Users",
       "No Active ImageConsultant",
     ])
-    expect(listRoles.map((r) => roleListTexts[r].failure)).toEqual([
+    expect(listRoles.map((r) => peopleLists[roleListName(r)].failure)).toEqual([
       "Failed to fetch lawyers",
       "Failed to fetch Counsellor",
       "Failed to fetch Nutritionist",

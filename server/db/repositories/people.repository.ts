@@ -9,12 +9,6 @@ import { toPersonListItem } from "./users.repository.ts"
 
 const listColumns = ["id", "name", "email", "number", "role", "status", "created_at", "organization_id", "organization_name"] as const
 
-/**
- * Every table a people list is read from (listPeople and what it calls): its cached answers are kept
- * until one of them is written. user_counts is kept by triggers on users.
- */
-export const PEOPLE_LIST_TABLES = ["users", "user_counts"] as const
-
 export interface PeopleFilter {
   roles: readonly Role[]
   status: VendorStatus
@@ -32,7 +26,8 @@ export type SearchField = "name" | "email" | "number"
  * comes from the trigger-kept counters, and pages in the far half are read from the list's oldest
  * end (the last page costs what the first does); page 1, the one every visit opens, reads its rows
  * and its total in one statement. A search (the list-scoped keys of migration 0009) or an organization
- * counts under the same filter, up to a cap (see searchPeople).
+ * counts under the same filter, up to a cap (see searchPeople). The tables it reads are declared in
+ * the people lists' definition (peopleListTables), which keeps its cached answers.
  */
 export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Promise<{ rows: PersonListItem[]; total: number; capped: boolean }> {
   const search = filter.search?.trim() ?? ""

@@ -1,5 +1,5 @@
 import { sessionStateText, type SessionState } from "../../../src/api/contract/counselling-session.ts"
-import type { ListRole, ReviewListKind } from "../../../src/api/contract/vendor.ts"
+import { peopleListColumns, peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "../../../src/api/contract/people-lists.ts"
 import type { ExportList } from "../../../src/api/contract/list-export.ts"
 import { fetchEnquiries as fetchContactEnquiries } from "../contact/contact.service.ts"
 import { listAllBlogs } from "../content/blogs.service.ts"
@@ -13,50 +13,27 @@ import { cardExports } from "./card-exports.ts"
 import type { ListExport } from "./list-export-spec.ts"
 
 const orNA = (v: string | null | undefined) => (v ? v : "N/A")
-const approvedLabel = (status: string) => (status === "Approve" ? "Approved" : status)
 
-type PersonRow = { name: string; email: string; number: string | null; role: string; status: string; createdAt: string; organizationName: string | null }
-const personColumns = [
-  ["Name", (r: PersonRow) => r.name],
-  ["Email", (r: PersonRow) => r.email],
-  ["Number", (r: PersonRow) => orNA(r.number)],
-  ["Role", (r: PersonRow) => r.role],
-  ["Date | Time", (r: PersonRow) => r.createdAt],
-  ["Status", (r: PersonRow) => approvedLabel(r.status)],
-  ["Organization", (r: PersonRow) => orNA(r.organizationName)],
-] as const
+const peopleColumns = peopleListColumns.map(({ header, text }) => [header, text] as const)
 
-const roleExport = (role: ListRole, file: string): ListExport => ({
-  file,
-  columns: personColumns,
+/** A people list's export: its definition's columns over the pages of the call its screen reads. */
+const peopleExport = (list: PeopleList): ListExport => ({
+  file: list.file,
+  columns: peopleColumns,
   fetchPage: async (deps, _caller, page, limit, search) => {
-    const answer = await roleList(deps.db, role, { page, limit, search })
+    const request = { page, limit, search }
+    const answer = list.call === "roleList" ? await roleList(deps.db, list.role, request) : await reviewList(deps.db, list.kind, request)
     return { rows: answer.data, total: answer.totalRecords }
   },
 })
 
-const reviewExport = (kind: ReviewListKind, file: string): ListExport => ({
-  file,
-  columns: personColumns,
-  fetchPage: async (deps, _caller, page, limit, search) => {
-    const answer = await reviewList(deps.db, kind, { page, limit, search })
-    return { rows: answer.data, total: answer.totalRecords }
-  },
-})
+const peopleExports = Object.fromEntries(peopleListNames.map((name) => [name, peopleExport(peopleLists[name])])) as Record<PeopleListName, ListExport>
 
 type Contact = { name: string; email: string; number: string | null; createdAt: string }
 
 /** Every Admin list screen's export, by the screen's path. */
 export const listExports: Record<ExportList, ListExport> = {
-  lawyer: roleExport("Lawyer", "lawyers"),
-  counsellor: roleExport("Counsellor", "counsellors"),
-  nutritionist: roleExport("Nutritionist", "nutritionists"),
-  yogateacher: roleExport("YogaTeacher", "yogateachers"),
-  imageconsultant: roleExport("ImageConsultant", "imageconsultants"),
-  user: roleExport("User", "users"),
-  "under-review-vendors": reviewExport("pending", "under-review"),
-  "temp-approve-vendors": reviewExport("temp", "temp-approve"),
-  "rejected-vendors": reviewExport("reject", "rejected"),
+  ...peopleExports,
   enquiries: {
     file: "enquiries",
     columns: [

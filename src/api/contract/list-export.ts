@@ -1,18 +1,11 @@
 import { Schema } from "effect"
 import { QueryText } from "./common.ts"
 import { sessionSorts } from "./counselling-session.ts"
+import { peopleListNames } from "./people-lists.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
 export const exportLists = [
-  "lawyer",
-  "counsellor",
-  "nutritionist",
-  "yogateacher",
-  "imageconsultant",
-  "user",
-  "under-review-vendors",
-  "temp-approve-vendors",
-  "rejected-vendors",
+  ...peopleListNames,
   "enquiries",
   "counselling",
   "unassign-users",

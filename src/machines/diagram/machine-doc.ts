@@ -1,12 +1,13 @@
 import type { Access } from "../../api/contract/endpoint.ts"
 import type { MachineEntry } from "../registry.ts"
+import { callOf } from "../call-actor.ts"
 import { readMachine, type Edge } from "./machine-graph.ts"
 import { toMermaid } from "./mermaid.ts"
 
 const describeAccess = (access: Access): string => (access === "public" ? "anyone" : access === "signedIn" ? "any signed-in role" : access.join(", "))
 
 function whoMayFire(entry: MachineEntry, edge: Edge): string {
-  const endpoint = entry.firedBy?.[edge.trigger] ?? entry.firedBy?.[edge.event]
+  const endpoint = (edge.actor ? callOf(entry.machine, edge.actor) : undefined) ?? entry.firedBy?.[edge.trigger] ?? entry.firedBy?.[edge.event]
   if (typeof endpoint === "string") return endpoint
   if (endpoint) return `${describeAccess(endpoint.access)} (${endpoint.method} ${endpoint.path})`
   switch (edge.kind) {

@@ -9,6 +9,8 @@ export interface Edge {
   kind: "event" | "delay" | "done" | "error" | "always"
   event: string
   guard: string | null
+  /** The invoked actor's name (its `src`) behind a done or error edge. */
+  actor?: string
 }
 
 export interface NodeInfo {
@@ -55,7 +57,7 @@ export function readMachine(machine: AnyStateMachine): { nodes: NodeInfo[]; edge
         if (after) edges.push({ ...base, kind: "delay", trigger: `after ${after[1]}` })
         else if (done) {
           const src = invokeById.get(done[2]!) ?? done[2]!
-          edges.push({ ...base, kind: done[1] as "done" | "error", trigger: `${src} ${done[1]}` })
+          edges.push({ ...base, kind: done[1] as "done" | "error", trigger: `${src} ${done[1]}`, actor: src })
         } else edges.push({ ...base, kind: "event", trigger: event })
       }
     }

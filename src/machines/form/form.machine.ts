@@ -1,4 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
+import type { Endpoint } from "../../api/contract/endpoint.ts"
+import { fromCall } from "../call-actor.ts"
 import { messageOf } from "../../api/api-error.ts"
 import type { Message } from "../login.machine.ts"
 import {
@@ -91,6 +93,8 @@ export interface FormDefinition<Output, Item, Extra> {
   /** The submit button stays disabled until the form is valid, so an invalid form is never reported. */
   disableInvalidSubmit?: boolean
   submit: (input: SubmitInput<Extra>) => Promise<Output>
+  /** The contract call submit makes, named on the form's diagram. */
+  call?: Endpoint
   succeeded: (output: Output, mode: FormMode) => Outcome
   /** The top message of a failure; `onField` tells whether the server's reason was put next to a field. */
   failed?: (error: unknown, onField: boolean, mode: FormMode) => Outcome
@@ -147,7 +151,9 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
   const machine = setup({
     types: { context: {} as FormContext<Extra>, events: {} as FormEvent<Item, Extra> },
     actors: {
-      submit: fromPromise<Output, SubmitInput<Extra>>(({ input }) => definition.submit(input)),
+      submit: definition.call
+        ? fromCall<Output, SubmitInput<Extra>>(definition.call, ({ input }) => definition.submit(input))
+        : fromPromise<Output, SubmitInput<Extra>>(({ input }) => definition.submit(input)),
       load: fromPromise<Item | null, { itemId: string }>(({ input }) => (definition.load ? definition.load.fetch(input.itemId) : Promise.resolve(null))),
     },
     actions: {

@@ -1,6 +1,7 @@
 import type { Access } from "../../api/contract/endpoint.ts"
 import { lazyPage, lazyScreen, type PreloadableScreen } from "./lazy-screen.ts"
 import { endpointAccess as call, sessionsReaders } from "./route-access.ts"
+import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/people-lists.ts"
 
 export interface RouteDef {
   path: string
@@ -19,6 +20,14 @@ export interface RouteDef {
 
 const admin = ["Admin"] as const
 
+/** A people list's route: its path, title and call from the lists' definition, one shared page module. */
+const peopleListRoute = (name: PeopleListName): RouteDef => ({
+  path: `/${name}`,
+  title: peopleLists[name].title,
+  access: call[peopleLists[name].call],
+  page: lazyScreen(() => import("../pages/people/people-list.page.tsx").then((m) => ({ default: m.peopleListScreens[name] }))),
+})
+
 /**
  * Every route of the spec's route list with who may open it. Access mirrors the contract's rule
  * for the calls the page makes; pages still to be built say so plainly. The sign-in form alone is a
@@ -35,17 +44,7 @@ export const routes: RouteDef[] = [
     page: lazyScreen(() => import("../pages/partner-signup.page.tsx")),
   },
   { path: "/", title: "Dashboard", access: "signedIn", page: lazyScreen(() => import("../pages/dashboard/dashboard.page.tsx")) },
-  { path: "/lawyer", title: "Lawyers", access: call.roleList, page: lazyScreen(() => import("../pages/people/lawyer.page.tsx")) },
-  { path: "/counsellor", title: "Counsellors", access: call.roleList, page: lazyScreen(() => import("../pages/people/counsellor.page.tsx")) },
-  { path: "/nutritionist", title: "Nutritionists", access: call.roleList, page: lazyScreen(() => import("../pages/people/nutritionist.page.tsx")) },
-  { path: "/yogateacher", title: "YogaTeachers", access: call.roleList, page: lazyScreen(() => import("../pages/people/yogateacher.page.tsx")) },
-  {
-    path: "/imageconsultant",
-    title: "Active ImageConsultants",
-    access: call.roleList,
-    page: lazyScreen(() => import("../pages/people/imageconsultant.page.tsx")),
-  },
-  { path: "/user", title: "Users", access: call.roleList, page: lazyScreen(() => import("../pages/people/user.page.tsx")) },
+  ...peopleListNames.map((name) => peopleListRoute(name)),
   // Spec section 2: "non-admins are sent to /login".
   {
     path: "/enquiries",
@@ -54,19 +53,6 @@ export const routes: RouteDef[] = [
     access: call.fetchEnquiry,
     page: lazyScreen(() => import("../pages/enquiries.page.tsx")),
   },
-  {
-    path: "/under-review-vendors",
-    title: "Under Review",
-    access: call.reviewList,
-    page: lazyScreen(() => import("../pages/people/under-review-vendors.page.tsx")),
-  },
-  {
-    path: "/temp-approve-vendors",
-    title: "Temp Approve",
-    access: call.reviewList,
-    page: lazyScreen(() => import("../pages/people/temp-approve-vendors.page.tsx")),
-  },
-  { path: "/rejected-vendors", title: "Rejected", access: call.reviewList, page: lazyScreen(() => import("../pages/people/rejected-vendors.page.tsx")) },
   {
     path: "/vendor-details/:userId",
     title: "Vendor Details",

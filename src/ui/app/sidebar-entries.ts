@@ -1,4 +1,5 @@
 import type { Role } from "../../api/contract/common.ts"
+import { peopleListNames } from "../../api/contract/people-lists.ts"
 
 export interface SidebarEntry {
   path: string
@@ -56,18 +57,7 @@ const parentOf: Array<[prefix: string, entry: string]> = [
   ["/ticket/", "/my-tickets"],
   ["/blog/", "/blogs"],
   ["/add-blog", "/blogs"],
-  ...[
-    "/lawyer",
-    "/counsellor",
-    "/nutritionist",
-    "/yogateacher",
-    "/imageconsultant",
-    "/user",
-    "/under-review-vendors",
-    "/temp-approve-vendors",
-    "/rejected-vendors",
-    "/vendor-details/",
-  ].map((prefix): [string, string] => [prefix, "/"]),
+  ...[...peopleListNames.map((name) => `/${name}`), "/vendor-details/"].map((prefix): [string, string] => [prefix, "/"]),
 ]
 
 const isAt = (location: string, path: string) => location === path || location.startsWith(path.endsWith("/") ? path : `${path}/`)

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react"
 import { Link, Text } from "@chakra-ui/react"
 import { Link as RouterLink } from "wouter"
+import { peopleListColumns, type PeopleListColumn } from "../../../api/contract/people-lists.ts"
 import type { PersonListItem } from "../../../api/contract/user.ts"
 import type { Column } from "../../components/data-table.tsx"
 import { formatDateTime, orNA } from "../../components/format.ts"
@@ -19,31 +20,33 @@ export const OneLine = ({ children }: { children: ReactNode }) => (
 /** S.No counts across pages: row 1 of page 2 is number 11. */
 export const serialNumber = (page: number, pageSize: number, index: number) => (page - 1) * pageSize + index + 1
 
-/** The columns every people list shares, in the spec's order up to Date | Time. */
-export function personColumns(page: number, pageSize: number): Column<PersonListItem>[] {
-  return [
-    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
-    {
-      header: "Name",
-      cell: (row) => (
-        // Wraps between words, and inside one only when a single word is wider than the column.
-        <Link asChild colorPalette="teal" fontWeight="medium" overflowWrap="anywhere">
-          <RouterLink href={`/vendor-details/${row._id}`}>{row.name}</RouterLink>
-        </Link>
-      ),
-    },
-    { header: "Email", cell: (row) => <EmailText email={row.email} /> },
-    { header: "Number", cell: (row) => <OneLine>{orNA(row.number)}</OneLine> },
-    { header: "Role", cell: (row) => row.role },
-    { header: "Date | Time", cell: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine> },
-  ]
-}
+type Cells = Partial<Record<PeopleListColumn["key"], (row: PersonListItem) => ReactNode>>
 
-export const organizationColumn: Column<PersonListItem> = {
-  header: "Organization",
-  cell: (row) => (
+/** How a table draws the definition's columns where plain text is not enough; the others show their text. */
+const tableCells: Cells = {
+  name: (row) => (
+    // Wraps between words, and inside one only when a single word is wider than the column.
+    <Link asChild colorPalette="teal" fontWeight="medium" overflowWrap="anywhere">
+      <RouterLink href={`/vendor-details/${row._id}`}>{row.name}</RouterLink>
+    </Link>
+  ),
+  email: (row) => <EmailText email={row.email} />,
+  number: (row) => <OneLine>{orNA(row.number)}</OneLine>,
+  createdAt: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine>,
+  organization: (row) => (
     <Text as="span" overflowWrap="anywhere">
       {orNA(row.organizationName)}
     </Text>
   ),
+}
+
+/**
+ * A people list's table: S.No, then the columns of the people lists' definition (the CSV export's too), each
+ * drawn by the screen's own cell (its status badge or menu), else the table's, else as its text.
+ */
+export function peopleTableColumns(page: number, pageSize: number, screenCells: Cells): Column<PersonListItem>[] {
+  return [
+    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
+    ...peopleListColumns.map(({ key, header, text }): Column<PersonListItem> => ({ header, cell: screenCells[key] ?? tableCells[key] ?? text })),
+  ]
 }

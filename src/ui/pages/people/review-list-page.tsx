@@ -3,21 +3,20 @@ import { Box, Button, HStack, Menu, Portal, Spinner, Stack } from "@chakra-ui/re
 import { useActorRef, useSelector } from "@xstate/react"
 import type { VendorStatus } from "../../../api/contract/common.ts"
 import type { PersonListItem } from "../../../api/contract/user.ts"
-import type { ReviewListKind } from "../../../api/contract/vendor.ts"
+import type { PeopleListName, ReviewList } from "../../../api/contract/people-lists.ts"
 import { pageCount } from "../../../machines/paged-list.machine.ts"
-import { createReviewListMachine, reviewListTexts, type ReviewListContext } from "../../../machines/review-list.machine.ts"
+import { createReviewListMachine, type ReviewListContext } from "../../../machines/review-list.machine.ts"
 import { needsConfirmation, reviewListOptions, statusConfirmation } from "../../../machines/vendor-status.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
-import { DataTable, type Column } from "../../components/data-table.tsx"
+import { DataTable } from "../../components/data-table.tsx"
 import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
-import { organizationColumn, personColumns } from "./person-columns.tsx"
+import { peopleTableColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
 import { readListUrl, watchListUrl, writeListUrl } from "../../components/list-url.ts"
 import { statusLabel } from "./status-label.ts"
 import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
-import type { ExportList } from "../../../api/contract/list-export.ts"
 import { ListHeader } from "../../components/list-header.tsx"
 
 /**
@@ -68,17 +67,14 @@ function RowStatusMenu({
   )
 }
 
-function statusColumn(context: ReviewListContext, setStatus: (userId: string, status: VendorStatus) => void): Column<PersonListItem> {
-  return {
-    header: "Status",
-    cell: (row) => <RowStatusMenu row={row} pending={context.queue.find((q) => q.userId === row._id)?.status} setStatus={setStatus} />,
-  }
-}
-
-const reviewExportList: Record<ReviewListKind, ExportList> = { pending: "under-review-vendors", temp: "temp-approve-vendors", reject: "rejected-vendors" }
+/** Each row's status menu, disabled while a change of that row waits in the queue. */
+const menuCells = (queue: ReviewListContext["queue"], setStatus: (userId: string, status: VendorStatus) => void) => ({
+  status: (row: PersonListItem) => <RowStatusMenu row={row} pending={queue.find((q) => q.userId === row._id)?.status} setStatus={setStatus} />,
+})
 
 /** Under Review, Temp Approve and Rejected (spec section 2): each row's status dropdown offers the spec's options. */
-export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
+export function ReviewListPage({ name, list }: { name: PeopleListName; list: ReviewList }) {
+  const kind = list.kind
   const machine = useMemo(
     () =>
       createReviewListMachine(kind).provide({
@@ -98,24 +94,23 @@ export function ReviewListPage({ kind }: { kind: ReviewListKind }) {
   const updating = useSelector(actor, (s) => s.hasTag("updating"))
   const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
   const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
-  const texts = reviewListTexts[kind]
   const asked = context.confirming
   const confirmation = asked && needsConfirmation(asked.status) ? statusConfirmation(asked.name, asked.status) : null
   return (
     <Stack gap="4">
-      <ListHeader title={texts.title} exportButton={<ExportCsvButton list={reviewExportList[kind]} search={context.search} />} />
+      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={context.search} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
       <DataTable
-        columns={[
-          ...personColumns(context.page, context.pageSize),
-          statusColumn(context, (userId, status) => actor.send({ type: "row.setStatus", userId, status })),
-          organizationColumn,
-        ]}
+        columns={peopleTableColumns(
+          context.page,
+          context.pageSize,
+          menuCells(context.queue, (userId, status) => actor.send({ type: "row.setStatus", userId, status })),
+        )}
         rows={context.rows}
         rowKey={(r) => r._id}
         loading={loading}
         error={context.error}
-        emptyText={texts.empty}
+        emptyText={list.empty}
       />
       {ready || context.total > 0 ? (
         <Pager

@@ -2,24 +2,24 @@ import { useMemo } from "react"
 import { Stack } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { PersonListItem } from "../../../api/contract/user.ts"
-import type { ListRole } from "../../../api/contract/vendor.ts"
+import type { PeopleListName, RoleList } from "../../../api/contract/people-lists.ts"
 import { pageCount } from "../../../machines/paged-list.machine.ts"
-import { createRoleListMachine, roleListTexts } from "../../../machines/role-list.machine.ts"
+import { createRoleListMachine } from "../../../machines/role-list.machine.ts"
 import { authActor, selectUser } from "../../app/auth-actor.ts"
-import { DataTable, type Column } from "../../components/data-table.tsx"
+import { DataTable } from "../../components/data-table.tsx"
 import { Pager } from "../../components/pager.tsx"
 import { StatusBadge } from "../../components/status-badge.tsx"
-import { organizationColumn, personColumns } from "./person-columns.tsx"
+import { peopleTableColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
-import type { ExportList } from "../../../api/contract/list-export.ts"
 import { ListHeader } from "../../components/list-header.tsx"
 
-const statusBadgeColumn: Column<PersonListItem> = { header: "Status", cell: (row) => <StatusBadge status={row.status} /> }
+const badgeCells = { status: (row: PersonListItem) => <StatusBadge status={row.status} /> }
 
 /** One role's active people (spec section 2, Role list pages); every status badge is read-only. */
-export function RoleListPage({ role }: { role: ListRole }) {
+export function RoleListPage({ name, list }: { name: PeopleListName; list: RoleList }) {
+  const role = list.role
   const organizationId = useSelector(authActor, (s) => selectUser(s)?.organizationId ?? null)
   const machine = useMemo(() => createRoleListMachine(role, organizationId), [role, organizationId])
   const actor = useListActor(machine)
@@ -28,13 +28,12 @@ export function RoleListPage({ role }: { role: ListRole }) {
   const ready = useSelector(actor, (s) => s.matches("ready"))
   const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
   const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
-  const texts = roleListTexts[role]
-  const columns = [...personColumns(context.page, context.pageSize), statusBadgeColumn, organizationColumn]
+  const columns = peopleTableColumns(context.page, context.pageSize, badgeCells)
   return (
     <Stack gap="4">
-      <ListHeader title={texts.title} exportButton={<ExportCsvButton list={role.toLowerCase() as ExportList} search={context.search} />} />
+      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={context.search} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
-      <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={texts.empty} />
+      <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={list.empty} />
       {ready || context.total > 0 ? (
         <Pager
           page={context.page}

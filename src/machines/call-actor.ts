@@ -1,0 +1,24 @@
+import { fromPromise, type PromiseActorLogic } from "xstate"
+import type { Endpoint } from "../api/contract/endpoint.ts"
+
+const callOfLogic = new WeakMap<object, Endpoint>()
+
+/**
+ * A promise actor that makes one contract call (and what follows from its answer): the machine names the call
+ * where it makes it, and its diagram says who may fire the actor's done and error from the call's access rule,
+ * so the registry does not restate it.
+ */
+export function fromCall<Output, Input>(
+  endpoint: Endpoint,
+  run: (args: { input: Input; signal: AbortSignal }) => PromiseLike<Output>,
+): PromiseActorLogic<Output, Input> {
+  const logic = fromPromise<Output, Input>(run)
+  callOfLogic.set(logic, endpoint)
+  return logic
+}
+
+/** The contract call an actor of `machine` makes, when it was made with fromCall. */
+export function callOf(machine: { implementations: { actors: Record<string, unknown> } }, actor: string): Endpoint | undefined {
+  const logic = machine.implementations.actors[actor]
+  return typeof logic === "object" && logic !== null ? callOfLogic.get(logic) : undefined
+}

@@ -1,5 +1,0 @@
-import { RoleListPage } from "./role-list-page.tsx"
-
-export default function NutritionistListPage() {
-  return <RoleListPage role="Nutritionist" />
-}

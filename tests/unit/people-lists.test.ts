@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest"
+import { peopleListColumns, peopleListNames, peopleLists } from "../../src/api/contract/people-lists.ts"
+import { exportLists } from "../../src/api/contract/list-export.ts"
+import { listExports } from "../../server/services/export/list-exports.ts"
+import { routes } from "../../src/ui/app/routes.ts"
+import { peopleTableColumns } from "../../src/ui/pages/people/person-columns.tsx"
+import { activeEntry, sidebarEntries } from "../../src/ui/app/sidebar-entries.ts"
+
+const headers = peopleListColumns.map((c) => c.header)
+
+describe("the people lists' definition", () => {
+  it("gives the table and the CSV export the same columns, S.No only on screen", () => {
+    expect(headers).toEqual(["Name", "Email", "Number", "Role", "Date | Time", "Status", "Organization"])
+    expect(peopleTableColumns(1, 10, {}).map((c) => c.header)).toEqual(["S.No", ...headers])
+    for (const name of peopleListNames) expect(listExports[name].columns.map(([header]) => header)).toEqual(headers)
+  })
+
+  it("makes each list's route, title and access, its export and its file name", () => {
+    for (const name of peopleListNames) {
+      const route = routes.find((r) => r.path === `/${name}`)
+      expect(route?.title, name).toBe(peopleLists[name].title)
+      expect(route?.access, name).toEqual(["Admin"])
+      expect(exportLists).toContain(name)
+      expect(listExports[name].file).toBe(peopleLists[name].file)
+    }
+    expect(new Set(peopleListNames.map((n) => peopleLists[n].file)).size).toBe(peopleListNames.length)
+  })
+
+  it("lights the Dashboard in the sidebar on every list, which is opened from its counts", () => {
+    for (const name of peopleListNames) expect(activeEntry(sidebarEntries.Admin, `/${name}`)).toBe("/")
+  })
+
+  it("writes a row's cells as the CSV does: N/A for what is missing, Approve as Approved", () => {
+    const row = {
+      _id: "u1",
+      name: "Asha",
+      email: "asha@demo.test",
+      number: null,
+      role: "Lawyer" as const,
+      status: "Approve" as const,
+      createdAt: "2026-11-30T07:00:00.000Z",
+      organizationId: null,
+      organizationName: null,
+    }
+    expect(peopleListColumns.map((c) => c.text(row))).toEqual(["Asha", "asha@demo.test", "N/A", "Lawyer", "2026-11-30T07:00:00.000Z", "Approved", "N/A"])
+  })
+})
