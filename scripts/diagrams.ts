@@ -1,7 +1,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { machineDoc } from "../src/machines/diagram/machine-doc.ts"
-import { machineRegistry, type MachineEntry } from "../src/machines/registry.ts"
+import type { MachineEntry } from "../src/machines/machine-entry.ts"
+import { machineRegistry } from "../src/machines/registry.ts"
 
 /** `npm run diagrams`: writes docs/machines/<id>.md for every registered machine, and an index. */
 const table = (entries: MachineEntry[]) => ["| Machine | What it governs |", "|---|---|", ...entries.map((e) => `| [${e.title}](${e.id}.md) | ${e.summary} |`)]

@@ -22,7 +22,7 @@ import * as testimonial from "../../src/api/contract/testimonial.ts"
 import * as ticket from "../../src/api/contract/ticket.ts"
 import * as twoFactor from "../../src/api/contract/two-factor.ts"
 import * as user from "../../src/api/contract/user.ts"
-import * as vendor from "../../src/api/contract/vendor.ts"
+import * as vendor from "../../src/api/contract/vendors/vendor.ts"
 
 /** The contract's schema modules (every file of src/api/contract that defines schemas; a test keeps the list whole). */
 export const contractModules: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/vendors.endpoints.ts"
+import * as api from "../../src/api/contract/vendors/vendors.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import { revealAccountNumber } from "../services/vendors/account-number.ts"
 import { changeVendorStatus } from "../services/vendors/change-status.ts"
 import * as vendors from "../services/vendors/vendor-queries.ts"
 import { withRequestLog } from "./request-mail-log.ts"
-import { peopleListTables } from "../../src/api/contract/people-lists.ts"
+import { peopleListTables } from "../../src/api/contract/vendors/people-lists.ts"
 import { announcingList } from "../services/live/live-hub.ts"
 
 export function vendorRoutes(app: FastifyInstance, deps: RouteDeps): void {

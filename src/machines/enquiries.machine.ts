@@ -1,6 +1,6 @@
 import * as contactApi from "../api/contact.api.ts"
 import { createPagedListMachine } from "./paged-list.machine.ts"
-import { LIST_PAGE_SIZE } from "./role-list.machine.ts"
+import { LIST_PAGE_SIZE } from "./vendors/role-list.machine.ts"
 
 export const ENQUIRIES_EMPTY = "No enquiries found."
 

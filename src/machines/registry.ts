@@ -1,11 +1,10 @@
-import type { AnyStateMachine } from "xstate"
-import type { Endpoint } from "../api/contract/endpoint.ts"
+import type { MachineEntry } from "./machine-entry.ts"
+import { vendorEntries } from "./vendors/vendors.entries.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
 import * as blogApi from "../api/contract/endpoints/blog.endpoints.ts"
 import * as contactApi from "../api/contract/endpoints/contact.endpoints.ts"
 import * as dashboardApi from "../api/contract/endpoints/dashboard.endpoints.ts"
-import * as vendorApi from "../api/contract/endpoints/vendors.endpoints.ts"
 import * as enquiryApi from "../api/contract/endpoints/counselling-enquiry.endpoints.ts"
 import * as sessionApi from "../api/contract/endpoints/counselling-sessions.endpoints.ts"
 import * as counsellingUsersApi from "../api/contract/endpoints/counselling-users.endpoints.ts"
@@ -46,10 +45,6 @@ import { createSessionMachine } from "./create-session.machine.ts"
 import { editSessionMachine } from "./edit-session.machine.ts"
 import { enquiriesMachine } from "./enquiries.machine.ts"
 import { peopleCountsMachine } from "./people-counts.machine.ts"
-import { createReviewListMachine } from "./review-list.machine.ts"
-import { createRoleListMachine } from "./role-list.machine.ts"
-import { vendorDetailsMachine } from "./vendor-details.machine.ts"
-import { vendorStatusMachine } from "./vendor-status.machine.ts"
 import { sessionCountsMachine } from "./session-counts.machine.ts"
 import { blogFormMachine } from "./blog-form.machine.ts"
 import { blogActionsMachine } from "./blogs.machine.ts"
@@ -92,30 +87,7 @@ import { accountMachine } from "./account.machine.ts"
 import { assignmentMachine } from "./assignment.machine.ts"
 import { blogStatusMachine } from "./blog-status.machine.ts"
 import { enquiryAccessMachine } from "./enquiry-access.machine.ts"
-import { revealAccountNumberMachine } from "./reveal-account-number.machine.ts"
 import { cancelFormMachine, completeSessionMachine, noShowSessionMachine, rescheduleFormMachine, sessionHistoryMachine } from "./session-steps.machine.ts"
-
-export interface MachineEntry {
-  id: string
-  /** The machine file this entry stands for, when it differs from `id` (files of factory instances). */
-  file?: string
-  title: string
-  summary: string
-  machine: AnyStateMachine
-  /**
-   * A domain workflow: the rule of a record's life that the server enforces and each of its events records
-   * the hash of (server/services/audit/workflows.ts). The diagrams page lists these for auditors apart from
-   * the console's own machines (forms, lists, panels).
-   */
-  workflow?: true
-  /** Readable lengths of named delays, e.g. `sessionRemaining: "2 h after sign-in"`. */
-  delayLabels?: Record<string, string>
-  /**
-   * The contract call (or, for what no call fires, a sentence) behind an event, or behind an invocation's
-   * outcome whose actor does not name its call itself (`fromCall`, which the diagrams read first).
-   */
-  firedBy?: Record<string, Endpoint | string>
-}
 
 /**
  * Every machine the diagrams and path-coverage reports cover. A new machine is added here once;
@@ -706,14 +678,6 @@ export const machineRegistry: MachineEntry[] = [
     machine: sessionCountsMachine,
   },
   {
-    id: "vendor-status",
-    workflow: true,
-    title: "Vendor approval status",
-    summary: "Under Review, Temp Approve and Reject can move to any other status; Approve is final. The server refuses any other change with 409.",
-    machine: vendorStatusMachine,
-    firedBy: { "status.change": vendorApi.updateUserStatus },
-  },
-  {
     id: "blog-status",
     workflow: true,
     title: "Blog publication",
@@ -759,32 +723,7 @@ export const machineRegistry: MachineEntry[] = [
       "account.delete": editorApi.deleteEditor,
     },
   },
-  {
-    id: "vendor-details",
-    title: "Vendor Details",
-    summary: "A vendor's details, sessions and status history; the status menu offers the three other statuses and no menu once Approved.",
-    machine: vendorDetailsMachine,
-  },
-  {
-    id: "reveal-account-number",
-    title: "Reveal an account number",
-    summary:
-      "Every answer shows a bank account number's last 4 digits; an Admin who gives a reason sees the whole number for a minute, and the reveal is written to the access log first.",
-    machine: revealAccountNumberMachine,
-    delayLabels: { successShown: "1 min" },
-  },
-  {
-    id: "review-list",
-    title: "Under Review list",
-    summary: "Under Review, Temp Approve and Rejected lists: a per-row status dropdown, the row disabled while it updates, a reload after changes.",
-    machine: createReviewListMachine("pending"),
-  },
-  {
-    id: "role-list",
-    title: "Role list",
-    summary: "Active people of one role (Lawyers shown), paged by 10.",
-    machine: createRoleListMachine("Lawyer", null),
-  },
+  ...vendorEntries,
   {
     id: "enquiries",
     title: "All Enquiries",

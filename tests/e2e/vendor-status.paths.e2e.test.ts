@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import { expect } from "vitest"
 import type { VendorStatus } from "../../src/api/contract/common.ts"
-import { vendorStatusMachine } from "../../src/machines/vendor-status.machine.ts"
+import { vendorStatusMachine } from "../../src/machines/vendors/vendor-status.machine.ts"
 import { solidPng } from "../fixtures/images.ts"
 import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, postFormFrom, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
 import { apiToken } from "./browser.ts"

@@ -1,11 +1,11 @@
 import { ApiError } from "../../src/api/api-error.ts"
 import type { Person } from "../../src/api/contract/user.ts"
 import type { PersonListItem } from "../../src/api/contract/user.ts"
-import { createReviewListMachine } from "../../src/machines/review-list.machine.ts"
-import { createRoleListMachine } from "../../src/machines/role-list.machine.ts"
-import { vendorDetailsMachine } from "../../src/machines/vendor-details.machine.ts"
+import { createReviewListMachine } from "../../src/machines/vendors/review-list.machine.ts"
+import { createRoleListMachine } from "../../src/machines/vendors/role-list.machine.ts"
+import { vendorDetailsMachine } from "../../src/machines/vendors/vendor-details.machine.ts"
 import { peopleCountsMachine } from "../../src/machines/people-counts.machine.ts"
-import { revealAccountNumberMachine } from "../../src/machines/reveal-account-number.machine.ts"
+import { revealAccountNumberMachine } from "../../src/machines/vendors/reveal-account-number.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const row = (i: number, status: PersonListItem["status"]): PersonListItem => ({

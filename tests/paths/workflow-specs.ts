@@ -4,7 +4,7 @@ import { blogStatusMachine } from "../../src/machines/blog-status.machine.ts"
 import { counsellingSessionMachine } from "../../src/machines/counselling-session.machine.ts"
 import { enquiryAccessMachine } from "../../src/machines/enquiry-access.machine.ts"
 import { ticketMachine } from "../../src/machines/ticket.machine.ts"
-import { vendorStatusMachine } from "../../src/machines/vendor-status.machine.ts"
+import { vendorStatusMachine } from "../../src/machines/vendors/vendor-status.machine.ts"
 import type { PathSpec } from "./path-harness.ts"
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sql } from "kysely"
 import { vendorRoles } from "../../src/api/contract/common.ts"
-import { listRoles } from "../../src/api/contract/vendor.ts"
+import { listRoles } from "../../src/api/contract/vendors/vendor.ts"
 import { insertUser } from "../../server/db/repositories/users.repository.ts"
 import { peopleCounts } from "../../server/services/dashboard/people-counts.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type VendorStatus, vendorStatuses } from "../../src/api/contract/common.ts"
-import { canChangeStatus } from "../../src/machines/vendor-status.machine.ts"
+import { canChangeStatus } from "../../src/machines/vendors/vendor-status.machine.ts"
 import { insertUser } from "../../server/db/repositories/users.repository.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 

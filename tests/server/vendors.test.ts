@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sql } from "kysely"
 import { vendorRoles, type Role } from "../../src/api/contract/common.ts"
-import { listRoles } from "../../src/api/contract/vendor.ts"
+import { listRoles } from "../../src/api/contract/vendors/vendor.ts"
 import { insertUser } from "../../server/db/repositories/users.repository.ts"
 import { hashToken } from "../../server/services/auth/tokens.ts"
 import { readdirSync } from "node:fs"

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
-import { peopleListColumns, peopleListNames, peopleLists } from "../../src/api/contract/people-lists.ts"
+import { peopleListColumns, peopleListNames, peopleLists } from "../../src/api/contract/vendors/people-lists.ts"
 import { exportLists } from "../../src/api/contract/list-export.ts"
 import { listExports } from "../../server/services/export/list-exports.ts"
 import { routes } from "../../src/ui/app/routes.ts"
-import { peopleTableColumns } from "../../src/ui/pages/people/person-columns.tsx"
+import { peopleTableColumns } from "../../src/ui/pages/vendors/person-columns.tsx"
 import { activeEntry, sidebarEntries } from "../../src/ui/app/sidebar-entries.ts"
 
 const headers = peopleListColumns.map((c) => c.header)

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
 import type { PersonListItem } from "../../src/api/contract/user.ts"
 import type { Page, PageRequest } from "../../src/machines/paged-list.machine.ts"
-import { createReviewListMachine, isRowUpdating, type StatusChangeRequest } from "../../src/machines/review-list.machine.ts"
+import { createReviewListMachine, isRowUpdating, type StatusChangeRequest } from "../../src/machines/vendors/review-list.machine.ts"
 import { quietLiveList } from "./quiet-live.ts"
 import { flush } from "./flush.ts"
 

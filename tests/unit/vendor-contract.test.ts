@@ -11,7 +11,7 @@ import {
   StatusHistoryAnswer,
   UpdateUserStatusRequest,
   VendorDetailsAnswer,
-} from "../../src/api/contract/vendor.ts"
+} from "../../src/api/contract/vendors/vendor.ts"
 
 const failure = (run: () => unknown) => {
   try {

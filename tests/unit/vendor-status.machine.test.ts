@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
-import { canChangeStatus, nextStatuses, refusalOf, reviewListOptions, vendorStatusMachine } from "../../src/machines/vendor-status.machine.ts"
+import { canChangeStatus, nextStatuses, refusalOf, reviewListOptions, vendorStatusMachine } from "../../src/machines/vendors/vendor-status.machine.ts"
 
 describe("vendor status machine", () => {
   it("lets Under Review, Temp Approve and Reject move to each other status", () => {

@@ -1,4 +1,4 @@
-import type { StatusChange } from "../../../src/api/contract/vendor.ts"
+import type { StatusChange } from "../../../src/api/contract/vendors/vendor.ts"
 import type { Db } from "../database.ts"
 
 /** The event type of a vendor status change; its `before`/`after` are `{ status }`. */

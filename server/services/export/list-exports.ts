@@ -1,5 +1,5 @@
 import { sessionStateText, type SessionState } from "../../../src/api/contract/counselling-session.ts"
-import { peopleListColumns, peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "../../../src/api/contract/people-lists.ts"
+import { peopleListColumns, peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "../../../src/api/contract/vendors/people-lists.ts"
 import type { ExportList } from "../../../src/api/contract/list-export.ts"
 import { fetchEnquiries as fetchContactEnquiries } from "../contact/contact.service.ts"
 import { listAllBlogs } from "../content/blogs.service.ts"

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify"
-import type { RevealAccountNumberRequest } from "../../../src/api/contract/vendor.ts"
+import type { RevealAccountNumberRequest } from "../../../src/api/contract/vendors/vendor.ts"
 import type { Db } from "../../db/database.ts"
 import { insertAccessEntry } from "../../db/repositories/access-log.repository.ts"
 import { findUserById } from "../../db/repositories/users.repository.ts"

@@ -1,5 +1,5 @@
-import type { UpdateUserStatusRequest } from "../../../src/api/contract/vendor.ts"
-import { refusalOf } from "../../../src/machines/vendor-status.machine.ts"
+import type { UpdateUserStatusRequest } from "../../../src/api/contract/vendors/vendor.ts"
+import { refusalOf } from "../../../src/machines/vendors/vendor-status.machine.ts"
 import type { Db } from "../../db/database.ts"
 import { lockUser, setUserStatus } from "../../db/repositories/people.repository.ts"
 import { toPersonListItem } from "../../db/repositories/users.repository.ts"

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { vendorRoles } from "../../../src/api/contract/common.ts"
-import { type ListRole, type ReviewListKind, type RoleListQuery, statusOfReviewList } from "../../../src/api/contract/vendor.ts"
+import { type ListRole, type ReviewListKind, type RoleListQuery, statusOfReviewList } from "../../../src/api/contract/vendors/vendor.ts"
 import type { PageQuery } from "../../../src/api/contract/common.ts"
 import type { Db } from "../../db/database.ts"
 import { paging } from "../../db/paging.ts"

@@ -17,7 +17,7 @@ import { counsellingSessionEndpoints } from "./endpoints/counselling-sessions.en
 import { counsellingUsersEndpoints } from "./endpoints/counselling-users.endpoints.ts"
 import { contactEndpoints } from "./endpoints/contact.endpoints.ts"
 import { dashboardEndpoints } from "./endpoints/dashboard.endpoints.ts"
-import { vendorEndpoints } from "./endpoints/vendors.endpoints.ts"
+import { vendorEndpoints } from "./vendors/vendors.endpoints.ts"
 import { exportEndpoints } from "./endpoints/export.endpoints.ts"
 import { twoFactorEndpoints } from "./endpoints/two-factor.endpoints.ts"
 import { notificationEndpoints } from "./endpoints/notification.endpoints.ts"

@@ -1,5 +1,5 @@
 import type { Access } from "../../api/contract/endpoint.ts"
-import type { MachineEntry } from "../registry.ts"
+import type { MachineEntry } from "../machine-entry.ts"
 import { callOf } from "../call-actor.ts"
 import { readMachine, type Edge } from "./machine-graph.ts"
 import { toMermaid } from "./mermaid.ts"

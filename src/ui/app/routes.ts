@@ -1,7 +1,7 @@
 import type { Access } from "../../api/contract/endpoint.ts"
 import { lazyPage, lazyScreen, type PreloadableScreen } from "./lazy-screen.ts"
 import { endpointAccess as call, sessionsReaders } from "./route-access.ts"
-import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/people-lists.ts"
+import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
 
 export interface RouteDef {
   path: string
@@ -25,7 +25,7 @@ const peopleListRoute = (name: PeopleListName): RouteDef => ({
   path: `/${name}`,
   title: peopleLists[name].title,
   access: call[peopleLists[name].call],
-  page: lazyScreen(() => import("../pages/people/people-list.page.tsx").then((m) => ({ default: m.peopleListScreens[name] }))),
+  page: lazyScreen(() => import("../pages/vendors/people-list.page.tsx").then((m) => ({ default: m.peopleListScreens[name] }))),
 })
 
 /**
@@ -57,7 +57,7 @@ export const routes: RouteDef[] = [
     path: "/vendor-details/:userId",
     title: "Vendor Details",
     access: call.vendorDetails,
-    page: lazyScreen(() => import("../pages/vendor-details/vendor-details.page.tsx")),
+    page: lazyScreen(() => import("../pages/vendors/vendor-details.page.tsx")),
   },
   { path: "/counselling", title: "1:1 Counselling", access: call.fetchCounsellingEnquiries, page: lazyScreen(() => import("../pages/counselling.page.tsx")) },
   { path: "/all-sessions", title: "All Sessions", access: call.fetchSessions, page: lazyScreen(() => import("../pages/all-sessions.page.tsx")) },

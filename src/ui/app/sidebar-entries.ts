@@ -1,5 +1,5 @@
 import type { Role } from "../../api/contract/common.ts"
-import { peopleListNames } from "../../api/contract/people-lists.ts"
+import { peopleListNames } from "../../api/contract/vendors/people-lists.ts"
 
 export interface SidebarEntry {
   path: string

@@ -9,7 +9,7 @@ import { ListHeader } from "../components/list-header.tsx"
 import { Pager } from "../components/pager.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
 import { usePagedList } from "../components/use-paged-list.ts"
-import { OneLine } from "./people/person-columns.tsx"
+import { OneLine } from "./vendors/person-columns.tsx"
 
 /** Who made the call: the signed-in person, or the address a failed sign-in was for. */
 function Who({ entry }: { entry: AccessEntry }) {

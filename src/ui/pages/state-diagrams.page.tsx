@@ -2,7 +2,8 @@ import { Box, Button, Field, Heading, HStack, Link, NativeSelect, Stack, Table, 
 import { Link as RouterLink, useLocation, useSearch } from "wouter"
 import { stateRows, transitionRows } from "../../machines/diagram/machine-doc.ts"
 import { toMermaid } from "../../machines/diagram/mermaid.ts"
-import { machineRegistry, type MachineEntry } from "../../machines/registry.ts"
+import type { MachineEntry } from "../../machines/machine-entry.ts"
+import { machineRegistry } from "../../machines/registry.ts"
 import { diagramHref } from "../components/diagram-href.ts"
 import { MachineDiagram } from "../components/machine-diagram.tsx"
 

@@ -12,7 +12,7 @@ import { Pager } from "../components/pager.tsx"
 import { notify } from "../components/toaster.tsx"
 import { useListActor } from "../components/use-list-actor.ts"
 import { usePagedList } from "../components/use-paged-list.ts"
-import { OneLine } from "./people/person-columns.tsx"
+import { OneLine } from "./vendors/person-columns.tsx"
 
 function columns(o: { firstNumber: number; retryingId: string | null | undefined; onRetry: (mail: DeadMail) => void }): Column<DeadMail>[] {
   return [

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import type { Role } from "../../../api/contract/common.ts"
 import type { PeopleCounts as Counts } from "../../../api/contract/dashboard.ts"
-import { listRoles } from "../../../api/contract/vendor.ts"
+import { listRoles } from "../../../api/contract/vendors/vendor.ts"
 import { peopleCountsMachine } from "../../../machines/people-counts.machine.ts"
 import { NOT_AVAILABLE } from "../../components/format.ts"
 

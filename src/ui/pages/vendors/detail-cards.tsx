@@ -1,7 +1,7 @@
 import type { ReactNode } from "react"
 import { Button, Card, DataList, Heading, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react"
 import { useActorRef } from "@xstate/react"
-import { revealAccountNumberMachine, revealReasonField } from "../../../machines/reveal-account-number.machine.ts"
+import { revealAccountNumberMachine, revealReasonField } from "../../../machines/vendors/reveal-account-number.machine.ts"
 import { FormDialog } from "../../components/form/form-dialog.tsx"
 import { FormField } from "../../components/form/form-field.tsx"
 import type { Person } from "../../../api/contract/user.ts"

@@ -1,5 +1,5 @@
-import type { VendorStatus } from "./common.ts"
-import type { PersonListItem } from "./user.ts"
+import type { VendorStatus } from "../common.ts"
+import type { PersonListItem } from "../user.ts"
 import type { ListRole, ReviewListKind } from "./vendor.ts"
 
 /**

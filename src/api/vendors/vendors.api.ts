@@ -1,7 +1,7 @@
-import type { VendorStatus } from "./contract/common.ts"
-import * as api from "./contract/endpoints/vendors.endpoints.ts"
-import type { ListRole, ReviewListKind } from "./contract/vendor.ts"
-import { call } from "./client.ts"
+import type { VendorStatus } from "../contract/common.ts"
+import * as api from "../contract/vendors/vendors.endpoints.ts"
+import type { ListRole, ReviewListKind } from "../contract/vendors/vendor.ts"
+import { call } from "../client.ts"
 
 export interface ListRequest {
   page: number

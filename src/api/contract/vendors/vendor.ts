@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { IsoDateTime, NonEmptyTrimmed, PageParam, QueryText, RequestedVendorStatus, VendorStatus } from "./common.ts"
-import { Person, PersonListItem } from "./user.ts"
-import { trimmedText } from "./text.ts"
+import { IsoDateTime, NonEmptyTrimmed, PageParam, QueryText, RequestedVendorStatus, VendorStatus } from "../common.ts"
+import { Person, PersonListItem } from "../user.ts"
+import { trimmedText } from "../text.ts"
 
 /** The roles that have an "active people" list (spec section 2, Role list pages). */
 export const listRoles = ["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"] as const

@@ -1,5 +1,5 @@
 import { setup } from "xstate"
-import { notAVendorStatus, type VendorStatus, vendorStatuses } from "../api/contract/common.ts"
+import { notAVendorStatus, type VendorStatus, vendorStatuses } from "../../api/contract/common.ts"
 
 /**
  * The vendor approval status (spec section 4) as a pure machine, the one rule for both sides:

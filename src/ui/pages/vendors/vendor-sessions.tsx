@@ -1,5 +1,5 @@
 import { Text } from "@chakra-ui/react"
-import type { VendorSession } from "../../../machines/vendor-details.machine.ts"
+import type { VendorSession } from "../../../machines/vendors/vendor-details.machine.ts"
 import { DataTable, type Column } from "../../components/data-table.tsx"
 import { formatDateTime, orNA } from "../../components/format.ts"
 import { EmailText } from "../../components/email-text.tsx"

@@ -1,5 +1,5 @@
 import type { ReactElement } from "react"
-import { peopleListNames, peopleLists, type PeopleListName } from "../../../api/contract/people-lists.ts"
+import { peopleListNames, peopleLists, type PeopleListName } from "../../../api/contract/vendors/people-lists.ts"
 import { ReviewListPage } from "./review-list-page.tsx"
 import { RoleListPage } from "./role-list-page.tsx"
 

@@ -1,5 +1,5 @@
 import { Heading, Stack, Table, Text } from "@chakra-ui/react"
-import type { StatusChange } from "../../../api/contract/vendor.ts"
+import type { StatusChange } from "../../../api/contract/vendors/vendor.ts"
 import { formatDateTime } from "../../components/format.ts"
 import { StatusBadge } from "../../components/status-badge.tsx"
 

@@ -1,10 +1,10 @@
-import type { RevealAccountNumberAnswer } from "../api/contract/vendor.ts"
-import { RevealReason } from "../api/contract/vendor.ts"
-import * as vendorsApi from "../api/vendors.api.ts"
-import { revealAccountNumber } from "../api/contract/endpoints/vendors.endpoints.ts"
-import { createFormMachine } from "./form/form.machine.ts"
-import type { FieldSpec } from "./form/field-spec.ts"
-import { saveFailure } from "./session-form.ts"
+import type { RevealAccountNumberAnswer } from "../../api/contract/vendors/vendor.ts"
+import { RevealReason } from "../../api/contract/vendors/vendor.ts"
+import * as vendorsApi from "../../api/vendors/vendors.api.ts"
+import { revealAccountNumber } from "../../api/contract/vendors/vendors.endpoints.ts"
+import { createFormMachine } from "../form/form.machine.ts"
+import type { FieldSpec } from "../form/field-spec.ts"
+import { saveFailure } from "../session-form.ts"
 
 /** How long a revealed number stays on screen before the dialog closes and only the last 4 digits show again. */
 export const REVEAL_SHOWN_MS = 60_000

@@ -1,8 +1,8 @@
-import { roleList as roleListCall } from "../api/contract/endpoints/vendors.endpoints.ts"
-import { peopleLists, roleListName } from "../api/contract/people-lists.ts"
-import type { ListRole } from "../api/contract/vendor.ts"
-import * as vendorsApi from "../api/vendors.api.ts"
-import { createPagedListMachine } from "./paged-list.machine.ts"
+import { roleList as roleListCall } from "../../api/contract/vendors/vendors.endpoints.ts"
+import { peopleLists, roleListName } from "../../api/contract/vendors/people-lists.ts"
+import type { ListRole } from "../../api/contract/vendors/vendor.ts"
+import * as vendorsApi from "../../api/vendors/vendors.api.ts"
+import { createPagedListMachine } from "../paged-list.machine.ts"
 
 /** Spec section 9: list pages show 10 rows. */
 export const LIST_PAGE_SIZE = 10

@@ -12,7 +12,7 @@ import {
   UpdateUserStatusRequest,
   VendorDetailsAnswer,
   VendorIdParams,
-} from "../vendor.ts"
+} from "./vendor.ts"
 import { PageQuery } from "../common.ts"
 
 const admin = ["Admin"] as const

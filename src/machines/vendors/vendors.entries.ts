@@ -1,0 +1,45 @@
+import { updateUserStatus } from "../../api/contract/vendors/vendors.endpoints.ts"
+import type { MachineEntry } from "../machine-entry.ts"
+import { createReviewListMachine } from "./review-list.machine.ts"
+import { revealAccountNumberMachine } from "./reveal-account-number.machine.ts"
+import { createRoleListMachine } from "./role-list.machine.ts"
+import { vendorDetailsMachine } from "./vendor-details.machine.ts"
+import { vendorStatusMachine } from "./vendor-status.machine.ts"
+
+/** The vendors' machines as the diagrams show them; the registry takes them as they are. */
+export const vendorEntries: MachineEntry[] = [
+  {
+    id: "vendor-status",
+    workflow: true,
+    title: "Vendor approval status",
+    summary: "Under Review, Temp Approve and Reject can move to any other status; Approve is final. The server refuses any other change with 409.",
+    machine: vendorStatusMachine,
+    firedBy: { "status.change": updateUserStatus },
+  },
+  {
+    id: "vendor-details",
+    title: "Vendor Details",
+    summary: "A vendor's details, sessions and status history; the status menu offers the three other statuses and no menu once Approved.",
+    machine: vendorDetailsMachine,
+  },
+  {
+    id: "reveal-account-number",
+    title: "Reveal an account number",
+    summary:
+      "Every answer shows a bank account number's last 4 digits; an Admin who gives a reason sees the whole number for a minute, and the reveal is written to the access log first.",
+    machine: revealAccountNumberMachine,
+    delayLabels: { successShown: "1 min" },
+  },
+  {
+    id: "review-list",
+    title: "Under Review list",
+    summary: "Under Review, Temp Approve and Rejected lists: a per-row status dropdown, the row disabled while it updates, a reload after changes.",
+    machine: createReviewListMachine("pending"),
+  },
+  {
+    id: "role-list",
+    title: "Role list",
+    summary: "Active people of one role (Lawyers shown), paged by 10.",
+    machine: createRoleListMachine("Lawyer", null),
+  },
+]
