@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from "kysely"
-import type { TicketType } from "../../src/api/contract/ticket.ts"
+import type { TicketType } from "../../src/api/contract/tickets/ticket.ts"
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
 

@@ -12,7 +12,11 @@ export function fromCall<Output, Input>(
   endpoint: Endpoint,
   run: (args: { input: Input; signal: AbortSignal }) => PromiseLike<Output>,
 ): PromiseActorLogic<Output, Input> {
-  const logic = fromPromise<Output, Input>(run)
+  return makesCall(endpoint, fromPromise<Output, Input>(run))
+}
+
+/** Any actor logic (a callback that reports as it goes, say) marked as making one contract call, as fromCall does. */
+export function makesCall<Logic extends object>(endpoint: Endpoint, logic: Logic): Logic {
   callOfLogic.set(logic, endpoint)
   return logic
 }

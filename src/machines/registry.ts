@@ -1,4 +1,5 @@
 import type { MachineEntry } from "./machine-entry.ts"
+import { ticketEntries } from "./tickets/tickets.entries.ts"
 import { vendorEntries } from "./vendors/vendors.entries.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
@@ -16,7 +17,6 @@ import * as testimonialApi from "../api/contract/endpoints/testimonial.endpoints
 import * as availabilityApi from "../api/contract/endpoints/availability.endpoints.ts"
 import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
 import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
-import * as ticketApi from "../api/contract/endpoints/ticket.endpoints.ts"
 import * as twoFactorApi from "../api/contract/endpoints/two-factor.endpoints.ts"
 import * as notificationApi from "../api/contract/endpoints/notification.endpoints.ts"
 import { retryMailMachine } from "./retry-mail.machine.ts"
@@ -58,7 +58,6 @@ import { colorModeMachine } from "./color-mode.machine.ts"
 import { connectionMachine } from "./connection.machine.ts"
 import { diagramRenderMachine } from "./diagram-render.machine.ts"
 import { entityAsOfMachine } from "./entity-as-of.machine.ts"
-import { feedbackMachine } from "./feedback.machine.ts"
 import { headerSearchMachine } from "./header-search.machine.ts"
 import { loginMachine } from "./login.machine.ts"
 import { myListingMachine } from "./my-listing.machine.ts"
@@ -66,12 +65,7 @@ import { createPagedListMachine } from "./paged-list.machine.ts"
 import { partnerSignupMachine } from "./partner-signup.machine.ts"
 import { profileMachine } from "./profile.machine.ts"
 import { publicConfigMachine } from "./public-config.machine.ts"
-import { raiseTicketMachine } from "./raise-ticket.machine.ts"
 import { resetPasswordMachine } from "./reset-password.machine.ts"
-import { ticketAttachmentMachine } from "./ticket-attachment.machine.ts"
-import { ticketChatMachine } from "./ticket-chat.machine.ts"
-import { ticketListMachine } from "./ticket-list.machine.ts"
-import { ticketMachine } from "./ticket.machine.ts"
 import { updatePasswordMachine } from "./update-password.machine.ts"
 import { signOutOthersMachine } from "./sign-out-others.machine.ts"
 import { twoFactorMachine } from "./two-factor.machine.ts"
@@ -298,61 +292,7 @@ export const machineRegistry: MachineEntry[] = [
     summary: "Reachable, or not: while calls get no answer (or a 503) the client retries with backoff and a banner says so.",
     machine: connectionMachine,
   },
-  {
-    id: "ticket",
-    workflow: true,
-    title: "Support ticket",
-    summary: "A ticket's life: open, closed by the Admin, then rated once by the raiser. The server refuses any other step with 409.",
-    machine: ticketMachine,
-    firedBy: { "ticket.respond": ticketApi.addResponse, "ticket.close": ticketApi.closeTicket, "ticket.feedback": ticketApi.giveFeedback },
-  },
-  {
-    id: "ticket-chat",
-    title: "Ticket chat",
-    summary: "Ticket Details: the conversation polled every 5 seconds while open, sending, and closing.",
-    machine: ticketChatMachine,
-    delayLabels: { pollInterval: "5 s" },
-    firedBy: {
-      "loadThread done": ticketApi.fetchResponse,
-      "loadThread error": ticketApi.fetchResponse,
-      "pollThread done": ticketApi.fetchResponse,
-      "pollThread error": ticketApi.fetchResponse,
-      "sendMessage done": ticketApi.addResponse,
-      "sendMessage error": ticketApi.addResponse,
-      "closeTicket done": ticketApi.closeTicket,
-      "closeTicket error": ticketApi.closeTicket,
-    },
-  },
-  {
-    id: "ticket-list",
-    title: "My Tickets list",
-    summary: "The paged ticket table (the Admin sees every ticket, others their own).",
-    machine: ticketListMachine,
-    firedBy: { "fetchPage done": ticketApi.getTickets, "fetchPage error": ticketApi.getTickets },
-  },
-  {
-    id: "raise-ticket",
-    title: "Raise Ticket form",
-    summary: "Ticket Type and Query required, optional PNG/JPEG image; the modal closes 1 s after success.",
-    machine: raiseTicketMachine,
-    delayLabels: { successShown: "1 s" },
-    firedBy: { "submit done": ticketApi.createTicket, "submit error": ticketApi.createTicket },
-  },
-  {
-    id: "feedback",
-    title: "Ticket feedback",
-    summary: "Rating 1 to 5 by star click and a remark on a closed ticket; the modal closes 1 s after success.",
-    machine: feedbackMachine,
-    delayLabels: { successShown: "1 s" },
-    firedBy: { "submit done": ticketApi.giveFeedback, "submit error": ticketApi.giveFeedback },
-  },
-  {
-    id: "ticket-attachment",
-    title: "Ticket attachment",
-    summary: "Loading a ticket's private image for the raiser or the Admin.",
-    machine: ticketAttachmentMachine,
-    firedBy: { "loadAttachment done": ticketApi.ticketAttachment, "loadAttachment error": ticketApi.ticketAttachment },
-  },
+  ...ticketEntries,
   {
     id: "profile",
     title: "Profile",

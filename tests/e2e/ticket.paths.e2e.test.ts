@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core"
 import { expect } from "vitest"
-import { ticketMachine } from "../../src/machines/ticket.machine.ts"
+import { ticketMachine } from "../../src/machines/tickets/ticket.machine.ts"
 import { apiToken, baseURL } from "./browser.ts"
 import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
 

@@ -1,6 +1,6 @@
 import type { Browser, Request } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { TICKET_FAILED } from "../../src/machines/raise-ticket.machine.ts"
+import { TICKET_FAILED } from "../../src/machines/tickets/raise-ticket.machine.ts"
 import { launchBrowser, loginAs, newPage } from "./browser.ts"
 
 let browser: Browser

@@ -1,9 +1,9 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import type { Ticket, TicketThread } from "../../src/api/contract/ticket.ts"
-import { feedbackMachine } from "../../src/machines/feedback.machine.ts"
-import { raiseTicketMachine } from "../../src/machines/raise-ticket.machine.ts"
-import { ticketAttachmentMachine } from "../../src/machines/ticket-attachment.machine.ts"
-import { ticketChatMachine } from "../../src/machines/ticket-chat.machine.ts"
+import type { Ticket, TicketThread } from "../../src/api/contract/tickets/ticket.ts"
+import { feedbackMachine } from "../../src/machines/tickets/feedback.machine.ts"
+import { raiseTicketMachine } from "../../src/machines/tickets/raise-ticket.machine.ts"
+import { ticketAttachmentMachine } from "../../src/machines/tickets/ticket-attachment.machine.ts"
+import { ticketChatMachine } from "../../src/machines/tickets/ticket-chat.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const ticket: Ticket = {

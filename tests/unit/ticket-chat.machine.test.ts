@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObject } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import type { TicketThread } from "../../src/api/contract/ticket.ts"
-import { TICKET_POLL_MS, ticketChatMachine, type Viewer } from "../../src/machines/ticket-chat.machine.ts"
+import type { TicketThread } from "../../src/api/contract/tickets/ticket.ts"
+import { TICKET_POLL_MS, ticketChatMachine, type Viewer } from "../../src/machines/tickets/ticket-chat.machine.ts"
 import { flush } from "./flush.ts"
 import { answerBy, questionBy, thread } from "./ticket-samples.ts"
 

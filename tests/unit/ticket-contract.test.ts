@@ -8,7 +8,7 @@ import {
   Ticket,
   TicketListAnswer,
   ticketCode,
-} from "../../src/api/contract/ticket.ts"
+} from "../../src/api/contract/tickets/ticket.ts"
 import { sampleTicket } from "./ticket-samples.ts"
 
 const decode = (schema: Parameters<typeof decodeOrThrow>[0], value: unknown) => () => decodeOrThrow(schema, value, "")

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, SimulatedClock } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import { FEEDBACK_FAILED, FEEDBACK_SUBMITTED, feedbackMachine } from "../../src/machines/feedback.machine.ts"
-import { MODAL_CLOSE_MS, raiseTicketMachine, TICKET_FAILED, TICKET_SUBMITTED } from "../../src/machines/raise-ticket.machine.ts"
+import { FEEDBACK_FAILED, FEEDBACK_SUBMITTED, feedbackMachine } from "../../src/machines/tickets/feedback.machine.ts"
+import { MODAL_CLOSE_MS, raiseTicketMachine, TICKET_FAILED, TICKET_SUBMITTED } from "../../src/machines/tickets/raise-ticket.machine.ts"
 import { flush } from "./flush.ts"
 import { sampleTicket } from "./ticket-samples.ts"
 

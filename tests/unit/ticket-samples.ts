@@ -1,4 +1,4 @@
-import type { Ticket, TicketThread } from "../../src/api/contract/ticket.ts"
+import type { Ticket, TicketThread } from "../../src/api/contract/tickets/ticket.ts"
 
 export const sampleTicket: Ticket = {
   _id: "q1",

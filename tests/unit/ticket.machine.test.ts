@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
-import { ticketAllows, ticketMachine, ticketRefusal, ticketStateOf } from "../../src/machines/ticket.machine.ts"
+import { ticketAllows, ticketMachine, ticketRefusal, ticketStateOf } from "../../src/machines/tickets/ticket.machine.ts"
 
 const open = { status: false, userRating: null }
 const closed = { status: true, userRating: null }

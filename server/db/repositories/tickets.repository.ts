@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { sql, type Updateable } from "kysely"
 import type { Role } from "../../../src/api/contract/common.ts"
-import { ticketCode, type Ticket, type TicketResponse, type TicketType } from "../../../src/api/contract/ticket.ts"
+import { ticketCode, type Ticket, type TicketResponse, type TicketType } from "../../../src/api/contract/tickets/ticket.ts"
 import type { Db } from "../database.ts"
 import { direction, type EndPaging, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { Insertable } from "kysely"
-import type { TicketType } from "../../../src/api/contract/ticket.ts"
+import type { TicketType } from "../../../src/api/contract/tickets/ticket.ts"
 import type { Db } from "../database.ts"
 import type { TicketResponsesTable, TicketsTable } from "../tickets.table.ts"
 import { daysBefore } from "./demo-names.ts"

@@ -1,4 +1,4 @@
-import { ticketCode } from "../../../src/api/contract/ticket.ts"
+import { ticketCode } from "../../../src/api/contract/tickets/ticket.ts"
 import type { Db } from "../../db/database.ts"
 
 /**

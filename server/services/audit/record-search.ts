@@ -1,5 +1,5 @@
 import type { AuditRecordsQuery } from "../../../src/api/contract/audit.ts"
-import { ticketCode, ticketGist, ticketNumberOf } from "../../../src/api/contract/ticket.ts"
+import { ticketCode, ticketGist, ticketNumberOf } from "../../../src/api/contract/tickets/ticket.ts"
 import { sql } from "kysely"
 import type { Db } from "../../db/database.ts"
 import { findUserById } from "../../db/repositories/users.repository.ts"

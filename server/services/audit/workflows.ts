@@ -5,7 +5,7 @@ import { assignmentMachine } from "../../../src/machines/assignment.machine.ts"
 import { blogStatusMachine } from "../../../src/machines/blog-status.machine.ts"
 import { counsellingSessionMachine } from "../../../src/machines/counselling-session.machine.ts"
 import { enquiryAccessMachine } from "../../../src/machines/enquiry-access.machine.ts"
-import { ticketMachine } from "../../../src/machines/ticket.machine.ts"
+import { ticketMachine } from "../../../src/machines/tickets/ticket.machine.ts"
 import { vendorStatusMachine } from "../../../src/machines/vendors/vendor-status.machine.ts"
 import { STATUS_CHANGED } from "../../db/repositories/status-history.repository.ts"
 

@@ -11,6 +11,7 @@ import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
 import { cardExports } from "./card-exports.ts"
 import type { ListExport } from "./list-export-spec.ts"
+import { ticketList, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list.ts"
 
 const orNA = (v: string | null | undefined) => (v ? v : "N/A")
 
@@ -111,17 +112,8 @@ export const listExports: Record<ExportList, ListExport> = {
     },
   },
   "my-tickets": {
-    file: "tickets",
-    columns: [
-      ["Ticket ID", (r: { ticketId: string }) => r.ticketId],
-      ["Ticket Type", (r: { ticketType: string }) => r.ticketType],
-      ["Query", (r: { query: string }) => r.query],
-      ["Raised By", (r: { name: string; role: string }) => `${r.name} (${r.role})`],
-      ["Date | Time", (r: { createdAt: string }) => r.createdAt],
-      ["Status", (r: { status: boolean }) => (r.status ? "Closed" : "Open")],
-      ["Rating", (r: { status: boolean; userRating: number | null }) => (!r.status ? "" : (r.userRating ?? "N/A"))],
-      ["Review", (r: { status: boolean; userReview: string | null }) => (!r.status ? "" : (r.userReview ?? "N/A"))],
-    ],
+    file: ticketList.file,
+    columns: ticketListColumns.map(({ header, text }) => [header, text] as const),
     fetchPage: async (deps, caller, page, limit) => {
       const answer = await getTickets(deps, caller, { page, limit })
       return { rows: answer.data, total: answer.pagination.total }

@@ -1,5 +1,5 @@
-import { ticketRaisers } from "../../../src/api/contract/endpoints/ticket.endpoints.ts"
-import { ticketCode, ticketGist, ticketNumberOf } from "../../../src/api/contract/ticket.ts"
+import { ticketRaisers } from "../../../src/api/contract/tickets/ticket.endpoints.ts"
+import { ticketCode, ticketGist, ticketNumberOf } from "../../../src/api/contract/tickets/ticket.ts"
 import { likePattern } from "../../db/paging.ts"
 import type { SearchSource } from "./search-source.ts"
 

@@ -1,7 +1,7 @@
 import type { Caller } from "../auth/tokens.ts"
 import type { TicketRow } from "../../db/tickets.table.ts"
-import type { TicketStep } from "../../../src/machines/ticket.machine.ts"
-import { ticketRefusal } from "../../../src/machines/ticket.machine.ts"
+import type { TicketStep } from "../../../src/machines/tickets/ticket.machine.ts"
+import { ticketRefusal } from "../../../src/machines/tickets/ticket.machine.ts"
 import { conflict, forbidden, notFound } from "../errors.ts"
 
 export const isAdmin = (caller: Caller): boolean => caller.role === "Admin"

@@ -1,5 +1,5 @@
 import { activeAdmins } from "../notifications/admin-notices.ts"
-import { ticketCode } from "../../../src/api/contract/ticket.ts"
+import { ticketCode } from "../../../src/api/contract/tickets/ticket.ts"
 import type { Db } from "../../db/database.ts"
 import type { TicketRow } from "../../db/tickets.table.ts"
 import type { NotificationKind } from "../../../src/api/contract/notification.ts"

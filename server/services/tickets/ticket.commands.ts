@@ -1,4 +1,4 @@
-import type { AddResponseRequest, CreateTicketFields, FeedbackRequest } from "../../../src/api/contract/ticket.ts"
+import type { AddResponseRequest, CreateTicketFields, FeedbackRequest } from "../../../src/api/contract/tickets/ticket.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import type { Db } from "../../db/database.ts"
 import type { TicketRow } from "../../db/tickets.table.ts"

@@ -1,4 +1,4 @@
-import type { TicketListAnswer, TicketListQuery, TicketThread } from "../../../src/api/contract/ticket.ts"
+import type { TicketListAnswer, TicketListQuery, TicketThread } from "../../../src/api/contract/tickets/ticket.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { findTicket, listResponses, listTickets, toTicket, toTicketResponse } from "../../db/repositories/tickets.repository.ts"
 import type { Caller } from "../auth/tokens.ts"

@@ -1,6 +1,6 @@
 import { auditEndpoints } from "./endpoints/audit.endpoints.ts"
 import { authEndpoints } from "./endpoints/auth.endpoints.ts"
-import { ticketEndpoints } from "./endpoints/ticket.endpoints.ts"
+import { ticketEndpoints } from "./tickets/ticket.endpoints.ts"
 import { availabilityEndpoints } from "./endpoints/availability.endpoints.ts"
 import { partnerEndpoints } from "./endpoints/partner.endpoints.ts"
 import { searchEndpoints } from "./endpoints/search.endpoints.ts"

@@ -1,6 +1,7 @@
 import type { Access } from "../../api/contract/endpoint.ts"
 import { lazyPage, lazyScreen, type PreloadableScreen } from "./lazy-screen.ts"
 import { endpointAccess as call, sessionsReaders } from "./route-access.ts"
+import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
 import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
 
 export interface RouteDef {
@@ -78,8 +79,8 @@ export const routes: RouteDef[] = [
   { path: "/upcoming-session", title: "Upcoming Session", access: sessionsReaders, page: lazyScreen(() => import("../pages/upcoming-session.page.tsx")) },
   { path: "/session-history", title: "Session History", access: sessionsReaders, page: lazyScreen(() => import("../pages/session-history.page.tsx")) },
   { path: "/transaction-history", title: "Transaction History", access: "signedIn", page: lazyScreen(() => import("../pages/transaction-history.page.tsx")) },
-  { path: "/my-tickets", title: "My Tickets", access: call.getTickets, page: lazyScreen(() => import("../pages/my-tickets.page.tsx")) },
-  { path: "/ticket/:queryId", title: "Ticket Details", access: call.fetchResponse, page: lazyScreen(() => import("../pages/ticket-details.page.tsx")) },
+  { path: "/my-tickets", title: ticketList.title, access: call.getTickets, page: lazyScreen(() => import("../pages/tickets/my-tickets.page.tsx")) },
+  { path: "/ticket/:queryId", title: "Ticket Details", access: call.fetchResponse, page: lazyScreen(() => import("../pages/tickets/ticket-details.page.tsx")) },
   {
     path: "/upcoming-counselling",
     title: "Upcoming Counselling",

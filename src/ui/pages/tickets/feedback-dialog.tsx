@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import { feedbackFields, type feedbackMachine } from "../../../machines/feedback.machine.ts"
+import { feedbackFields, type feedbackMachine } from "../../../machines/tickets/feedback.machine.ts"
 import { FormDialog } from "../../components/form/form-dialog.tsx"
 import { FormField } from "../../components/form/form-field.tsx"
 import { StarRating } from "./star-rating.tsx"

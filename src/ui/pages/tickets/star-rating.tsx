@@ -1,5 +1,5 @@
 import { Button, HStack } from "@chakra-ui/react"
-import { RATING_MAX } from "../../../api/contract/ticket.ts"
+import { RATING_MAX } from "../../../api/contract/tickets/ticket.ts"
 
 const stars = Array.from({ length: RATING_MAX }, (_, i) => i + 1)
 

@@ -1,6 +1,6 @@
 import { Image, Link, Spinner, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { ticketAttachmentMachine } from "../../../machines/ticket-attachment.machine.ts"
+import { ticketAttachmentMachine } from "../../../machines/tickets/ticket-attachment.machine.ts"
 
 /** The ticket's private image, fetched with the token; its object URL is released when the page closes. */
 export function TicketAttachment({ queryId, ticketId }: { queryId: string; ticketId: string }) {

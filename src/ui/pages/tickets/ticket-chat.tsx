@@ -1,5 +1,5 @@
 import { Box, Stack, Text } from "@chakra-ui/react"
-import type { TicketThread } from "../../../api/contract/ticket.ts"
+import type { TicketThread } from "../../../api/contract/tickets/ticket.ts"
 import { formatDateTime } from "../../components/format.ts"
 
 /**

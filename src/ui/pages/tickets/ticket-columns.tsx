@@ -1,7 +1,9 @@
 import { Badge, Button, Link, Stack, Text } from "@chakra-ui/react"
 import { Link as RouterLink } from "wouter"
-import type { Ticket } from "../../../api/contract/ticket.ts"
-import { ticketStateOf } from "../../../machines/ticket.machine.ts"
+import type { ReactNode } from "react"
+import type { Ticket } from "../../../api/contract/tickets/ticket.ts"
+import { ticketListColumns, type TicketListColumn } from "../../../api/contract/tickets/ticket-list.ts"
+import { ticketStateOf } from "../../../machines/tickets/ticket.machine.ts"
 import type { Column } from "../../components/data-table.tsx"
 import { formatDateTime, NOT_AVAILABLE } from "../../components/format.ts"
 import { StarsShown } from "./star-rating.tsx"
@@ -14,58 +16,45 @@ export function TicketStatusBadge({ closed }: { closed: boolean }) {
   )
 }
 
+/** How the table draws the definition's columns where plain text is not enough; the others show their text. */
+const tableCells: Partial<Record<TicketListColumn["key"], (t: Ticket) => ReactNode>> = {
+  ticketId: (t) => (
+    <Text fontFamily="mono" whiteSpace="nowrap">
+      {t.ticketId}
+    </Text>
+  ),
+  query: (t) => (
+    <Text maxW="xs" lineClamp={2} title={t.query}>
+      {t.query}
+    </Text>
+  ),
+  raisedBy: (t) => (
+    <Stack gap="0">
+      <Text whiteSpace="nowrap">{t.name}</Text>
+      <Text fontSize="xs" color="fg.muted">
+        {t.role}
+      </Text>
+    </Stack>
+  ),
+  createdAt: (t) => <Text whiteSpace="nowrap">{formatDateTime(t.createdAt)}</Text>,
+  status: (t) => <TicketStatusBadge closed={t.status} />,
+  rating: (t) => (t.status && t.userRating !== null ? <StarsShown rating={t.userRating} /> : NOT_AVAILABLE),
+  review: (t) => (t.status && t.userReview ? <Text maxW="xs">{t.userReview}</Text> : NOT_AVAILABLE),
+}
+
 /**
- * The ticket table's columns. The Admin also sees 'Raised By' and, for closed tickets, the rating
- * and review. The action follows the ticket machine's state: open → 'Respond' (the Admin: 'View'),
- * closed → 'Feedback' for the raiser, rated → the stars given.
+ * The ticket table's columns: S.No, the ticket list's definition (the Admin's CSV export's too; the Admin alone
+ * sees 'Raised By' and, for closed tickets, the rating and review), then the action. The action follows the
+ * ticket machine's state: open → 'Respond' (the Admin: 'View'), closed → 'Feedback' for the raiser, rated →
+ * the stars given.
  */
 export function ticketColumns(options: { isAdmin: boolean; offset: number; onFeedback: (ticket: Ticket) => void }): Column<Ticket>[] {
   const { isAdmin, offset } = options
-  const columns: Column<Ticket>[] = [
+  return [
     { header: "S.No", cell: (_t, i) => offset + i + 1 },
-    {
-      header: "Ticket ID",
-      cell: (t) => (
-        <Text fontFamily="mono" whiteSpace="nowrap">
-          {t.ticketId}
-        </Text>
-      ),
-    },
-    { header: "Ticket Type", cell: (t) => t.ticketType },
-    {
-      header: "Query",
-      cell: (t) => (
-        <Text maxW="xs" lineClamp={2} title={t.query}>
-          {t.query}
-        </Text>
-      ),
-    },
+    ...ticketListColumns.filter((c) => isAdmin || !c.adminOnly).map(({ key, header, text }): Column<Ticket> => ({ header, cell: tableCells[key] ?? text })),
+    { header: "Action", cell: (t) => <TicketAction ticket={t} isAdmin={isAdmin} onFeedback={options.onFeedback} /> },
   ]
-  if (isAdmin) {
-    columns.push({
-      header: "Raised By",
-      cell: (t) => (
-        <Stack gap="0">
-          <Text whiteSpace="nowrap">{t.name}</Text>
-          <Text fontSize="xs" color="fg.muted">
-            {t.role}
-          </Text>
-        </Stack>
-      ),
-    })
-  }
-  columns.push(
-    { header: "Date | Time", cell: (t) => <Text whiteSpace="nowrap">{formatDateTime(t.createdAt)}</Text> },
-    { header: "Status", cell: (t) => <TicketStatusBadge closed={t.status} /> },
-  )
-  if (isAdmin) {
-    columns.push(
-      { header: "Rating", cell: (t) => (t.status && t.userRating !== null ? <StarsShown rating={t.userRating} /> : NOT_AVAILABLE) },
-      { header: "Review", cell: (t) => (t.status && t.userReview ? <Text maxW="xs">{t.userReview}</Text> : NOT_AVAILABLE) },
-    )
-  }
-  columns.push({ header: "Action", cell: (t) => <TicketAction ticket={t} isAdmin={isAdmin} onFeedback={options.onFeedback} /> })
-  return columns
 }
 
 function TicketAction({ ticket, isAdmin, onFeedback }: { ticket: Ticket; isAdmin: boolean; onFeedback: (ticket: Ticket) => void }) {

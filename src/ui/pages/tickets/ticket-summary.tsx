@@ -1,5 +1,5 @@
 import { Card, DataList, Stack, Text } from "@chakra-ui/react"
-import type { TicketThread } from "../../../api/contract/ticket.ts"
+import type { TicketThread } from "../../../api/contract/tickets/ticket.ts"
 import { formatDateTime } from "../../components/format.ts"
 import { StarsShown } from "./star-rating.tsx"
 import { TicketAttachment } from "./ticket-attachment.tsx"

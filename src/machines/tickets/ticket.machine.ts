@@ -1,5 +1,5 @@
 import { assign, setup } from "xstate"
-import { RATING_MAX, RATING_MIN } from "../api/contract/ticket.ts"
+import { RATING_MAX, RATING_MIN } from "../../api/contract/tickets/ticket.ts"
 
 /**
  * The life of a support ticket (spec section 4): open (status false) → closed (status true) →

@@ -12,7 +12,7 @@ import {
   TicketListAnswer,
   TicketListQuery,
   TicketThreadAnswer,
-} from "../ticket.ts"
+} from "./ticket.ts"
 
 /**
  * Who raises tickets: every role but the Admin, who answers them (spec section 6, "Non-admin: raises

@@ -5,6 +5,9 @@ import { listExports } from "../../server/services/export/list-exports.ts"
 import { routes } from "../../src/ui/app/routes.ts"
 import { peopleTableColumns } from "../../src/ui/pages/vendors/person-columns.tsx"
 import { activeEntry, sidebarEntries } from "../../src/ui/app/sidebar-entries.ts"
+import { ticketList, ticketListColumns } from "../../src/api/contract/tickets/ticket-list.ts"
+import type { Ticket } from "../../src/api/contract/tickets/ticket.ts"
+import { ticketColumns } from "../../src/ui/pages/tickets/ticket-columns.tsx"
 
 const headers = peopleListColumns.map((c) => c.header)
 
@@ -43,5 +46,41 @@ describe("the people lists' definition", () => {
       organizationName: null,
     }
     expect(peopleListColumns.map((c) => c.text(row))).toEqual(["Asha", "asha@demo.test", "N/A", "Lawyer", "2026-11-30T07:00:00.000Z", "Approved", "N/A"])
+  })
+})
+
+describe("the ticket list's definition", () => {
+  const all = ticketListColumns.map((c) => c.header)
+
+  it("gives the Admin's table and the CSV export the same columns; others see theirs without Raised By, Rating and Review", () => {
+    expect(all).toEqual(["Ticket ID", "Ticket Type", "Query", "Raised By", "Date | Time", "Status", "Rating", "Review"])
+    const table = (isAdmin: boolean) => ticketColumns({ isAdmin, offset: 0, onFeedback: () => {} }).map((c) => c.header)
+    expect(table(true)).toEqual(["S.No", ...all, "Action"])
+    expect(table(false)).toEqual(["S.No", "Ticket ID", "Ticket Type", "Query", "Date | Time", "Status", "Action"])
+    expect(listExports["my-tickets"].columns.map(([header]) => header)).toEqual(all)
+    expect(listExports["my-tickets"].file).toBe(ticketList.file)
+    expect(routes.find((r) => r.path === "/my-tickets")?.title).toBe(ticketList.title)
+  })
+
+  it("writes a rating and review only for a closed ticket, N/A when it has none", () => {
+    const ticket: Ticket = {
+      _id: "t1",
+      queryId: "t1",
+      ticketId: "TKT-000001",
+      ticketType: "General",
+      query: "Charged twice",
+      createdAt: "2026-11-30T07:00:00.000Z",
+      status: false,
+      userId: "u1",
+      name: "Asha",
+      role: "User",
+      userRating: null,
+      userReview: null,
+      hasImage: false,
+    }
+    const cells = (t: Ticket) => ticketListColumns.map((c) => c.text(t))
+    expect(cells(ticket)).toEqual(["TKT-000001", "General", "Charged twice", "Asha (User)", "2026-11-30T07:00:00.000Z", "Open", "", ""])
+    expect(cells({ ...ticket, status: true }).slice(5)).toEqual(["Closed", "N/A", "N/A"])
+    expect(cells({ ...ticket, status: true, userRating: 4, userReview: "Quick" }).slice(5)).toEqual(["Closed", "4", "Quick"])
   })
 })

@@ -1,6 +1,6 @@
 import { createReadStream, existsSync } from "node:fs"
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/ticket.endpoints.ts"
+import * as api from "../../src/api/contract/tickets/ticket.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import { withRequestLog } from "./request-mail-log.ts"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { trimmedText } from "./text.ts"
-import { Id, IsoDateTime, PageParam, Role } from "./common.ts"
+import { trimmedText } from "../text.ts"
+import { Id, IsoDateTime, PageParam, Role } from "../common.ts"
 
 /** Spec section 9: ticket types, attachment types and the rating scale. */
 export const ticketTypes = ["Technical", "General"] as const

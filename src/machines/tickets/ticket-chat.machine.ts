@@ -1,9 +1,11 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
-import { isApiError, messageOf } from "../api/api-error.ts"
-import type { Role } from "../api/contract/common.ts"
-import type { TicketThread } from "../api/contract/ticket.ts"
-import * as ticketApi from "../api/ticket.api.ts"
-import { watchLive } from "../api/live.api.ts"
+import { assign, fromCallback, setup, type EventObject } from "xstate"
+import * as ticketCalls from "../../api/contract/tickets/ticket.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import { isApiError, messageOf } from "../../api/api-error.ts"
+import type { Role } from "../../api/contract/common.ts"
+import type { TicketThread } from "../../api/contract/tickets/ticket.ts"
+import * as ticketApi from "../../api/tickets/ticket.api.ts"
+import { watchLive } from "../../api/live.api.ts"
 import { ticketAllows } from "./ticket.machine.ts"
 
 /**
@@ -66,16 +68,18 @@ export const ticketChatMachine = setup({
     input: {} as { queryId: string; viewer: Viewer },
   },
   actors: {
-    loadThread: fromPromise<Loaded, { queryId: string }>(async ({ input }) => {
+    loadThread: fromCall<Loaded, { queryId: string }>(ticketCalls.fetchResponse, async ({ input }) => {
       const result = await ticketApi.fetchThread(input.queryId, null)
       if (!result.changed) throw new Error("The server answered 304 to a first read.")
       return { thread: result.answer.data, etag: result.etag }
     }),
-    pollThread: fromPromise<Polled, { queryId: string; etag: string | null }>(({ input }) => ticketApi.fetchThread(input.queryId, input.etag)),
-    sendMessage: fromPromise<{ data: TicketThread }, { queryId: string; role: Role; text: string }>(({ input }) =>
+    pollThread: fromCall<Polled, { queryId: string; etag: string | null }>(ticketCalls.fetchResponse, ({ input }) =>
+      ticketApi.fetchThread(input.queryId, input.etag),
+    ),
+    sendMessage: fromCall<{ data: TicketThread }, { queryId: string; role: Role; text: string }>(ticketCalls.addResponse, ({ input }) =>
       ticketApi.addResponse(input.queryId, input.role, input.text),
     ),
-    closeTicket: fromPromise<{ data: TicketThread }, { queryId: string }>(({ input }) => ticketApi.closeTicket(input.queryId)),
+    closeTicket: fromCall<{ data: TicketThread }, { queryId: string }>(ticketCalls.closeTicket, ({ input }) => ticketApi.closeTicket(input.queryId)),
     /** The tab's live stream: whether it is up, and each change of this ticket. */
     watchLive: fromCallback<EventObject, { queryId: string }>(({ sendBack, input }) =>
       watchLive({

@@ -1,8 +1,9 @@
-import { FeedbackRequest, RATING_MAX, RATING_MIN, type TicketAnswer } from "../api/contract/ticket.ts"
-import * as ticketApi from "../api/ticket.api.ts"
-import { messageOf } from "../api/api-error.ts"
-import type { FieldSpec } from "./form/field-spec.ts"
-import { createFormMachine } from "./form/form.machine.ts"
+import { FeedbackRequest, RATING_MAX, RATING_MIN, type TicketAnswer } from "../../api/contract/tickets/ticket.ts"
+import * as ticketApi from "../../api/tickets/ticket.api.ts"
+import { giveFeedback } from "../../api/contract/tickets/ticket.endpoints.ts"
+import { messageOf } from "../../api/api-error.ts"
+import type { FieldSpec } from "../form/field-spec.ts"
+import { createFormMachine } from "../form/form.machine.ts"
 import { MODAL_CLOSE_MS } from "./raise-ticket.machine.ts"
 
 export const FEEDBACK_SUBMITTED = "Feedback submitted successfully!"
@@ -30,6 +31,7 @@ export const feedbackMachine = createFormMachine<TicketAnswer, never, { ticketId
   modal: true,
   fields: feedbackFields,
   initialExtra: { ticketId: "" },
+  call: giveFeedback,
   submit: ({ values, extra }) => ticketApi.giveFeedback({ rating: Number(values["rating"]), remark: values["remark"] ?? "", ticketId: extra.ticketId }),
   succeeded: () => ({ message: { text: FEEDBACK_SUBMITTED, tone: "success" } }),
   failed: (error) => ({ message: { text: FEEDBACK_FAILED, tone: "error" }, detail: messageOf(error, "") || null }),

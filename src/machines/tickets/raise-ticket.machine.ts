@@ -1,10 +1,18 @@
-import { hasTicketImageExtension, TicketText, ticketImageExtensions, ticketTypes, type TicketAnswer, type TicketType } from "../api/contract/ticket.ts"
-import * as ticketApi from "../api/ticket.api.ts"
-import { messageOf } from "../api/api-error.ts"
-import type { FieldSpec, FileSpec } from "./form/field-spec.ts"
-import { createFormMachine } from "./form/form.machine.ts"
+import {
+  hasTicketImageExtension,
+  TicketText,
+  ticketImageExtensions,
+  ticketTypes,
+  type TicketAnswer,
+  type TicketType,
+} from "../../api/contract/tickets/ticket.ts"
+import * as ticketApi from "../../api/tickets/ticket.api.ts"
+import { createTicket } from "../../api/contract/tickets/ticket.endpoints.ts"
+import { messageOf } from "../../api/api-error.ts"
+import type { FieldSpec, FileSpec } from "../form/field-spec.ts"
+import { createFormMachine } from "../form/form.machine.ts"
 
-export type { ChosenFile } from "./form/field-spec.ts"
+export type { ChosenFile } from "../form/field-spec.ts"
 
 /** Spec section 9: a modal closes about 1 s after a successful save. */
 export const MODAL_CLOSE_MS = 1000
@@ -41,6 +49,7 @@ export const raiseTicketMachine = createFormMachine<TicketAnswer>({
   fields: raiseTicketFields,
   files: raiseTicketFiles,
   initialExtra: null,
+  call: createTicket,
   submit: ({ values, files }) =>
     ticketApi.raiseTicket({ ticketType: values["ticketType"] as TicketType, query: values["query"] ?? "", image: files["image"] ?? null }),
   succeeded: () => ({ message: { text: TICKET_SUBMITTED, tone: "success" } }),

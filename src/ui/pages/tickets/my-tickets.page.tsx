@@ -1,19 +1,20 @@
 import { Stack, Text } from "@chakra-ui/react"
+import { ticketList } from "../../../api/contract/tickets/ticket-list.ts"
 import { useActorRef, useSelector } from "@xstate/react"
-import { canCall } from "../../api/contract/endpoint.ts"
-import { createTicket } from "../../api/contract/endpoints/ticket.endpoints.ts"
-import { feedbackMachine } from "../../machines/feedback.machine.ts"
-import { pageCount } from "../../machines/paged-list.machine.ts"
-import { ticketListMachine } from "../../machines/ticket-list.machine.ts"
-import { authActor, selectUser } from "../app/auth-actor.ts"
-import { DataTable } from "../components/data-table.tsx"
-import { Pager } from "../components/pager.tsx"
-import { FeedbackDialog } from "./tickets/feedback-dialog.tsx"
-import { RaiseTicket } from "./tickets/raise-ticket-dialog.tsx"
-import { ticketColumns } from "./tickets/ticket-columns.tsx"
-import { useListActor } from "../components/use-list-actor.ts"
-import { ExportCsvButton } from "../components/export-csv-button.tsx"
-import { ListHeader } from "../components/list-header.tsx"
+import { canCall } from "../../../api/contract/endpoint.ts"
+import { createTicket } from "../../../api/contract/tickets/ticket.endpoints.ts"
+import { feedbackMachine } from "../../../machines/tickets/feedback.machine.ts"
+import { pageCount } from "../../../machines/paged-list.machine.ts"
+import { ticketListMachine } from "../../../machines/tickets/ticket-list.machine.ts"
+import { authActor, selectUser } from "../../app/auth-actor.ts"
+import { DataTable } from "../../components/data-table.tsx"
+import { Pager } from "../../components/pager.tsx"
+import { FeedbackDialog } from "./feedback-dialog.tsx"
+import { RaiseTicket } from "./raise-ticket-dialog.tsx"
+import { ticketColumns } from "./ticket-columns.tsx"
+import { useListActor } from "../../components/use-list-actor.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ListHeader } from "../../components/list-header.tsx"
 
 /** My Tickets (/my-tickets): the ticket table, the floating Raise Ticket button and the feedback modal. */
 export default function MyTicketsPage() {
@@ -32,7 +33,7 @@ export default function MyTicketsPage() {
   return (
     <Stack gap="4" pb="20">
       <ListHeader
-        title="My Tickets"
+        title={ticketList.title}
         meta={
           <Text fontSize="sm" color="fg.muted" data-testid="ticket-total">
             Total: {context.total}
@@ -46,7 +47,7 @@ export default function MyTicketsPage() {
         rowKey={(t) => t._id}
         loading={snapshot.hasTag("busy") && context.rows.length === 0}
         error={context.error}
-        emptyText="No tickets found."
+        emptyText={ticketList.empty}
       />
       {context.rows.length > 0 ? (
         <Pager

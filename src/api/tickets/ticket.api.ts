@@ -1,7 +1,7 @@
-import type { Role } from "./contract/common.ts"
-import * as api from "./contract/endpoints/ticket.endpoints.ts"
-import type { Ticket, TicketType } from "./contract/ticket.ts"
-import { call, callBlob, callIfChanged, toFormData } from "./client.ts"
+import type { Role } from "../contract/common.ts"
+import * as api from "../contract/tickets/ticket.endpoints.ts"
+import type { Ticket, TicketType } from "../contract/tickets/ticket.ts"
+import { call, callBlob, callIfChanged, toFormData } from "../client.ts"
 
 /** One page of tickets, newest first, in the shape the paged-list machine takes. */
 export async function getTickets(request: { page: number; limit: number }): Promise<{ rows: Ticket[]; total: number }> {

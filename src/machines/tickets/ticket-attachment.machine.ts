@@ -1,5 +1,5 @@
 import { assign, fromCallback, setup, type AnyEventObject } from "xstate"
-import * as ticketApi from "../api/ticket.api.ts"
+import * as ticketApi from "../../api/tickets/ticket.api.ts"
 
 export type AttachmentEvent = { type: "attachment.loaded"; url: string } | { type: "attachment.failed" }
 

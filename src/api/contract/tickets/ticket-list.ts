@@ -1,0 +1,33 @@
+import type { Ticket } from "./ticket.ts"
+
+/**
+ * The ticket list's one definition (spec section 3, My Tickets): its texts, its CSV file and its columns, which
+ * the table and the Admin's CSV export both take. Plain data with type-only imports, like the people lists'.
+ */
+export const ticketList = { title: "My Tickets", empty: "No tickets found.", failure: "Failed to fetch tickets.", file: "tickets" } as const
+
+/**
+ * A column after S.No, in the spec's order: `text` is the cell as the CSV writes it, and as the table shows it
+ * unless the table draws that column its own way (a badge, stars). `adminOnly` columns are on the Admin's
+ * screen alone; the CSV, which only an Admin can export, has them all.
+ */
+export interface TicketListColumn {
+  key: "ticketId" | "ticketType" | "query" | "raisedBy" | "createdAt" | "status" | "rating" | "review"
+  header: string
+  text: (ticket: Ticket) => string
+  adminOnly?: true
+}
+
+/** A rating or review belongs to a closed ticket: an open one has none yet, a closed one unrated shows N/A. */
+const onceClosed = (ticket: Ticket, value: string | number | null) => (!ticket.status ? "" : value === null ? "N/A" : String(value))
+
+export const ticketListColumns: readonly TicketListColumn[] = [
+  { key: "ticketId", header: "Ticket ID", text: (t) => t.ticketId },
+  { key: "ticketType", header: "Ticket Type", text: (t) => t.ticketType },
+  { key: "query", header: "Query", text: (t) => t.query },
+  { key: "raisedBy", header: "Raised By", text: (t) => `${t.name} (${t.role})`, adminOnly: true },
+  { key: "createdAt", header: "Date | Time", text: (t) => t.createdAt },
+  { key: "status", header: "Status", text: (t) => (t.status ? "Closed" : "Open") },
+  { key: "rating", header: "Rating", text: (t) => onceClosed(t, t.userRating), adminOnly: true },
+  { key: "review", header: "Review", text: (t) => onceClosed(t, t.userReview), adminOnly: true },
+]

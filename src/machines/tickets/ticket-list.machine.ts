@@ -1,0 +1,12 @@
+import * as ticketApi from "../../api/tickets/ticket.api.ts"
+import { getTickets } from "../../api/contract/tickets/ticket.endpoints.ts"
+import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
+import { createPagedListMachine } from "../paged-list.machine.ts"
+
+/** My Tickets: 10 a page, newest first (the Admin's list holds every ticket, so it pages). */
+export const ticketListMachine = createPagedListMachine({
+  id: "myTickets",
+  fetchPage: ticketApi.getTickets,
+  call: getTickets,
+  failureMessage: ticketList.failure,
+})
