@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/contact.endpoints.ts"
+import * as api from "../../src/api/contract/contact/contact.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { announcingList } from "../services/live/live-hub.ts"
 import { route } from "../plugins/route.ts"

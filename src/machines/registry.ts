@@ -1,10 +1,10 @@
 import type { MachineEntry } from "./machine-entry.ts"
+import { contactEntries } from "./contact/contact.entries.ts"
 import { ticketEntries } from "./tickets/tickets.entries.ts"
 import { vendorEntries } from "./vendors/vendors.entries.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
 import * as blogApi from "../api/contract/endpoints/blog.endpoints.ts"
-import * as contactApi from "../api/contract/endpoints/contact.endpoints.ts"
 import * as dashboardApi from "../api/contract/endpoints/dashboard.endpoints.ts"
 import * as enquiryApi from "../api/contract/endpoints/counselling-enquiry.endpoints.ts"
 import * as sessionApi from "../api/contract/endpoints/counselling-sessions.endpoints.ts"
@@ -43,7 +43,6 @@ import { enquiryListMachine } from "./counselling-lists.machine.ts"
 import { counsellingSessionMachine } from "./counselling-session.machine.ts"
 import { createSessionMachine } from "./create-session.machine.ts"
 import { editSessionMachine } from "./edit-session.machine.ts"
-import { enquiriesMachine } from "./enquiries.machine.ts"
 import { peopleCountsMachine } from "./people-counts.machine.ts"
 import { sessionCountsMachine } from "./session-counts.machine.ts"
 import { blogFormMachine } from "./blog-form.machine.ts"
@@ -664,13 +663,7 @@ export const machineRegistry: MachineEntry[] = [
     },
   },
   ...vendorEntries,
-  {
-    id: "enquiries",
-    title: "All Enquiries",
-    summary: "The paged contact enquiries (Admin only).",
-    machine: enquiriesMachine,
-    firedBy: { "fetchPage done": contactApi.fetchEnquiry, "fetchPage error": contactApi.fetchEnquiry },
-  },
+  ...contactEntries,
   {
     id: "undelivered-mail",
     title: "Undelivered emails",

@@ -4,7 +4,7 @@ import type * as authCalls from "../../src/api/contract/endpoints/auth.endpoints
 import type * as availabilityCalls from "../../src/api/contract/endpoints/availability.endpoints.ts"
 import type * as blogCalls from "../../src/api/contract/endpoints/blog.endpoints.ts"
 import type * as calendarFeedCalls from "../../src/api/contract/endpoints/calendar-feed.endpoints.ts"
-import type * as contactCalls from "../../src/api/contract/endpoints/contact.endpoints.ts"
+import type * as contactCalls from "../../src/api/contract/contact/contact.endpoints.ts"
 import type * as counsellingEnquiryCalls from "../../src/api/contract/endpoints/counselling-enquiry.endpoints.ts"
 import type * as counsellingSessionsCalls from "../../src/api/contract/endpoints/counselling-sessions.endpoints.ts"
 import type * as counsellingUsersCalls from "../../src/api/contract/endpoints/counselling-users.endpoints.ts"

@@ -5,6 +5,7 @@ import { listExports } from "../../server/services/export/list-exports.ts"
 import { routes } from "../../src/ui/app/routes.ts"
 import { peopleTableColumns } from "../../src/ui/pages/vendors/person-columns.tsx"
 import { activeEntry, sidebarEntries } from "../../src/ui/app/sidebar-entries.ts"
+import { enquiryList, enquiryListColumns } from "../../src/api/contract/contact/enquiry-list.ts"
 import { ticketList, ticketListColumns } from "../../src/api/contract/tickets/ticket-list.ts"
 import type { Ticket } from "../../src/api/contract/tickets/ticket.ts"
 import { ticketColumns } from "../../src/ui/pages/tickets/ticket-columns.tsx"
@@ -82,5 +83,15 @@ describe("the ticket list's definition", () => {
     expect(cells(ticket)).toEqual(["TKT-000001", "General", "Charged twice", "Asha (User)", "2026-11-30T07:00:00.000Z", "Open", "", ""])
     expect(cells({ ...ticket, status: true }).slice(5)).toEqual(["Closed", "N/A", "N/A"])
     expect(cells({ ...ticket, status: true, userRating: 4, userReview: "Quick" }).slice(5)).toEqual(["Closed", "4", "Quick"])
+  })
+})
+
+describe("All Enquiries' definition", () => {
+  it("gives the route, the CSV export and its file the definition's title, columns and name", () => {
+    const headers = enquiryListColumns.map((c) => c.header)
+    expect(headers).toEqual(["Name", "Email", "Number", "City", "State", "Date | Time"])
+    expect(listExports.enquiries.columns.map(([header]) => header)).toEqual(headers)
+    expect(listExports.enquiries.file).toBe(enquiryList.file)
+    expect(routes.find((r) => r.path === "/enquiries")?.title).toBe(enquiryList.title)
   })
 })

@@ -4,8 +4,8 @@ import * as vendorsApi from "../../src/api/vendors/vendors.api.ts"
 import { listRoles } from "../../src/api/contract/vendors/vendor.ts"
 import { createRoleListMachine } from "../../src/machines/vendors/role-list.machine.ts"
 import { peopleLists, roleListName } from "../../src/api/contract/vendors/people-lists.ts"
-import { enquiriesMachine } from "../../src/machines/enquiries.machine.ts"
-import * as contactApi from "../../src/api/contact.api.ts"
+import { enquiriesMachine } from "../../src/machines/contact/enquiries.machine.ts"
+import * as contactApi from "../../src/api/contact/contact.api.ts"
 import { quietLiveList } from "./quiet-live.ts"
 
 afterEach(() => vi.restoreAllMocks())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { CreateEnquiryRequest, EnquiryListAnswer } from "../../src/api/contract/contact.ts"
+import { CreateEnquiryRequest, EnquiryListAnswer } from "../../src/api/contract/contact/contact.ts"
 import { PeopleCountsAnswer } from "../../src/api/contract/dashboard.ts"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
 import {

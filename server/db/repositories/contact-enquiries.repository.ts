@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { sql } from "kysely"
-import type { Enquiry } from "../../../src/api/contract/contact.ts"
+import type { Enquiry } from "../../../src/api/contract/contact/contact.ts"
 import type { ContactEnquiryRow } from "../contact-enquiries.table.ts"
 import type { Db } from "../database.ts"
 import { likePattern, type Paging } from "../paging.ts"

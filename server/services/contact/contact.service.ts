@@ -1,6 +1,6 @@
 import { adminNotices } from "../notifications/admin-notices.ts"
 import { deliverSoon, NOTHING_QUEUED, queueNotifications, type NotifyDeps } from "../notifications/queue.ts"
-import type { CreateEnquiryRequest } from "../../../src/api/contract/contact.ts"
+import type { CreateEnquiryRequest } from "../../../src/api/contract/contact/contact.ts"
 import type { PageQuery } from "../../../src/api/contract/common.ts"
 import type { Db } from "../../db/database.ts"
 import { paging } from "../../db/paging.ts"

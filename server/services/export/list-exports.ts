@@ -11,6 +11,7 @@ import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
 import { cardExports } from "./card-exports.ts"
 import type { ListExport } from "./list-export-spec.ts"
+import { enquiryList, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list.ts"
 import { ticketList, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list.ts"
 
 const orNA = (v: string | null | undefined) => (v ? v : "N/A")
@@ -36,15 +37,8 @@ type Contact = { name: string; email: string; number: string | null; createdAt: 
 export const listExports: Record<ExportList, ListExport> = {
   ...peopleExports,
   enquiries: {
-    file: "enquiries",
-    columns: [
-      ["Name", (r: Contact) => r.name],
-      ["Email", (r: Contact) => r.email],
-      ["Number", (r: Contact) => r.number],
-      ["City", (r: { city: string }) => r.city],
-      ["State", (r: { state: string }) => r.state],
-      ["Date | Time", (r: Contact) => r.createdAt],
-    ],
+    file: enquiryList.file,
+    columns: enquiryListColumns.map(({ header, text }) => [header, text] as const),
     fetchPage: async (deps, _caller, page, limit, search) => {
       const answer = await fetchContactEnquiries(deps.db, { page, limit, search })
       return { rows: answer.enquiry, total: answer.totalRecords }

@@ -1,6 +1,7 @@
 import type { Access } from "../../api/contract/endpoint.ts"
 import { lazyPage, lazyScreen, type PreloadableScreen } from "./lazy-screen.ts"
 import { endpointAccess as call, sessionsReaders } from "./route-access.ts"
+import { enquiryList } from "../../api/contract/contact/enquiry-list.ts"
 import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
 import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
 
@@ -50,9 +51,9 @@ export const routes: RouteDef[] = [
   {
     path: "/enquiries",
     refusedSignsOut: true,
-    title: "All Enquiries",
+    title: enquiryList.title,
     access: call.fetchEnquiry,
-    page: lazyScreen(() => import("../pages/enquiries.page.tsx")),
+    page: lazyScreen(() => import("../pages/contact/enquiries.page.tsx")),
   },
   {
     path: "/vendor-details/:userId",

@@ -1,7 +1,7 @@
-import type { CreateEnquiryRequest } from "./contract/contact.ts"
-import * as api from "./contract/endpoints/contact.endpoints.ts"
-import { call } from "./client.ts"
-import type { ListRequest } from "./vendors/vendors.api.ts"
+import type { CreateEnquiryRequest } from "../contract/contact/contact.ts"
+import * as api from "../contract/contact/contact.endpoints.ts"
+import { call } from "../client.ts"
+import type { ListRequest } from "../vendors/vendors.api.ts"
 
 export const fetchEnquiries = ({ page, limit, search }: ListRequest) =>
   call(api.fetchEnquiry, { query: { page: String(page), limit: String(limit), ...(search.trim() ? { search: search.trim() } : {}) } })

@@ -1,4 +1,4 @@
-import { CreateEnquiryAnswer, CreateEnquiryRequest, EnquiryListAnswer, EnquiryQuery } from "../contact.ts"
+import { CreateEnquiryAnswer, CreateEnquiryRequest, EnquiryListAnswer, EnquiryQuery } from "./contact.ts"
 import { endpoint } from "../endpoint.ts"
 
 export const fetchEnquiry = endpoint({

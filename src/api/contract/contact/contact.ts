@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime, PageParam, QueryText, StoredEmail } from "./common.ts"
-import { trimmedText } from "./text.ts"
+import { Id, IsoDateTime, PageParam, QueryText, StoredEmail } from "../common.ts"
+import { trimmedText } from "../text.ts"
 
 const Text = (max: number) => trimmedText({ required: true, max })
 

@@ -1,0 +1,65 @@
+import type { ReactNode } from "react"
+import { Stack, Text } from "@chakra-ui/react"
+import { enquiryList, enquiryListColumns, type EnquiryListColumn } from "../../../api/contract/contact/enquiry-list.ts"
+import { useSelector } from "@xstate/react"
+import type { Enquiry } from "../../../api/contract/contact/contact.ts"
+import { enquiriesMachine } from "../../../machines/contact/enquiries.machine.ts"
+import { pageCount } from "../../../machines/paged-list.machine.ts"
+import { DataTable, type Column } from "../../components/data-table.tsx"
+import { formatDateTime } from "../../components/format.ts"
+import { Pager } from "../../components/pager.tsx"
+import { OneLine, serialNumber } from "../vendors/person-columns.tsx"
+import { SearchBox } from "../vendors/search-box.tsx"
+import { useListActor } from "../../components/use-list-actor.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ListHeader } from "../../components/list-header.tsx"
+import { EmailText } from "../../components/email-text.tsx"
+
+/** How the table draws the definition's columns where plain text is not enough; the others show their text. */
+const tableCells: Partial<Record<EnquiryListColumn["key"], (row: Enquiry) => ReactNode>> = {
+  name: (row) => <OneLine>{row.name}</OneLine>,
+  email: (row) => <EmailText email={row.email} />,
+  number: (row) => <OneLine>{row.number}</OneLine>,
+  createdAt: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine>,
+}
+
+/** S.No, then All Enquiries' definition, the CSV export's columns too. */
+function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
+  return [
+    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
+    ...enquiryListColumns.map(({ key, header, text }): Column<Enquiry> => ({ header, cell: tableCells[key] ?? text })),
+  ]
+}
+
+/** All Enquiries (spec section 2): contact enquiries with total records and paging; Admin only. */
+export default function EnquiriesPage() {
+  const actor = useListActor(enquiriesMachine)
+  const context = useSelector(actor, (s) => s.context)
+  const loading = useSelector(actor, (s) => s.hasTag("busy"))
+  const ready = useSelector(actor, (s) => s.matches("ready"))
+  const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
+  const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
+  const columns = enquiryColumns(context.page, context.pageSize)
+  return (
+    <Stack gap="4">
+      <ListHeader title={enquiryList.title} exportButton={<ExportCsvButton list="enquiries" search={context.search} />} />
+      <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
+      <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={enquiryList.empty} />
+      {ready || context.total > 0 ? (
+        <>
+          <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+            Total Records: {context.total}
+          </Text>
+          <Pager
+            page={context.page}
+            pageCount={pageCount(context.total, context.pageSize)}
+            canPrevious={canPrevious}
+            canNext={canNext}
+            onPrevious={() => actor.send({ type: "page.previous" })}
+            onNext={() => actor.send({ type: "page.next" })}
+          />
+        </>
+      ) : null}
+    </Stack>
+  )
+}
