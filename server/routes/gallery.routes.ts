@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/gallery.endpoints.ts"
+import * as api from "../../src/api/contract/content/gallery.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import * as gallery from "../services/content/gallery.service.ts"

@@ -1,10 +1,10 @@
 import * as editorApi from "../api/editor.api.ts"
 import { CreateEditorRequest, type Editor } from "../api/contract/editor.ts"
 import { messageOf } from "../api/api-error.ts"
-import { CONTENT_LIST_LIMIT } from "./content-lists.ts"
-import { createContentFormMachine } from "./content-form.machine.ts"
+import { CONTENT_LIST_LIMIT } from "./content/content-lists.ts"
+import { createContentFormMachine } from "./content/content-form.machine.ts"
 import type { FieldSpec } from "./form/field-spec.ts"
-import type { ImageSpec } from "./content-form.machine.ts"
+import type { ImageSpec } from "./content/content-form.machine.ts"
 import { createPagedListMachine } from "./paged-list.machine.ts"
 import { createRowActionsMachine } from "./row-actions.machine.ts"
 

@@ -1,4 +1,5 @@
 import type { MachineEntry } from "./machine-entry.ts"
+import { contentEntries } from "./content/content.entries.ts"
 import { contactEntries } from "./contact/contact.entries.ts"
 import { ticketEntries } from "./tickets/tickets.entries.ts"
 import { vendorEntries } from "./vendors/vendors.entries.ts"
@@ -10,10 +11,7 @@ import * as enquiryApi from "../api/contract/endpoints/counselling-enquiry.endpo
 import * as sessionApi from "../api/contract/endpoints/counselling-sessions.endpoints.ts"
 import * as counsellingUsersApi from "../api/contract/endpoints/counselling-users.endpoints.ts"
 import * as editorApi from "../api/contract/endpoints/editor.endpoints.ts"
-import * as expertApi from "../api/contract/endpoints/expert.endpoints.ts"
-import * as galleryApi from "../api/contract/endpoints/gallery.endpoints.ts"
-import * as pressApi from "../api/contract/endpoints/press.endpoints.ts"
-import * as testimonialApi from "../api/contract/endpoints/testimonial.endpoints.ts"
+import * as expertApi from "../api/contract/content/expert.endpoints.ts"
 import * as availabilityApi from "../api/contract/endpoints/availability.endpoints.ts"
 import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
 import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
@@ -47,12 +45,8 @@ import { peopleCountsMachine } from "./people-counts.machine.ts"
 import { sessionCountsMachine } from "./session-counts.machine.ts"
 import { blogFormMachine } from "./blog-form.machine.ts"
 import { blogActionsMachine } from "./blogs.machine.ts"
-import { contentTotalsMachine } from "./content-totals.machine.ts"
 import { editorActionsMachine, editorFormMachine } from "./editors.machine.ts"
-import { expertActionsMachine, expertFormMachine } from "./experts.machine.ts"
-import { galleryFormMachine } from "./gallery.machine.ts"
-import { pressFormMachine } from "./press.machine.ts"
-import { testimonialFormMachine } from "./testimonials.machine.ts"
+import { expertActionsMachine, expertFormMachine } from "./content/experts.machine.ts"
 import { colorModeMachine } from "./color-mode.machine.ts"
 import { connectionMachine } from "./connection.machine.ts"
 import { diagramRenderMachine } from "./diagram-render.machine.ts"
@@ -392,62 +386,13 @@ export const machineRegistry: MachineEntry[] = [
       "setRowStatus error": blogApi.updateBlogStatus,
     },
   },
-  {
-    id: "content-form",
-    title: "Content form",
-    summary: "Add and Update modals of the card screens (shown for Experts): the modal closes 1 s after a save, the message goes 2 s after it.",
-    machine: expertFormMachine,
-    delayLabels: { successShown: "1 s", messageRemaining: "1 s more (2 s in all)" },
-    firedBy: { "submit done": expertApi.addExpert, "submit error": expertApi.addExpert },
-  },
+  ...contentEntries,
   {
     id: "row-actions",
     title: "Card and row actions",
     summary: "Delete after confirmation (shown for Experts; every content screen uses the same machine).",
     machine: expertActionsMachine,
     firedBy: { "removeRow done": expertApi.deleteExpert, "removeRow error": expertApi.deleteExpert },
-  },
-  {
-    id: "content-totals",
-    title: "Content totals",
-    summary: "The dashboard's Experts, Testimonials, Blogs, Gallery and Press & Recognition totals, with a spinner until loaded.",
-    machine: contentTotalsMachine,
-  },
-  {
-    id: "experts-form",
-    file: "experts",
-    title: "Experts form",
-    summary: "Name, designation and image (optional on update).",
-    machine: expertFormMachine,
-    delayLabels: { successShown: "1 s", messageRemaining: "1 s more (2 s in all)" },
-    firedBy: { "submit done": expertApi.updateExpert, "submit error": expertApi.updateExpert },
-  },
-  {
-    id: "testimonials-form",
-    file: "testimonials",
-    title: "Testimonials form",
-    summary: "Name, content (summery) and image (optional on update).",
-    machine: testimonialFormMachine,
-    delayLabels: { successShown: "1 s", messageRemaining: "1 s more (2 s in all)" },
-    firedBy: { "submit done": testimonialApi.addTestimonial, "submit error": testimonialApi.addTestimonial },
-  },
-  {
-    id: "press-form",
-    file: "press",
-    title: "Press Release & Recognition form",
-    summary: "Link, type and thumbnail (optional on update).",
-    machine: pressFormMachine,
-    delayLabels: { successShown: "1 s", messageRemaining: "1 s more (2 s in all)" },
-    firedBy: { "submit done": pressApi.addPress, "submit error": pressApi.addPress },
-  },
-  {
-    id: "gallery-form",
-    file: "gallery",
-    title: "Add Gallery",
-    summary: "One image file; Upload is disabled without a file.",
-    machine: galleryFormMachine,
-    delayLabels: { successShown: "1 s", messageRemaining: "1 s more (2 s in all)" },
-    firedBy: { "submit done": galleryApi.addGalleryImage, "submit error": galleryApi.addGalleryImage },
   },
   {
     id: "editors-form",

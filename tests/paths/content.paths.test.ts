@@ -1,10 +1,10 @@
 import { ApiError } from "../../src/api/api-error.ts"
 import type { Blog } from "../../src/api/contract/blog.ts"
-import type { Expert } from "../../src/api/contract/expert.ts"
+import type { Expert } from "../../src/api/contract/content/expert.ts"
 import { blogFormMachine } from "../../src/machines/blog-form.machine.ts"
 import { blogActionsMachine, blogListMachine } from "../../src/machines/blogs.machine.ts"
-import { contentTotalsMachine } from "../../src/machines/content-totals.machine.ts"
-import { expertFormMachine } from "../../src/machines/experts.machine.ts"
+import { contentTotalsMachine } from "../../src/machines/content/content-totals.machine.ts"
+import { expertFormMachine } from "../../src/machines/content/experts.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const failure = new ApiError("http", 400, "Bad Request", "avatar: only PNG, JPEG, WEBP, GIF images are accepted")

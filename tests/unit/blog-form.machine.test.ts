@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
 import type { Blog } from "../../src/api/contract/blog.ts"
 import { blogFormMachine, blogSaveFailure } from "../../src/machines/blog-form.machine.ts"
-import { BLOG_REDIRECT_MS } from "../../src/machines/content-timings.ts"
+import { BLOG_REDIRECT_MS } from "../../src/machines/content/content-timings.ts"
 
 const blog: Blog = {
   _id: "b1",

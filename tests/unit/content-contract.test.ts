@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest"
 import { Blog, BlogCreateFields, BlogListAnswer, BlogUpdateFields, SlugParams } from "../../src/api/contract/blog.ts"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
 import { CreateEditorRequest, Editor } from "../../src/api/contract/editor.ts"
-import { PressCreateFields } from "../../src/api/contract/press.ts"
-import { Testimonial } from "../../src/api/contract/testimonial.ts"
+import { PressCreateFields } from "../../src/api/contract/content/press.ts"
+import { Testimonial } from "../../src/api/contract/content/testimonial.ts"
 
 const message = (run: () => unknown) => {
   try {

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
 import { blogListMachine } from "../../src/machines/blogs.machine.ts"
-import { contentTotalsMachine } from "../../src/machines/content-totals.machine.ts"
+import { contentTotalsMachine } from "../../src/machines/content/content-totals.machine.ts"
 import { editorListMachine } from "../../src/machines/editors.machine.ts"
-import { expertListMachine } from "../../src/machines/experts.machine.ts"
-import { pressListMachine } from "../../src/machines/press.machine.ts"
-import { testimonialListMachine } from "../../src/machines/testimonials.machine.ts"
+import { expertListMachine } from "../../src/machines/content/experts.machine.ts"
+import { pressListMachine } from "../../src/machines/content/press.machine.ts"
+import { testimonialListMachine } from "../../src/machines/content/testimonials.machine.ts"
 
 const failing = fromPromise(() => Promise.reject(new ApiError("http", 500, "", "x"))) as never
 

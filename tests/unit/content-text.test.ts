@@ -5,7 +5,7 @@ import { blogColors } from "../../src/api/contract/blog.ts"
 import { Email } from "../../src/api/contract/common.ts"
 import { CreateSessionRequest } from "../../src/api/contract/counselling-session.ts"
 import { EditorNumber } from "../../src/api/contract/editor.ts"
-import { PressLink } from "../../src/api/contract/press.ts"
+import { PressLink } from "../../src/api/contract/content/press.ts"
 import { htmlText, limitsOf, validateForm, type FieldSpec } from "../../src/machines/form/field-spec.ts"
 import { paletteColor, serializeHtml } from "../../src/ui/components/rich-text/rich-text-html.ts"
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import type { Expert } from "../../../src/api/contract/expert.ts"
+import type { Expert } from "../../../src/api/contract/content/expert.ts"
 import type { Db } from "../database.ts"
 import type { ExpertRow } from "../experts.table.ts"
 import type { Paging } from "../paging.ts"

@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import type { GalleryItem } from "../../../src/api/contract/gallery.ts"
+import type { GalleryItem } from "../../../src/api/contract/content/gallery.ts"
 import type { Db } from "../database.ts"
 import type { GalleryRow } from "../gallery-items.table.ts"
 import type { Paging } from "../paging.ts"

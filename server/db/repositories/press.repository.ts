@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import type { PressItem } from "../../../src/api/contract/press.ts"
+import type { PressItem } from "../../../src/api/contract/content/press.ts"
 import type { Db } from "../database.ts"
 import type { Paging } from "../paging.ts"
 import type { PressRow } from "../press-items.table.ts"

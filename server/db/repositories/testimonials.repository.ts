@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import type { Testimonial } from "../../../src/api/contract/testimonial.ts"
+import type { Testimonial } from "../../../src/api/contract/content/testimonial.ts"
 import type { Db } from "../database.ts"
 import type { TestimonialRow } from "../testimonials.table.ts"
 import type { Paging } from "../paging.ts"

@@ -1,4 +1,4 @@
-import type { PressItem } from "../../../src/api/contract/press.ts"
+import type { PressItem } from "../../../src/api/contract/content/press.ts"
 
 /** Demo texts for the website content; bodies use the editor's colours, headings, lists and links. */
 interface DemoBlog {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { BLOG_IMAGE_FIELD } from "../../../src/api/contract/blog.ts"
-import type { ContentPageQuery } from "../../../src/api/contract/content-common.ts"
+import type { ContentPageQuery } from "../../../src/api/contract/content/content-common.ts"
 import type { Db } from "../../db/database.ts"
 import { findBlogById, findPublishedBlogBySlug, listBlogs, lockBlog, toBlog } from "../../db/repositories/blogs.repository.ts"
 import { isUniqueViolation } from "../../db/repositories/users.repository.ts"

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { ContentPageQuery } from "../../../src/api/contract/content-common.ts"
+import type { ContentPageQuery } from "../../../src/api/contract/content/content-common.ts"
 import type { CardRepository } from "../../db/repositories/card-repository.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
-import type { ContentPageQuery } from "../../../src/api/contract/content-common.ts"
-import { GALLERY_IMAGE_FIELD } from "../../../src/api/contract/gallery.ts"
+import type { ContentPageQuery } from "../../../src/api/contract/content/content-common.ts"
+import { GALLERY_IMAGE_FIELD } from "../../../src/api/contract/content/gallery.ts"
 import { deleteGalleryItem, insertGalleryItem, listGalleryItems, lockGalleryItem, toGalleryItem } from "../../db/repositories/gallery.repository.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"

@@ -1,4 +1,4 @@
-import type { ContentPageQuery, Pagination } from "../../../src/api/contract/content-common.ts"
+import type { ContentPageQuery, Pagination } from "../../../src/api/contract/content/content-common.ts"
 import { paging, totalPages, type Paging } from "../../db/paging.ts"
 
 /** Spec section 9: content lists and editors are fetched with page 1, limit 100; 100 is also the cap. */

@@ -1,4 +1,4 @@
-import type { ContentPageQuery } from "../../../src/api/contract/content-common.ts"
+import type { ContentPageQuery } from "../../../src/api/contract/content/content-common.ts"
 import type { CreateEditorRequest, UpdateEditorRequest } from "../../../src/api/contract/editor.ts"
 import { deleteEditorRow, listEditors as listEditorRows, lockEditor, toEditor, updateEditorRow } from "../../db/repositories/editors.repository.ts"
 import { insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"

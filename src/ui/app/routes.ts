@@ -107,9 +107,9 @@ export const routes: RouteDef[] = [
     access: call.getBlogDetails,
     page: lazyScreen(() => import("../pages/update-blog.page.tsx")),
   },
-  { path: "/gallery", title: "Gallery", access: call.listGallery, page: lazyScreen(() => import("../pages/gallery.page.tsx")) },
-  { path: "/testimonials", title: "Testimonials", access: call.listTestimonials, page: lazyScreen(() => import("../pages/testimonials.page.tsx")) },
-  { path: "/experts", title: "Experts", access: call.listExperts, page: lazyScreen(() => import("../pages/experts.page.tsx")) },
+  { path: "/gallery", title: "Gallery", access: call.listGallery, page: lazyScreen(() => import("../pages/content/gallery.page.tsx")) },
+  { path: "/testimonials", title: "Testimonials", access: call.listTestimonials, page: lazyScreen(() => import("../pages/content/testimonials.page.tsx")) },
+  { path: "/experts", title: "Experts", access: call.listExperts, page: lazyScreen(() => import("../pages/content/experts.page.tsx")) },
   { path: "/editor", title: "Editor", access: call.listEditors, page: lazyScreen(() => import("../pages/editor.page.tsx")) },
   // Beyond the spec, for auditors (reached from the Admin's user menu, not the sidebar of the spec).
   { path: "/audit", title: "Audit trail", access: call.listAuditEvents, page: lazyScreen(() => import("../pages/audit.page.tsx")) },
@@ -126,6 +126,6 @@ export const routes: RouteDef[] = [
     path: "/press-release-and-recognition",
     title: "Press Release & Recognition",
     access: call.listPress,
-    page: lazyScreen(() => import("../pages/press-release-and-recognition.page.tsx")),
+    page: lazyScreen(() => import("../pages/content/press-release-and-recognition.page.tsx")),
   },
 ]

@@ -1,6 +1,6 @@
 import { MessageAnswer } from "../common.ts"
 import { BLOG_IMAGE_FIELD, BlogAnswer, BlogCreateFields, BlogDetailsAnswer, BlogListAnswer, BlogStatusRequest, BlogUpdateFields } from "../blog.ts"
-import { ContentPageQuery, contentImageTypes, IdParams } from "../content-common.ts"
+import { ContentPageQuery, contentImageTypes, IdParams } from "../content/content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { BlogRevisionAnswer, BlogRevisionParams, BlogRevisionsAnswer } from "../blog-revisions.ts"
 

@@ -1,5 +1,5 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, IdParams } from "../content-common.ts"
+import { ContentPageQuery, IdParams } from "../content/content-common.ts"
 import { CreateEditorRequest, EditorAnswer, EditorListAnswer, UpdateEditorRequest } from "../editor.ts"
 import { endpoint } from "../endpoint.ts"
 

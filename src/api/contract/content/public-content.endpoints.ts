@@ -1,10 +1,10 @@
 import { BlogListAnswer, PublicBlogAnswer, SlugParams } from "../blog.ts"
-import { ContentPageQuery } from "../content-common.ts"
+import { ContentPageQuery } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { ExpertListAnswer } from "../expert.ts"
-import { GalleryListAnswer } from "../gallery.ts"
-import { PressListAnswer } from "../press.ts"
-import { TestimonialListAnswer } from "../testimonial.ts"
+import { ExpertListAnswer } from "./expert.ts"
+import { GalleryListAnswer } from "./gallery.ts"
+import { PressListAnswer } from "./press.ts"
+import { TestimonialListAnswer } from "./testimonial.ts"
 
 /** Read-only calls for the marketing site: no sign-in, published blogs only. */
 export const publicBlogs = endpoint({

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime } from "./common.ts"
+import { Id, IsoDateTime } from "../common.ts"
 import { ImageUrl, itemAnswer, listAnswer, requiredText } from "./content-common.ts"
 
 /**

@@ -1,11 +1,11 @@
-import * as cardsApi from "../api/content-cards.api.ts"
-import { ExpertCreateFields, type Expert } from "../api/contract/expert.ts"
+import * as cardsApi from "../../api/content/content-cards.api.ts"
+import { ExpertCreateFields, type Expert } from "../../api/contract/content/expert.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
-import type { FieldSpec } from "./form/field-spec.ts"
+import type { FieldSpec } from "../form/field-spec.ts"
 import type { ImageSpec } from "./content-form.machine.ts"
-import { createPagedListMachine } from "./paged-list.machine.ts"
-import { createRowActionsMachine } from "./row-actions.machine.ts"
+import { createPagedListMachine } from "../paged-list.machine.ts"
+import { createRowActionsMachine } from "../row-actions.machine.ts"
 
 export const expertListMachine = createPagedListMachine<Expert>({
   id: "expertList",

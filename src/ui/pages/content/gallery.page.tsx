@@ -1,8 +1,8 @@
 import { Image } from "@chakra-ui/react"
-import type { GalleryItem } from "../../api/contract/gallery.ts"
-import { galleryActionsMachine, galleryFields, galleryFormMachine, galleryImage, galleryListMachine } from "../../machines/gallery.machine.ts"
-import { formatDate } from "../components/format.ts"
-import { CardsScreen, type CardsScreenConfig } from "../components/content/cards-screen.tsx"
+import type { GalleryItem } from "../../../api/contract/content/gallery.ts"
+import { galleryActionsMachine, galleryFields, galleryFormMachine, galleryImage, galleryListMachine } from "../../../machines/content/gallery.machine.ts"
+import { formatDate } from "../../components/format.ts"
+import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 
 const config: CardsScreenConfig<GalleryItem> = {
   title: "Gallery",

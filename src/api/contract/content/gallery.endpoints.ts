@@ -1,8 +1,8 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, contentImageTypes, IdParams } from "../content-common.ts"
+import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { GALLERY_IMAGE_FIELD, GalleryAnswer, GalleryListAnswer } from "../gallery.ts"
-import { contentRoles } from "./blog.endpoints.ts"
+import { GALLERY_IMAGE_FIELD, GalleryAnswer, GalleryListAnswer } from "./gallery.ts"
+import { contentRoles } from "../endpoints/blog.endpoints.ts"
 
 export const addGalleryImage = endpoint({
   name: "addGalleryImage",

@@ -1,12 +1,12 @@
-import * as experts from "./contract/endpoints/expert.endpoints.ts"
-import * as gallery from "./contract/endpoints/gallery.endpoints.ts"
-import * as press from "./contract/endpoints/press.endpoints.ts"
-import * as testimonials from "./contract/endpoints/testimonial.endpoints.ts"
-import { EXPERT_IMAGE_FIELD } from "./contract/expert.ts"
-import { GALLERY_IMAGE_FIELD } from "./contract/gallery.ts"
-import { PRESS_IMAGE_FIELD, type PressItem } from "./contract/press.ts"
-import { TESTIMONIAL_IMAGE_FIELD } from "./contract/testimonial.ts"
-import { call, toFormData } from "./client.ts"
+import * as experts from "../contract/content/expert.endpoints.ts"
+import * as gallery from "../contract/content/gallery.endpoints.ts"
+import * as press from "../contract/content/press.endpoints.ts"
+import * as testimonials from "../contract/content/testimonial.endpoints.ts"
+import { EXPERT_IMAGE_FIELD } from "../contract/content/expert.ts"
+import { GALLERY_IMAGE_FIELD } from "../contract/content/gallery.ts"
+import { PRESS_IMAGE_FIELD, type PressItem } from "../contract/content/press.ts"
+import { TESTIMONIAL_IMAGE_FIELD } from "../contract/content/testimonial.ts"
+import { call, toFormData } from "../client.ts"
 
 /** Spec section 9: experts, testimonials, press (and the gallery) are fetched with page 1, limit 100. */
 const page = (pageNo: number, limit: number) => ({ query: { page: String(pageNo), limit: String(limit) } })

@@ -1,7 +1,7 @@
-import { contentImageTypes } from "../api/contract/content-common.ts"
+import { contentImageTypes } from "../../api/contract/content/content-common.ts"
 import { MODAL_CLOSE_MS, SUCCESS_MESSAGE_MS } from "./content-timings.ts"
-import type { ChosenFile, FieldSpec, FileSpec, FormMode, FormValues } from "./form/field-spec.ts"
-import { createFormMachine } from "./form/form.machine.ts"
+import type { ChosenFile, FieldSpec, FileSpec, FormMode, FormValues } from "../form/field-spec.ts"
+import { createFormMachine } from "../form/form.machine.ts"
 
 /** The form's image: required on add, optional on update (spec section 5), image files only. */
 export interface ImageSpec {

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { trimmedText } from "./text.ts"
-import { Id, IsoDateTime } from "./common.ts"
+import { trimmedText } from "../text.ts"
+import { Id, IsoDateTime } from "../common.ts"
 import { ImageUrl, itemAnswer, listAnswer } from "./content-common.ts"
 
 /** The spec names the field Type without its values; the page's two kinds are these. */

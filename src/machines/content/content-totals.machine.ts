@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
-import * as blogApi from "../api/blog.api.ts"
-import * as cardsApi from "../api/content-cards.api.ts"
+import * as blogApi from "../../api/blog.api.ts"
+import * as cardsApi from "../../api/content/content-cards.api.ts"
 
 export interface ContentTotals {
   experts: number

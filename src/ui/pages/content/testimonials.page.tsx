@@ -1,13 +1,13 @@
 import { Image, Stack, Text } from "@chakra-ui/react"
-import type { Testimonial } from "../../api/contract/testimonial.ts"
+import type { Testimonial } from "../../../api/contract/content/testimonial.ts"
 import {
   testimonialActionsMachine,
   testimonialFields,
   testimonialFormMachine,
   testimonialImage,
   testimonialListMachine,
-} from "../../machines/testimonials.machine.ts"
-import { CardsScreen, type CardsScreenConfig } from "../components/content/cards-screen.tsx"
+} from "../../../machines/content/testimonials.machine.ts"
+import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 
 const config: CardsScreenConfig<Testimonial> = {
   title: "Testimonials",

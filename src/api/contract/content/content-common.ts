@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { trimmedText } from "./text.ts"
-import { Id, PageParam } from "./common.ts"
+import { trimmedText } from "../text.ts"
+import { Id, PageParam } from "../common.ts"
 
 /**
  * Shapes shared by the website-content calls (blogs, gallery, experts, testimonials, press, editors).

@@ -1,11 +1,11 @@
-import * as cardsApi from "../api/content-cards.api.ts"
-import { PressLink, type PressItem, pressTypes } from "../api/contract/press.ts"
+import * as cardsApi from "../../api/content/content-cards.api.ts"
+import { PressLink, type PressItem, pressTypes } from "../../api/contract/content/press.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
-import type { FieldSpec } from "./form/field-spec.ts"
+import type { FieldSpec } from "../form/field-spec.ts"
 import type { ImageSpec } from "./content-form.machine.ts"
-import { createPagedListMachine } from "./paged-list.machine.ts"
-import { createRowActionsMachine } from "./row-actions.machine.ts"
+import { createPagedListMachine } from "../paged-list.machine.ts"
+import { createRowActionsMachine } from "../row-actions.machine.ts"
 
 export const pressListMachine = createPagedListMachine<PressItem>({
   id: "pressList",

@@ -1,8 +1,8 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, contentImageTypes, IdParams } from "../content-common.ts"
+import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { PRESS_IMAGE_FIELD, PressAnswer, PressCreateFields, PressListAnswer, PressUpdateFields } from "../press.ts"
-import { contentRoles } from "./blog.endpoints.ts"
+import { PRESS_IMAGE_FIELD, PressAnswer, PressCreateFields, PressListAnswer, PressUpdateFields } from "./press.ts"
+import { contentRoles } from "../endpoints/blog.endpoints.ts"
 
 export const addPress = endpoint({
   name: "addPress",

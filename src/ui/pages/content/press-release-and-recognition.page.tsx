@@ -1,7 +1,7 @@
 import { Badge, Image, Link, Stack } from "@chakra-ui/react"
-import type { PressItem } from "../../api/contract/press.ts"
-import { pressActionsMachine, pressFields, pressFormMachine, pressImage, pressListMachine } from "../../machines/press.machine.ts"
-import { CardsScreen, type CardsScreenConfig } from "../components/content/cards-screen.tsx"
+import type { PressItem } from "../../../api/contract/content/press.ts"
+import { pressActionsMachine, pressFields, pressFormMachine, pressImage, pressListMachine } from "../../../machines/content/press.machine.ts"
+import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 
 const config: CardsScreenConfig<PressItem> = {
   title: "Press Release & Recognition",

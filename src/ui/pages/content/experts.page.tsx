@@ -1,7 +1,7 @@
 import { Image, Stack, Text } from "@chakra-ui/react"
-import type { Expert } from "../../api/contract/expert.ts"
-import { expertActionsMachine, expertFields, expertFormMachine, expertImage, expertListMachine } from "../../machines/experts.machine.ts"
-import { CardsScreen, type CardsScreenConfig } from "../components/content/cards-screen.tsx"
+import type { Expert } from "../../../api/contract/content/expert.ts"
+import { expertActionsMachine, expertFields, expertFormMachine, expertImage, expertListMachine } from "../../../machines/content/experts.machine.ts"
+import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 
 const config: CardsScreenConfig<Expert> = {
   title: "Experts",
