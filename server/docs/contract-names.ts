@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import * as audit from "../../src/api/contract/audit.ts"
 import * as availability from "../../src/api/contract/availability.ts"
-import * as blog from "../../src/api/contract/blog.ts"
+import * as blog from "../../src/api/contract/blogs/blog.ts"
 import * as common from "../../src/api/contract/common.ts"
 import * as contact from "../../src/api/contract/contact/contact.ts"
 import * as contentCommon from "../../src/api/contract/content/content-common.ts"

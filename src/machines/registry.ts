@@ -1,11 +1,11 @@
 import type { MachineEntry } from "./machine-entry.ts"
+import { blogEntries } from "./blogs/blogs.entries.ts"
 import { contentEntries } from "./content/content.entries.ts"
 import { contactEntries } from "./contact/contact.entries.ts"
 import { ticketEntries } from "./tickets/tickets.entries.ts"
 import { vendorEntries } from "./vendors/vendors.entries.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
-import * as blogApi from "../api/contract/endpoints/blog.endpoints.ts"
 import * as dashboardApi from "../api/contract/endpoints/dashboard.endpoints.ts"
 import * as enquiryApi from "../api/contract/endpoints/counselling-enquiry.endpoints.ts"
 import * as sessionApi from "../api/contract/endpoints/counselling-sessions.endpoints.ts"
@@ -27,10 +27,6 @@ import { auditLogMachine } from "./audit-log.machine.ts"
 import { auditEventTypesMachine } from "./audit-event-types.machine.ts"
 import { recordPickerMachine } from "./record-picker.machine.ts"
 import { recordHistoryMachine } from "./record-history.machine.ts"
-import { draftMachine } from "./draft.machine.ts"
-import { myDraftsMachine } from "./my-drafts.machine.ts"
-import { blogRevisionsMachine } from "./blog-revisions.machine.ts"
-import * as draftsApi from "../api/contract/endpoints/drafts.endpoints.ts"
 import { listExportMachine } from "./list-export.machine.ts"
 import * as exportApi from "../api/contract/endpoints/export.endpoints.ts"
 import { assignCounsellorMachine } from "./assign-counsellor.machine.ts"
@@ -43,8 +39,6 @@ import { createSessionMachine } from "./create-session.machine.ts"
 import { editSessionMachine } from "./edit-session.machine.ts"
 import { peopleCountsMachine } from "./people-counts.machine.ts"
 import { sessionCountsMachine } from "./session-counts.machine.ts"
-import { blogFormMachine } from "./blog-form.machine.ts"
-import { blogActionsMachine } from "./blogs.machine.ts"
 import { editorActionsMachine, editorFormMachine } from "./editors.machine.ts"
 import { expertActionsMachine, expertFormMachine } from "./content/experts.machine.ts"
 import { colorModeMachine } from "./color-mode.machine.ts"
@@ -72,7 +66,6 @@ import * as calendarFeedApi from "../api/contract/endpoints/calendar-feed.endpoi
 import * as timeZoneApi from "../api/contract/endpoints/time-zone.endpoints.ts"
 import { accountMachine } from "./account.machine.ts"
 import { assignmentMachine } from "./assignment.machine.ts"
-import { blogStatusMachine } from "./blog-status.machine.ts"
 import { enquiryAccessMachine } from "./enquiry-access.machine.ts"
 import { cancelFormMachine, completeSessionMachine, noShowSessionMachine, rescheduleFormMachine, sessionHistoryMachine } from "./session-steps.machine.ts"
 
@@ -202,44 +195,6 @@ export const machineRegistry: MachineEntry[] = [
     },
   },
   {
-    id: "draft",
-    title: "A blog's draft",
-    summary:
-      "The person's draft of the blog form is offered when it opens (Continue or Discard); every change is saved 2 s after typing pauses, and at once when the page is left; publishing removes it.",
-    machine: draftMachine,
-    delayLabels: { saveDelay: "2 s" },
-    firedBy: {
-      "fetchDraft done": draftsApi.getDraft,
-      "fetchDraft error": draftsApi.getDraft,
-      "saveDraft done": draftsApi.saveDraft,
-      "saveDraft error": draftsApi.saveDraft,
-      "deleteDraft done": draftsApi.deleteDraft,
-      "deleteDraft error": draftsApi.deleteDraft,
-    },
-  },
-  {
-    id: "my-drafts",
-    title: "Your drafts",
-    summary: "The Blogs list's own section of the person's unpublished drafts, each leading to its form.",
-    machine: myDraftsMachine,
-    firedBy: { "fetchDrafts done": draftsApi.listDrafts, "fetchDrafts error": draftsApi.listDrafts },
-  },
-  {
-    id: "blog-revisions",
-    title: "A blog's revisions",
-    summary:
-      "The update page's Revisions: the blog after each recorded change, newest first; two compared (fields, and the body word by word); an earlier one restored after a confirmation, as a new revision.",
-    machine: blogRevisionsMachine,
-    firedBy: {
-      "listRevisions done": blogApi.listBlogRevisions,
-      "listRevisions error": blogApi.listBlogRevisions,
-      "fetchPair done": blogApi.getBlogRevision,
-      "fetchPair error": blogApi.getBlogRevision,
-      "restoreRevision done": blogApi.restoreBlogRevision,
-      "restoreRevision error": blogApi.restoreBlogRevision,
-    },
-  },
-  {
     id: "record-history",
     title: "A record's History tab",
     summary: "The events of a record (vendor, ticket, blog, session, enquiry, editor, account, content card), newest first, ten a page, in words (Admin only).",
@@ -361,31 +316,7 @@ export const machineRegistry: MachineEntry[] = [
     machine: publicConfigMachine,
     firedBy: { "loadConfig done": partnerApi.publicConfig, "loadConfig error": partnerApi.publicConfig },
   },
-  {
-    id: "blog-form",
-    title: "Add and Update Blog",
-    summary: "The blog form with the rich-text editor; after an update it returns to /blogs 1.5 s later.",
-    machine: blogFormMachine,
-    delayLabels: { successShown: "1.5 s after an update, at once after an add" },
-    firedBy: {
-      "load done": blogApi.getBlogDetails,
-      "load error": blogApi.getBlogDetails,
-      "submit done": blogApi.updateBlog,
-      "submit error": blogApi.updateBlog,
-    },
-  },
-  {
-    id: "blogs",
-    title: "Blog row actions",
-    summary: "Deleting a blog after confirmation, and flipping its status, shown once the call succeeds.",
-    machine: blogActionsMachine,
-    firedBy: {
-      "removeRow done": blogApi.deleteBlog,
-      "removeRow error": blogApi.deleteBlog,
-      "setRowStatus done": blogApi.updateBlogStatus,
-      "setRowStatus error": blogApi.updateBlogStatus,
-    },
-  },
+  ...blogEntries,
   ...contentEntries,
   {
     id: "row-actions",
@@ -560,20 +491,6 @@ export const machineRegistry: MachineEntry[] = [
     title: "Session counts",
     summary: "The dashboard's Upcoming Session and Session History counts for the User and vendor roles.",
     machine: sessionCountsMachine,
-  },
-  {
-    id: "blog-status",
-    workflow: true,
-    title: "Blog publication",
-    summary:
-      "A new blog is published; the Blogs list's toggle unpublishes and publishes it again; an update changes its content in either state; Delete ends it.",
-    machine: blogStatusMachine,
-    firedBy: {
-      "blog.publish": blogApi.updateBlogStatus,
-      "blog.unpublish": blogApi.updateBlogStatus,
-      "blog.update": blogApi.updateBlog,
-      "blog.delete": blogApi.deleteBlog,
-    },
   },
   {
     id: "enquiry-access",

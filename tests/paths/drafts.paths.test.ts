@@ -1,7 +1,7 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { draftMachine } from "../../src/machines/draft.machine.ts"
-import { myDraftsMachine } from "../../src/machines/my-drafts.machine.ts"
-import { blogRevisionsMachine, compareRevisions } from "../../src/machines/blog-revisions.machine.ts"
+import { draftMachine } from "../../src/machines/blogs/draft.machine.ts"
+import { myDraftsMachine } from "../../src/machines/blogs/my-drafts.machine.ts"
+import { blogRevisionsMachine, compareRevisions } from "../../src/machines/blogs/blog-revisions.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const failure = new ApiError("http", 500, "Internal Server Error", "Something went wrong on our side. Please try again.")

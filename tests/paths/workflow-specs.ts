@@ -1,6 +1,6 @@
 import { accountMachine } from "../../src/machines/account.machine.ts"
 import { assignmentMachine } from "../../src/machines/assignment.machine.ts"
-import { blogStatusMachine } from "../../src/machines/blog-status.machine.ts"
+import { blogStatusMachine } from "../../src/machines/blogs/blog-status.machine.ts"
 import { counsellingSessionMachine } from "../../src/machines/counselling-session.machine.ts"
 import { enquiryAccessMachine } from "../../src/machines/enquiry-access.machine.ts"
 import { ticketMachine } from "../../src/machines/tickets/ticket.machine.ts"

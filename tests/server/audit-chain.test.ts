@@ -7,7 +7,7 @@ import { sealPending, verifyChain } from "../../server/services/audit/audit-chai
 import { workflowHash } from "../../server/services/audit/workflows.ts"
 import { accountMachine } from "../../src/machines/account.machine.ts"
 import { assignmentMachine } from "../../src/machines/assignment.machine.ts"
-import { blogStatusMachine } from "../../src/machines/blog-status.machine.ts"
+import { blogStatusMachine } from "../../src/machines/blogs/blog-status.machine.ts"
 import { enquiryAccessMachine } from "../../src/machines/enquiry-access.machine.ts"
 import { appendEvent } from "../../server/services/events.ts"
 import { openDatabase } from "../../server/db/open-database.ts"

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { REVISION_NOT_FOUND, REVISION_RESTORED } from "../../src/api/contract/blog-revisions.ts"
+import { REVISION_NOT_FOUND, REVISION_RESTORED } from "../../src/api/contract/blogs/blog-revisions.ts"
 import { eventsOf, sendForm } from "./content-helpers.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { pngFile } from "./multipart.ts"

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { roles, type Role } from "../../src/api/contract/common.ts"
 import { canCall } from "../../src/api/contract/endpoint.ts"
-import { blogEndpoints } from "../../src/api/contract/endpoints/blog.endpoints.ts"
+import { blogEndpoints } from "../../src/api/contract/blogs/blog.endpoints.ts"
 import { editorEndpoints } from "../../src/api/contract/endpoints/editor.endpoints.ts"
 import { expertEndpoints } from "../../src/api/contract/content/expert.endpoints.ts"
 import { galleryEndpoints } from "../../src/api/contract/content/gallery.endpoints.ts"

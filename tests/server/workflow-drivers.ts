@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import type { EventObject } from "xstate"
 import type { VendorStatus } from "../../src/api/contract/common.ts"
-import { blogStateOf } from "../../src/machines/blog-status.machine.ts"
+import { blogStateOf } from "../../src/machines/blogs/blog-status.machine.ts"
 import { ticketStateOf } from "../../src/machines/tickets/ticket.machine.ts"
 import { vendorStatusStateId } from "../../src/machines/vendors/vendor-status.machine.ts"
 import { insertUser } from "../../server/db/repositories/users.repository.ts"

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import type { Blog } from "../../src/api/contract/blog.ts"
-import { blogFormMachine, blogSaveFailure } from "../../src/machines/blog-form.machine.ts"
+import type { Blog } from "../../src/api/contract/blogs/blog.ts"
+import { blogFormMachine, blogSaveFailure } from "../../src/machines/blogs/blog-form.machine.ts"
 import { BLOG_REDIRECT_MS } from "../../src/machines/content/content-timings.ts"
 
 const blog: Blog = {

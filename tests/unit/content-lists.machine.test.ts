@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import { blogListMachine } from "../../src/machines/blogs.machine.ts"
+import { blogListMachine } from "../../src/machines/blogs/blogs.machine.ts"
 import { contentTotalsMachine } from "../../src/machines/content/content-totals.machine.ts"
 import { editorListMachine } from "../../src/machines/editors.machine.ts"
 import { expertListMachine } from "../../src/machines/content/experts.machine.ts"

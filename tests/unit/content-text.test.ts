@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { sanitizeBlogHtml } from "../../server/services/content/sanitize-blog-html.ts"
 import { slugify } from "../../server/services/content/slug.ts"
-import { blogColors } from "../../src/api/contract/blog.ts"
+import { blogColors } from "../../src/api/contract/blogs/blog.ts"
 import { Email } from "../../src/api/contract/common.ts"
 import { CreateSessionRequest } from "../../src/api/contract/counselling-session.ts"
 import { EditorNumber } from "../../src/api/contract/editor.ts"

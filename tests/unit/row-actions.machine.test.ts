@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import { blogActionsMachine } from "../../src/machines/blogs.machine.ts"
+import { blogActionsMachine } from "../../src/machines/blogs/blogs.machine.ts"
 import { expertActionsMachine } from "../../src/machines/content/experts.machine.ts"
 
 function start(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { sanitizeBlogHtml } from "../../server/services/content/sanitize-blog-html.ts"
-import { blogColors } from "../../src/api/contract/blog.ts"
+import { blogColors } from "../../src/api/contract/blogs/blog.ts"
 import { xssPayloads } from "../xss-payloads.ts"
 
 /** Nothing that can run script survives. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import type { Blog } from "../../../src/api/contract/blog.ts"
+import type { Blog } from "../../../src/api/contract/blogs/blog.ts"
 import { sanitizeSlate } from "../../services/content/sanitize-slate.ts"
 import type { BlogRow } from "../blogs.table.ts"
 import type { Db } from "../database.ts"

@@ -1,4 +1,4 @@
-import { REVISION_NOT_FOUND, REVISION_RESTORED, type BlogRevision, type BlogRevisionSummary } from "../../../src/api/contract/blog-revisions.ts"
+import { REVISION_NOT_FOUND, REVISION_RESTORED, type BlogRevision, type BlogRevisionSummary } from "../../../src/api/contract/blogs/blog-revisions.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Db } from "../../db/database.ts"
 import { uploadUrl } from "../../db/repositories/blogs.repository.ts"

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { BLOG_IMAGE_FIELD } from "../../../src/api/contract/blog.ts"
+import { BLOG_IMAGE_FIELD } from "../../../src/api/contract/blogs/blog.ts"
 import type { ContentPageQuery } from "../../../src/api/contract/content/content-common.ts"
 import type { Db } from "../../db/database.ts"
 import { findBlogById, findPublishedBlogBySlug, listBlogs, lockBlog, toBlog } from "../../db/repositories/blogs.repository.ts"

@@ -1,4 +1,4 @@
-import { DRAFT_DISCARDED, DRAFT_SAVED, type BlogDraftValues } from "../../../src/api/contract/drafts.ts"
+import { DRAFT_DISCARDED, DRAFT_SAVED, type BlogDraftValues } from "../../../src/api/contract/blogs/drafts.ts"
 import type { Db } from "../../db/database.ts"
 import type { Caller } from "../auth/tokens.ts"
 

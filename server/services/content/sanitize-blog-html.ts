@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html"
-import { blogColors } from "../../../src/api/contract/blog.ts"
+import { blogColors } from "../../../src/api/contract/blogs/blog.ts"
 
 /** The 8 colours the editor offers, by name or by their hex value (any case). */
 const colorValue = new RegExp(`^(${blogColors.map((c) => `${c.name}|${c.hex}`).join("|")})$`, "i")

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import * as blogApi from "../../api/blog.api.ts"
+import * as blogApi from "../../api/blogs/blog.api.ts"
 import * as cardsApi from "../../api/content/content-cards.api.ts"
 
 export interface ContentTotals {

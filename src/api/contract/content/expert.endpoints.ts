@@ -2,7 +2,7 @@ import { MessageAnswer } from "../common.ts"
 import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { EXPERT_IMAGE_FIELD, ExpertAnswer, ExpertCreateFields, ExpertListAnswer, ExpertUpdateFields } from "./expert.ts"
-import { contentRoles } from "../endpoints/blog.endpoints.ts"
+import { contentRoles } from "../blogs/blog.endpoints.ts"
 
 export const addExpert = endpoint({
   name: "addExpert",

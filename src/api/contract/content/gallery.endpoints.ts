@@ -2,7 +2,7 @@ import { MessageAnswer } from "../common.ts"
 import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { GALLERY_IMAGE_FIELD, GalleryAnswer, GalleryListAnswer } from "./gallery.ts"
-import { contentRoles } from "../endpoints/blog.endpoints.ts"
+import { contentRoles } from "../blogs/blog.endpoints.ts"
 
 export const addGalleryImage = endpoint({
   name: "addGalleryImage",

@@ -2,7 +2,7 @@ import { MessageAnswer } from "../common.ts"
 import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { PRESS_IMAGE_FIELD, PressAnswer, PressCreateFields, PressListAnswer, PressUpdateFields } from "./press.ts"
-import { contentRoles } from "../endpoints/blog.endpoints.ts"
+import { contentRoles } from "../blogs/blog.endpoints.ts"
 
 export const addPress = endpoint({
   name: "addPress",

@@ -1,4 +1,4 @@
-import { BlogListAnswer, PublicBlogAnswer, SlugParams } from "../blog.ts"
+import { BlogListAnswer, PublicBlogAnswer, SlugParams } from "../blogs/blog.ts"
 import { ContentPageQuery } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { ExpertListAnswer } from "./expert.ts"

@@ -2,7 +2,7 @@ import { MessageAnswer } from "../common.ts"
 import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { TESTIMONIAL_IMAGE_FIELD, TestimonialAnswer, TestimonialCreateFields, TestimonialListAnswer, TestimonialUpdateFields } from "./testimonial.ts"
-import { contentRoles } from "../endpoints/blog.endpoints.ts"
+import { contentRoles } from "../blogs/blog.endpoints.ts"
 
 export const addTestimonial = endpoint({
   name: "addTestimonial",

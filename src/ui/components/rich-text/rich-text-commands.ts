@@ -1,5 +1,5 @@
 import { Editor, Element, Range, Transforms } from "slate"
-import type { BlogColor } from "../../../api/contract/blog.ts"
+import type { BlogColor } from "../../../api/contract/blogs/blog.ts"
 import type { BlockType, ListType, Mark } from "./rich-text-types.ts"
 
 /** Editing commands behind the toolbar; each works on the current selection. */

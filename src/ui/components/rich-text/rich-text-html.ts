@@ -1,4 +1,4 @@
-import { blogColors, type BlogColor } from "../../../api/contract/blog.ts"
+import { blogColors, type BlogColor } from "../../../api/contract/blogs/blog.ts"
 import type { BlockElement, BlockType, FormattedText, InlineNode, LinkElement } from "./rich-text-types.ts"
 
 /**

@@ -1,6 +1,6 @@
 import { Box, Text } from "@chakra-ui/react"
 import type { RenderElementProps, RenderLeafProps } from "slate-react"
-import { blogColors } from "../../../api/contract/blog.ts"
+import { blogColors } from "../../../api/contract/blogs/blog.ts"
 
 /** How the editor draws its blocks and marked text (Chakra resets list and heading styles). */
 export function renderElement({ attributes, children, element }: RenderElementProps) {

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from "react"
 import { Button, Field, HStack, Input, NativeSelect, Stack, VisuallyHidden } from "@chakra-ui/react"
 import { ReactEditor, useSlate } from "slate-react"
-import { blogColors } from "../../../api/contract/blog.ts"
+import { blogColors } from "../../../api/contract/blogs/blog.ts"
 import * as cmd from "./rich-text-commands.ts"
 import { paletteColor } from "./rich-text-html.ts"
 import type { BlockType, Mark } from "./rich-text-types.ts"

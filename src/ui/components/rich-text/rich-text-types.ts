@@ -1,7 +1,7 @@
 import type { BaseEditor } from "slate"
 import type { HistoryEditor } from "slate-history"
 import type { ReactEditor } from "slate-react"
-import type { BlogColor } from "../../../api/contract/blog.ts"
+import type { BlogColor } from "../../../api/contract/blogs/blog.ts"
 
 /** The blocks the blog editor offers: paragraphs, two heading levels, bulleted and numbered lists. */
 export type BlockType = "paragraph" | "heading-one" | "heading-two" | "bulleted-list" | "numbered-list" | "list-item"

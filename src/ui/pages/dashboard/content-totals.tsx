@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import type { Role } from "../../../api/contract/common.ts"
 import { canCall } from "../../../api/contract/endpoint.ts"
-import { listBlogs } from "../../../api/contract/endpoints/blog.endpoints.ts"
+import { listBlogs } from "../../../api/contract/blogs/blog.endpoints.ts"
 import { contentTotalsMachine, type ContentTotals as Totals } from "../../../machines/content/content-totals.machine.ts"
 
 const CARDS: Array<{ key: keyof Totals; label: string; to: string }> = [

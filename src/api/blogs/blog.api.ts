@@ -1,6 +1,6 @@
-import * as api from "./contract/endpoints/blog.endpoints.ts"
-import { BLOG_IMAGE_FIELD } from "./contract/blog.ts"
-import { call, toFormData } from "./client.ts"
+import * as api from "../contract/blogs/blog.endpoints.ts"
+import { BLOG_IMAGE_FIELD } from "../contract/blogs/blog.ts"
+import { call, toFormData } from "../client.ts"
 
 export interface BlogText {
   blogName: string

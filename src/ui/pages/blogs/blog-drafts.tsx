@@ -1,8 +1,8 @@
 import { Box, Button, chakra, Heading, HStack, Link, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
-import { draftHref, myDraftsMachine } from "../../machines/my-drafts.machine.ts"
-import { formatDateTime } from "../components/format.ts"
+import { draftHref, myDraftsMachine } from "../../../machines/blogs/my-drafts.machine.ts"
+import { formatDateTime } from "../../components/format.ts"
 
 /** The person's unpublished drafts, above the published blogs (issue 28); nothing when there are none. */
 export function BlogDrafts() {

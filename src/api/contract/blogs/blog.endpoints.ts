@@ -1,8 +1,8 @@
 import { MessageAnswer } from "../common.ts"
-import { BLOG_IMAGE_FIELD, BlogAnswer, BlogCreateFields, BlogDetailsAnswer, BlogListAnswer, BlogStatusRequest, BlogUpdateFields } from "../blog.ts"
+import { BLOG_IMAGE_FIELD, BlogAnswer, BlogCreateFields, BlogDetailsAnswer, BlogListAnswer, BlogStatusRequest, BlogUpdateFields } from "./blog.ts"
 import { ContentPageQuery, contentImageTypes, IdParams } from "../content/content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { BlogRevisionAnswer, BlogRevisionParams, BlogRevisionsAnswer } from "../blog-revisions.ts"
+import { BlogRevisionAnswer, BlogRevisionParams, BlogRevisionsAnswer } from "./blog-revisions.ts"
 
 /** Website content is managed by Admin and Editor (spec section 6). */
 export const contentRoles = ["Admin", "Editor"] as const

@@ -1,8 +1,8 @@
-import { isApiError } from "../api/api-error.ts"
-import * as blogApi from "../api/blog.api.ts"
-import type { Blog } from "../api/contract/blog.ts"
-import { createPagedListMachine } from "./paged-list.machine.ts"
-import { createRowActionsMachine } from "./row-actions.machine.ts"
+import { isApiError } from "../../api/api-error.ts"
+import * as blogApi from "../../api/blogs/blog.api.ts"
+import type { Blog } from "../../api/contract/blogs/blog.ts"
+import { createPagedListMachine } from "../paged-list.machine.ts"
+import { createRowActionsMachine } from "../row-actions.machine.ts"
 
 /** The Blogs table pages by 10 (the list page size of spec section 9). */
 export const BLOG_PAGE_SIZE = 10

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime } from "./common.ts"
+import { Id, IsoDateTime } from "../common.ts"
 
 /**
  * A blog's revisions (issue 28): the blog as it stood after each recorded change, read back from the event

@@ -1,12 +1,12 @@
 import { useState } from "react"
 import { Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { BlogForm } from "./blog-form/blog-form.tsx"
-import { BlogRevisions } from "./blog-form/blog-revisions.tsx"
-import { FoldedRecordHistory } from "../components/record-history.tsx"
-import { notify } from "../components/toaster.tsx"
-import { authActor, selectUser } from "../app/auth-actor.ts"
-import { blogRevisionsMachine } from "../../machines/blog-revisions.machine.ts"
+import { BlogForm } from "./blog-form.tsx"
+import { BlogRevisions } from "./blog-revisions.tsx"
+import { FoldedRecordHistory } from "../../components/record-history.tsx"
+import { notify } from "../../components/toaster.tsx"
+import { authActor, selectUser } from "../../app/auth-actor.ts"
+import { blogRevisionsMachine } from "../../../machines/blogs/blog-revisions.machine.ts"
 
 export default function UpdateBlogPage({ params }: { params: Record<string, string | undefined> }) {
   const blogId = params.blogId ?? ""

@@ -1,10 +1,10 @@
-import { isApiError } from "../api/api-error.ts"
-import * as blogApi from "../api/blog.api.ts"
-import { BlogCreateFields, type Blog } from "../api/contract/blog.ts"
-import { imageFileSpec } from "./content/content-form.machine.ts"
-import { BLOG_REDIRECT_MS } from "./content/content-timings.ts"
-import type { FieldSpec, FormValues } from "./form/field-spec.ts"
-import { createFormMachine } from "./form/form.machine.ts"
+import { isApiError } from "../../api/api-error.ts"
+import * as blogApi from "../../api/blogs/blog.api.ts"
+import { BlogCreateFields, type Blog } from "../../api/contract/blogs/blog.ts"
+import { imageFileSpec } from "../content/content-form.machine.ts"
+import { BLOG_REDIRECT_MS } from "../content/content-timings.ts"
+import type { FieldSpec, FormValues } from "../form/field-spec.ts"
+import { createFormMachine } from "../form/form.machine.ts"
 
 const fields = BlogCreateFields.fields
 

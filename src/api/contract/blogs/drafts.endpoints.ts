@@ -1,5 +1,5 @@
 import { MessageAnswer } from "../common.ts"
-import { DraftAnswer, DraftListAnswer, DraftParams, SaveDraftRequest, SavedDraftAnswer } from "../drafts.ts"
+import { DraftAnswer, DraftListAnswer, DraftParams, SaveDraftRequest, SavedDraftAnswer } from "./drafts.ts"
 import { endpoint } from "../endpoint.ts"
 
 const writers = ["Admin", "Editor"] as const

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/blog.endpoints.ts"
+import * as api from "../../src/api/contract/blogs/blog.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import * as blogs from "../services/content/blogs.service.ts"

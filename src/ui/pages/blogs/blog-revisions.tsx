@@ -1,8 +1,8 @@
 import { Badge, Box, Button, chakra, Collapsible, Field, HStack, NativeSelect, SimpleGrid, Stack, Table, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import type { BlogRevisionSummary } from "../../../api/contract/blog-revisions.ts"
-import type { blogRevisionsMachine, RevisionComparison } from "../../../machines/blog-revisions.machine.ts"
+import type { BlogRevisionSummary } from "../../../api/contract/blogs/blog-revisions.ts"
+import type { blogRevisionsMachine, RevisionComparison } from "../../../machines/blogs/blog-revisions.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { formatDateTime } from "../../components/format.ts"
 

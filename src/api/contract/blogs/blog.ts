@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime } from "./common.ts"
-import { ImageUrl, itemAnswer, listAnswer, requiredText } from "./content/content-common.ts"
+import { Id, IsoDateTime } from "../common.ts"
+import { ImageUrl, itemAnswer, listAnswer, requiredText } from "../content/content-common.ts"
 
 /** The text colours the blog editor offers (spec section 2), by name and hex; the server allows only these. */
 export const blogColors = [

@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup } from "xstate"
-import { messageOf } from "../api/api-error.ts"
-import type { DraftSummary } from "../api/contract/drafts.ts"
-import * as draftsApi from "../api/drafts.api.ts"
+import { assign, setup } from "xstate"
+import { listDrafts } from "../../api/contract/blogs/drafts.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import { messageOf } from "../../api/api-error.ts"
+import type { DraftSummary } from "../../api/contract/blogs/drafts.ts"
+import * as draftsApi from "../../api/blogs/drafts.api.ts"
 
 export const DRAFTS_FAILED = "Failed to load your drafts."
 
@@ -15,7 +17,7 @@ export const draftHref = (key: string): string => {
 export const myDraftsMachine = setup({
   types: { context: {} as { drafts: readonly DraftSummary[]; error: string | null }, events: {} as { type: "drafts.reload" } },
   actors: {
-    fetchDrafts: fromPromise<readonly DraftSummary[]>(async () => (await draftsApi.listDrafts()).data),
+    fetchDrafts: fromCall<readonly DraftSummary[], void>(listDrafts, async () => (await draftsApi.listDrafts()).data),
   },
 }).createMachine({
   id: "myDrafts",

@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup } from "xstate"
-import { messageOf } from "../api/api-error.ts"
-import type { BlogDraftValues, Draft } from "../api/contract/drafts.ts"
-import * as draftsApi from "../api/drafts.api.ts"
+import { assign, setup } from "xstate"
+import * as draftCalls from "../../api/contract/blogs/drafts.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import { messageOf } from "../../api/api-error.ts"
+import type { BlogDraftValues, Draft } from "../../api/contract/blogs/drafts.ts"
+import * as draftsApi from "../../api/blogs/drafts.api.ts"
 
 /** Typing pauses this long before the draft is saved: one save per burst of typing, and little lost if the tab closes. */
 export const DRAFT_SAVE_DELAY_MS = 2000
@@ -40,11 +42,12 @@ const hasText = (values: BlogDraftValues) => Object.values(values).some((v) => t
 export const draftMachine = setup({
   types: { context: {} as DraftContext, events: {} as DraftEvent, input: {} as { key: string } },
   actors: {
-    fetchDraft: fromPromise<Draft | null, { key: string }>(async ({ input }) => (await draftsApi.getDraft(input.key)).data),
-    saveDraft: fromPromise<string, { key: string; values: BlogDraftValues }>(
+    fetchDraft: fromCall<Draft | null, { key: string }>(draftCalls.getDraft, async ({ input }) => (await draftsApi.getDraft(input.key)).data),
+    saveDraft: fromCall<string, { key: string; values: BlogDraftValues }>(
+      draftCalls.saveDraft,
       async ({ input }) => (await draftsApi.saveDraft(input.key, input.values)).data.updatedAt,
     ),
-    deleteDraft: fromPromise<unknown, { key: string }>(({ input }) => draftsApi.deleteDraft(input.key)),
+    deleteDraft: fromCall<unknown, { key: string }>(draftCalls.deleteDraft, ({ input }) => draftsApi.deleteDraft(input.key)),
   },
   actions: {
     /** Provided by the view: put the continued draft's text into the form's fields. */

@@ -1,9 +1,11 @@
-import { assign, fromPromise, setup } from "xstate"
-import * as blogApi from "../api/blog.api.ts"
-import { messageOf } from "../api/api-error.ts"
-import { REVISION_RESTORED, type BlogRevision, type BlogRevisionSummary } from "../api/contract/blog-revisions.ts"
-import type { Tone } from "./login.machine.ts"
-import { wordDiff, type DiffPart } from "./word-diff.ts"
+import { assign, setup } from "xstate"
+import * as blogCalls from "../../api/contract/blogs/blog.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import * as blogApi from "../../api/blogs/blog.api.ts"
+import { messageOf } from "../../api/api-error.ts"
+import { REVISION_RESTORED, type BlogRevision, type BlogRevisionSummary } from "../../api/contract/blogs/blog-revisions.ts"
+import type { Tone } from "../login.machine.ts"
+import { wordDiff, type DiffPart } from "../word-diff.ts"
 
 /** The fields a comparison lists besides the body, as the blog form names them. */
 const comparedFields = [
@@ -67,12 +69,17 @@ export function compareRevisions(older: BlogRevision, newer: BlogRevision): Revi
 export const blogRevisionsMachine = setup({
   types: { context: {} as BlogRevisionsContext, events: {} as BlogRevisionsEvent, input: {} as { blogId: string } },
   actors: {
-    listRevisions: fromPromise<readonly BlogRevisionSummary[], { blogId: string }>(async ({ input }) => (await blogApi.listBlogRevisions(input.blogId)).data),
-    fetchPair: fromPromise<RevisionComparison, { blogId: string; from: string; to: string }>(async ({ input }) => {
+    listRevisions: fromCall<readonly BlogRevisionSummary[], { blogId: string }>(
+      blogCalls.listBlogRevisions,
+      async ({ input }) => (await blogApi.listBlogRevisions(input.blogId)).data,
+    ),
+    fetchPair: fromCall<RevisionComparison, { blogId: string; from: string; to: string }>(blogCalls.getBlogRevision, async ({ input }) => {
       const [from, to] = await Promise.all([blogApi.getBlogRevision(input.blogId, input.from), blogApi.getBlogRevision(input.blogId, input.to)])
       return compareRevisions(from.data, to.data)
     }),
-    restoreRevision: fromPromise<unknown, { blogId: string; revision: string }>(({ input }) => blogApi.restoreBlogRevision(input.blogId, input.revision)),
+    restoreRevision: fromCall<unknown, { blogId: string; revision: string }>(blogCalls.restoreBlogRevision, ({ input }) =>
+      blogApi.restoreBlogRevision(input.blogId, input.revision),
+    ),
   },
   actions: {
     /** Provided by the page. */

@@ -1,4 +1,4 @@
-import { BlogForm } from "./blog-form/blog-form.tsx"
+import { BlogForm } from "./blog-form.tsx"
 
 export default function AddBlogPage() {
   return <BlogForm blogId={null} />

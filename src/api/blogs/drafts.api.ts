@@ -1,6 +1,6 @@
-import type { BlogDraftValues } from "./contract/drafts.ts"
-import * as api from "./contract/endpoints/drafts.endpoints.ts"
-import { call } from "./client.ts"
+import type { BlogDraftValues } from "../contract/blogs/drafts.ts"
+import * as api from "../contract/blogs/drafts.endpoints.ts"
+import { call } from "../client.ts"
 
 export const listDrafts = () => call(api.listDrafts)
 export const getDraft = (key: string) => call(api.getDraft, { params: { key } })

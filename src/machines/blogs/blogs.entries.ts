@@ -1,0 +1,72 @@
+import * as blogCalls from "../../api/contract/blogs/blog.endpoints.ts"
+import type { MachineEntry } from "../machine-entry.ts"
+import { blogFormMachine } from "./blog-form.machine.ts"
+import { blogRevisionsMachine } from "./blog-revisions.machine.ts"
+import { blogStatusMachine } from "./blog-status.machine.ts"
+import { blogActionsMachine } from "./blogs.machine.ts"
+import { draftMachine } from "./draft.machine.ts"
+import { myDraftsMachine } from "./my-drafts.machine.ts"
+
+/** The blogs' machines (with their drafts and revisions) as the diagrams show them; the registry takes them as they are. */
+export const blogEntries: MachineEntry[] = [
+  {
+    id: "blog-status",
+    workflow: true,
+    title: "Blog publication",
+    summary:
+      "A new blog is published; the Blogs list's toggle unpublishes and publishes it again; an update changes its content in either state; Delete ends it.",
+    machine: blogStatusMachine,
+    firedBy: {
+      "blog.publish": blogCalls.updateBlogStatus,
+      "blog.unpublish": blogCalls.updateBlogStatus,
+      "blog.update": blogCalls.updateBlog,
+      "blog.delete": blogCalls.deleteBlog,
+    },
+  },
+  {
+    id: "draft",
+    title: "A blog's draft",
+    summary:
+      "The person's draft of the blog form is offered when it opens (Continue or Discard); every change is saved 2 s after typing pauses, and at once when the page is left; publishing removes it.",
+    machine: draftMachine,
+    delayLabels: { saveDelay: "2 s" },
+  },
+  {
+    id: "my-drafts",
+    title: "Your drafts",
+    summary: "The Blogs list's own section of the person's unpublished drafts, each leading to its form.",
+    machine: myDraftsMachine,
+  },
+  {
+    id: "blog-revisions",
+    title: "A blog's revisions",
+    summary:
+      "The update page's Revisions: the blog after each recorded change, newest first; two compared (fields, and the body word by word); an earlier one restored after a confirmation, as a new revision.",
+    machine: blogRevisionsMachine,
+  },
+  {
+    id: "blog-form",
+    title: "Add and Update Blog",
+    summary: "The blog form with the rich-text editor; after an update it returns to /blogs 1.5 s later.",
+    machine: blogFormMachine,
+    delayLabels: { successShown: "1.5 s after an update, at once after an add" },
+    firedBy: {
+      "load done": blogCalls.getBlogDetails,
+      "load error": blogCalls.getBlogDetails,
+      "submit done": blogCalls.updateBlog,
+      "submit error": blogCalls.updateBlog,
+    },
+  },
+  {
+    id: "blogs",
+    title: "Blog row actions",
+    summary: "Deleting a blog after confirmation, and flipping its status, shown once the call succeeds.",
+    machine: blogActionsMachine,
+    firedBy: {
+      "removeRow done": blogCalls.deleteBlog,
+      "removeRow error": blogCalls.deleteBlog,
+      "setRowStatus done": blogCalls.updateBlogStatus,
+      "setRowStatus error": blogCalls.updateBlogStatus,
+    },
+  },
+]
