@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from "kysely"
-import type { AccessKind } from "../../src/api/contract/access-log.ts"
+import type { AccessKind } from "../../src/api/contract/audit/access-log.ts"
 
 /** One refused call, failed sign-in or audit read (migration 0021); appended, never changed. */
 export interface AccessLogTable {

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import * as audit from "../../src/api/contract/audit.ts"
+import * as audit from "../../src/api/contract/audit/audit.ts"
 import * as availability from "../../src/api/contract/availability.ts"
 import * as blog from "../../src/api/contract/blogs/blog.ts"
 import * as common from "../../src/api/contract/common.ts"

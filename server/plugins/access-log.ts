@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify"
-import type { AccessKind } from "../../src/api/contract/access-log.ts"
+import type { AccessKind } from "../../src/api/contract/audit/access-log.ts"
 import type { Endpoint } from "../../src/api/contract/endpoint.ts"
 import { endpoints } from "../../src/api/contract/endpoints.ts"
-import { auditEndpoints } from "../../src/api/contract/endpoints/audit.endpoints.ts"
+import { auditEndpoints } from "../../src/api/contract/audit/audit.endpoints.ts"
 import type { Db } from "../db/database.ts"
 import { insertAccessEntry } from "../db/repositories/access-log.repository.ts"
 import { scrubUrl } from "./logging.ts"
@@ -21,7 +21,7 @@ interface Entry {
   detail: string
 }
 
-/** What of this answer goes in the access log, if anything (see src/api/contract/access-log.ts). */
+/** What of this answer goes in the access log, if anything (see src/api/contract/audit/access-log.ts). */
 function entryOf(request: FastifyRequest, status: number, payload: unknown): Entry | null {
   if (!request.url.startsWith(`${API_PREFIX}/`)) return null
   const endpoint = byRoute.get(`${request.method} ${request.routeOptions.url ?? ""}`)

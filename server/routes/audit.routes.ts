@@ -1,6 +1,6 @@
 import { Readable } from "node:stream"
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/audit.endpoints.ts"
+import * as api from "../../src/api/contract/audit/audit.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import * as accessLog from "../services/audit/access-log.service.ts"

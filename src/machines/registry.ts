@@ -1,11 +1,11 @@
 import type { MachineEntry } from "./machine-entry.ts"
+import { auditEntries } from "./audit/audit.entries.ts"
 import { blogEntries } from "./blogs/blogs.entries.ts"
 import { contentEntries } from "./content/content.entries.ts"
 import { contactEntries } from "./contact/contact.entries.ts"
 import { ticketEntries } from "./tickets/tickets.entries.ts"
 import { vendorEntries } from "./vendors/vendors.entries.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
-import * as auditApi from "../api/contract/endpoints/audit.endpoints.ts"
 import * as dashboardApi from "../api/contract/endpoints/dashboard.endpoints.ts"
 import * as enquiryApi from "../api/contract/endpoints/counselling-enquiry.endpoints.ts"
 import * as sessionApi from "../api/contract/endpoints/counselling-sessions.endpoints.ts"
@@ -19,14 +19,9 @@ import * as twoFactorApi from "../api/contract/endpoints/two-factor.endpoints.ts
 import * as notificationApi from "../api/contract/endpoints/notification.endpoints.ts"
 import { retryMailMachine } from "./retry-mail.machine.ts"
 import { undeliveredMailMachine } from "./undelivered-mail.machine.ts"
-import { accessLogMachine } from "./access-log.machine.ts"
 import { notificationCentreMachine } from "./notification-centre.machine.ts"
 import { notificationSettingsMachine } from "./notification-settings.machine.ts"
 import { emailTemplatesMachine } from "./email-templates.machine.ts"
-import { auditLogMachine } from "./audit-log.machine.ts"
-import { auditEventTypesMachine } from "./audit-event-types.machine.ts"
-import { recordPickerMachine } from "./record-picker.machine.ts"
-import { recordHistoryMachine } from "./record-history.machine.ts"
 import { listExportMachine } from "./list-export.machine.ts"
 import * as exportApi from "../api/contract/endpoints/export.endpoints.ts"
 import { assignCounsellorMachine } from "./assign-counsellor.machine.ts"
@@ -44,7 +39,6 @@ import { expertActionsMachine, expertFormMachine } from "./content/experts.machi
 import { colorModeMachine } from "./color-mode.machine.ts"
 import { connectionMachine } from "./connection.machine.ts"
 import { diagramRenderMachine } from "./diagram-render.machine.ts"
-import { entityAsOfMachine } from "./entity-as-of.machine.ts"
 import { headerSearchMachine } from "./header-search.machine.ts"
 import { loginMachine } from "./login.machine.ts"
 import { myListingMachine } from "./my-listing.machine.ts"
@@ -70,10 +64,13 @@ import { enquiryAccessMachine } from "./enquiry-access.machine.ts"
 import { cancelFormMachine, completeSessionMachine, noShowSessionMachine, rescheduleFormMachine, sessionHistoryMachine } from "./session-steps.machine.ts"
 
 /**
- * Every machine the diagrams and path-coverage reports cover. A new machine is added here once;
- * `npm run diagrams` then writes docs/machines/<id>.md and the freshness test checks it.
+ * The domain workflows in the order auditors read them on the diagrams page and in docs/machines: the records
+ * people deal with most first. Each resource's entries may sit anywhere in the assembly below.
  */
-export const machineRegistry: MachineEntry[] = [
+const workflowOrder = ["ticket", "counselling-session", "vendor-status", "blog-status", "enquiry-access", "assignment", "account"]
+
+/** Each resource's entries (declared beside its machines) and the machines not yet moved to a resource. */
+const assembled: MachineEntry[] = [
   {
     id: "auth",
     title: "Session lifetime",
@@ -159,68 +156,13 @@ export const machineRegistry: MachineEntry[] = [
     summary: "Every paged table of the console: loading screen, failure text, previous/next, search, reload.",
     machine: createPagedListMachine({ id: "pagedList", fetchPage: async () => ({ rows: [], total: 0 }), failureMessage: "(the list's failure text)" }),
   },
-  {
-    id: "audit-log",
-    title: "Audit trail",
-    summary: "The Admin's view of the event log: filters, paging, CSV and JSON export.",
-    machine: auditLogMachine,
-    firedBy: {
-      "fetchEvents done": auditApi.listAuditEvents,
-      "fetchEvents error": auditApi.listAuditEvents,
-      "exportCsv done": auditApi.exportAuditEvents,
-      "exportCsv error": auditApi.exportAuditEvents,
-      "exportJson done": auditApi.exportAuditEventsJson,
-      "exportJson error": auditApi.exportAuditEventsJson,
-    },
-  },
-  {
-    id: "audit-event-types",
-    title: "Audit trail: event types",
-    summary: "The Event type filter's choices: every type the log holds, read when the audit trail opens.",
-    machine: auditEventTypesMachine,
-    firedBy: { "fetchTypes done": auditApi.listAuditEventTypes, "fetchTypes error": auditApi.listAuditEventTypes },
-  },
-  {
-    id: "record-picker",
-    title: "Audit trail: person and record pickers",
-    summary:
-      "Done by and Record: a person or a ticket found by name, email or number (300 ms after typing pauses), picked by its name; a link's id is shown by its name.",
-    machine: recordPickerMachine,
-    delayLabels: { debounce: "300 ms" },
-    firedBy: {
-      "find done": auditApi.findAuditRecords,
-      "find error": auditApi.findAuditRecords,
-      "name done": auditApi.findAuditRecords,
-      "name error": auditApi.findAuditRecords,
-    },
-  },
-  {
-    id: "record-history",
-    title: "A record's History tab",
-    summary: "The events of a record (vendor, ticket, blog, session, enquiry, editor, account, content card), newest first, ten a page, in words (Admin only).",
-    machine: recordHistoryMachine,
-    firedBy: { "fetchPage done": auditApi.listAuditEvents, "fetchPage error": auditApi.listAuditEvents },
-  },
-  {
-    id: "access-log",
-    title: "Access log",
-    summary: "Refused calls, failed sign-ins and reads of the audit trail (Admin only), newest first, 20 a page, filtered by kind.",
-    machine: accessLogMachine,
-    firedBy: { "fetchPage done": auditApi.listAccessLog, "fetchPage error": auditApi.listAccessLog },
-  },
+  ...auditEntries,
   {
     id: "list-export",
     title: "Export CSV",
     summary: "The Admin's 'Export CSV' of a list screen: every page with the current search, busy while it is prepared.",
     machine: listExportMachine,
     firedBy: { "exportList done": exportApi.exportList, "exportList error": exportApi.exportList },
-  },
-  {
-    id: "entity-as-of",
-    title: "Entity as of a moment",
-    summary: "Rebuilding an entity's fields at a chosen moment from its events.",
-    machine: entityAsOfMachine,
-    firedBy: { "fetchAsOf done": auditApi.entityAsOf, "fetchAsOf error": auditApi.entityAsOf },
   },
   {
     id: "diagram-render",
@@ -595,3 +537,17 @@ export const machineRegistry: MachineEntry[] = [
     firedBy: { "fetchCounts done": dashboardApi.peopleCounts, "fetchCounts error": dashboardApi.peopleCounts },
   },
 ]
+
+/**
+ * Every machine the diagrams and path-coverage reports cover. A new machine is added once, in its resource's
+ * entries; `npm run diagrams` then writes docs/machines/<id>.md and the freshness test checks it.
+ */
+export const machineRegistry: MachineEntry[] = assembled.sort((a, b) => rank(a) - rank(b))
+
+/** Workflows first, in workflowOrder; the console's machines after them, as assembled (the sort is stable). */
+function rank(entry: MachineEntry): number {
+  if (!entry.workflow) return workflowOrder.length
+  const place = workflowOrder.indexOf(entry.id)
+  if (place < 0) throw new Error(`workflow ${entry.id} has no place in workflowOrder`)
+  return place
+}

@@ -1,5 +1,5 @@
 import type { BodyOf, Endpoint } from "../../src/api/contract/endpoint.ts"
-import type * as auditCalls from "../../src/api/contract/endpoints/audit.endpoints.ts"
+import type * as auditCalls from "../../src/api/contract/audit/audit.endpoints.ts"
 import type * as authCalls from "../../src/api/contract/endpoints/auth.endpoints.ts"
 import type * as availabilityCalls from "../../src/api/contract/endpoints/availability.endpoints.ts"
 import type * as blogCalls from "../../src/api/contract/blogs/blog.endpoints.ts"

@@ -1,10 +1,10 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { auditLogMachine, emptyFilters } from "../../src/machines/audit-log.machine.ts"
+import { auditLogMachine, emptyFilters } from "../../src/machines/audit/audit-log.machine.ts"
 import { diagramRenderMachine } from "../../src/machines/diagram-render.machine.ts"
-import { entityAsOfMachine } from "../../src/machines/entity-as-of.machine.ts"
-import { auditEventTypesMachine } from "../../src/machines/audit-event-types.machine.ts"
-import { recordPickerMachine } from "../../src/machines/record-picker.machine.ts"
-import { recordHistoryMachine } from "../../src/machines/record-history.machine.ts"
+import { entityAsOfMachine } from "../../src/machines/audit/entity-as-of.machine.ts"
+import { auditEventTypesMachine } from "../../src/machines/audit/audit-event-types.machine.ts"
+import { recordPickerMachine } from "../../src/machines/audit/record-picker.machine.ts"
+import { recordHistoryMachine } from "../../src/machines/audit/record-history.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const event = {

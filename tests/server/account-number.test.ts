@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { AccessEntry } from "../../src/api/contract/access-log.ts"
+import type { AccessEntry } from "../../src/api/contract/audit/access-log.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { AuditEvent } from "../../src/api/contract/audit.ts"
-import { auditLogMachine, emptyFilters, type AuditFilters, type AuditUrlState } from "../../src/machines/audit-log.machine.ts"
-import { parseAuditQuery, setAuditQuery, toLocalInput } from "../../src/ui/pages/audit-url.ts"
+import type { AuditEvent } from "../../src/api/contract/audit/audit.ts"
+import { auditLogMachine, emptyFilters, type AuditFilters, type AuditUrlState } from "../../src/machines/audit/audit-log.machine.ts"
+import { parseAuditQuery, setAuditQuery, toLocalInput } from "../../src/ui/pages/audit/audit-url.ts"
 
 const sample: AuditEvent = {
   _id: "1",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { auditSentence, eventTypeLabel, fieldChanges } from "../../src/api/contract/audit-sentence.ts"
-import type { AuditEvent } from "../../src/api/contract/audit.ts"
+import { auditSentence, eventTypeLabel, fieldChanges } from "../../src/api/contract/audit/audit-sentence.ts"
+import type { AuditEvent } from "../../src/api/contract/audit/audit.ts"
 
 const event = (over: Partial<AuditEvent>): AuditEvent => ({
   _id: "1",

@@ -15,7 +15,7 @@ import { fromSessionDateTime, toSessionSlot } from "../../src/machines/session-f
 import { dayRange, isFreeTime, slotTime } from "../../src/machines/free-slots.machine.ts"
 import { rangeInstants } from "../../src/machines/session-calendar.machine.ts"
 import { formatDate, formatDateTime } from "../../src/ui/components/format.ts"
-import { toInstant } from "../../src/machines/audit-log.machine.ts"
+import { toInstant } from "../../src/machines/audit/audit-log.machine.ts"
 
 afterEach(() => setViewerZone(null))
 

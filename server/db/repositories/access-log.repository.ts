@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely"
-import type { AccessKind } from "../../../src/api/contract/access-log.ts"
+import type { AccessKind } from "../../../src/api/contract/audit/access-log.ts"
 import type { AccessLogTable } from "../access-log.table.ts"
 import type { Db } from "../database.ts"
 

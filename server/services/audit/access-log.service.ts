@@ -1,4 +1,4 @@
-import type { AccessLogQuery } from "../../../src/api/contract/access-log.ts"
+import type { AccessLogQuery } from "../../../src/api/contract/audit/access-log.ts"
 import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { ACCESS_COUNT_CAP, listAccessEntries } from "../../db/repositories/access-log.repository.ts"

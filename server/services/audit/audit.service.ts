@@ -1,10 +1,10 @@
-import type { AuditEvent, AuditQuery } from "../../../src/api/contract/audit.ts"
+import type { AuditEvent, AuditQuery } from "../../../src/api/contract/audit/audit.ts"
 import type { Db } from "../../db/database.ts"
 import { direction, type EndPaging, paging, readFromNearestEnd, totalPages } from "../../db/paging.ts"
 import { cappedCount, readListCount } from "../../db/repositories/list-counts.repository.ts"
 import { foldEvents } from "./fold-events.ts"
 import { csvLine } from "../export/csv.ts"
-import { auditSentence } from "../../../src/api/contract/audit-sentence.ts"
+import { auditSentence } from "../../../src/api/contract/audit/audit-sentence.ts"
 import { entityLabelsOf } from "./entity-labels.ts"
 import { sql } from "kysely"
 

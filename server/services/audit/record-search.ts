@@ -1,4 +1,4 @@
-import type { AuditRecordsQuery } from "../../../src/api/contract/audit.ts"
+import type { AuditRecordsQuery } from "../../../src/api/contract/audit/audit.ts"
 import { ticketCode, ticketGist, ticketNumberOf } from "../../../src/api/contract/tickets/ticket.ts"
 import { sql } from "kysely"
 import type { Db } from "../../db/database.ts"

@@ -1,4 +1,4 @@
-import { auditEndpoints } from "./endpoints/audit.endpoints.ts"
+import { auditEndpoints } from "./audit/audit.endpoints.ts"
 import { authEndpoints } from "./endpoints/auth.endpoints.ts"
 import { ticketEndpoints } from "./tickets/ticket.endpoints.ts"
 import { availabilityEndpoints } from "./endpoints/availability.endpoints.ts"

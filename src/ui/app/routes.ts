@@ -112,8 +112,8 @@ export const routes: RouteDef[] = [
   { path: "/experts", title: "Experts", access: call.listExperts, page: lazyScreen(() => import("../pages/content/experts.page.tsx")) },
   { path: "/editor", title: "Editor", access: call.listEditors, page: lazyScreen(() => import("../pages/editor.page.tsx")) },
   // Beyond the spec, for auditors (reached from the Admin's user menu, not the sidebar of the spec).
-  { path: "/audit", title: "Audit trail", access: call.listAuditEvents, page: lazyScreen(() => import("../pages/audit.page.tsx")) },
-  { path: "/access-log", title: "Access log", access: call.listAccessLog, page: lazyScreen(() => import("../pages/access-log.page.tsx")) },
+  { path: "/audit", title: "Audit trail", access: call.listAuditEvents, page: lazyScreen(() => import("../pages/audit/audit.page.tsx")) },
+  { path: "/access-log", title: "Access log", access: call.listAccessLog, page: lazyScreen(() => import("../pages/audit/access-log.page.tsx")) },
   { path: "/state-diagrams", title: "State diagrams", access: admin, page: lazyScreen(() => import("../pages/state-diagrams.page.tsx")) },
   { path: "/undelivered-emails", title: "Undelivered emails", access: call.listDeadMail, page: lazyScreen(() => import("../pages/undelivered-mail.page.tsx")) },
   {

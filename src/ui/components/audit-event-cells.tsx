@@ -1,7 +1,7 @@
 import { chakra, DataList, Stack, Text } from "@chakra-ui/react"
-import { auditSentence, eventTypeLabel, fieldChanges, fieldWords } from "../../api/contract/audit-sentence.ts"
-import { entityKindLabel, type AuditEvent } from "../../api/contract/audit.ts"
-import type { AsOfResult as AsOf } from "../../machines/entity-as-of.machine.ts"
+import { auditSentence, eventTypeLabel, fieldChanges, fieldWords } from "../../api/contract/audit/audit-sentence.ts"
+import { entityKindLabel, type AuditEvent } from "../../api/contract/audit/audit.ts"
+import type { AsOfResult as AsOf } from "../../machines/audit/entity-as-of.machine.ts"
 import { EmailText } from "./email-text.tsx"
 import { formatDateTime } from "./format.ts"
 

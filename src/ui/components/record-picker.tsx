@@ -2,8 +2,8 @@ import { Box, Button, Field, HStack, Input, Spinner, Stack, Text } from "@chakra
 import { useActorRef, useSelector } from "@xstate/react"
 import { useEffect } from "react"
 import { QUERY_TEXT_MAX_LENGTH } from "../../api/contract/common.ts"
-import type { PickableKind } from "../../api/contract/audit.ts"
-import { PICKER_EMPTY, recordPickerMachine } from "../../machines/record-picker.machine.ts"
+import type { PickableKind } from "../../api/contract/audit/audit.ts"
+import { PICKER_EMPTY, recordPickerMachine } from "../../machines/audit/record-picker.machine.ts"
 
 /**
  * A person or a ticket picked by searching for it (issue 25): the filter gets its id, the person reads its

@@ -1,9 +1,11 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
-import * as auditApi from "../api/audit.api.ts"
-import { messageOf } from "../api/api-error.ts"
-import type { AuditEvent } from "../api/contract/audit.ts"
-import { pageCount } from "./paged-list.machine.ts"
-import { instantOfInput } from "./viewer-zone.ts"
+import { assign, fromCallback, setup, type EventObject } from "xstate"
+import * as calls from "../../api/contract/audit/audit.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import * as auditApi from "../../api/audit/audit.api.ts"
+import { messageOf } from "../../api/api-error.ts"
+import type { AuditEvent } from "../../api/contract/audit/audit.ts"
+import { pageCount } from "../paged-list.machine.ts"
+import { instantOfInput } from "../viewer-zone.ts"
 
 export interface AuditFilters {
   entityType: string
@@ -65,12 +67,15 @@ const pushUrl = { type: "pushUrl", params: ({ context }: { context: AuditLogCont
 export const auditLogMachine = setup({
   types: { context: {} as AuditLogContext, events: {} as AuditLogEvent, input: {} as Partial<AuditUrlState> | undefined },
   actors: {
-    fetchEvents: fromPromise<{ rows: AuditEvent[]; total: number }, { filters: AuditFilters; page: number; limit: number }>(async ({ input }) => {
-      const answer = await auditApi.listEvents(forServer(input.filters), input.page, input.limit)
-      return { rows: [...answer.data], total: answer.totalRecords }
-    }),
-    exportCsv: fromPromise<string, { filters: AuditFilters }>(({ input }) => auditApi.exportEvents(forServer(input.filters))),
-    exportJson: fromPromise<string, { filters: AuditFilters }>(async ({ input }) =>
+    fetchEvents: fromCall<{ rows: AuditEvent[]; total: number }, { filters: AuditFilters; page: number; limit: number }>(
+      calls.listAuditEvents,
+      async ({ input }) => {
+        const answer = await auditApi.listEvents(forServer(input.filters), input.page, input.limit)
+        return { rows: [...answer.data], total: answer.totalRecords }
+      },
+    ),
+    exportCsv: fromCall<string, { filters: AuditFilters }>(calls.exportAuditEvents, ({ input }) => auditApi.exportEvents(forServer(input.filters))),
+    exportJson: fromCall<string, { filters: AuditFilters }>(calls.exportAuditEventsJson, async ({ input }) =>
       JSON.stringify(await auditApi.exportEventsJson(forServer(input.filters)), null, 2),
     ),
     watchUrl: fromCallback<EventObject>(() => () => {}),

@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from "xstate"
-import * as auditApi from "../api/audit.api.ts"
-import { messageOf } from "../api/api-error.ts"
+import { assign, setup } from "xstate"
+import * as calls from "../../api/contract/audit/audit.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import * as auditApi from "../../api/audit/audit.api.ts"
+import { messageOf } from "../../api/api-error.ts"
 
 export const EVENT_TYPES_FAILED = "Failed to load the event types."
 
@@ -12,7 +14,7 @@ export const EVENT_TYPES_FAILED = "Failed to load the event types."
 export const auditEventTypesMachine = setup({
   types: { context: {} as { types: readonly string[]; error: string | null }, events: {} as { type: "types.retry" } },
   actors: {
-    fetchTypes: fromPromise<readonly string[]>(async () => (await auditApi.listEventTypes()).data),
+    fetchTypes: fromCall<readonly string[], void>(calls.listAuditEventTypes, async () => (await auditApi.listEventTypes()).data),
   },
 }).createMachine({
   id: "auditEventTypes",

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, PageParam, QueryText } from "./common.ts"
+import { Id, PageParam, QueryText } from "../common.ts"
 
 /** One entry of the event log: who did what to which entity, when, and the fields before and after. */
 export const AuditEvent = Schema.Struct({

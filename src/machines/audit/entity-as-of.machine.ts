@@ -1,8 +1,10 @@
-import { assign, fromPromise, setup } from "xstate"
-import * as auditApi from "../api/audit.api.ts"
-import { messageOf } from "../api/api-error.ts"
-import type { AuditEvent } from "../api/contract/audit.ts"
-import { instantOfInput } from "./viewer-zone.ts"
+import { assign, setup } from "xstate"
+import * as calls from "../../api/contract/audit/audit.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import * as auditApi from "../../api/audit/audit.api.ts"
+import { messageOf } from "../../api/api-error.ts"
+import type { AuditEvent } from "../../api/contract/audit/audit.ts"
+import { instantOfInput } from "../viewer-zone.ts"
 
 export interface AsOfResult {
   exists: boolean
@@ -25,7 +27,7 @@ export type EntityAsOfEvent = { type: "field.change"; field: "entityType" | "ent
 export const entityAsOfMachine = setup({
   types: { context: {} as EntityAsOfContext, events: {} as EntityAsOfEvent, input: {} as { entityType?: string; entityId?: string } | undefined },
   actors: {
-    fetchAsOf: fromPromise<AsOfResult, { entityType: string; entityId: string; at: string }>(async ({ input }) => {
+    fetchAsOf: fromCall<AsOfResult, { entityType: string; entityId: string; at: string }>(calls.entityAsOf, async ({ input }) => {
       const answer = await auditApi.entityAsOf(input.entityType, input.entityId, instantOfInput(input.at).toISOString())
       return answer.data
     }),

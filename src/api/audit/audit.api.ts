@@ -1,7 +1,7 @@
-import type { AccessKind } from "./contract/access-log.ts"
-import type { AuditQuery, PickableKind } from "./contract/audit.ts"
-import * as api from "./contract/endpoints/audit.endpoints.ts"
-import { call } from "./client.ts"
+import type { AccessKind } from "../contract/audit/access-log.ts"
+import type { AuditQuery, PickableKind } from "../contract/audit/audit.ts"
+import * as api from "../contract/audit/audit.endpoints.ts"
+import { call } from "../client.ts"
 
 type Filters = Omit<AuditQuery, "page" | "limit">
 

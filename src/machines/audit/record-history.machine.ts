@@ -1,6 +1,7 @@
-import * as auditApi from "../api/audit.api.ts"
-import type { AuditEvent } from "../api/contract/audit.ts"
-import { createPagedListMachine } from "./paged-list.machine.ts"
+import * as auditApi from "../../api/audit/audit.api.ts"
+import type { AuditEvent } from "../../api/contract/audit/audit.ts"
+import { listAuditEvents } from "../../api/contract/audit/audit.endpoints.ts"
+import { createPagedListMachine } from "../paged-list.machine.ts"
 
 export const HISTORY_EMPTY = "No history yet."
 
@@ -19,6 +20,7 @@ const recordOf = (key: string) => {
 export const recordHistoryMachine = createPagedListMachine<AuditEvent>({
   id: "recordHistory",
   pageSize: 10,
+  call: listAuditEvents,
   fetchPage: async ({ page, limit, search }) => {
     const { entityType, entityId } = recordOf(search)
     const answer = await auditApi.listEvents({ entityType, entityId }, page, limit)

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { PageParam } from "./common.ts"
+import { PageParam } from "../common.ts"
 
 /**
  * The access log (issue 25): what the event log cannot hold because nothing changed. A refused call

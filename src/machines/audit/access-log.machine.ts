@@ -1,6 +1,7 @@
-import { accessKinds, type AccessEntry, type AccessKind } from "../api/contract/access-log.ts"
-import * as auditApi from "../api/audit.api.ts"
-import { createPagedListMachine } from "./paged-list.machine.ts"
+import { accessKinds, type AccessEntry, type AccessKind } from "../../api/contract/audit/access-log.ts"
+import * as auditApi from "../../api/audit/audit.api.ts"
+import { listAccessLog } from "../../api/contract/audit/audit.endpoints.ts"
+import { createPagedListMachine } from "../paged-list.machine.ts"
 
 export const ACCESS_LOG_EMPTY = "Nothing refused, no failed sign-in, no read of the audit trail yet."
 
@@ -15,6 +16,7 @@ export const accessLogMachine = createPagedListMachine<AccessEntry>({
   id: "accessLog",
   failureMessage: "Failed to fetch the access log",
   pageSize: 20,
+  call: listAccessLog,
   fetchPage: async ({ page, limit, search }) => {
     const answer = await auditApi.listAccessLog({ page, limit, kind: isAccessKind(search) ? search : undefined })
     return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }

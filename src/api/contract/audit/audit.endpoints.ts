@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { AccessLogPage, AccessLogQuery } from "../access-log.ts"
-import { AsOfQuery, AuditEventTypes, AuditExport, AuditPage, AuditQuery, AuditRecordsAnswer, AuditRecordsQuery, EntityAsOf, EntityRef } from "../audit.ts"
+import { AccessLogPage, AccessLogQuery } from "./access-log.ts"
+import { AsOfQuery, AuditEventTypes, AuditExport, AuditPage, AuditQuery, AuditRecordsAnswer, AuditRecordsQuery, EntityAsOf, EntityRef } from "./audit.ts"
 import { endpoint } from "../endpoint.ts"
 
 export const listAuditEvents = endpoint({

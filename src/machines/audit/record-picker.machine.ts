@@ -1,7 +1,9 @@
-import { assign, emit, fromPromise, setup } from "xstate"
-import * as auditApi from "../api/audit.api.ts"
-import { messageOf } from "../api/api-error.ts"
-import type { AuditRecord, PickableKind } from "../api/contract/audit.ts"
+import { assign, emit, setup } from "xstate"
+import * as calls from "../../api/contract/audit/audit.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import * as auditApi from "../../api/audit/audit.api.ts"
+import { messageOf } from "../../api/api-error.ts"
+import type { AuditRecord, PickableKind } from "../../api/contract/audit/audit.ts"
 
 /** Typing pauses this long before a search is sent. */
 export const PICKER_DEBOUNCE_MS = 300
@@ -36,8 +38,14 @@ export const recordPickerMachine = setup({
     emitted: {} as { type: "picked"; id: string },
   },
   actors: {
-    find: fromPromise<readonly AuditRecord[], { kind: PickableKind; search: string }>(async ({ input }) => (await auditApi.findRecords(input)).data),
-    name: fromPromise<AuditRecord | null, { kind: PickableKind; id: string }>(async ({ input }) => (await auditApi.findRecords(input)).data[0] ?? null),
+    find: fromCall<readonly AuditRecord[], { kind: PickableKind; search: string }>(
+      calls.findAuditRecords,
+      async ({ input }) => (await auditApi.findRecords(input)).data,
+    ),
+    name: fromCall<AuditRecord | null, { kind: PickableKind; id: string }>(
+      calls.findAuditRecords,
+      async ({ input }) => (await auditApi.findRecords(input)).data[0] ?? null,
+    ),
   },
   actions: {
     /** Tells the view the filter's new id ("" when cleared). */
