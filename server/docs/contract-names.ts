@@ -9,7 +9,7 @@ import * as counsellingEnquiry from "../../src/api/contract/counselling-enquiry.
 import * as counsellingSession from "../../src/api/contract/counselling-session.ts"
 import * as counsellingUser from "../../src/api/contract/counselling-user.ts"
 import * as dashboard from "../../src/api/contract/dashboard.ts"
-import * as editor from "../../src/api/contract/editor.ts"
+import * as editor from "../../src/api/contract/editors/editor.ts"
 import * as expert from "../../src/api/contract/content/expert.ts"
 import * as gallery from "../../src/api/contract/content/gallery.ts"
 import * as live from "../../src/api/contract/live.ts"

@@ -1,4 +1,5 @@
 import type { MachineEntry } from "./machine-entry.ts"
+import { editorEntries } from "./editors/editors.entries.ts"
 import { auditEntries } from "./audit/audit.entries.ts"
 import { blogEntries } from "./blogs/blogs.entries.ts"
 import { contentEntries } from "./content/content.entries.ts"
@@ -10,7 +11,7 @@ import * as dashboardApi from "../api/contract/endpoints/dashboard.endpoints.ts"
 import * as enquiryApi from "../api/contract/endpoints/counselling-enquiry.endpoints.ts"
 import * as sessionApi from "../api/contract/endpoints/counselling-sessions.endpoints.ts"
 import * as counsellingUsersApi from "../api/contract/endpoints/counselling-users.endpoints.ts"
-import * as editorApi from "../api/contract/endpoints/editor.endpoints.ts"
+import * as editorApi from "../api/contract/editors/editor.endpoints.ts"
 import * as expertApi from "../api/contract/content/expert.endpoints.ts"
 import * as availabilityApi from "../api/contract/endpoints/availability.endpoints.ts"
 import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
@@ -34,7 +35,6 @@ import { createSessionMachine } from "./create-session.machine.ts"
 import { editSessionMachine } from "./edit-session.machine.ts"
 import { peopleCountsMachine } from "./people-counts.machine.ts"
 import { sessionCountsMachine } from "./session-counts.machine.ts"
-import { editorActionsMachine, editorFormMachine } from "./editors.machine.ts"
 import { expertActionsMachine, expertFormMachine } from "./content/experts.machine.ts"
 import { colorModeMachine } from "./color-mode.machine.ts"
 import { connectionMachine } from "./connection.machine.ts"
@@ -267,23 +267,7 @@ const assembled: MachineEntry[] = [
     machine: expertActionsMachine,
     firedBy: { "removeRow done": expertApi.deleteExpert, "removeRow error": expertApi.deleteExpert },
   },
-  {
-    id: "editors-form",
-    file: "editors",
-    title: "Add and update Editor",
-    summary: "Name, email and a number of at most 10 characters; a new editor is emailed a set-password link.",
-    machine: editorFormMachine,
-    delayLabels: { successShown: "1 s", messageRemaining: "1 s more (2 s in all)" },
-    firedBy: { "submit done": editorApi.createEditor, "submit error": editorApi.createEditor },
-  },
-  {
-    id: "editors-actions",
-    file: "editors",
-    title: "Editor row actions",
-    summary: "Deleting an editor after confirmation.",
-    machine: editorActionsMachine,
-    firedBy: { "removeRow done": editorApi.deleteEditor, "removeRow error": editorApi.deleteEditor },
-  },
+  ...editorEntries,
   {
     id: "counselling-session",
     workflow: true,

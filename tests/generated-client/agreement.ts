@@ -10,7 +10,7 @@ import type * as counsellingSessionsCalls from "../../src/api/contract/endpoints
 import type * as counsellingUsersCalls from "../../src/api/contract/endpoints/counselling-users.endpoints.ts"
 import type * as dashboardCalls from "../../src/api/contract/endpoints/dashboard.endpoints.ts"
 import type * as draftsCalls from "../../src/api/contract/blogs/drafts.endpoints.ts"
-import type * as editorCalls from "../../src/api/contract/endpoints/editor.endpoints.ts"
+import type * as editorCalls from "../../src/api/contract/editors/editor.endpoints.ts"
 import type * as expertCalls from "../../src/api/contract/content/expert.endpoints.ts"
 import type * as exportCalls from "../../src/api/contract/endpoints/export.endpoints.ts"
 import type * as galleryCalls from "../../src/api/contract/content/gallery.endpoints.ts"

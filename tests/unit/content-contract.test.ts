@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { Blog, BlogCreateFields, BlogListAnswer, BlogUpdateFields, SlugParams } from "../../src/api/contract/blogs/blog.ts"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
-import { CreateEditorRequest, Editor } from "../../src/api/contract/editor.ts"
+import { CreateEditorRequest, Editor } from "../../src/api/contract/editors/editor.ts"
 import { PressCreateFields } from "../../src/api/contract/content/press.ts"
 import { Testimonial } from "../../src/api/contract/content/testimonial.ts"
 

@@ -5,6 +5,7 @@ import { listExports } from "../../server/services/export/list-exports.ts"
 import { routes } from "../../src/ui/app/routes.ts"
 import { peopleTableColumns } from "../../src/ui/pages/vendors/person-columns.tsx"
 import { activeEntry, sidebarEntries } from "../../src/ui/app/sidebar-entries.ts"
+import { editorList, editorListColumns } from "../../src/api/contract/editors/editor-list.ts"
 import { enquiryList, enquiryListColumns } from "../../src/api/contract/contact/enquiry-list.ts"
 import { ticketList, ticketListColumns } from "../../src/api/contract/tickets/ticket-list.ts"
 import type { Ticket } from "../../src/api/contract/tickets/ticket.ts"
@@ -93,5 +94,17 @@ describe("All Enquiries' definition", () => {
     expect(listExports.enquiries.columns.map(([header]) => header)).toEqual(headers)
     expect(listExports.enquiries.file).toBe(enquiryList.file)
     expect(routes.find((r) => r.path === "/enquiries")?.title).toBe(enquiryList.title)
+  })
+})
+
+describe("the Editor list's definition", () => {
+  it("gives the route, the CSV export and its file the definition's title, columns and name", () => {
+    const headers = editorListColumns.map((c) => c.header)
+    expect(headers).toEqual(["Name", "Email", "Number", "User Role"])
+    expect(listExports.editor.columns.map(([header]) => header)).toEqual(headers)
+    expect(listExports.editor.file).toBe(editorList.file)
+    expect(routes.find((r) => r.path === "/editor")?.title).toBe(editorList.title)
+    const editor = { _id: "e1", name: "Ravi", email: "ravi@demo.test", number: null, role: "Editor" as const, createdAt: "2026-11-30T07:00:00.000Z" }
+    expect(editorListColumns.map((c) => c.text(editor))).toEqual(["Ravi", "ravi@demo.test", "N/A", "Editor"])
   })
 })

@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import type { Editor } from "../../../src/api/contract/editor.ts"
+import type { Editor } from "../../../src/api/contract/editors/editor.ts"
 import type { Db } from "../database.ts"
 import type { Paging } from "../paging.ts"
 import type { UserRow } from "../users.table.ts"

@@ -1,5 +1,5 @@
 import type { ContentPageQuery } from "../../../src/api/contract/content/content-common.ts"
-import type { CreateEditorRequest, UpdateEditorRequest } from "../../../src/api/contract/editor.ts"
+import type { CreateEditorRequest, UpdateEditorRequest } from "../../../src/api/contract/editors/editor.ts"
 import { deleteEditorRow, listEditors as listEditorRows, lockEditor, toEditor, updateEditorRow } from "../../db/repositories/editors.repository.ts"
 import { insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import type { AppDeps, RouteDeps } from "../../deps.ts"

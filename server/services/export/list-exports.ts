@@ -11,6 +11,7 @@ import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
 import { cardExports } from "./card-exports.ts"
 import type { ListExport } from "./list-export-spec.ts"
+import { editorList, editorListColumns } from "../../../src/api/contract/editors/editor-list.ts"
 import { enquiryList, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list.ts"
 import { ticketList, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list.ts"
 
@@ -126,13 +127,8 @@ export const listExports: Record<ExportList, ListExport> = {
     },
   },
   editor: {
-    file: "editors",
-    columns: [
-      ["Name", (r: Contact) => r.name],
-      ["Email", (r: Contact) => r.email],
-      ["Number", (r: Contact) => orNA(r.number)],
-      ["User Role", (r: { role: string }) => r.role],
-    ],
+    file: editorList.file,
+    columns: editorListColumns.map(({ header, text }) => [header, text] as const),
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await listEditors(deps, { page, limit })
       return { rows: answer.data, total: answer.pagination.total }

@@ -1,6 +1,7 @@
 import type { Access } from "../../api/contract/endpoint.ts"
 import { lazyPage, lazyScreen, type PreloadableScreen } from "./lazy-screen.ts"
 import { endpointAccess as call, sessionsReaders } from "./route-access.ts"
+import { editorList } from "../../api/contract/editors/editor-list.ts"
 import { enquiryList } from "../../api/contract/contact/enquiry-list.ts"
 import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
 import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
@@ -110,7 +111,7 @@ export const routes: RouteDef[] = [
   { path: "/gallery", title: "Gallery", access: call.listGallery, page: lazyScreen(() => import("../pages/content/gallery.page.tsx")) },
   { path: "/testimonials", title: "Testimonials", access: call.listTestimonials, page: lazyScreen(() => import("../pages/content/testimonials.page.tsx")) },
   { path: "/experts", title: "Experts", access: call.listExperts, page: lazyScreen(() => import("../pages/content/experts.page.tsx")) },
-  { path: "/editor", title: "Editor", access: call.listEditors, page: lazyScreen(() => import("../pages/editor.page.tsx")) },
+  { path: "/editor", title: editorList.title, access: call.listEditors, page: lazyScreen(() => import("../pages/editors/editor.page.tsx")) },
   // Beyond the spec, for auditors (reached from the Admin's user menu, not the sidebar of the spec).
   { path: "/audit", title: "Audit trail", access: call.listAuditEvents, page: lazyScreen(() => import("../pages/audit/audit.page.tsx")) },
   { path: "/access-log", title: "Access log", access: call.listAccessLog, page: lazyScreen(() => import("../pages/audit/access-log.page.tsx")) },

@@ -1,17 +1,20 @@
-import * as editorApi from "../api/editor.api.ts"
-import { CreateEditorRequest, type Editor } from "../api/contract/editor.ts"
-import { messageOf } from "../api/api-error.ts"
-import { CONTENT_LIST_LIMIT } from "./content/content-lists.ts"
-import { createContentFormMachine } from "./content/content-form.machine.ts"
-import type { FieldSpec } from "./form/field-spec.ts"
-import type { ImageSpec } from "./content/content-form.machine.ts"
-import { createPagedListMachine } from "./paged-list.machine.ts"
-import { createRowActionsMachine } from "./row-actions.machine.ts"
+import * as editorApi from "../../api/editors/editor.api.ts"
+import { CreateEditorRequest, type Editor } from "../../api/contract/editors/editor.ts"
+import { messageOf } from "../../api/api-error.ts"
+import { CONTENT_LIST_LIMIT } from "../content/content-lists.ts"
+import { createContentFormMachine } from "../content/content-form.machine.ts"
+import type { FieldSpec } from "../form/field-spec.ts"
+import type { ImageSpec } from "../content/content-form.machine.ts"
+import { listEditors as listEditorsCall } from "../../api/contract/editors/editor.endpoints.ts"
+import { editorList } from "../../api/contract/editors/editor-list.ts"
+import { createPagedListMachine } from "../paged-list.machine.ts"
+import { createRowActionsMachine } from "../row-actions.machine.ts"
 
 export const editorListMachine = createPagedListMachine<Editor>({
   id: "editorList",
   pageSize: CONTENT_LIST_LIMIT,
-  failureMessage: "Failed to fetch editors",
+  call: listEditorsCall,
+  failureMessage: editorList.failure,
   fetchPage: async ({ page, limit }) => {
     const answer = await editorApi.listEditors(page, limit)
     return { rows: [...answer.data], total: answer.totalRecords }

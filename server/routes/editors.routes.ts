@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/editor.endpoints.ts"
+import * as api from "../../src/api/contract/editors/editor.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import * as editors from "../services/editors/editors.service.ts"

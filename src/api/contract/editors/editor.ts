@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { trimmedText } from "./text.ts"
-import { Email, Id, IsoDateTime } from "./common.ts"
-import { itemAnswer, Pagination } from "./content/content-common.ts"
+import { trimmedText } from "../text.ts"
+import { Email, Id, IsoDateTime } from "../common.ts"
+import { itemAnswer, Pagination } from "../content/content-common.ts"
 
 /** An editor account as the Editor page lists it (#, Name, Email, Number, User Role). */
 export const Editor = Schema.Struct({

@@ -1,19 +1,20 @@
-import { useState } from "react"
+import { useState, type ReactNode } from "react"
 import { Button, HStack, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import type { Editor } from "../../api/contract/editor.ts"
-import { editorActionsMachine, editorFields, editorFormMachine, editorImage, editorListMachine } from "../../machines/editors.machine.ts"
-import { ConfirmDialog } from "../components/confirm-dialog.tsx"
-import { ContentFormDialog } from "../components/content/content-form-dialog.tsx"
-import { DataTable, type Column } from "../components/data-table.tsx"
-import { FormMessage } from "../components/form-message.tsx"
-import { orNA } from "../components/format.ts"
-import { notify } from "../components/toaster.tsx"
-import { useListActor } from "../components/use-list-actor.ts"
-import { ExportCsvButton } from "../components/export-csv-button.tsx"
-import { ListHeader } from "../components/list-header.tsx"
-import { EmailText } from "../components/email-text.tsx"
-import { RecordHistoryButton } from "../components/record-history-button.tsx"
+import type { Editor } from "../../../api/contract/editors/editor.ts"
+import { editorList, editorListColumns, type EditorListColumn } from "../../../api/contract/editors/editor-list.ts"
+import { editorActionsMachine, editorFields, editorFormMachine, editorImage, editorListMachine } from "../../../machines/editors/editors.machine.ts"
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
+import { ContentFormDialog } from "../../components/content/content-form-dialog.tsx"
+import { DataTable, type Column } from "../../components/data-table.tsx"
+import { FormMessage } from "../../components/form-message.tsx"
+import { orNA } from "../../components/format.ts"
+import { notify } from "../../components/toaster.tsx"
+import { useListActor } from "../../components/use-list-actor.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ListHeader } from "../../components/list-header.tsx"
+import { EmailText } from "../../components/email-text.tsx"
+import { RecordHistoryButton } from "../../components/record-history-button.tsx"
 
 /** Editor (Admin only): #, Name, Email, Number, User Role, with Add Editor, edit and delete. */
 export default function EditorPage() {
@@ -38,7 +39,7 @@ export default function EditorPage() {
   return (
     <Stack gap="5">
       <ListHeader
-        title="Editor"
+        title={editorList.title}
         exportButton={<ExportCsvButton list="editor" search="" />}
         action={
           <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
@@ -47,7 +48,7 @@ export default function EditorPage() {
         }
       />
       <FormMessage message={formMessage} />
-      <DataTable columns={columns} rows={rows} rowKey={(r) => r._id} loading={loading} error={error} emptyText="No editors found." />
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r._id} loading={loading} error={error} emptyText={editorList.empty} />
       <ContentFormDialog actor={form} fields={editorFields} image={editorImage} titles={{ add: "Add Editor", update: "Update Editor" }} />
       <ConfirmDialog
         open={confirming}
@@ -60,13 +61,17 @@ export default function EditorPage() {
   )
 }
 
+/** How the table draws the definition's columns where plain text is not enough; the others show their text. */
+const tableCells: Partial<Record<EditorListColumn["key"], (row: Editor) => ReactNode>> = {
+  email: (row) => <EmailText email={row.email} />,
+  number: (row) => orNA(row.number),
+}
+
+/** '#', the Editor list's definition (the CSV export's columns too), then the row's actions. */
 function editorColumns(a: { onEdit: (editor: Editor) => void; onDelete: (editor: Editor) => void }): Column<Editor>[] {
   return [
     { header: "#", cell: (_row, i) => i + 1 },
-    { header: "Name", cell: (row) => row.name },
-    { header: "Email", cell: (row) => <EmailText email={row.email} /> },
-    { header: "Number", cell: (row) => orNA(row.number) },
-    { header: "User Role", cell: (row) => row.role },
+    ...editorListColumns.map(({ key, header, text }): Column<Editor> => ({ header, cell: tableCells[key] ?? text })),
     {
       header: "Actions",
       cell: (row) => (

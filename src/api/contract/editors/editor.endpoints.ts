@@ -1,6 +1,6 @@
 import { MessageAnswer } from "../common.ts"
 import { ContentPageQuery, IdParams } from "../content/content-common.ts"
-import { CreateEditorRequest, EditorAnswer, EditorListAnswer, UpdateEditorRequest } from "../editor.ts"
+import { CreateEditorRequest, EditorAnswer, EditorListAnswer, UpdateEditorRequest } from "./editor.ts"
 import { endpoint } from "../endpoint.ts"
 
 /** Editor management is Admin only (spec section 6). */

@@ -1,5 +1,5 @@
-import * as api from "./contract/endpoints/editor.endpoints.ts"
-import { call } from "./client.ts"
+import * as api from "../contract/editors/editor.endpoints.ts"
+import { call } from "../client.ts"
 
 export interface EditorFields {
   name: string
