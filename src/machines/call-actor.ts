@@ -6,13 +6,14 @@ const callOfLogic = new WeakMap<object, Endpoint>()
 /**
  * A promise actor that makes one contract call (and what follows from its answer): the machine names the call
  * where it makes it, and its diagram says who may fire the actor's done and error from the call's access rule,
- * so the registry does not restate it.
+ * so the registry does not restate it. A factory's actor whose call its caller did not name stays unnamed.
  */
 export function fromCall<Output, Input>(
-  endpoint: Endpoint,
+  endpoint: Endpoint | undefined,
   run: (args: { input: Input; signal: AbortSignal }) => PromiseLike<Output>,
 ): PromiseActorLogic<Output, Input> {
-  return makesCall(endpoint, fromPromise<Output, Input>(run))
+  const logic = fromPromise<Output, Input>(run)
+  return endpoint ? makesCall(endpoint, logic) : logic
 }
 
 /** Any actor logic (a callback that reports as it goes, say) marked as making one contract call, as fromCall does. */

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
+import { assign, fromCallback, setup, type EventObject } from "xstate"
 import type { Endpoint } from "../api/contract/endpoint.ts"
 import { fromCall } from "./call-actor.ts"
 import type { LiveList } from "../api/contract/live.ts"
@@ -110,9 +110,7 @@ export function createPagedListMachine<Row>(options: {
       input: {} as { page?: number; search?: string; sort?: string } | undefined,
     },
     actors: {
-      fetchPage: options.call
-        ? fromCall<Page<Row>, PageRequest>(options.call, ({ input }) => options.fetchPage(input))
-        : fromPromise<Page<Row>, PageRequest>(({ input }) => options.fetchPage(input)),
+      fetchPage: fromCall<Page<Row>, PageRequest>(options.call, ({ input }) => options.fetchPage(input)),
       watchUrl: fromCallback<EventObject>(() => () => {}),
       /** Reloads the list when the live stream says it changed. */
       watchLiveList: watchLiveList,

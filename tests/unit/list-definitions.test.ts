@@ -11,13 +11,13 @@ import { ticketList, ticketListColumns } from "../../src/api/contract/tickets/ti
 import type { Ticket } from "../../src/api/contract/tickets/ticket.ts"
 import { ticketColumns } from "../../src/ui/pages/tickets/ticket-columns.tsx"
 
-const headers = peopleListColumns.map((c) => c.header)
+const peopleHeaders = peopleListColumns.map((c) => c.header)
 
 describe("the people lists' definition", () => {
   it("gives the table and the CSV export the same columns, S.No only on screen", () => {
-    expect(headers).toEqual(["Name", "Email", "Number", "Role", "Date | Time", "Status", "Organization"])
-    expect(peopleTableColumns(1, 10, {}).map((c) => c.header)).toEqual(["S.No", ...headers])
-    for (const name of peopleListNames) expect(listExports[name].columns.map(([header]) => header)).toEqual(headers)
+    expect(peopleHeaders).toEqual(["Name", "Email", "Number", "Role", "Date | Time", "Status", "Organization"])
+    expect(peopleTableColumns(1, 10, {}).map((c) => c.header)).toEqual(["S.No", ...peopleHeaders])
+    for (const name of peopleListNames) expect(listExports[name].columns.map(([header]) => header)).toEqual(peopleHeaders)
   })
 
   it("makes each list's route, title and access, its export and its file name", () => {

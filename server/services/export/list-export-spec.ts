@@ -1,8 +1,12 @@
+import type { ListColumn } from "../../../src/api/contract/list-column.ts"
 import type { SessionSort } from "../../../src/api/contract/counselling-session.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"
 
 export type Cell = string | number | boolean | null | undefined
+
+/** A list's columns as its resource's definition says them, for the CSV (headers and texts). */
+export const csvColumns = <Row>(columns: readonly ListColumn<Row>[]): ListExport["columns"] => columns.map(({ header, text }) => [header, text] as const)
 
 /** One page of a list as its screen fetches it: the rows and how many there are in all. */
 export type FetchPage = (

@@ -10,14 +10,14 @@ import { listEditors } from "../editors/editors.service.ts"
 import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
 import { cardExports } from "./card-exports.ts"
-import type { ListExport } from "./list-export-spec.ts"
+import { csvColumns, type ListExport } from "./list-export-spec.ts"
 import { editorList, editorListColumns } from "../../../src/api/contract/editors/editor-list.ts"
 import { enquiryList, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list.ts"
 import { ticketList, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list.ts"
 
 const orNA = (v: string | null | undefined) => (v ? v : "N/A")
 
-const peopleColumns = peopleListColumns.map(({ header, text }) => [header, text] as const)
+const peopleColumns = csvColumns(peopleListColumns)
 
 /** A people list's export: its definition's columns over the pages of the call its screen reads. */
 const peopleExport = (list: PeopleList): ListExport => ({
@@ -39,7 +39,7 @@ export const listExports: Record<ExportList, ListExport> = {
   ...peopleExports,
   enquiries: {
     file: enquiryList.file,
-    columns: enquiryListColumns.map(({ header, text }) => [header, text] as const),
+    columns: csvColumns(enquiryListColumns),
     fetchPage: async (deps, _caller, page, limit, search) => {
       const answer = await fetchContactEnquiries(deps.db, { page, limit, search })
       return { rows: answer.enquiry, total: answer.totalRecords }
@@ -108,7 +108,7 @@ export const listExports: Record<ExportList, ListExport> = {
   },
   "my-tickets": {
     file: ticketList.file,
-    columns: ticketListColumns.map(({ header, text }) => [header, text] as const),
+    columns: csvColumns(ticketListColumns),
     fetchPage: async (deps, caller, page, limit) => {
       const answer = await getTickets(deps, caller, { page, limit })
       return { rows: answer.data, total: answer.pagination.total }
@@ -128,7 +128,7 @@ export const listExports: Record<ExportList, ListExport> = {
   },
   editor: {
     file: editorList.file,
-    columns: editorListColumns.map(({ header, text }) => [header, text] as const),
+    columns: csvColumns(editorListColumns),
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await listEditors(deps, { page, limit })
       return { rows: answer.data, total: answer.pagination.total }

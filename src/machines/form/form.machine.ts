@@ -151,9 +151,7 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
   const machine = setup({
     types: { context: {} as FormContext<Extra>, events: {} as FormEvent<Item, Extra> },
     actors: {
-      submit: definition.call
-        ? fromCall<Output, SubmitInput<Extra>>(definition.call, ({ input }) => definition.submit(input))
-        : fromPromise<Output, SubmitInput<Extra>>(({ input }) => definition.submit(input)),
+      submit: fromCall<Output, SubmitInput<Extra>>(definition.call, ({ input }) => definition.submit(input)),
       load: fromPromise<Item | null, { itemId: string }>(({ input }) => (definition.load ? definition.load.fetch(input.itemId) : Promise.resolve(null))),
     },
     actions: {

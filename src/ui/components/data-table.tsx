@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { Box, Center, Spinner, Table, Text } from "@chakra-ui/react"
+import type { ListColumn } from "../../api/contract/list-column.ts"
 
 export interface Column<Row> {
   header: string
@@ -8,6 +9,14 @@ export interface Column<Row> {
   /** A column the rows are sorted by says which way (aria-sort), for assistive technology. */
   sorted?: "ascending" | "descending"
   cell: (row: Row, index: number) => ReactNode
+}
+
+/** How a screen draws some of a resource's list columns (a link, a badge); the others show their text. */
+export type ColumnCells<Row, Key extends string> = Partial<Record<Key, (row: Row) => ReactNode>>
+
+/** A table's columns from its resource's list columns (the CSV export's too), each drawn by `cells` or as its text. */
+export function definedColumns<Row, Key extends string>(columns: readonly ListColumn<Row, Key>[], cells: ColumnCells<Row, Key>): Column<Row>[] {
+  return columns.map(({ key, header, text }) => ({ header, cell: cells[key] ?? text }))
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ListColumn } from "../list-column.ts"
 import type { Enquiry } from "./contact.ts"
 
 /**
@@ -11,12 +12,8 @@ export const enquiryList = {
   file: "enquiries",
 } as const
 
-/** A column after S.No: `text` is the cell as the CSV writes it, and as the table shows it unless drawn its own way. */
-export interface EnquiryListColumn {
-  key: "name" | "email" | "number" | "city" | "state" | "createdAt"
-  header: string
-  text: (enquiry: Enquiry) => string
-}
+/** A column after S.No. */
+export type EnquiryListColumn = ListColumn<Enquiry, "name" | "email" | "number" | "city" | "state" | "createdAt">
 
 export const enquiryListColumns: readonly EnquiryListColumn[] = [
   { key: "name", header: "Name", text: (e) => e.name },

@@ -1,3 +1,4 @@
+import type { ListColumn } from "../list-column.ts"
 import type { Editor } from "./editor.ts"
 
 /**
@@ -6,12 +7,8 @@ import type { Editor } from "./editor.ts"
  */
 export const editorList = { title: "Editor", empty: "No editors found.", failure: "Failed to fetch editors", file: "editors" } as const
 
-/** A column after '#': `text` is the cell as the CSV writes it, and as the table shows it unless drawn its own way. */
-export interface EditorListColumn {
-  key: "name" | "email" | "number" | "role"
-  header: string
-  text: (editor: Editor) => string
-}
+/** A column after '#'. */
+export type EditorListColumn = ListColumn<Editor, "name" | "email" | "number" | "role">
 
 export const editorListColumns: readonly EditorListColumn[] = [
   { key: "name", header: "Name", text: (e) => e.name },

@@ -1,3 +1,4 @@
+import type { ListColumn } from "../list-column.ts"
 import type { Ticket } from "./ticket.ts"
 
 /**
@@ -6,17 +7,8 @@ import type { Ticket } from "./ticket.ts"
  */
 export const ticketList = { title: "My Tickets", empty: "No tickets found.", failure: "Failed to fetch tickets.", file: "tickets" } as const
 
-/**
- * A column after S.No, in the spec's order: `text` is the cell as the CSV writes it, and as the table shows it
- * unless the table draws that column its own way (a badge, stars). `adminOnly` columns are on the Admin's
- * screen alone; the CSV, which only an Admin can export, has them all.
- */
-export interface TicketListColumn {
-  key: "ticketId" | "ticketType" | "query" | "raisedBy" | "createdAt" | "status" | "rating" | "review"
-  header: string
-  text: (ticket: Ticket) => string
-  adminOnly?: true
-}
+/** A column after S.No, in the spec's order; Raised By, Rating and Review are the Admin's. */
+export type TicketListColumn = ListColumn<Ticket, "ticketId" | "ticketType" | "query" | "raisedBy" | "createdAt" | "status" | "rating" | "review">
 
 /** A rating or review belongs to a closed ticket: an open one has none yet, a closed one unrated shows N/A. */
 const onceClosed = (ticket: Ticket, value: string | number | null) => (!ticket.status ? "" : value === null ? "N/A" : String(value))

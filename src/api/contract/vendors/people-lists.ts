@@ -1,4 +1,5 @@
 import type { VendorStatus } from "../common.ts"
+import type { ListColumn } from "../list-column.ts"
 import type { PersonListItem } from "../user.ts"
 import type { ListRole, ReviewListKind } from "./vendor.ts"
 
@@ -112,15 +113,8 @@ function peopleListOf<C extends PeopleList["call"]>(name: PeopleListName, call: 
 const orNA = (value: string | null) => (value ? value : "N/A")
 const approvedLabel = (status: VendorStatus) => (status === "Approve" ? "Approved" : status)
 
-/**
- * A column of every people list after its S.No, in the spec's order: `text` is the cell as the CSV export
- * writes it, and as a table shows it unless the screen draws that column its own way (a link, a status menu).
- */
-export interface PeopleListColumn {
-  key: "name" | "email" | "number" | "role" | "createdAt" | "status" | "organization"
-  header: string
-  text: (row: PersonListItem) => string
-}
+/** A column of every people list after its S.No, in the spec's order. */
+export type PeopleListColumn = ListColumn<PersonListItem, "name" | "email" | "number" | "role" | "createdAt" | "status" | "organization">
 
 export const peopleListColumns: readonly PeopleListColumn[] = [
   { key: "name", header: "Name", text: (r) => r.name },

@@ -1,11 +1,10 @@
-import type { ReactNode } from "react"
 import { Stack, Text } from "@chakra-ui/react"
 import { enquiryList, enquiryListColumns, type EnquiryListColumn } from "../../../api/contract/contact/enquiry-list.ts"
 import { useSelector } from "@xstate/react"
 import type { Enquiry } from "../../../api/contract/contact/contact.ts"
 import { enquiriesMachine } from "../../../machines/contact/enquiries.machine.ts"
 import { pageCount } from "../../../machines/paged-list.machine.ts"
-import { DataTable, type Column } from "../../components/data-table.tsx"
+import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { Pager } from "../../components/pager.tsx"
 import { OneLine, serialNumber } from "../vendors/person-columns.tsx"
@@ -16,7 +15,7 @@ import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 
 /** How the table draws the definition's columns where plain text is not enough; the others show their text. */
-const tableCells: Partial<Record<EnquiryListColumn["key"], (row: Enquiry) => ReactNode>> = {
+const tableCells: ColumnCells<Enquiry, EnquiryListColumn["key"]> = {
   name: (row) => <OneLine>{row.name}</OneLine>,
   email: (row) => <EmailText email={row.email} />,
   number: (row) => <OneLine>{row.number}</OneLine>,
@@ -25,10 +24,7 @@ const tableCells: Partial<Record<EnquiryListColumn["key"], (row: Enquiry) => Rea
 
 /** S.No, then All Enquiries' definition, the CSV export's columns too. */
 function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
-  return [
-    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
-    ...enquiryListColumns.map(({ key, header, text }): Column<Enquiry> => ({ header, cell: tableCells[key] ?? text })),
-  ]
+  return [{ header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) }, ...definedColumns(enquiryListColumns, tableCells)]
 }
 
 /** All Enquiries (spec section 2): contact enquiries with total records and paging; Admin only. */

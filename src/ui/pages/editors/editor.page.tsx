@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react"
+import { useState } from "react"
 import { Button, HStack, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { Editor } from "../../../api/contract/editors/editor.ts"
@@ -6,7 +6,7 @@ import { editorList, editorListColumns, type EditorListColumn } from "../../../a
 import { editorActionsMachine, editorFields, editorFormMachine, editorImage, editorListMachine } from "../../../machines/editors/editors.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { ContentFormDialog } from "../../components/content/content-form-dialog.tsx"
-import { DataTable, type Column } from "../../components/data-table.tsx"
+import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { FormMessage } from "../../components/form-message.tsx"
 import { orNA } from "../../components/format.ts"
 import { notify } from "../../components/toaster.tsx"
@@ -62,7 +62,7 @@ export default function EditorPage() {
 }
 
 /** How the table draws the definition's columns where plain text is not enough; the others show their text. */
-const tableCells: Partial<Record<EditorListColumn["key"], (row: Editor) => ReactNode>> = {
+const tableCells: ColumnCells<Editor, EditorListColumn["key"]> = {
   email: (row) => <EmailText email={row.email} />,
   number: (row) => orNA(row.number),
 }
@@ -71,7 +71,7 @@ const tableCells: Partial<Record<EditorListColumn["key"], (row: Editor) => React
 function editorColumns(a: { onEdit: (editor: Editor) => void; onDelete: (editor: Editor) => void }): Column<Editor>[] {
   return [
     { header: "#", cell: (_row, i) => i + 1 },
-    ...editorListColumns.map(({ key, header, text }): Column<Editor> => ({ header, cell: tableCells[key] ?? text })),
+    ...definedColumns(editorListColumns, tableCells),
     {
       header: "Actions",
       cell: (row) => (

@@ -1,10 +1,9 @@
 import { Badge, Button, Link, Stack, Text } from "@chakra-ui/react"
 import { Link as RouterLink } from "wouter"
-import type { ReactNode } from "react"
 import type { Ticket } from "../../../api/contract/tickets/ticket.ts"
 import { ticketListColumns, type TicketListColumn } from "../../../api/contract/tickets/ticket-list.ts"
 import { ticketStateOf } from "../../../machines/tickets/ticket.machine.ts"
-import type { Column } from "../../components/data-table.tsx"
+import { definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime, NOT_AVAILABLE } from "../../components/format.ts"
 import { StarsShown } from "./star-rating.tsx"
 
@@ -17,7 +16,7 @@ export function TicketStatusBadge({ closed }: { closed: boolean }) {
 }
 
 /** How the table draws the definition's columns where plain text is not enough; the others show their text. */
-const tableCells: Partial<Record<TicketListColumn["key"], (t: Ticket) => ReactNode>> = {
+const tableCells: ColumnCells<Ticket, TicketListColumn["key"]> = {
   ticketId: (t) => (
     <Text fontFamily="mono" whiteSpace="nowrap">
       {t.ticketId}
@@ -52,7 +51,10 @@ export function ticketColumns(options: { isAdmin: boolean; offset: number; onFee
   const { isAdmin, offset } = options
   return [
     { header: "S.No", cell: (_t, i) => offset + i + 1 },
-    ...ticketListColumns.filter((c) => isAdmin || !c.adminOnly).map(({ key, header, text }): Column<Ticket> => ({ header, cell: tableCells[key] ?? text })),
+    ...definedColumns(
+      ticketListColumns.filter((c) => isAdmin || !c.adminOnly),
+      tableCells,
+    ),
     { header: "Action", cell: (t) => <TicketAction ticket={t} isAdmin={isAdmin} onFeedback={options.onFeedback} /> },
   ]
 }

@@ -3,7 +3,7 @@ import { Link, Text } from "@chakra-ui/react"
 import { Link as RouterLink } from "wouter"
 import { peopleListColumns, type PeopleListColumn } from "../../../api/contract/vendors/people-lists.ts"
 import type { PersonListItem } from "../../../api/contract/user.ts"
-import type { Column } from "../../components/data-table.tsx"
+import { definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime, orNA } from "../../components/format.ts"
 import { EmailText } from "../../components/email-text.tsx"
 
@@ -20,7 +20,7 @@ export const OneLine = ({ children }: { children: ReactNode }) => (
 /** S.No counts across pages: row 1 of page 2 is number 11. */
 export const serialNumber = (page: number, pageSize: number, index: number) => (page - 1) * pageSize + index + 1
 
-type Cells = Partial<Record<PeopleListColumn["key"], (row: PersonListItem) => ReactNode>>
+type Cells = ColumnCells<PersonListItem, PeopleListColumn["key"]>
 
 /** How a table draws the definition's columns where plain text is not enough; the others show their text. */
 const tableCells: Cells = {
@@ -45,8 +45,5 @@ const tableCells: Cells = {
  * drawn by the screen's own cell (its status badge or menu), else the table's, else as its text.
  */
 export function peopleTableColumns(page: number, pageSize: number, screenCells: Cells): Column<PersonListItem>[] {
-  return [
-    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
-    ...peopleListColumns.map(({ key, header, text }): Column<PersonListItem> => ({ header, cell: screenCells[key] ?? tableCells[key] ?? text })),
-  ]
+  return [{ header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) }, ...definedColumns(peopleListColumns, { ...tableCells, ...screenCells })]
 }

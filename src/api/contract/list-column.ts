@@ -1,0 +1,11 @@
+/**
+ * A list screen's column, said once in its resource's definition: its header and its cell as text, which the
+ * CSV export writes and a table shows unless the screen draws that cell its own way (a link, a badge, a menu).
+ */
+export interface ListColumn<Row, Key extends string = string> {
+  key: Key
+  header: string
+  text: (row: Row) => string
+  /** On the Admin's screen alone; the CSV, which only an Admin exports, has every column. */
+  adminOnly?: true
+}
