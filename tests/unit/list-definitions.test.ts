@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest"
-import { peopleListColumns, peopleListNames, peopleLists } from "../../src/api/contract/vendors/people-lists.ts"
+import { peopleListNames, peopleLists } from "../../src/api/contract/vendors/people-lists.ts"
+import { peopleListColumns, peopleListScreens } from "../../src/api/contract/vendors/people-list-screens.ts"
 import { exportLists } from "../../src/api/contract/list-export.ts"
 import { listExports } from "../../server/services/export/list-exports.ts"
 import { routes } from "../../src/ui/app/routes.ts"
 import { peopleTableColumns } from "../../src/ui/pages/vendors/person-columns.tsx"
 import { activeEntry, sidebarEntries } from "../../src/ui/app/sidebar-entries.ts"
-import { editorList, editorListColumns } from "../../src/api/contract/editors/editor-list.ts"
-import { enquiryList, enquiryListColumns } from "../../src/api/contract/contact/enquiry-list.ts"
-import { ticketList, ticketListColumns } from "../../src/api/contract/tickets/ticket-list.ts"
+import { editorList } from "../../src/api/contract/editors/editor-list.ts"
+import { editorListScreen, editorListColumns } from "../../src/api/contract/editors/editor-list-screen.ts"
+import { enquiryList } from "../../src/api/contract/contact/enquiry-list.ts"
+import { enquiryListScreen, enquiryListColumns } from "../../src/api/contract/contact/enquiry-list-screen.ts"
+import { ticketList } from "../../src/api/contract/tickets/ticket-list.ts"
+import { ticketListScreen, ticketListColumns } from "../../src/api/contract/tickets/ticket-list-screen.ts"
 import type { Ticket } from "../../src/api/contract/tickets/ticket.ts"
 import { ticketColumns } from "../../src/ui/pages/tickets/ticket-columns.tsx"
 
@@ -26,9 +30,9 @@ describe("the people lists' definition", () => {
       expect(route?.title, name).toBe(peopleLists[name].title)
       expect(route?.access, name).toEqual(["Admin"])
       expect(exportLists).toContain(name)
-      expect(listExports[name].file).toBe(peopleLists[name].file)
+      expect(listExports[name].file).toBe(peopleListScreens[name].file)
     }
-    expect(new Set(peopleListNames.map((n) => peopleLists[n].file)).size).toBe(peopleListNames.length)
+    expect(new Set(peopleListNames.map((n) => peopleListScreens[n].file)).size).toBe(peopleListNames.length)
   })
 
   it("lights the Dashboard in the sidebar on every list, which is opened from its counts", () => {
@@ -60,7 +64,7 @@ describe("the ticket list's definition", () => {
     expect(table(true)).toEqual(["S.No", ...all, "Action"])
     expect(table(false)).toEqual(["S.No", "Ticket ID", "Ticket Type", "Query", "Date | Time", "Status", "Action"])
     expect(listExports["my-tickets"].columns.map(([header]) => header)).toEqual(all)
-    expect(listExports["my-tickets"].file).toBe(ticketList.file)
+    expect(listExports["my-tickets"].file).toBe(ticketListScreen.file)
     expect(routes.find((r) => r.path === "/my-tickets")?.title).toBe(ticketList.title)
   })
 
@@ -92,7 +96,7 @@ describe("All Enquiries' definition", () => {
     const headers = enquiryListColumns.map((c) => c.header)
     expect(headers).toEqual(["Name", "Email", "Number", "City", "State", "Date | Time"])
     expect(listExports.enquiries.columns.map(([header]) => header)).toEqual(headers)
-    expect(listExports.enquiries.file).toBe(enquiryList.file)
+    expect(listExports.enquiries.file).toBe(enquiryListScreen.file)
     expect(routes.find((r) => r.path === "/enquiries")?.title).toBe(enquiryList.title)
   })
 })
@@ -102,7 +106,7 @@ describe("the Editor list's definition", () => {
     const headers = editorListColumns.map((c) => c.header)
     expect(headers).toEqual(["Name", "Email", "Number", "User Role"])
     expect(listExports.editor.columns.map(([header]) => header)).toEqual(headers)
-    expect(listExports.editor.file).toBe(editorList.file)
+    expect(listExports.editor.file).toBe(editorListScreen.file)
     expect(routes.find((r) => r.path === "/editor")?.title).toBe(editorList.title)
     const editor = { _id: "e1", name: "Ravi", email: "ravi@demo.test", number: null, role: "Editor" as const, createdAt: "2026-11-30T07:00:00.000Z" }
     expect(editorListColumns.map((c) => c.text(editor))).toEqual(["Ravi", "ravi@demo.test", "N/A", "Editor"])

@@ -3,7 +3,7 @@ import { createActor, waitFor } from "xstate"
 import * as vendorsApi from "../../src/api/vendors/vendors.api.ts"
 import { listRoles } from "../../src/api/contract/vendors/vendor.ts"
 import { createRoleListMachine } from "../../src/machines/vendors/role-list.machine.ts"
-import { peopleLists, roleListName } from "../../src/api/contract/vendors/people-lists.ts"
+import { peopleListScreens, roleListName } from "../../src/api/contract/vendors/people-list-screens.ts"
 import { enquiriesMachine } from "../../src/machines/contact/enquiries.machine.ts"
 import * as contactApi from "../../src/api/contact/contact.api.ts"
 import { quietLiveList } from "./quiet-live.ts"
@@ -12,7 +12,7 @@ afterEach(() => vi.restoreAllMocks())
 
 describe("role list machines", () => {
   it("keep the spec's empty and failure texts", () => {
-    expect(listRoles.map((r) => peopleLists[roleListName(r)].empty)).toEqual([
+    expect(listRoles.map((r) => peopleListScreens[roleListName(r)].empty)).toEqual([
       "No Active Lawyer",
       "No Active counsellor",
       "No Active Nutritionist",
@@ -20,7 +20,7 @@ describe("role list machines", () => {
       "No Active Users",
       "No Active ImageConsultant",
     ])
-    expect(listRoles.map((r) => peopleLists[roleListName(r)].failure)).toEqual([
+    expect(listRoles.map((r) => peopleListScreens[roleListName(r)].failure)).toEqual([
       "Failed to fetch lawyers",
       "Failed to fetch Counsellor",
       "Failed to fetch Nutritionist",

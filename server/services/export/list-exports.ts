@@ -1,5 +1,6 @@
 import { sessionStateText, type SessionState } from "../../../src/api/contract/counselling-session.ts"
-import { peopleListColumns, peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "../../../src/api/contract/vendors/people-lists.ts"
+import { peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "../../../src/api/contract/vendors/people-lists.ts"
+import { peopleListColumns, peopleListScreens } from "../../../src/api/contract/vendors/people-list-screens.ts"
 import type { ExportList } from "../../../src/api/contract/list-export.ts"
 import { fetchEnquiries as fetchContactEnquiries } from "../contact/contact.service.ts"
 import { listAllBlogs } from "../content/blogs.service.ts"
@@ -11,17 +12,17 @@ import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
 import { cardExports } from "./card-exports.ts"
 import { csvColumns, type ListExport } from "./list-export-spec.ts"
-import { editorList, editorListColumns } from "../../../src/api/contract/editors/editor-list.ts"
-import { enquiryList, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list.ts"
-import { ticketList, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list.ts"
+import { editorListScreen, editorListColumns } from "../../../src/api/contract/editors/editor-list-screen.ts"
+import { enquiryListScreen, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list-screen.ts"
+import { ticketListScreen, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list-screen.ts"
 
 const orNA = (v: string | null | undefined) => (v ? v : "N/A")
 
 const peopleColumns = csvColumns(peopleListColumns)
 
 /** A people list's export: its definition's columns over the pages of the call its screen reads. */
-const peopleExport = (list: PeopleList): ListExport => ({
-  file: list.file,
+const peopleExport = (name: PeopleListName, list: PeopleList): ListExport => ({
+  file: peopleListScreens[name].file,
   columns: peopleColumns,
   fetchPage: async (deps, _caller, page, limit, search) => {
     const request = { page, limit, search }
@@ -30,7 +31,7 @@ const peopleExport = (list: PeopleList): ListExport => ({
   },
 })
 
-const peopleExports = Object.fromEntries(peopleListNames.map((name) => [name, peopleExport(peopleLists[name])])) as Record<PeopleListName, ListExport>
+const peopleExports = Object.fromEntries(peopleListNames.map((name) => [name, peopleExport(name, peopleLists[name])])) as Record<PeopleListName, ListExport>
 
 type Contact = { name: string; email: string; number: string | null; createdAt: string }
 
@@ -38,7 +39,7 @@ type Contact = { name: string; email: string; number: string | null; createdAt: 
 export const listExports: Record<ExportList, ListExport> = {
   ...peopleExports,
   enquiries: {
-    file: enquiryList.file,
+    file: enquiryListScreen.file,
     columns: csvColumns(enquiryListColumns),
     fetchPage: async (deps, _caller, page, limit, search) => {
       const answer = await fetchContactEnquiries(deps.db, { page, limit, search })
@@ -107,7 +108,7 @@ export const listExports: Record<ExportList, ListExport> = {
     },
   },
   "my-tickets": {
-    file: ticketList.file,
+    file: ticketListScreen.file,
     columns: csvColumns(ticketListColumns),
     fetchPage: async (deps, caller, page, limit) => {
       const answer = await getTickets(deps, caller, { page, limit })
@@ -127,7 +128,7 @@ export const listExports: Record<ExportList, ListExport> = {
     },
   },
   editor: {
-    file: editorList.file,
+    file: editorListScreen.file,
     columns: csvColumns(editorListColumns),
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await listEditors(deps, { page, limit })

@@ -1,6 +1,6 @@
 import * as contactApi from "../../api/contact/contact.api.ts"
 import { fetchEnquiry } from "../../api/contract/contact/contact.endpoints.ts"
-import { enquiryList } from "../../api/contract/contact/enquiry-list.ts"
+import { enquiryListScreen } from "../../api/contract/contact/enquiry-list-screen.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { LIST_PAGE_SIZE } from "../vendors/role-list.machine.ts"
 
@@ -9,7 +9,7 @@ export const enquiriesMachine = createPagedListMachine({
   id: "enquiries",
   pageSize: LIST_PAGE_SIZE,
   call: fetchEnquiry,
-  failureMessage: enquiryList.failure,
+  failureMessage: enquiryListScreen.failure,
   live: "enquiries",
   fetchPage: async (request) => {
     const answer = await contactApi.fetchEnquiries(request)

@@ -6,7 +6,7 @@ import { createContentFormMachine } from "../content/content-form.machine.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
 import type { ImageSpec } from "../content/content-form.machine.ts"
 import { listEditors as listEditorsCall } from "../../api/contract/editors/editor.endpoints.ts"
-import { editorList } from "../../api/contract/editors/editor-list.ts"
+import { editorListScreen } from "../../api/contract/editors/editor-list-screen.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
 
@@ -14,7 +14,7 @@ export const editorListMachine = createPagedListMachine<Editor>({
   id: "editorList",
   pageSize: CONTENT_LIST_LIMIT,
   call: listEditorsCall,
-  failureMessage: editorList.failure,
+  failureMessage: editorListScreen.failure,
   fetchPage: async ({ page, limit }) => {
     const answer = await editorApi.listEditors(page, limit)
     return { rows: [...answer.data], total: answer.totalRecords }

@@ -1,6 +1,6 @@
 import * as ticketApi from "../../api/tickets/ticket.api.ts"
 import { getTickets } from "../../api/contract/tickets/ticket.endpoints.ts"
-import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
+import { ticketListScreen } from "../../api/contract/tickets/ticket-list-screen.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 
 /** My Tickets: 10 a page, newest first (the Admin's list holds every ticket, so it pages). */
@@ -8,5 +8,5 @@ export const ticketListMachine = createPagedListMachine({
   id: "myTickets",
   fetchPage: ticketApi.getTickets,
   call: getTickets,
-  failureMessage: ticketList.failure,
+  failureMessage: ticketListScreen.failure,
 })

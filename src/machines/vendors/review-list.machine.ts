@@ -5,7 +5,7 @@ import { messageOf } from "../../api/api-error.ts"
 import type { VendorStatus } from "../../api/contract/common.ts"
 import type { PersonListItem } from "../../api/contract/user.ts"
 import type { ReviewListKind } from "../../api/contract/vendors/vendor.ts"
-import { peopleLists, reviewListName } from "../../api/contract/vendors/people-lists.ts"
+import { peopleListScreens, reviewListName } from "../../api/contract/vendors/people-list-screens.ts"
 import * as vendorsApi from "../../api/vendors/vendors.api.ts"
 import type { ListUrlState, Page, PageRequest } from "../paged-list.machine.ts"
 import { hasNextPage, pageCount, watchLiveList } from "../paged-list.machine.ts"
@@ -167,7 +167,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
               }),
             },
           ],
-          onError: { target: "failed", actions: assign({ error: peopleLists[reviewListName(kind)].failure, rows: [] }) },
+          onError: { target: "failed", actions: assign({ error: peopleListScreens[reviewListName(kind)].failure, rows: [] }) },
         },
       },
       ready: {

@@ -1,5 +1,5 @@
 import { roleList as roleListCall } from "../../api/contract/vendors/vendors.endpoints.ts"
-import { peopleLists, roleListName } from "../../api/contract/vendors/people-lists.ts"
+import { peopleListScreens, roleListName } from "../../api/contract/vendors/people-list-screens.ts"
 import type { ListRole } from "../../api/contract/vendors/vendor.ts"
 import * as vendorsApi from "../../api/vendors/vendors.api.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
@@ -17,7 +17,7 @@ export function createRoleListMachine(role: ListRole, organizationId: string | n
     id: `roleList.${role}`,
     pageSize: LIST_PAGE_SIZE,
     call: roleListCall,
-    failureMessage: peopleLists[roleListName(role)].failure,
+    failureMessage: peopleListScreens[roleListName(role)].failure,
     live: "vendors",
     fetchPage: async (request) => {
       const answer = await vendorsApi.fetchRoleList(role, request, scope)

@@ -1,5 +1,6 @@
 import { Stack, Text } from "@chakra-ui/react"
-import { enquiryList, enquiryListColumns, type EnquiryListColumn } from "../../../api/contract/contact/enquiry-list.ts"
+import { enquiryList } from "../../../api/contract/contact/enquiry-list.ts"
+import { enquiryListScreen, enquiryListColumns, type EnquiryListColumn } from "../../../api/contract/contact/enquiry-list-screen.ts"
 import { useSelector } from "@xstate/react"
 import type { Enquiry } from "../../../api/contract/contact/contact.ts"
 import { enquiriesMachine } from "../../../machines/contact/enquiries.machine.ts"
@@ -40,7 +41,7 @@ export default function EnquiriesPage() {
     <Stack gap="4">
       <ListHeader title={enquiryList.title} exportButton={<ExportCsvButton list="enquiries" search={context.search} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
-      <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={enquiryList.empty} />
+      <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={enquiryListScreen.empty} />
       {ready || context.total > 0 ? (
         <>
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">

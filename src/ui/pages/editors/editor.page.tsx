@@ -2,7 +2,8 @@ import { useState } from "react"
 import { Button, HStack, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { Editor } from "../../../api/contract/editors/editor.ts"
-import { editorList, editorListColumns, type EditorListColumn } from "../../../api/contract/editors/editor-list.ts"
+import { editorList } from "../../../api/contract/editors/editor-list.ts"
+import { editorListScreen, editorListColumns, type EditorListColumn } from "../../../api/contract/editors/editor-list-screen.ts"
 import { editorActionsMachine, editorFields, editorFormMachine, editorImage, editorListMachine } from "../../../machines/editors/editors.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { ContentFormDialog } from "../../components/content/content-form-dialog.tsx"
@@ -48,7 +49,7 @@ export default function EditorPage() {
         }
       />
       <FormMessage message={formMessage} />
-      <DataTable columns={columns} rows={rows} rowKey={(r) => r._id} loading={loading} error={error} emptyText={editorList.empty} />
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r._id} loading={loading} error={error} emptyText={editorListScreen.empty} />
       <ContentFormDialog actor={form} fields={editorFields} image={editorImage} titles={{ add: "Add Editor", update: "Update Editor" }} />
       <ConfirmDialog
         open={confirming}

@@ -1,5 +1,6 @@
 import { Stack, Text } from "@chakra-ui/react"
 import { ticketList } from "../../../api/contract/tickets/ticket-list.ts"
+import { ticketListScreen } from "../../../api/contract/tickets/ticket-list-screen.ts"
 import { useActorRef, useSelector } from "@xstate/react"
 import { canCall } from "../../../api/contract/endpoint.ts"
 import { createTicket } from "../../../api/contract/tickets/ticket.endpoints.ts"
@@ -47,7 +48,7 @@ export default function MyTicketsPage() {
         rowKey={(t) => t._id}
         loading={snapshot.hasTag("busy") && context.rows.length === 0}
         error={context.error}
-        emptyText={ticketList.empty}
+        emptyText={ticketListScreen.empty}
       />
       {context.rows.length > 0 ? (
         <Pager

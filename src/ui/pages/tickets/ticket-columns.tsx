@@ -1,7 +1,7 @@
 import { Badge, Button, Link, Stack, Text } from "@chakra-ui/react"
 import { Link as RouterLink } from "wouter"
 import type { Ticket } from "../../../api/contract/tickets/ticket.ts"
-import { ticketListColumns, type TicketListColumn } from "../../../api/contract/tickets/ticket-list.ts"
+import { ticketListColumns, type TicketListColumn } from "../../../api/contract/tickets/ticket-list-screen.ts"
 import { ticketStateOf } from "../../../machines/tickets/ticket.machine.ts"
 import { definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime, NOT_AVAILABLE } from "../../components/format.ts"

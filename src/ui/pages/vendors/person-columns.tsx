@@ -1,7 +1,7 @@
 import type { ReactNode } from "react"
 import { Link, Text } from "@chakra-ui/react"
 import { Link as RouterLink } from "wouter"
-import { peopleListColumns, type PeopleListColumn } from "../../../api/contract/vendors/people-lists.ts"
+import { peopleListColumns, type PeopleListColumn } from "../../../api/contract/vendors/people-list-screens.ts"
 import type { PersonListItem } from "../../../api/contract/user.ts"
 import { definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime, orNA } from "../../components/format.ts"

@@ -3,6 +3,7 @@ import { Box, Button, HStack, Menu, Portal, Spinner, Stack } from "@chakra-ui/re
 import { useActorRef, useSelector } from "@xstate/react"
 import type { VendorStatus } from "../../../api/contract/common.ts"
 import type { PersonListItem } from "../../../api/contract/user.ts"
+import { peopleListScreens } from "../../../api/contract/vendors/people-list-screens.ts"
 import type { PeopleListName, ReviewList } from "../../../api/contract/vendors/people-lists.ts"
 import { pageCount } from "../../../machines/paged-list.machine.ts"
 import { createReviewListMachine, type ReviewListContext } from "../../../machines/vendors/review-list.machine.ts"
@@ -110,7 +111,7 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
         rowKey={(r) => r._id}
         loading={loading}
         error={context.error}
-        emptyText={list.empty}
+        emptyText={peopleListScreens[name].empty}
       />
       {ready || context.total > 0 ? (
         <Pager

@@ -2,6 +2,7 @@ import { useMemo } from "react"
 import { Stack } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { PersonListItem } from "../../../api/contract/user.ts"
+import { peopleListScreens } from "../../../api/contract/vendors/people-list-screens.ts"
 import type { PeopleListName, RoleList } from "../../../api/contract/vendors/people-lists.ts"
 import { pageCount } from "../../../machines/paged-list.machine.ts"
 import { createRoleListMachine } from "../../../machines/vendors/role-list.machine.ts"
@@ -33,7 +34,14 @@ export function RoleListPage({ name, list }: { name: PeopleListName; list: RoleL
     <Stack gap="4">
       <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={context.search} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
-      <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={list.empty} />
+      <DataTable
+        columns={columns}
+        rows={context.rows}
+        rowKey={(r) => r._id}
+        loading={loading}
+        error={context.error}
+        emptyText={peopleListScreens[name].empty}
+      />
       {ready || context.total > 0 ? (
         <Pager
           page={context.page}
