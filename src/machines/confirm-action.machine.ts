@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import type { Endpoint } from "../api/contract/endpoint.ts"
+import { fromCall } from "./call-actor.ts"
 import { isApiError, messageOf } from "../api/api-error.ts"
 
 export interface ConfirmActionContext<Target> {
@@ -15,6 +17,8 @@ export type ConfirmActionEvent<Target> = { type: "action.request"; target: Targe
 export function createConfirmActionMachine<Target>(options: {
   id: string
   run: (target: Target) => Promise<{ message?: string }>
+  /** The contract call run makes, named on the machine's diagram. */
+  call?: Endpoint
   /** The success text when the answer carries none. */
   successText: string
   /** Shown for an error answer without a message of its own. */
@@ -29,7 +33,7 @@ export function createConfirmActionMachine<Target>(options: {
     },
     actors: {
       // Typed `unknown` here: XState cannot resolve a generic actor input; the context holds a Target.
-      run: fromPromise<{ message?: string }, unknown>(({ input }) => options.run(input as Target)),
+      run: fromCall<{ message?: string }, unknown>(options.call, ({ input }) => options.run(input as Target)),
     },
     actions: {
       /** Provided by the view: show a toast. */

@@ -1,5 +1,6 @@
 import type { MachineEntry } from "./machine-entry.ts"
 import { editorEntries } from "./editors/editors.entries.ts"
+import { notificationEntries } from "./notifications/notifications.entries.ts"
 import { auditEntries } from "./audit/audit.entries.ts"
 import { blogEntries } from "./blogs/blogs.entries.ts"
 import { contentEntries } from "./content/content.entries.ts"
@@ -17,12 +18,6 @@ import * as availabilityApi from "../api/contract/endpoints/availability.endpoin
 import * as partnerApi from "../api/contract/endpoints/partner.endpoints.ts"
 import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
 import * as twoFactorApi from "../api/contract/endpoints/two-factor.endpoints.ts"
-import * as notificationApi from "../api/contract/endpoints/notification.endpoints.ts"
-import { retryMailMachine } from "./retry-mail.machine.ts"
-import { undeliveredMailMachine } from "./undelivered-mail.machine.ts"
-import { notificationCentreMachine } from "./notification-centre.machine.ts"
-import { notificationSettingsMachine } from "./notification-settings.machine.ts"
-import { emailTemplatesMachine } from "./email-templates.machine.ts"
 import { listExportMachine } from "./list-export.machine.ts"
 import * as exportApi from "../api/contract/endpoints/export.endpoints.ts"
 import { assignCounsellorMachine } from "./assign-counsellor.machine.ts"
@@ -452,67 +447,7 @@ const assembled: MachineEntry[] = [
   },
   ...vendorEntries,
   ...contactEntries,
-  {
-    id: "undelivered-mail",
-    title: "Undelivered emails",
-    summary: "The outbox's emails that failed on every attempt (Admin only), paged by 10.",
-    machine: undeliveredMailMachine,
-    firedBy: { "fetchPage done": notificationApi.listDeadMail, "fetchPage error": notificationApi.listDeadMail },
-  },
-  {
-    id: "retry-mail",
-    title: "Send an undelivered email again",
-    summary: "After a confirmation naming its recipient, the email is queued again and sent at once.",
-    machine: retryMailMachine,
-    firedBy: { "run done": notificationApi.retryDeadMail, "run error": notificationApi.retryDeadMail },
-  },
-  {
-    id: "notification-centre",
-    title: "Notification bell",
-    summary:
-      "The header's bell: the unread count, kept current by the live stream; its panel pages the person's notifications, marks one read as it is followed, or all at once.",
-    machine: notificationCentreMachine,
-    firedBy: {
-      "fetchUnread done": notificationApi.countUnreadNotifications,
-      "fetchUnread error": notificationApi.countUnreadNotifications,
-      "fetchPage done": notificationApi.listNotifications,
-      "fetchPage error": notificationApi.listNotifications,
-      "markRead done": notificationApi.markNotificationRead,
-      "markRead error": notificationApi.markNotificationRead,
-      "markAllRead done": notificationApi.markAllNotificationsRead,
-      "markAllRead error": notificationApi.markAllNotificationsRead,
-    },
-  },
-  {
-    id: "notification-settings",
-    title: "Notification settings",
-    summary:
-      "Each kind of notification the person can receive, with a switch for its email where it can be switched off; a switch saves at once and moves back if refused.",
-    machine: notificationSettingsMachine,
-    firedBy: {
-      "fetchPreferences done": notificationApi.getNotificationPreferences,
-      "fetchPreferences error": notificationApi.getNotificationPreferences,
-      "savePreference done": notificationApi.updateNotificationPreferences,
-      "savePreference error": notificationApi.updateNotificationPreferences,
-    },
-  },
-  {
-    id: "email-templates",
-    title: "Email templates",
-    summary:
-      "An Admin rewords an email: placeholders checked as typed, a preview with the latest real record, save, or reset to the default after confirming; unsaved changes are never dropped without asking.",
-    machine: emailTemplatesMachine,
-    firedBy: {
-      "fetchTemplates done": notificationApi.listNotificationTemplates,
-      "fetchTemplates error": notificationApi.listNotificationTemplates,
-      "previewTemplate done": notificationApi.previewNotificationTemplate,
-      "previewTemplate error": notificationApi.previewNotificationTemplate,
-      "saveTemplate done": notificationApi.saveNotificationTemplate,
-      "saveTemplate error": notificationApi.saveNotificationTemplate,
-      "resetTemplate done": notificationApi.resetNotificationTemplate,
-      "resetTemplate error": notificationApi.resetNotificationTemplate,
-    },
-  },
+  ...notificationEntries,
   {
     id: "people-counts",
     title: "Dashboard people counts",

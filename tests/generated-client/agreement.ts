@@ -15,7 +15,7 @@ import type * as expertCalls from "../../src/api/contract/content/expert.endpoin
 import type * as exportCalls from "../../src/api/contract/endpoints/export.endpoints.ts"
 import type * as galleryCalls from "../../src/api/contract/content/gallery.endpoints.ts"
 import type * as liveCalls from "../../src/api/contract/endpoints/live.endpoints.ts"
-import type * as notificationCalls from "../../src/api/contract/endpoints/notification.endpoints.ts"
+import type * as notificationCalls from "../../src/api/contract/notifications/notification.endpoints.ts"
 import type * as partnerCalls from "../../src/api/contract/endpoints/partner.endpoints.ts"
 import type * as pressCalls from "../../src/api/contract/content/press.endpoints.ts"
 import type * as publicContentCalls from "../../src/api/contract/content/public-content.endpoints.ts"

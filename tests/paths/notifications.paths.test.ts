@@ -1,8 +1,8 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import type { InboxItem } from "../../src/api/contract/notification.ts"
-import { notificationCentreMachine } from "../../src/machines/notification-centre.machine.ts"
-import { notificationSettingsMachine } from "../../src/machines/notification-settings.machine.ts"
-import { emailTemplatesMachine } from "../../src/machines/email-templates.machine.ts"
+import type { InboxItem } from "../../src/api/contract/notifications/notification.ts"
+import { notificationCentreMachine } from "../../src/machines/notifications/notification-centre.machine.ts"
+import { notificationSettingsMachine } from "../../src/machines/notifications/notification-settings.machine.ts"
+import { emailTemplatesMachine } from "../../src/machines/notifications/email-templates.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const item = (n: number, read = false): InboxItem => ({

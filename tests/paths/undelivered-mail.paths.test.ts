@@ -1,6 +1,6 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { retryMailMachine } from "../../src/machines/retry-mail.machine.ts"
-import { undeliveredMailMachine } from "../../src/machines/undelivered-mail.machine.ts"
+import { retryMailMachine } from "../../src/machines/notifications/retry-mail.machine.ts"
+import { undeliveredMailMachine } from "../../src/machines/notifications/undelivered-mail.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const noop = () => {}

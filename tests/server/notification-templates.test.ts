@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./harness.ts"
 import { call } from "./counselling-fixtures.ts"
 import { explainRefusals } from "./openapi-validator.ts"
-import { templateIds } from "../../src/api/contract/notification-templates.ts"
+import { templateIds } from "../../src/api/contract/notifications/notification-templates.ts"
 import { SECRET_STAND_IN } from "../../server/services/notifications/queue.ts"
 
 explainRefusals([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { outboxPostman } from "../../server/services/notifications/postman.ts"
-import type { NotificationKind } from "../../src/api/contract/notification.ts"
+import type { NotificationKind } from "../../src/api/contract/notifications/notification.ts"
 import { queueNotifications } from "../../server/services/notifications/queue.ts"
 import type { Mailer } from "../../server/services/mail/mailer.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { InboxItem, InboxPage, UnreadAnswer } from "../../src/api/contract/notification.ts"
+import type { InboxItem, InboxPage, UnreadAnswer } from "../../src/api/contract/notifications/notification.ts"
 import type { LiveListener } from "../../src/api/live.api.ts"
 import { playedLiveStream } from "./played-live-stream.ts"
-import { notificationCentreMachine, notificationListener } from "../../src/machines/notification-centre.machine.ts"
+import { notificationCentreMachine, notificationListener } from "../../src/machines/notifications/notification-centre.machine.ts"
 import { flush } from "./flush.ts"
 
 // The tab's live stream, played by the test.

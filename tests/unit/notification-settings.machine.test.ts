@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import type { NotificationKind, NotificationPreference, PreferencesAnswer } from "../../src/api/contract/notification.ts"
-import { notificationSettingsMachine } from "../../src/machines/notification-settings.machine.ts"
+import type { NotificationKind, NotificationPreference, PreferencesAnswer } from "../../src/api/contract/notifications/notification.ts"
+import { notificationSettingsMachine } from "../../src/machines/notifications/notification-settings.machine.ts"
 
 const preferences: NotificationPreference[] = [
   { kind: "vendor.statusChanged", label: "Vendor status changed", mail: true, mailOptional: true },

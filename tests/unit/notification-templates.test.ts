@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { notificationTemplates, renderTemplate, templateIds, templateProblems } from "../../src/api/contract/notification-templates.ts"
+import { notificationTemplates, renderTemplate, templateIds, templateProblems } from "../../src/api/contract/notifications/notification-templates.ts"
 import { defaultTemplates } from "../../server/services/notifications/template-defaults.ts"
 
 describe("email templates (issue 23)", () => {

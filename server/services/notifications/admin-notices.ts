@@ -1,5 +1,5 @@
 import type { Db } from "../../db/database.ts"
-import type { TemplateId } from "../../../src/api/contract/notification-templates.ts"
+import type { TemplateId } from "../../../src/api/contract/notifications/notification-templates.ts"
 import type { Notification } from "./queue.ts"
 
 /** The Admins who hear of new work: every Admin account that is not rejected. */

@@ -1,4 +1,4 @@
-import { MAIL_QUEUED_AGAIN, type DeadMailQuery } from "../../../src/api/contract/notification.ts"
+import { MAIL_QUEUED_AGAIN, type DeadMailQuery } from "../../../src/api/contract/notifications/notification.ts"
 import type { Db } from "../../db/database.ts"
 import { isRowId } from "./row-id.ts"
 import { paging, totalPages } from "../../db/paging.ts"

@@ -4,7 +4,7 @@ import {
   type InboxQuery,
   type NotificationKind,
   type PreferencesRequest,
-} from "../../../src/api/contract/notification.ts"
+} from "../../../src/api/contract/notifications/notification.ts"
 import type { Db } from "../../db/database.ts"
 import { isRowId } from "./row-id.ts"
 import { paging, totalPages } from "../../db/paging.ts"

@@ -1,4 +1,4 @@
-import type { NotificationKind } from "../../../src/api/contract/notification.ts"
+import type { NotificationKind } from "../../../src/api/contract/notifications/notification.ts"
 
 /** Where in the console an in-app notification leads: the page that shows its record to its recipient. */
 export function linkOf(kind: NotificationKind, entity: { type: string; id: string }): string {

@@ -1,4 +1,4 @@
-import type { TemplateId } from "../../../src/api/contract/notification-templates.ts"
+import type { TemplateId } from "../../../src/api/contract/notifications/notification-templates.ts"
 
 /** What the mail says of its calendar file: an invitation (booked, moved), a cancellation, or none attached. */
 type Calendar = "invite" | "cancel" | "none"

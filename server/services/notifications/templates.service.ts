@@ -7,7 +7,7 @@ import {
   templateProblems,
   type TemplateId,
   type TemplateRequest,
-} from "../../../src/api/contract/notification-templates.ts"
+} from "../../../src/api/contract/notifications/notification-templates.ts"
 import type { Db } from "../../db/database.ts"
 import { allTemplateWordings, latestFieldsOf, removeTemplateWording, saveTemplateWording } from "../../db/repositories/inbox.repository.ts"
 import type { Caller } from "../auth/tokens.ts"

@@ -2,7 +2,7 @@ import { activeAdmins } from "../notifications/admin-notices.ts"
 import { ticketCode } from "../../../src/api/contract/tickets/ticket.ts"
 import type { Db } from "../../db/database.ts"
 import type { TicketRow } from "../../db/tickets.table.ts"
-import type { NotificationKind } from "../../../src/api/contract/notification.ts"
+import type { NotificationKind } from "../../../src/api/contract/notifications/notification.ts"
 import type { Notification } from "../notifications/queue.ts"
 
 type TicketStep = Extract<NotificationKind, `ticket.${string}`>

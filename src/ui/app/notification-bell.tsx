@@ -1,8 +1,8 @@
 import { Box, Button, chakra, Flex, IconButton, Popover, Portal, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
-import { NO_NOTIFICATIONS, type InboxItem } from "../../api/contract/notification.ts"
-import { notificationCentreMachine } from "../../machines/notification-centre.machine.ts"
+import { NO_NOTIFICATIONS, type InboxItem } from "../../api/contract/notifications/notification.ts"
+import { notificationCentreMachine } from "../../machines/notifications/notification-centre.machine.ts"
 import { formatDateTime } from "../components/format.ts"
 import { badgeText, bellLabel } from "./bell-label.ts"
 

@@ -97,7 +97,7 @@ export const routes: RouteDef[] = [
     path: "/notification-settings",
     title: "Notification settings",
     access: call.getNotificationPreferences,
-    page: lazyScreen(() => import("../pages/notification-settings.page.tsx")),
+    page: lazyScreen(() => import("../pages/notifications/notification-settings.page.tsx")),
   },
   { path: "/blogs", refusedSignsOut: true, title: "Blogs", access: call.listBlogs, page: lazyScreen(() => import("../pages/blogs/blogs.page.tsx")) },
   { path: "/add-blog", refusedSignsOut: true, title: "Add Blog", access: call.createBlog, page: lazyScreen(() => import("../pages/blogs/add-blog.page.tsx")) },
@@ -116,12 +116,17 @@ export const routes: RouteDef[] = [
   { path: "/audit", title: "Audit trail", access: call.listAuditEvents, page: lazyScreen(() => import("../pages/audit/audit.page.tsx")) },
   { path: "/access-log", title: "Access log", access: call.listAccessLog, page: lazyScreen(() => import("../pages/audit/access-log.page.tsx")) },
   { path: "/state-diagrams", title: "State diagrams", access: admin, page: lazyScreen(() => import("../pages/state-diagrams.page.tsx")) },
-  { path: "/undelivered-emails", title: "Undelivered emails", access: call.listDeadMail, page: lazyScreen(() => import("../pages/undelivered-mail.page.tsx")) },
+  {
+    path: "/undelivered-emails",
+    title: "Undelivered emails",
+    access: call.listDeadMail,
+    page: lazyScreen(() => import("../pages/notifications/undelivered-mail.page.tsx")),
+  },
   {
     path: "/email-templates",
     title: "Email templates",
     access: call.listNotificationTemplates,
-    page: lazyScreen(() => import("../pages/email-templates.page.tsx")),
+    page: lazyScreen(() => import("../pages/notifications/email-templates.page.tsx")),
   },
   {
     path: "/press-release-and-recognition",

@@ -10,8 +10,8 @@ import {
   PreferencesAnswer,
   PreferencesRequest,
   UnreadAnswer,
-} from "../notification.ts"
-import { TemplateAnswer, TemplateIdParams, TemplatePreview, TemplateRequest, TemplatesAnswer } from "../notification-templates.ts"
+} from "./notification.ts"
+import { TemplateAnswer, TemplateIdParams, TemplatePreview, TemplateRequest, TemplatesAnswer } from "./notification-templates.ts"
 
 export const listDeadMail = endpoint({
   name: "listDeadMail",

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/notification.endpoints.ts"
+import * as api from "../../src/api/contract/notifications/notification.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import * as deadMail from "../services/notifications/dead-mail.service.ts"

@@ -1,7 +1,15 @@
-import { assign, fromPromise, setup } from "xstate"
-import { messageOf } from "../api/api-error.ts"
-import { isTemplateId, templateProblems, type NotificationTemplate, type TemplateAnswer, type TemplatePreview } from "../api/contract/notification-templates.ts"
-import * as notificationApi from "../api/notification.api.ts"
+import { assign, setup } from "xstate"
+import * as calls from "../../api/contract/notifications/notification.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import { messageOf } from "../../api/api-error.ts"
+import {
+  isTemplateId,
+  templateProblems,
+  type NotificationTemplate,
+  type TemplateAnswer,
+  type TemplatePreview,
+} from "../../api/contract/notifications/notification-templates.ts"
+import * as notificationApi from "../../api/notifications/notification.api.ts"
 
 export const TEMPLATES_FAILED = "Could not load the email templates."
 export const TEMPLATE_SAVE_FAILED = "Could not save the template. Please try again."
@@ -74,10 +82,14 @@ const replaced = (context: EmailTemplatesContext, answer: TemplateAnswer) => ({
 export const emailTemplatesMachine = setup({
   types: { context: {} as EmailTemplatesContext, events: {} as EmailTemplatesEvent },
   actors: {
-    fetchTemplates: fromPromise(() => notificationApi.listNotificationTemplates()),
-    saveTemplate: fromPromise<TemplateAnswer, { id: string; draft: Draft }>(({ input }) => notificationApi.saveNotificationTemplate(input.id, input.draft)),
-    resetTemplate: fromPromise<TemplateAnswer, { id: string }>(({ input }) => notificationApi.resetNotificationTemplate(input.id)),
-    previewTemplate: fromPromise<TemplatePreview, { id: string; draft: Draft }>(({ input }) =>
+    fetchTemplates: fromCall(calls.listNotificationTemplates, () => notificationApi.listNotificationTemplates()),
+    saveTemplate: fromCall<TemplateAnswer, { id: string; draft: Draft }>(calls.saveNotificationTemplate, ({ input }) =>
+      notificationApi.saveNotificationTemplate(input.id, input.draft),
+    ),
+    resetTemplate: fromCall<TemplateAnswer, { id: string }>(calls.resetNotificationTemplate, ({ input }) =>
+      notificationApi.resetNotificationTemplate(input.id),
+    ),
+    previewTemplate: fromCall<TemplatePreview, { id: string; draft: Draft }>(calls.previewNotificationTemplate, ({ input }) =>
       notificationApi.previewNotificationTemplate(input.id, input.draft),
     ),
   },

@@ -1,8 +1,10 @@
-import { assign, fromCallback, fromPromise, setup, type EventObject } from "xstate"
-import { messageOf } from "../api/api-error.ts"
-import type { InboxItem, InboxPage, UnreadAnswer } from "../api/contract/notification.ts"
-import * as notificationApi from "../api/notification.api.ts"
-import { watchLive, type LiveListener } from "../api/live.api.ts"
+import { assign, fromCallback, setup, type EventObject } from "xstate"
+import * as calls from "../../api/contract/notifications/notification.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import { messageOf } from "../../api/api-error.ts"
+import type { InboxItem, InboxPage, UnreadAnswer } from "../../api/contract/notifications/notification.ts"
+import * as notificationApi from "../../api/notifications/notification.api.ts"
+import { watchLive, type LiveListener } from "../../api/live.api.ts"
 
 export const INBOX_PAGE_SIZE = 10
 /**
@@ -61,10 +63,12 @@ export const notificationListener = (watch: (listener: LiveListener) => () => vo
 export const notificationCentreMachine = setup({
   types: { context: {} as NotificationCentreContext, events: {} as NotificationCentreEvent },
   actors: {
-    fetchUnread: fromPromise<UnreadAnswer>(() => notificationApi.countUnreadNotifications()),
-    fetchPage: fromPromise<InboxPage, { page: number }>(({ input }) => notificationApi.listNotifications({ page: input.page, limit: INBOX_PAGE_SIZE })),
-    markRead: fromPromise<UnreadAnswer, { id: string }>(({ input }) => notificationApi.markNotificationRead(input.id)),
-    markAllRead: fromPromise<UnreadAnswer>(() => notificationApi.markAllNotificationsRead()),
+    fetchUnread: fromCall<UnreadAnswer, void>(calls.countUnreadNotifications, () => notificationApi.countUnreadNotifications()),
+    fetchPage: fromCall<InboxPage, { page: number }>(calls.listNotifications, ({ input }) =>
+      notificationApi.listNotifications({ page: input.page, limit: INBOX_PAGE_SIZE }),
+    ),
+    markRead: fromCall<UnreadAnswer, { id: string }>(calls.markNotificationRead, ({ input }) => notificationApi.markNotificationRead(input.id)),
+    markAllRead: fromCall<UnreadAnswer, void>(calls.markAllNotificationsRead, () => notificationApi.markAllNotificationsRead()),
     /** The tab's live stream: each new notification of this person, and the stream coming back. */
     watchLive: notificationListener(),
   },

@@ -1,7 +1,9 @@
-import { assign, fromPromise, setup } from "xstate"
-import { messageOf } from "../api/api-error.ts"
-import { PREFERENCES_SAVED, type NotificationKind, type NotificationPreference, type PreferencesAnswer } from "../api/contract/notification.ts"
-import * as notificationApi from "../api/notification.api.ts"
+import { assign, setup } from "xstate"
+import * as calls from "../../api/contract/notifications/notification.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
+import { messageOf } from "../../api/api-error.ts"
+import { PREFERENCES_SAVED, type NotificationKind, type NotificationPreference, type PreferencesAnswer } from "../../api/contract/notifications/notification.ts"
+import * as notificationApi from "../../api/notifications/notification.api.ts"
 
 export const SETTINGS_FAILED = "Could not load your notification settings."
 export const SETTINGS_SAVE_FAILED = "Could not save the setting. Please try again."
@@ -24,8 +26,8 @@ export type NotificationSettingsEvent = { type: "mail.set"; kind: NotificationKi
 export const notificationSettingsMachine = setup({
   types: { context: {} as NotificationSettingsContext, events: {} as NotificationSettingsEvent },
   actors: {
-    fetchPreferences: fromPromise<PreferencesAnswer>(() => notificationApi.getNotificationPreferences()),
-    savePreference: fromPromise<PreferencesAnswer, { kind: NotificationKind; mail: boolean }>(({ input }) =>
+    fetchPreferences: fromCall<PreferencesAnswer, void>(calls.getNotificationPreferences, () => notificationApi.getNotificationPreferences()),
+    savePreference: fromCall<PreferencesAnswer, { kind: NotificationKind; mail: boolean }>(calls.updateNotificationPreferences, ({ input }) =>
       notificationApi.updateNotificationPreferences([input]),
     ),
   },

@@ -1,7 +1,7 @@
 import { Badge, Button, chakra, Flex, Heading, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { isNotificationKind, type NotificationKind } from "../../api/contract/notification.ts"
-import { notificationSettingsMachine } from "../../machines/notification-settings.machine.ts"
+import { isNotificationKind, type NotificationKind } from "../../../api/contract/notifications/notification.ts"
+import { notificationSettingsMachine } from "../../../machines/notifications/notification-settings.machine.ts"
 
 /**
  * Notification settings (issue 23, from the bell and the user menu): every kind of notification the

@@ -1,7 +1,7 @@
-import type { NotificationKind } from "./contract/notification.ts"
-import type { TemplateId } from "./contract/notification-templates.ts"
-import * as api from "./contract/endpoints/notification.endpoints.ts"
-import { call } from "./client.ts"
+import type { NotificationKind } from "../contract/notifications/notification.ts"
+import type { TemplateId } from "../contract/notifications/notification-templates.ts"
+import * as api from "../contract/notifications/notification.endpoints.ts"
+import { call } from "../client.ts"
 
 export const listDeadMail = ({ page, limit }: { page: number; limit: number }) =>
   call(api.listDeadMail, { query: { page: String(page), limit: String(limit) } })

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, chakra, Field, Flex, Grid, Heading, Input, Spinner, Stack, Text, Textarea } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { BODY_MAX, SUBJECT_MAX } from "../../api/contract/notification-templates.ts"
-import { DISCARD_QUESTION, RESET_QUESTION, emailTemplatesMachine } from "../../machines/email-templates.machine.ts"
-import { ConfirmDialog } from "../components/confirm-dialog.tsx"
+import { BODY_MAX, SUBJECT_MAX } from "../../../api/contract/notifications/notification-templates.ts"
+import { DISCARD_QUESTION, RESET_QUESTION, emailTemplatesMachine } from "../../../machines/notifications/email-templates.machine.ts"
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 
 /**
  * Email templates (issue 23, Admin only, from the user menu): every email the console sends, each
