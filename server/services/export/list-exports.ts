@@ -12,11 +12,10 @@ import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
 import { cardExports } from "./card-exports.ts"
 import { csvColumns, type ListExport } from "./list-export-spec.ts"
+import { orNA } from "../../../src/api/contract/list-column.ts"
 import { editorListScreen, editorListColumns } from "../../../src/api/contract/editors/editor-list-screen.ts"
 import { enquiryListScreen, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list-screen.ts"
 import { ticketListScreen, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list-screen.ts"
-
-const orNA = (v: string | null | undefined) => (v ? v : "N/A")
 
 const peopleColumns = csvColumns(peopleListColumns)
 

@@ -1,3 +1,6 @@
+/** A missing value as a list's text and CSV cell write it. */
+export const orNA = (value: string | null | undefined): string => (value ? value : "N/A")
+
 /**
  * A list screen's column, said once in its resource's definition: its header and its cell as text, which the
  * CSV export writes and a table shows unless the screen draws that cell its own way (a link, a badge, a menu).

@@ -1,4 +1,4 @@
-import type { ListColumn } from "../list-column.ts"
+import { orNA, type ListColumn } from "../list-column.ts"
 import type { Editor } from "./editor.ts"
 
 /* The Editor list's screen (its definition's other half, editor-list.ts): texts, CSV file and columns. */
@@ -12,6 +12,6 @@ export type EditorListColumn = ListColumn<Editor, "name" | "email" | "number" | 
 export const editorListColumns: readonly EditorListColumn[] = [
   { key: "name", header: "Name", text: (e) => e.name },
   { key: "email", header: "Email", text: (e) => e.email },
-  { key: "number", header: "Number", text: (e) => (e.number ? e.number : "N/A") },
+  { key: "number", header: "Number", text: (e) => orNA(e.number) },
   { key: "role", header: "User Role", text: (e) => e.role },
 ]

@@ -1,5 +1,5 @@
 import type { VendorStatus } from "../common.ts"
-import type { ListColumn } from "../list-column.ts"
+import { orNA, type ListColumn } from "../list-column.ts"
 import type { PersonListItem } from "../user.ts"
 import { peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "./people-lists.ts"
 import type { ListRole, ReviewListKind } from "./vendor.ts"
@@ -23,7 +23,6 @@ export const peopleListScreens: Record<PeopleListName, { empty: string; failure:
   "rejected-vendors": { empty: "No rejected users found.", failure: "Failed to fetch rejected users.", file: "rejected" },
 }
 
-const orNA = (value: string | null) => (value ? value : "N/A")
 const approvedLabel = (status: VendorStatus) => (status === "Approve" ? "Approved" : status)
 
 /** A column of every people list after its S.No, in the spec's order. */
@@ -40,10 +39,7 @@ export const peopleListColumns: readonly PeopleListColumn[] = [
 ]
 
 /** The list of one role, and of one review status (the list machines, which a role or status makes, read their texts by it). */
-export const roleListName = (role: ListRole): PeopleListName => peopleListNames.find((n) => peopleListOf(n, "roleList")?.role === role)!
-export const reviewListName = (kind: ReviewListKind): PeopleListName => peopleListNames.find((n) => peopleListOf(n, "reviewList")?.kind === kind)!
+export const roleListName = (role: ListRole): PeopleListName => listNameWhere((list) => list.call === "roleList" && list.role === role)
+export const reviewListName = (kind: ReviewListKind): PeopleListName => listNameWhere((list) => list.call === "reviewList" && list.kind === kind)
 
-function peopleListOf<C extends PeopleList["call"]>(name: PeopleListName, call: C): Extract<PeopleList, { call: C }> | undefined {
-  const list = peopleLists[name]
-  return list.call === call ? (list as Extract<PeopleList, { call: C }>) : undefined
-}
+const listNameWhere = (matches: (list: PeopleList) => boolean): PeopleListName => peopleListNames.find((name) => matches(peopleLists[name]))!
