@@ -1,4 +1,4 @@
-import { DEFAULT_NOTICE_HOURS } from "../src/machines/counselling-session.machine.ts"
+import { DEFAULT_NOTICE_HOURS } from "../src/machines/counselling/counselling-session.machine.ts"
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"

@@ -1,5 +1,5 @@
 import type { ColumnType, Selectable } from "kysely"
-import type { SessionState } from "../../src/api/contract/counselling-session.ts"
+import type { SessionState } from "../../src/api/contract/counselling/counselling-session.ts"
 
 export interface RescheduleWishRow {
   startsAt: string

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTICE_HOURS } from "../../src/machines/counselling-session.machine.ts"
+import { DEFAULT_NOTICE_HOURS } from "../../src/machines/counselling/counselling-session.machine.ts"
 import type { FastifyInstance } from "fastify"
 import * as api from "../../src/api/contract/endpoints/partner.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"

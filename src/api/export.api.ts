@@ -1,5 +1,5 @@
 import * as api from "./contract/endpoints/export.endpoints.ts"
-import { isSessionSort } from "./contract/counselling-session.ts"
+import { isSessionSort } from "./contract/counselling/counselling-session.ts"
 import type { ExportList } from "./contract/list-export.ts"
 import { call } from "./client.ts"
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
-import { sessionStateLabels, type SessionState } from "../../src/api/contract/counselling-session.ts"
-import { counsellingSessionMachine } from "../../src/machines/counselling-session.machine.ts"
+import { sessionStateLabels, type SessionState } from "../../src/api/contract/counselling/counselling-session.ts"
+import { counsellingSessionMachine } from "../../src/machines/counselling/counselling-session.machine.ts"
 import { formatDateTime } from "../../src/ui/components/format.ts"
 import { apiToken, baseURL, demoUserId } from "./browser.ts"
 import { SCREEN, apiGet, describeMachinePathsE2e, expect, signedInPage, type E2ePathSpec } from "./machine-paths.ts"

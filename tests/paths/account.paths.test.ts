@@ -6,7 +6,7 @@ import { partnerSignupMachine } from "../../src/machines/partner-signup.machine.
 import { completePartnerForm } from "../unit/partner-form.ts"
 import { profileMachine } from "../../src/machines/profile.machine.ts"
 import { publicConfigMachine } from "../../src/machines/public-config.machine.ts"
-import { freeSlotsMachine } from "../../src/machines/free-slots.machine.ts"
+import { freeSlotsMachine } from "../../src/machines/counselling/free-slots.machine.ts"
 import { timeZoneMachine } from "../../src/machines/time-zone.machine.ts"
 import { viewerZoneMachine } from "../../src/machines/viewer-zone.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"

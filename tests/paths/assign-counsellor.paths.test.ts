@@ -1,5 +1,5 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { assignCounsellorMachine } from "../../src/machines/assign-counsellor.machine.ts"
+import { assignCounsellorMachine } from "../../src/machines/counselling/assign-counsellor.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const noop = () => {}

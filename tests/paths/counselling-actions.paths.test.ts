@@ -1,7 +1,7 @@
 import { ApiError } from "../../src/api/api-error.ts"
 import { createConfirmActionMachine } from "../../src/machines/confirm-action.machine.ts"
-import { counsellingDetailsMachine } from "../../src/machines/counselling-details.machine.ts"
-import { sessionCountsMachine } from "../../src/machines/session-counts.machine.ts"
+import { counsellingDetailsMachine } from "../../src/machines/counselling/counselling-details.machine.ts"
+import { sessionCountsMachine } from "../../src/machines/counselling/session-counts.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const noop = () => {}

@@ -1,5 +1,10 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { allSessionsListMachine, enquiryListMachine, mySessionsListMachine, unassignedUsersListMachine } from "../../src/machines/counselling-lists.machine.ts"
+import {
+  allSessionsListMachine,
+  enquiryListMachine,
+  mySessionsListMachine,
+  unassignedUsersListMachine,
+} from "../../src/machines/counselling/counselling-lists.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ _id: `r${i}` }))

@@ -1,7 +1,7 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import type { CounsellingSession } from "../../src/api/contract/counselling-session.ts"
-import { createSessionMachine } from "../../src/machines/create-session.machine.ts"
-import { editSessionMachine } from "../../src/machines/edit-session.machine.ts"
+import type { CounsellingSession } from "../../src/api/contract/counselling/counselling-session.ts"
+import { createSessionMachine } from "../../src/machines/counselling/create-session.machine.ts"
+import { editSessionMachine } from "../../src/machines/counselling/edit-session.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const noop = () => {}

@@ -1,14 +1,14 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import type { CounsellingSession } from "../../src/api/contract/counselling-session.ts"
+import type { CounsellingSession } from "../../src/api/contract/counselling/counselling-session.ts"
 import {
   cancelFormMachine,
   completeSessionMachine,
   noShowSessionMachine,
   rescheduleFormMachine,
   sessionHistoryMachine,
-} from "../../src/machines/session-steps.machine.ts"
+} from "../../src/machines/counselling/session-steps.machine.ts"
 import { calendarFeedMachine } from "../../src/machines/calendar-feed.machine.ts"
-import { sessionCalendarMachine } from "../../src/machines/session-calendar.machine.ts"
+import { sessionCalendarMachine } from "../../src/machines/counselling/session-calendar.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const noop = () => {}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { ASSIGNABLE_PEOPLE_LIMIT, type AssignableRole, assignableRoles } from "../../src/api/contract/counselling-user.ts"
+import { ASSIGNABLE_PEOPLE_LIMIT, type AssignableRole, assignableRoles } from "../../src/api/contract/counselling/counselling-user.ts"
 import { SEARCH_COUNT_CAP } from "../../server/db/paging.ts"
 import { call, demoEmailOf, nonAdminRoles } from "./counselling-fixtures.ts"
 import { startTestServer, type TestServer } from "./harness.ts"

@@ -10,7 +10,7 @@ import { CERTIFICATE_REQUIRED, PASSWORDS_DIFFER, partnerSignupMachine } from "..
 import { completePartnerForm } from "./partner-form.ts"
 import { PROFILE_FAILED, profileMachine } from "../../src/machines/profile.machine.ts"
 import { DEFAULT_PARTNER_SIGNUP_URL, publicConfigMachine } from "../../src/machines/public-config.machine.ts"
-import { freeSlotsMachine, isFreeTime, slotTime } from "../../src/machines/free-slots.machine.ts"
+import { freeSlotsMachine, isFreeTime, slotTime } from "../../src/machines/counselling/free-slots.machine.ts"
 
 const person: Person = {
   _id: "v1",

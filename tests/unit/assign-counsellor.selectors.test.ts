@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { assignableRoles } from "../../src/api/contract/counselling-user.ts"
-import { moreLabel, roleGroups, totalLabel } from "../../src/machines/assign-counsellor.selectors.ts"
+import { assignableRoles } from "../../src/api/contract/counselling/counselling-user.ts"
+import { moreLabel, roleGroups, totalLabel } from "../../src/machines/counselling/assign-counsellor.selectors.ts"
 
 const person = (i: number, role: "Lawyer" | "Counsellor") => ({ _id: `${role}-${i}`, name: `${role} ${i}`, email: `${i}@x.io`, role })
 

@@ -3,7 +3,7 @@ import { sanitizeBlogHtml } from "../../server/services/content/sanitize-blog-ht
 import { slugify } from "../../server/services/content/slug.ts"
 import { blogColors } from "../../src/api/contract/blogs/blog.ts"
 import { Email } from "../../src/api/contract/common.ts"
-import { CreateSessionRequest } from "../../src/api/contract/counselling-session.ts"
+import { CreateSessionRequest } from "../../src/api/contract/counselling/counselling-session.ts"
 import { EditorNumber } from "../../src/api/contract/editors/editor.ts"
 import { PressLink } from "../../src/api/contract/content/press.ts"
 import { htmlText, limitsOf, validateForm, type FieldSpec } from "../../src/machines/form/field-spec.ts"

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
 import * as client from "../../src/api/client.ts"
-import * as sessionsEndpoints from "../../src/api/contract/endpoints/counselling-sessions.endpoints.ts"
-import * as usersEndpoints from "../../src/api/contract/endpoints/counselling-users.endpoints.ts"
-import { fetchMySessionsPage } from "../../src/api/counselling-sessions.api.ts"
-import { fetchAssignablePeople, fetchUnassignedUserCount } from "../../src/api/counselling-users.api.ts"
+import * as sessionsEndpoints from "../../src/api/contract/counselling/counselling-sessions.endpoints.ts"
+import * as usersEndpoints from "../../src/api/contract/counselling/counselling-users.endpoints.ts"
+import { fetchMySessionsPage } from "../../src/api/counselling/counselling-sessions.api.ts"
+import { fetchAssignablePeople, fetchUnassignedUserCount } from "../../src/api/counselling/counselling-users.api.ts"
 
 afterEach(() => vi.restoreAllMocks())
 

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
-import { CounsellingEnquiryListAnswer, NewCounsellingEnquiry } from "../../src/api/contract/counselling-enquiry.ts"
-import { CreateSessionRequest, SessionListAnswer, sessionInstant, SessionListQuery, UpdateSessionRequest } from "../../src/api/contract/counselling-session.ts"
-import { AssignCounsellorRequest, CounsellingDetailsAnswer, UnassignedUsersAnswer } from "../../src/api/contract/counselling-user.ts"
+import { CounsellingEnquiryListAnswer, NewCounsellingEnquiry } from "../../src/api/contract/counselling/counselling-enquiry.ts"
+import {
+  CreateSessionRequest,
+  SessionListAnswer,
+  sessionInstant,
+  SessionListQuery,
+  UpdateSessionRequest,
+} from "../../src/api/contract/counselling/counselling-session.ts"
+import { AssignCounsellorRequest, CounsellingDetailsAnswer, UnassignedUsersAnswer } from "../../src/api/contract/counselling/counselling-user.ts"
 
 const intake = {
   name: "Meera",

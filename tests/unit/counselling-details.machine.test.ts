@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import { counsellingDetailsMachine } from "../../src/machines/counselling-details.machine.ts"
-import { sessionCountsMachine } from "../../src/machines/session-counts.machine.ts"
+import { counsellingDetailsMachine } from "../../src/machines/counselling/counselling-details.machine.ts"
+import { sessionCountsMachine } from "../../src/machines/counselling/session-counts.machine.ts"
 
 const details = {
   _id: "u1",

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import { allSessionsListMachine, enquiryListMachine } from "../../src/machines/counselling-lists.machine.ts"
+import { allSessionsListMachine, enquiryListMachine } from "../../src/machines/counselling/counselling-lists.machine.ts"
 import { quietLiveList } from "./quiet-live.ts"
 
 const rows = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ _id: `r${from + i}` }))

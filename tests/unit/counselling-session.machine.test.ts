@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
-import { canEditSession, counsellingSessionMachine, refusalOf, sessionLife, sessionStatus } from "../../src/machines/counselling-session.machine.ts"
-import { cancelWouldBeLate, offeredSteps } from "../../src/machines/session-steps.machine.ts"
-import { countSessions } from "../../src/machines/session-counts.machine.ts"
-import type { CounsellingSession } from "../../src/api/contract/counselling-session.ts"
+import { canEditSession, counsellingSessionMachine, refusalOf, sessionLife, sessionStatus } from "../../src/machines/counselling/counselling-session.machine.ts"
+import { cancelWouldBeLate, offeredSteps } from "../../src/machines/counselling/session-steps.machine.ts"
+import { countSessions } from "../../src/machines/counselling/session-counts.machine.ts"
+import type { CounsellingSession } from "../../src/api/contract/counselling/counselling-session.ts"
 
 const NOW = Date.parse("2030-03-31T09:00:00.000Z")
 

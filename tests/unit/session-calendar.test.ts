@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import dayjs from "dayjs"
 import { setViewerZone } from "../../src/machines/viewer-zone.ts"
-import { rangeInstants, rangeOf } from "../../src/machines/session-calendar.machine.ts"
+import { rangeInstants, rangeOf } from "../../src/machines/counselling/session-calendar.machine.ts"
 
 describe("the sessions' calendar ranges", () => {
   it("shows a week from Monday to Sunday around the day", () => {

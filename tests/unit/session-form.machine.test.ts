@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import type { CounsellingSession } from "../../src/api/contract/counselling-session.ts"
-import { createSessionMachine } from "../../src/machines/create-session.machine.ts"
-import { editSessionMachine } from "../../src/machines/edit-session.machine.ts"
+import type { CounsellingSession } from "../../src/api/contract/counselling/counselling-session.ts"
+import { createSessionMachine } from "../../src/machines/counselling/create-session.machine.ts"
+import { editSessionMachine } from "../../src/machines/counselling/edit-session.machine.ts"
 import {
   fromSessionDateTime,
   isPastDate,
@@ -12,7 +12,7 @@ import {
   toSessionSlot,
   validateSessionForm,
   type SessionFormValues,
-} from "../../src/machines/session-form.ts"
+} from "../../src/machines/counselling/session-form.ts"
 
 // The admin's browser zone: Europe/Berlin, which changes clocks on the last Sundays of March and October.
 const previousTz = process.env.TZ

@@ -11,9 +11,9 @@ import {
   viewerZone,
   wallClock,
 } from "../../src/machines/viewer-zone.ts"
-import { fromSessionDateTime, toSessionSlot } from "../../src/machines/session-form.ts"
-import { dayRange, isFreeTime, slotTime } from "../../src/machines/free-slots.machine.ts"
-import { rangeInstants } from "../../src/machines/session-calendar.machine.ts"
+import { fromSessionDateTime, toSessionSlot } from "../../src/machines/counselling/session-form.ts"
+import { dayRange, isFreeTime, slotTime } from "../../src/machines/counselling/free-slots.machine.ts"
+import { rangeInstants } from "../../src/machines/counselling/session-calendar.machine.ts"
 import { formatDate, formatDateTime } from "../../src/ui/components/format.ts"
 import { toInstant } from "../../src/machines/audit/audit-log.machine.ts"
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { CounsellingEnquiry, NewCounsellingEnquiry } from "../../../src/api/contract/counselling-enquiry.ts"
+import type { CounsellingEnquiry, NewCounsellingEnquiry } from "../../../src/api/contract/counselling/counselling-enquiry.ts"
 import type { CounsellingEnquiryRow } from "../counselling-enquiries.table.ts"
 import type { Db } from "../database.ts"
 import type { Paging } from "../paging.ts"

@@ -1,4 +1,4 @@
-import type { AssignablePerson, AssignableRole, CounsellingDetails, CounsellingUser } from "../../../src/api/contract/counselling-user.ts"
+import type { AssignablePerson, AssignableRole, CounsellingDetails, CounsellingUser } from "../../../src/api/contract/counselling/counselling-user.ts"
 import type { Db } from "../database.ts"
 import { direction, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"

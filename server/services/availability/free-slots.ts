@@ -1,4 +1,4 @@
-import { sessionInstant } from "../../../src/api/contract/counselling-session.ts"
+import { sessionInstant } from "../../../src/api/contract/counselling/counselling-session.ts"
 import { wallClockOf, zoneOffsetMinutes } from "../../../src/api/contract/zone-offset.ts"
 
 /** Something already booked: a session of the vendor or of the client, from its start to its end. */

@@ -1,5 +1,5 @@
 import type { PageQuery } from "../../../src/api/contract/common.ts"
-import { ASSIGNABLE_PEOPLE_LIMIT, type AssignablePeopleQuery, assignableRoles } from "../../../src/api/contract/counselling-user.ts"
+import { ASSIGNABLE_PEOPLE_LIMIT, type AssignablePeopleQuery, assignableRoles } from "../../../src/api/contract/counselling/counselling-user.ts"
 import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { latestEnquiriesOf, toCounsellingEnquiry } from "../../db/repositories/counselling-enquiries.repository.ts"

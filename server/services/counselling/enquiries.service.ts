@@ -1,6 +1,6 @@
 import { adminNotices } from "../notifications/admin-notices.ts"
 import { deliverSoon, queueNotifications, type NotifyDeps } from "../notifications/queue.ts"
-import type { NewCounsellingEnquiry } from "../../../src/api/contract/counselling-enquiry.ts"
+import type { NewCounsellingEnquiry } from "../../../src/api/contract/counselling/counselling-enquiry.ts"
 import type { PageQuery } from "../../../src/api/contract/common.ts"
 import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"

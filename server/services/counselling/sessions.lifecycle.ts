@@ -1,5 +1,5 @@
-import type { CancelSessionRequest, RescheduleRequest } from "../../../src/api/contract/counselling-session.ts"
-import { sessionInstant } from "../../../src/api/contract/counselling-session.ts"
+import type { CancelSessionRequest, RescheduleRequest } from "../../../src/api/contract/counselling/counselling-session.ts"
+import { sessionInstant } from "../../../src/api/contract/counselling/counselling-session.ts"
 import {
   DEFAULT_NOTICE_HOURS,
   isLateCancellation,
@@ -8,7 +8,7 @@ import {
   sessionLife,
   type SessionLifecycleEvent,
   type SessionParty,
-} from "../../../src/machines/counselling-session.machine.ts"
+} from "../../../src/machines/counselling/counselling-session.machine.ts"
 import { json, type Db } from "../../db/database.ts"
 import * as repo from "../../db/repositories/counselling-sessions.repository.ts"
 import { findUserById } from "../../db/repositories/users.repository.ts"

@@ -1,4 +1,4 @@
-import { MAX_RANGE_DAYS, type AllSessionsQuery, type SessionListQuery } from "../../../src/api/contract/counselling-session.ts"
+import { MAX_RANGE_DAYS, type AllSessionsQuery, type SessionListQuery } from "../../../src/api/contract/counselling/counselling-session.ts"
 import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { findSessionById, listSessions, toCounsellingSession, type SessionFilter } from "../../db/repositories/counselling-sessions.repository.ts"

@@ -1,4 +1,4 @@
-import type { SessionSort } from "../../../src/api/contract/counselling-session.ts"
+import type { SessionSort } from "../../../src/api/contract/counselling/counselling-session.ts"
 import type { ExportList } from "../../../src/api/contract/list-export.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"

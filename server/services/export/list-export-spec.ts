@@ -1,5 +1,5 @@
 import type { ListColumn } from "../../../src/api/contract/list-column.ts"
-import type { SessionSort } from "../../../src/api/contract/counselling-session.ts"
+import type { SessionSort } from "../../../src/api/contract/counselling/counselling-session.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"
 

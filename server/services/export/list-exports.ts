@@ -1,4 +1,4 @@
-import { sessionStateText, type SessionState } from "../../../src/api/contract/counselling-session.ts"
+import { sessionStateText, type SessionState } from "../../../src/api/contract/counselling/counselling-session.ts"
 import { peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "../../../src/api/contract/vendors/people-lists.ts"
 import { peopleListColumns, peopleListScreens } from "../../../src/api/contract/vendors/people-list-screens.ts"
 import type { ExportList } from "../../../src/api/contract/list-export.ts"

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { QueryText } from "./common.ts"
-import { sessionSorts } from "./counselling-session.ts"
+import { sessionSorts } from "./counselling/counselling-session.ts"
 import { peopleListNames } from "./vendors/people-lists.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */

@@ -4,7 +4,7 @@ import * as vendorsApi from "../../api/vendors/vendors.api.ts"
 import { revealAccountNumber } from "../../api/contract/vendors/vendors.endpoints.ts"
 import { createFormMachine } from "../form/form.machine.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
-import { saveFailure } from "../session-form.ts"
+import { saveFailure } from "../counselling/session-form.ts"
 
 /** How long a revealed number stays on screen before the dialog closes and only the last 4 digits show again. */
 export const REVEAL_SHOWN_MS = 60_000

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Id, PageParam, roles, vendorRoles, type Role } from "../common.ts"
-import { assignableRoles } from "../counselling-user.ts"
+import { assignableRoles } from "../counselling/counselling-user.ts"
 
 interface KindInfo {
   /** The console's words for it. */

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import { isVendorRole } from "../../../api/contract/common.ts"
 import type { SessionUser } from "../../../api/contract/user.ts"
-import { sessionCountsMachine } from "../../../machines/session-counts.machine.ts"
+import { sessionCountsMachine } from "../../../machines/counselling/session-counts.machine.ts"
 import { NOT_AVAILABLE } from "../../components/format.ts"
 
 function CountCard(props: { label: string; href: string; count: number | null; loading: boolean }) {

@@ -1,0 +1,48 @@
+import {
+  type AssignablePerson,
+  type AssignableRoleTotal,
+  assignableRoles,
+  type CounsellingUser,
+  type UnassignedUser,
+} from "../contract/counselling/counselling-user.ts"
+import * as api from "../contract/counselling/counselling-users.endpoints.ts"
+import { call } from "../client.ts"
+import type { PageAsk, RowsPage } from "./counselling-enquiry.api.ts"
+
+const pageQuery = (ask: PageAsk) => ({ page: String(ask.page), limit: String(ask.limit) })
+
+export async function fetchUnassignedUsersPage(ask: PageAsk): Promise<RowsPage<UnassignedUser>> {
+  const answer = await call(api.fetchUnassignedUsers, { query: pageQuery(ask) })
+  return { rows: [...answer.data.data], total: answer.totalRecords }
+}
+
+/**
+ * The Admin dashboard's 'UnAssign Users' count: totalRecords of GET /user/unassignUser with
+ * page 1, limit 1 (spec section 7: dashboard counts).
+ */
+export async function fetchUnassignedUserCount(): Promise<number> {
+  return (await call(api.fetchUnassignedUsers, { query: { page: "1", limit: "1" } })).totalRecords
+}
+
+export async function fetchCounsellingUsersPage(ask: PageAsk): Promise<RowsPage<CounsellingUser>> {
+  const answer = await call(api.fetchCounsellingUsers, { query: pageQuery(ask) })
+  return { rows: [...answer.data.data], total: answer.totalRecords }
+}
+
+/** People the 'Assign To' form lists for a search ("" for none), and how many each role has in all. */
+export interface AssignablePeoplePage {
+  people: AssignablePerson[]
+  totals: AssignableRoleTotal[]
+}
+
+export async function fetchAssignablePeople(search: string): Promise<AssignablePeoplePage> {
+  const answer = await call(api.fetchAssignablePeople, { query: search.trim() === "" ? {} : { search: search.trim() } })
+  const people = [...answer.data]
+  // An answer of the spec's shape carries no totals: what it lists is then all there is.
+  const totals = answer.totals ? [...answer.totals] : assignableRoles.map((role) => ({ role, total: people.filter((p) => p.role === role).length }))
+  return { people, totals }
+}
+
+export const assignCounsellor = (userId: string, counsellorId: string) => call(api.assignOrUpdateCounsellor, { params: { userId }, body: { counsellorId } })
+
+export const fetchCounsellingDetails = async (userId: string) => (await call(api.fetchCounsellingDetails, { params: { userId } })).data

@@ -1,0 +1,191 @@
+import { useState } from "react"
+import { Button, HStack, Stack, Text } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { CounsellingSession } from "../../../api/contract/counselling/counselling-session.ts"
+import { deleteSessionMachine } from "../../../machines/counselling/counselling-actions.machine.ts"
+import { allSessionsListMachine } from "../../../machines/counselling/counselling-lists.machine.ts"
+import { CANCELLED_SESSION_MESSAGE, canEditSession } from "../../../machines/counselling/counselling-session.machine.ts"
+import { editSessionMachine, SESSION_UPDATED } from "../../../machines/counselling/edit-session.machine.ts"
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
+import { DataTable, type Column } from "../../components/data-table.tsx"
+import { Pager } from "../../components/pager.tsx"
+import { SessionDetailsDialog } from "./session-details-dialog.tsx"
+import { useSessionSteps } from "./use-session-steps.tsx"
+import { SessionCalendar } from "./session-calendar.tsx"
+import { SessionsViewSwitch, type SessionsLayout } from "./sessions-view-switch.tsx"
+import { SessionFormDialog } from "./session-form-dialog.tsx"
+import { SessionStatusBadge } from "./session-status-badge.tsx"
+import { notify } from "../../components/toaster.tsx"
+import { usePagedList } from "../../components/use-paged-list.ts"
+import { useListActor } from "../../components/use-list-actor.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { formatDateTime, orNA } from "../../components/format.ts"
+import { ListHeader } from "../../components/list-header.tsx"
+import { EmailText } from "../../components/email-text.tsx"
+
+/** The Date | Time header: a button that orders the sessions by date, latest first, then earliest first. */
+function DateSortHeader(props: { sort: string; onSort: (sort: string) => void }) {
+  const next = props.sort === "-dateTime" ? "dateTime" : "-dateTime"
+  const arrow = props.sort === "-dateTime" ? " ↓" : props.sort === "dateTime" ? " ↑" : ""
+  return (
+    <Button
+      size="xs"
+      variant="ghost"
+      px="1"
+      mx="-1"
+      h="auto"
+      py="0.5"
+      fontWeight="inherit"
+      fontSize="inherit"
+      color="inherit"
+      onClick={() => props.onSort(next)}
+      aria-label={`Date | Time: sort by session date, ${next === "-dateTime" ? "latest" : "earliest"} first`}
+    >
+      Date | Time{arrow}
+    </Button>
+  )
+}
+
+function allSessionColumns(o: {
+  firstNumber: number
+  now: number
+  sort: string
+  onSort: (sort: string) => void
+  deletingId: string | null | undefined
+  onView: (session: CounsellingSession) => void
+  onEdit: (session: CounsellingSession) => void
+  onDelete: (session: CounsellingSession) => void
+}): Column<CounsellingSession>[] {
+  return [
+    { header: "S.No", cell: (_, i) => o.firstNumber + i },
+    { header: "Name", cell: (s) => s.name },
+    { header: "Email", cell: (s) => <EmailText email={s.email} /> },
+    { header: "Number", cell: (s) => orNA(s.number) },
+    {
+      header: "Date | Time",
+      headerCell: <DateSortHeader sort={o.sort} onSort={o.onSort} />,
+      ...(o.sort === "dateTime" ? { sorted: "ascending" as const } : o.sort === "-dateTime" ? { sorted: "descending" as const } : {}),
+      cell: (s) => <Text whiteSpace="nowrap">{formatDateTime(s.dateTime)}</Text>,
+    },
+    { header: "Counsellor", cell: (s) => s.counsellorName },
+    { header: "Counsellor Role", cell: (s) => s.counsellorRole },
+    { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} state={s.state} /> },
+    {
+      header: "Actions",
+      cell: (s) => {
+        const editable = canEditSession(s.dateTime, o.now, s.state)
+        return (
+          <HStack gap="1">
+            <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(s)} aria-label={`View session ${s.topic}`}>
+              View
+            </Button>
+            <Button
+              aria-haspopup="dialog"
+              data-dialog="edit"
+              size="xs"
+              variant="outline"
+              colorPalette="teal"
+              disabled={!editable}
+              title={editable ? undefined : s.state === "cancelled" ? CANCELLED_SESSION_MESSAGE : "Only upcoming sessions can be edited."}
+              onClick={() => o.onEdit(s)}
+              aria-label={`Edit session ${s.topic}`}
+            >
+              Edit
+            </Button>
+            <Button
+              aria-haspopup="dialog"
+              data-dialog="delete"
+              size="xs"
+              variant="outline"
+              colorPalette="red"
+              loading={o.deletingId === s._id}
+              aria-busy={o.deletingId === s._id}
+              onClick={() => o.onDelete(s)}
+              aria-label={`Delete session ${s.topic}`}
+            >
+              Delete
+            </Button>
+          </HStack>
+        )
+      },
+    },
+  ]
+}
+
+const ALL = { kind: "all" } as const
+
+/** All Sessions: the session's date (sortable, in the URL), View (every field), Edit (upcoming only), Delete (confirmed), paging. */
+export default function AllSessionsPage() {
+  const list = useListActor(allSessionsListMachine)
+  const view = usePagedList(list)
+  const toast = (_: unknown, { text, tone }: { text: string; tone: "success" | "error" }) => notify(text, tone)
+  const edit = useActorRef(
+    editSessionMachine.provide({
+      actions: {
+        submitted: () => {
+          view.reload()
+          notify(SESSION_UPDATED, "success")
+        },
+        openRefused: (_, { text }) => notify(text, "error"),
+      },
+    }),
+  )
+  const remove = useActorRef(deleteSessionMachine.provide({ actions: { notify: toast, done: () => view.reload() } }))
+  const confirming = useSelector(remove, (s) => s.matches("confirming"))
+  const deletingId = useSelector(remove, (s) => (s.hasTag("busy") ? s.context.target?._id : null))
+  const [viewing, setViewing] = useState<CounsellingSession | null>(null)
+  const [layout, setLayout] = useState<SessionsLayout>("table")
+  const [changes, setChanges] = useState(0)
+  const steps = useSessionSteps("admin", () => {
+    view.reload()
+    setChanges((n) => n + 1)
+  })
+  // Upcoming or past is decided against the moment the list was shown; the edit form checks again on open.
+  const [now] = useState(() => Date.now())
+
+  const sort = useSelector(list, (s) => s.context.sort)
+  const columns = allSessionColumns({
+    firstNumber: view.firstNumber,
+    now,
+    sort,
+    onSort: (next) => list.send({ type: "sort.change", sort: next }),
+    deletingId,
+    onView: setViewing,
+    onEdit: (session) => edit.send({ type: "form.open", item: session }),
+    onDelete: (session) => remove.send({ type: "action.request", target: session }),
+  })
+
+  return (
+    <Stack gap="4">
+      <ListHeader
+        title="All Sessions"
+        meta={
+          <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+            Total Records: {view.total}
+          </Text>
+        }
+        exportButton={<ExportCsvButton list="all-sessions" search="" sort={sort} />}
+        action={<SessionsViewSwitch value={layout} onChange={setLayout} />}
+      />
+      {layout === "table" ? (
+        <>
+          <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
+          <Pager {...view.pager} />
+        </>
+      ) : (
+        <SessionCalendar scope={ALL} steps={steps} withClient changes={changes} />
+      )}
+      <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} steps={steps} />
+      {steps.dialogs}
+      <SessionFormDialog actor={edit} title="Edit Session" submitLabel="Update Session" busyLabel="Updating..." />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete session"
+        question="Are you sure you want to delete this session?"
+        confirmLabel="Delete"
+        onConfirm={() => remove.send({ type: "action.confirm" })}
+        onCancel={() => remove.send({ type: "action.cancel" })}
+      />
+    </Stack>
+  )
+}

@@ -1,0 +1,111 @@
+import { useState } from "react"
+import { Box, Button, Stack, Text } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { CounsellingEnquiry } from "../../../api/contract/counselling/counselling-enquiry.ts"
+import { sendAccessMachine } from "../../../machines/counselling/counselling-actions.machine.ts"
+import { enquiryListMachine } from "../../../machines/counselling/counselling-lists.machine.ts"
+import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
+import { DataTable, type Column } from "../../components/data-table.tsx"
+import { EnquiryDetailsDialog } from "./enquiry-details-dialog.tsx"
+import { formatDateTime } from "../../components/format.ts"
+import { NoWrap } from "../../components/no-wrap.tsx"
+import { Pager } from "../../components/pager.tsx"
+import { notify } from "../../components/toaster.tsx"
+import { usePagedList } from "../../components/use-paged-list.ts"
+import { useListActor } from "../../components/use-list-actor.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ListHeader } from "../../components/list-header.tsx"
+
+interface EnquiryColumnsInput {
+  firstNumber: number
+  sendingId: string | null | undefined
+  onSend: (enquiry: CounsellingEnquiry) => void
+  onView: (enquiry: CounsellingEnquiry) => void
+}
+
+function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
+  return [
+    { header: "S.No", cell: (_, i) => o.firstNumber + i },
+    { header: "Name", cell: (e) => e.name },
+    { header: "Email", cell: (e) => e.email },
+    { header: "Number", cell: (e) => e.number },
+    { header: "Date | Time", cell: (e) => <NoWrap>{formatDateTime(e.createdAt)}</NoWrap> },
+    {
+      header: "Access",
+      cell: (e) =>
+        e.isAccessSend ? (
+          <Box as="span" color="green.600" fontSize="lg" fontWeight="bold" role="img" aria-label={`Access sent to ${e.name}`} data-testid="access-sent">
+            ✓
+          </Box>
+        ) : (
+          <Button
+            size="xs"
+            colorPalette="teal"
+            loading={o.sendingId === e._id}
+            aria-busy={o.sendingId === e._id}
+            onClick={() => o.onSend(e)}
+            aria-label={`Send access to ${e.name}`}
+          >
+            Send Access
+          </Button>
+        ),
+    },
+    {
+      header: "View",
+      cell: (e) => (
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(e)} aria-label={`View enquiry of ${e.name}`}>
+          View
+        </Button>
+      ),
+    },
+  ]
+}
+
+/** 1:1 Counselling enquiries: send access (confirmed), a green tick once sent, View modal, totals and paging. */
+export default function CounsellingPage() {
+  const list = useListActor(enquiryListMachine)
+  const view = usePagedList(list)
+  const access = useActorRef(sendAccessMachine.provide({ actions: { notify: (_, { text, tone }) => notify(text, tone), done: () => view.reload() } }))
+  const confirming = useSelector(access, (s) => s.matches("confirming"))
+  const sendingId = useSelector(access, (s) => (s.hasTag("busy") ? s.context.target?._id : null))
+  const [viewing, setViewing] = useState<CounsellingEnquiry | null>(null)
+
+  const columns = enquiryColumns({
+    firstNumber: view.firstNumber,
+    sendingId,
+    onSend: (enquiry) => access.send({ type: "action.request", target: enquiry }),
+    onView: setViewing,
+  })
+
+  return (
+    <Stack gap="4">
+      <ListHeader
+        title="1:1 Counselling"
+        meta={
+          <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+            Total Records: {view.total}
+          </Text>
+        }
+        exportButton={<ExportCsvButton list="counselling" search="" />}
+      />
+      <DataTable
+        columns={columns}
+        rows={view.rows}
+        rowKey={(e) => e._id}
+        loading={view.loading}
+        error={view.error}
+        emptyText="No counselling sessions found."
+      />
+      <Pager {...view.pager} />
+      <EnquiryDetailsDialog open={viewing !== null} enquiry={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={confirming}
+        title="Send access"
+        question="Are you sure you want to send access to this user?"
+        confirmLabel="Send"
+        onConfirm={() => access.send({ type: "action.confirm" })}
+        onCancel={() => access.send({ type: "action.cancel" })}
+      />
+    </Stack>
+  )
+}

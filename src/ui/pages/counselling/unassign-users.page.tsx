@@ -1,0 +1,119 @@
+import { useState } from "react"
+import { Button, Checkbox, Stack, Text } from "@chakra-ui/react"
+import { useActorRef, useSelector } from "@xstate/react"
+import type { UnassignedUser } from "../../../api/contract/counselling/counselling-user.ts"
+import { assignCounsellorMachine } from "../../../machines/counselling/assign-counsellor.machine.ts"
+import { unassignedUsersListMachine } from "../../../machines/counselling/counselling-lists.machine.ts"
+import { DataTable, type Column } from "../../components/data-table.tsx"
+import { EnquiryDetailsDialog } from "./enquiry-details-dialog.tsx"
+import { FormMessage } from "../../components/form-message.tsx"
+import { formatDateTime, orNA } from "../../components/format.ts"
+import { NoWrap } from "../../components/no-wrap.tsx"
+import { Pager } from "../../components/pager.tsx"
+import { notify } from "../../components/toaster.tsx"
+import { usePagedList } from "../../components/use-paged-list.ts"
+import { AssignToDialog } from "./assign-to-dialog.tsx"
+import { BusyButton } from "../../components/busy-button.tsx"
+import { useListActor } from "../../components/use-list-actor.ts"
+import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ListHeader } from "../../components/list-header.tsx"
+import { EmailText } from "../../components/email-text.tsx"
+
+function SelectBox(props: { label: string; checked: boolean | "indeterminate"; onChange: (checked: boolean) => void }) {
+  return (
+    <Checkbox.Root checked={props.checked} onCheckedChange={(e) => props.onChange(e.checked === true)} size="sm">
+      <Checkbox.HiddenInput aria-label={props.label} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  )
+}
+
+function unassignedColumns(o: {
+  firstNumber: number
+  allState: boolean | "indeterminate"
+  selected: string[]
+  onSelectAll: (checked: boolean) => void
+  onToggle: (userId: string) => void
+  onView: (user: UnassignedUser) => void
+}): Column<UnassignedUser>[] {
+  return [
+    {
+      header: "Select",
+      headerCell: <SelectBox label="Select all users on this page" checked={o.allState} onChange={o.onSelectAll} />,
+      cell: (u) => <SelectBox label={`Select ${u.name}`} checked={o.selected.includes(u._id)} onChange={() => o.onToggle(u._id)} />,
+    },
+    { header: "S.No", cell: (_, i) => o.firstNumber + i },
+    { header: "Name", cell: (u) => u.name },
+    { header: "Email", cell: (u) => <EmailText email={u.email} /> },
+    { header: "Number", cell: (u) => orNA(u.number) },
+    { header: "Date | Time", cell: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap> },
+    {
+      header: "View",
+      cell: (u) => (
+        <Button aria-haspopup="dialog" data-dialog="view" size="xs" variant="outline" onClick={() => o.onView(u)} aria-label={`View enquiry of ${u.name}`}>
+          View
+        </Button>
+      ),
+    },
+  ]
+}
+
+/** Unassign Users: select users (or the whole page), View their enquiry, 'Assign To' a counsellor. */
+export default function UnassignUsersPage() {
+  const list = useListActor(unassignedUsersListMachine)
+  const view = usePagedList(list)
+  const assign = useActorRef(assignCounsellorMachine.provide({ actions: { assigned: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }))
+  const selected = useSelector(assign, (s) => s.context.selected)
+  const selecting = useSelector(assign, (s) => s.matches("selecting"))
+  const opening = useSelector(assign, (s) => s.matches("loadingPeople"))
+  const pageMessage = useSelector(assign, (s) => (s.matches("selecting") ? s.context.message : null))
+  const [viewing, setViewing] = useState<UnassignedUser | null>(null)
+
+  const pageIds = view.rows.map((r) => r._id)
+  const pickedOnPage = pageIds.filter((id) => selected.includes(id)).length
+  const allState = pickedOnPage === 0 ? false : pickedOnPage === pageIds.length ? true : ("indeterminate" as const)
+
+  const columns = unassignedColumns({
+    firstNumber: view.firstNumber,
+    allState,
+    selected,
+    onSelectAll: (checked) => assign.send({ type: "selection.setAll", userIds: pageIds, selected: checked }),
+    onToggle: (userId) => assign.send({ type: "selection.toggle", userId }),
+    onView: setViewing,
+  })
+
+  return (
+    <Stack gap="4">
+      <ListHeader
+        title="Unassign Users"
+        meta={
+          <Text fontSize="sm" color="fg.muted" data-testid="total-records">
+            Total Records: {view.total}
+          </Text>
+        }
+        exportButton={<ExportCsvButton list="unassign-users" search="" />}
+        action={
+          selected.length > 0 ? (
+            // Busy, never disabled, while the people load: a disabled button drops keyboard focus just
+            // before its dialog opens, and the dialog then has nothing to give focus back to.
+            <BusyButton
+              aria-haspopup="dialog"
+              data-dialog="assign"
+              colorPalette="teal"
+              size="sm"
+              busy={opening}
+              onClick={() => selecting && assign.send({ type: "form.open" })}
+            >
+              Assign To ({selected.length})
+            </BusyButton>
+          ) : null
+        }
+      />
+      <FormMessage message={pageMessage} />
+      <DataTable columns={columns} rows={view.rows} rowKey={(u) => u._id} loading={view.loading} error={view.error} emptyText="No unassigned users found." />
+      <Pager {...view.pager} />
+      <EnquiryDetailsDialog open={viewing !== null} enquiry={viewing?.enquiry ?? null} onClose={() => setViewing(null)} />
+      <AssignToDialog actor={assign} />
+    </Stack>
+  )
+}

@@ -1,6 +1,0 @@
-import { MySessions } from "../components/my-sessions.tsx"
-
-/** The signed-in client's or vendor's past sessions, latest first. */
-export default function SessionHistoryPage() {
-  return <MySessions status="past" />
-}

@@ -1,6 +1,0 @@
-import { MySessions } from "../components/my-sessions.tsx"
-
-/** The signed-in client's or vendor's upcoming sessions, soonest first. */
-export default function UpcomingSessionPage() {
-  return <MySessions status="upcoming" />
-}
