@@ -1,14 +1,18 @@
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
 import { precompress } from "./scripts/vite-precompress.ts"
+import { preloadOnlyWhatIsNotLoaded } from "./scripts/vite-preload-loaded.ts"
+
+const preload = preloadOnlyWhatIsNotLoaded()
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preload.plugin],
   server: { proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000" } },
   build: {
     outDir: "dist",
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     rolldownOptions: {
       // Chakra's theme module holds an unused `defaultThemeConfig = defineConfig({ ...recipes })`. Not knowing
       // `defineConfig` (an identity function) is pure, Rolldown put every recipe that line names into the
