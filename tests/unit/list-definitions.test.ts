@@ -14,6 +14,16 @@ import { ticketList } from "../../src/api/contract/tickets/ticket-list.ts"
 import { ticketListScreen, ticketListColumns } from "../../src/api/contract/tickets/ticket-list-screen.ts"
 import type { Ticket } from "../../src/api/contract/tickets/ticket.ts"
 import { ticketColumns } from "../../src/ui/pages/tickets/ticket-columns.tsx"
+import { counsellingListNames, counsellingLists } from "../../src/api/contract/counselling/counselling-lists.ts"
+import {
+  counsellingListScreens,
+  counsellingUserColumns,
+  enquiryColumns,
+  sessionColumns,
+  unassignedUserColumns,
+} from "../../src/api/contract/counselling/counselling-list-screens.ts"
+import type { CounsellingSession } from "../../src/api/contract/counselling/counselling-session.ts"
+import { definedColumns } from "../../src/ui/components/data-table.tsx"
 
 const peopleHeaders = peopleListColumns.map((c) => c.header)
 
@@ -110,5 +120,70 @@ describe("the Editor list's definition", () => {
     expect(routes.find((r) => r.path === "/editor")?.title).toBe(editorList.title)
     const editor = { _id: "e1", name: "Ravi", email: "ravi@demo.test", number: null, role: "Editor" as const, createdAt: "2026-11-30T07:00:00.000Z" }
     expect(editorListColumns.map((c) => c.text(editor))).toEqual(["Ravi", "ravi@demo.test", "N/A", "Editor"])
+  })
+})
+
+describe("the counselling lists' definition", () => {
+  const columnsOf = {
+    counselling: enquiryColumns,
+    "unassign-users": unassignedUserColumns,
+    "counselling-users": counsellingUserColumns,
+    "all-sessions": sessionColumns,
+  }
+
+  it("gives each list's route, sidebar entry, CSV export and file the definition's title, call, columns and name", () => {
+    for (const name of counsellingListNames) {
+      const route = routes.find((r) => r.path === `/${name}`)
+      expect(route?.title, name).toBe(counsellingLists[name].title)
+      expect(route?.access, name).toEqual(["Admin"])
+      expect(sidebarEntries.Admin.find((e) => e.path === `/${name}`)?.label, name).toBe(counsellingLists[name].title)
+      expect(
+        listExports[name].columns.map(([header]) => header),
+        name,
+      ).toEqual(columnsOf[name].map((c) => c.header))
+      expect(listExports[name].file, name).toBe(counsellingListScreens[name].file)
+    }
+    expect(new Set(counsellingListNames.map((n) => counsellingListScreens[n].file)).size).toBe(counsellingListNames.length)
+  })
+
+  it("keeps the spec's columns, and a session's State in the CSV alone (on screen it is the Status badge's)", () => {
+    expect(counsellingUserColumns.map((c) => c.header)).toEqual(["Name", "Email", "Number", "Counsellor", "Date | Time"])
+    expect(sessionColumns.map((c) => c.header)).toEqual(["Name", "Email", "Number", "Date | Time", "Counsellor", "Counsellor Role", "Status", "State"])
+    expect(definedColumns(sessionColumns, {}).map((c) => c.header)).toEqual([
+      "Name",
+      "Email",
+      "Number",
+      "Date | Time",
+      "Counsellor",
+      "Counsellor Role",
+      "Status",
+    ])
+  })
+
+  it("writes a session's cells as the CSV does: N/A for a missing number, the late cancellation in words", () => {
+    const session = {
+      name: "Asha",
+      email: "asha@demo.test",
+      number: null,
+      dateTime: "2026-12-01T09:00:00.000Z",
+      counsellorName: "Meera",
+      counsellorRole: "Counsellor",
+      status: "upcoming",
+      state: "cancelled",
+      cancelledLate: true,
+    } as unknown as CounsellingSession
+    expect(sessionColumns.map((c) => c.text(session))).toEqual([
+      "Asha",
+      "asha@demo.test",
+      "N/A",
+      "2026-12-01T09:00:00.000Z",
+      "Meera",
+      "Counsellor",
+      "upcoming",
+      "Cancelled (late)",
+    ])
+    const user = { _id: "u1", name: "Ravi", email: "ravi@demo.test", number: "+91 98765 43210", createdAt: "2026-11-30T07:00:00.000Z", counsellor: null }
+    expect(counsellingUserColumns.map((c) => c.text(user))).toEqual(["Ravi", "ravi@demo.test", "+91 98765 43210", "Unassigned", "2026-11-30T07:00:00.000Z"])
+    expect(counsellingUserColumns[3]?.text({ ...user, counsellor: { _id: "c1", name: "Meera", role: "Counsellor" } })).toBe("Meera (Counsellor)")
   })
 })

@@ -1,4 +1,10 @@
-import { sessionStateText, type SessionState } from "../../../src/api/contract/counselling/counselling-session.ts"
+import {
+  counsellingListScreens,
+  counsellingUserColumns,
+  enquiryColumns,
+  sessionColumns,
+  unassignedUserColumns,
+} from "../../../src/api/contract/counselling/counselling-list-screens.ts"
 import { peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "../../../src/api/contract/vendors/people-lists.ts"
 import { peopleListColumns, peopleListScreens } from "../../../src/api/contract/vendors/people-list-screens.ts"
 import type { ExportList } from "../../../src/api/contract/list-export.ts"
@@ -12,7 +18,6 @@ import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
 import { cardExports } from "./card-exports.ts"
 import { csvColumns, type ListExport } from "./list-export-spec.ts"
-import { orNA } from "../../../src/api/contract/list-column.ts"
 import { editorListScreen, editorListColumns } from "../../../src/api/contract/editors/editor-list-screen.ts"
 import { enquiryListScreen, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list-screen.ts"
 import { ticketListScreen, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list-screen.ts"
@@ -32,8 +37,6 @@ const peopleExport = (name: PeopleListName, list: PeopleList): ListExport => ({
 
 const peopleExports = Object.fromEntries(peopleListNames.map((name) => [name, peopleExport(name, peopleLists[name])])) as Record<PeopleListName, ListExport>
 
-type Contact = { name: string; email: string; number: string | null; createdAt: string }
-
 /** Every Admin list screen's export, by the screen's path. */
 export const listExports: Record<ExportList, ListExport> = {
   ...peopleExports,
@@ -46,61 +49,32 @@ export const listExports: Record<ExportList, ListExport> = {
     },
   },
   counselling: {
-    file: "counselling-enquiries",
-    columns: [
-      ["Name", (r: Contact) => r.name],
-      ["Email", (r: Contact) => r.email],
-      ["Number", (r: Contact) => r.number],
-      ["Date | Time", (r: Contact) => r.createdAt],
-    ],
+    file: counsellingListScreens.counselling.file,
+    columns: csvColumns(enquiryColumns),
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await fetchCounsellingEnquiries(deps, { page, limit })
       return { rows: answer.data.enquiry, total: answer.totalRecords }
     },
   },
   "unassign-users": {
-    file: "unassigned-users",
-    columns: [
-      ["Name", (r: Contact) => r.name],
-      ["Email", (r: Contact) => r.email],
-      ["Number", (r: Contact) => orNA(r.number)],
-      ["Date | Time", (r: Contact) => r.createdAt],
-    ],
+    file: counsellingListScreens["unassign-users"].file,
+    columns: csvColumns(unassignedUserColumns),
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await fetchUnassignedUsers(deps, { page, limit })
       return { rows: answer.data.data, total: answer.totalRecords }
     },
   },
   "counselling-users": {
-    file: "counselling-users",
-    columns: [
-      ["Name", (r: Contact) => r.name],
-      ["Email", (r: Contact) => r.email],
-      ["Number", (r: Contact) => orNA(r.number)],
-      [
-        "Counsellor",
-        (r: { counsellor: { name: string; role: string } | null }) => (r.counsellor ? `${r.counsellor.name} (${r.counsellor.role})` : "Unassigned"),
-      ],
-      ["Date | Time", (r: Contact) => r.createdAt],
-    ],
+    file: counsellingListScreens["counselling-users"].file,
+    columns: csvColumns(counsellingUserColumns),
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await fetchCounsellingUsers(deps, { page, limit })
       return { rows: answer.data.data, total: answer.totalRecords }
     },
   },
   "all-sessions": {
-    file: "all-sessions",
-    columns: [
-      ["Name", (r: Contact) => r.name],
-      ["Email", (r: Contact) => r.email],
-      ["Number", (r: Contact) => orNA(r.number)],
-      ["Date | Time", (r: { dateTime: string }) => r.dateTime],
-      ["Counsellor", (r: { counsellorName: string }) => r.counsellorName],
-      ["Counsellor Role", (r: { counsellorRole: string }) => r.counsellorRole],
-      ["Status", (r: { status: string }) => r.status],
-      // The badge beside the status on screen: where the session is in its life.
-      ["State", (r: { state: SessionState; cancelledLate: boolean }) => sessionStateText(r)],
-    ],
+    file: counsellingListScreens["all-sessions"].file,
+    columns: csvColumns(sessionColumns),
     fetchPage: async (deps, _caller, page, limit, _search, sort) => {
       const answer = await fetchAllSessions(deps, { page, limit, ...(sort ? { sort } : {}) })
       return { rows: answer.data.counsellingSessions, total: answer.totalRecords }

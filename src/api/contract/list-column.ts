@@ -11,4 +11,6 @@ export interface ListColumn<Row, Key extends string = string> {
   text: (row: Row) => string
   /** On the Admin's screen alone; the CSV, which only an Admin exports, has every column. */
   adminOnly?: true
+  /** In the CSV alone: the screen shows it inside another column's cell (a session's state in its Status badge). */
+  exportOnly?: true
 }

@@ -4,33 +4,40 @@ import { fetchEnquiryPage } from "../../api/counselling/counselling-enquiry.api.
 import { fetchAllSessionsPage, fetchMySessionsPage, fetchUserSessionsPage } from "../../api/counselling/counselling-sessions.api.ts"
 import { fetchCounsellingUsersPage, fetchUnassignedUsersPage } from "../../api/counselling/counselling-users.api.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
+import * as sessionCalls from "../../api/contract/counselling/counselling-sessions.endpoints.ts"
+import * as userCalls from "../../api/contract/counselling/counselling-users.endpoints.ts"
+import * as enquiryCalls from "../../api/contract/counselling/counselling-enquiry.endpoints.ts"
+import { counsellingListScreens } from "../../api/contract/counselling/counselling-list-screens.ts"
 
 /** The counselling screens' paged lists (page size 10, spec section 9) with their failure messages (section 8). */
 
 export const enquiryListMachine = createPagedListMachine({
   id: "counsellingEnquiries",
+  call: enquiryCalls.fetchCounsellingEnquiries,
   live: "counselling",
   fetchPage: fetchEnquiryPage,
-  failureMessage: "Failed to fetch counselling enquiries.",
+  failureMessage: counsellingListScreens.counselling.failure,
 })
 
-/** The spec names no message for these two lists; these follow the others' wording. */
 export const unassignedUsersListMachine = createPagedListMachine({
   id: "unassignedUsers",
+  call: userCalls.fetchUnassignedUsers,
   fetchPage: fetchUnassignedUsersPage,
-  failureMessage: "Failed to fetch unassigned users.",
+  failureMessage: counsellingListScreens["unassign-users"].failure,
 })
 
 export const counsellingUsersListMachine = createPagedListMachine({
   id: "counsellingUsers",
+  call: userCalls.fetchCounsellingUsers,
   fetchPage: fetchCounsellingUsersPage,
-  failureMessage: "Failed to fetch counselling users.",
+  failureMessage: counsellingListScreens["counselling-users"].failure,
 })
 
 export const allSessionsListMachine = createPagedListMachine({
   id: "allSessions",
+  call: sessionCalls.fetchSessions,
   fetchPage: fetchAllSessionsPage,
-  failureMessage: "Failed to fetch session.",
+  failureMessage: counsellingListScreens["all-sessions"].failure,
   sorts: sessionSorts,
 })
 
@@ -38,6 +45,7 @@ export const allSessionsListMachine = createPagedListMachine({
 export const userSessionsListMachine = (userId: string) =>
   createPagedListMachine({
     id: "userSessions",
+    call: sessionCalls.fetchUserSessions,
     fetchPage: (ask) => fetchUserSessionsPage(userId, ask),
     failureMessage: "Failed to fetch session.",
   })

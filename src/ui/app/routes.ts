@@ -4,6 +4,7 @@ import { endpointAccess as call, sessionsReaders } from "./route-access.ts"
 import { editorList } from "../../api/contract/editors/editor-list.ts"
 import { enquiryList } from "../../api/contract/contact/enquiry-list.ts"
 import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
+import { counsellingLists, type CounsellingListName } from "../../api/contract/counselling/counselling-lists.ts"
 import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
 
 export interface RouteDef {
@@ -29,6 +30,14 @@ const peopleListRoute = (name: PeopleListName): RouteDef => ({
   title: peopleLists[name].title,
   access: call[peopleLists[name].call],
   page: lazyScreen(() => import("../pages/vendors/people-list.page.tsx").then((m) => ({ default: m.peopleListScreens[name] }))),
+})
+
+/** A counselling list's route: its path, title and call from the lists' definition, and its page. */
+const counsellingListRoute = (name: CounsellingListName, page: RouteDef["page"]): RouteDef => ({
+  path: `/${name}`,
+  title: counsellingLists[name].title,
+  access: call[counsellingLists[name].call],
+  page,
 })
 
 /**
@@ -62,25 +71,22 @@ export const routes: RouteDef[] = [
     access: call.vendorDetails,
     page: lazyScreen(() => import("../pages/vendors/vendor-details.page.tsx")),
   },
-  {
-    path: "/counselling",
-    title: "1:1 Counselling",
-    access: call.fetchCounsellingEnquiries,
-    page: lazyScreen(() => import("../pages/counselling/counselling.page.tsx")),
-  },
-  { path: "/all-sessions", title: "All Sessions", access: call.fetchSessions, page: lazyScreen(() => import("../pages/counselling/all-sessions.page.tsx")) },
-  {
-    path: "/unassign-users",
-    title: "Unassign Users",
-    access: call.fetchUnassignedUsers,
-    page: lazyScreen(() => import("../pages/counselling/unassign-users.page.tsx")),
-  },
-  {
-    path: "/counselling-users",
-    title: "Counselling Users",
-    access: call.fetchCounsellingUsers,
-    page: lazyScreen(() => import("../pages/counselling/counselling-users.page.tsx")),
-  },
+  counsellingListRoute(
+    "counselling",
+    lazyScreen(() => import("../pages/counselling/counselling.page.tsx")),
+  ),
+  counsellingListRoute(
+    "all-sessions",
+    lazyScreen(() => import("../pages/counselling/all-sessions.page.tsx")),
+  ),
+  counsellingListRoute(
+    "unassign-users",
+    lazyScreen(() => import("../pages/counselling/unassign-users.page.tsx")),
+  ),
+  counsellingListRoute(
+    "counselling-users",
+    lazyScreen(() => import("../pages/counselling/counselling-users.page.tsx")),
+  ),
   {
     path: "/counselling/:userId",
     title: "Counselling Sessions",

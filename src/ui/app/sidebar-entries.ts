@@ -1,4 +1,5 @@
 import type { Role } from "../../api/contract/common.ts"
+import { counsellingListNames, counsellingLists } from "../../api/contract/counselling/counselling-lists.ts"
 import { peopleListNames } from "../../api/contract/vendors/people-lists.ts"
 
 export interface SidebarEntry {
@@ -9,10 +10,7 @@ export interface SidebarEntry {
 const admin: SidebarEntry[] = [
   { path: "/", label: "Dashboard" },
   { path: "/enquiries", label: "Enquiries" },
-  { path: "/counselling", label: "1:1 Counselling" },
-  { path: "/unassign-users", label: "Unassign Users" },
-  { path: "/counselling-users", label: "Counselling Users" },
-  { path: "/all-sessions", label: "All Sessions" },
+  ...counsellingListNames.map((name) => ({ path: `/${name}`, label: counsellingLists[name].title })),
   { path: "/editor", label: "Editor" },
   { path: "/my-tickets", label: "My Tickets" },
   { path: "/blogs", label: "Blogs" },

@@ -14,9 +14,19 @@ export interface Column<Row> {
 /** How a screen draws some of a resource's list columns (a link, a badge); the others show their text. */
 export type ColumnCells<Row, Key extends string> = Partial<Record<Key, (row: Row) => ReactNode>>
 
-/** A table's columns from its resource's list columns (the CSV export's too), each drawn by `cells` or as its text. */
-export function definedColumns<Row, Key extends string>(columns: readonly ListColumn<Row, Key>[], cells: ColumnCells<Row, Key>): Column<Row>[] {
-  return columns.map(({ key, header, text }) => ({ header, cell: cells[key] ?? text }))
+/** How a screen heads some of those columns (a sort button and which way the rows are sorted). */
+export type ColumnHeads<Row, Key extends string> = Partial<Record<Key, Pick<Column<Row>, "headerCell" | "sorted">>>
+
+/**
+ * A table's columns from its resource's list columns (the CSV export's too, less its own), each drawn by
+ * `cells` or as its text, and headed by `heads` or by its header.
+ */
+export function definedColumns<Row, Key extends string>(
+  columns: readonly ListColumn<Row, Key>[],
+  cells: ColumnCells<Row, Key>,
+  heads: ColumnHeads<Row, Key> = {},
+): Column<Row>[] {
+  return columns.filter((column) => !column.exportOnly).map(({ key, header, text }) => ({ header, ...heads[key], cell: cells[key] ?? text }))
 }
 
 /**

@@ -2,12 +2,14 @@ import { useState } from "react"
 import { Button, HStack, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { CounsellingSession } from "../../../api/contract/counselling/counselling-session.ts"
+import { counsellingLists } from "../../../api/contract/counselling/counselling-lists.ts"
+import { counsellingListScreens, sessionColumns, type SessionColumn } from "../../../api/contract/counselling/counselling-list-screens.ts"
 import { deleteSessionMachine } from "../../../machines/counselling/counselling-actions.machine.ts"
 import { allSessionsListMachine } from "../../../machines/counselling/counselling-lists.machine.ts"
 import { CANCELLED_SESSION_MESSAGE, canEditSession } from "../../../machines/counselling/counselling-session.machine.ts"
 import { editSessionMachine, SESSION_UPDATED } from "../../../machines/counselling/edit-session.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
-import { DataTable, type Column } from "../../components/data-table.tsx"
+import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { Pager } from "../../components/pager.tsx"
 import { SessionDetailsDialog } from "./session-details-dialog.tsx"
 import { useSessionSteps } from "./use-session-steps.tsx"
@@ -19,7 +21,7 @@ import { notify } from "../../components/toaster.tsx"
 import { usePagedList } from "../../components/use-paged-list.ts"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
-import { formatDateTime, orNA } from "../../components/format.ts"
+import { formatDateTime } from "../../components/format.ts"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 
@@ -46,7 +48,15 @@ function DateSortHeader(props: { sort: string; onSort: (sort: string) => void })
   )
 }
 
-function allSessionColumns(o: {
+const tableCells: ColumnCells<CounsellingSession, SessionColumn["key"]> = {
+  email: (s) => <EmailText email={s.email} />,
+  dateTime: (s) => <Text whiteSpace="nowrap">{formatDateTime(s.dateTime)}</Text>,
+  // The State column of the CSV is the badge's second half.
+  status: (s) => <SessionStatusBadge status={s.status} state={s.state} />,
+}
+
+/** S.No, the list's defined columns (the CSV export's too; Date | Time sorts), then View, Edit and Delete. */
+function tableColumns(o: {
   firstNumber: number
   now: number
   sort: string
@@ -58,18 +68,12 @@ function allSessionColumns(o: {
 }): Column<CounsellingSession>[] {
   return [
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
-    { header: "Name", cell: (s) => s.name },
-    { header: "Email", cell: (s) => <EmailText email={s.email} /> },
-    { header: "Number", cell: (s) => orNA(s.number) },
-    {
-      header: "Date | Time",
-      headerCell: <DateSortHeader sort={o.sort} onSort={o.onSort} />,
-      ...(o.sort === "dateTime" ? { sorted: "ascending" as const } : o.sort === "-dateTime" ? { sorted: "descending" as const } : {}),
-      cell: (s) => <Text whiteSpace="nowrap">{formatDateTime(s.dateTime)}</Text>,
-    },
-    { header: "Counsellor", cell: (s) => s.counsellorName },
-    { header: "Counsellor Role", cell: (s) => s.counsellorRole },
-    { header: "Status", cell: (s) => <SessionStatusBadge status={s.status} state={s.state} /> },
+    ...definedColumns(sessionColumns, tableCells, {
+      dateTime: {
+        headerCell: <DateSortHeader sort={o.sort} onSort={o.onSort} />,
+        ...(o.sort === "dateTime" ? { sorted: "ascending" as const } : o.sort === "-dateTime" ? { sorted: "descending" as const } : {}),
+      },
+    }),
     {
       header: "Actions",
       cell: (s) => {
@@ -144,7 +148,7 @@ export default function AllSessionsPage() {
   const [now] = useState(() => Date.now())
 
   const sort = useSelector(list, (s) => s.context.sort)
-  const columns = allSessionColumns({
+  const columns = tableColumns({
     firstNumber: view.firstNumber,
     now,
     sort,
@@ -158,7 +162,7 @@ export default function AllSessionsPage() {
   return (
     <Stack gap="4">
       <ListHeader
-        title="All Sessions"
+        title={counsellingLists["all-sessions"].title}
         meta={
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">
             Total Records: {view.total}
@@ -169,7 +173,14 @@ export default function AllSessionsPage() {
       />
       {layout === "table" ? (
         <>
-          <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
+          <DataTable
+            columns={columns}
+            rows={view.rows}
+            rowKey={(s) => s._id}
+            loading={view.loading}
+            error={view.error}
+            emptyText={counsellingListScreens["all-sessions"].empty}
+          />
           <Pager {...view.pager} />
         </>
       ) : (

@@ -2,10 +2,12 @@ import { useState } from "react"
 import { Box, Button, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { CounsellingEnquiry } from "../../../api/contract/counselling/counselling-enquiry.ts"
+import { counsellingLists } from "../../../api/contract/counselling/counselling-lists.ts"
+import { counsellingListScreens, enquiryColumns, type EnquiryColumn } from "../../../api/contract/counselling/counselling-list-screens.ts"
 import { sendAccessMachine } from "../../../machines/counselling/counselling-actions.machine.ts"
 import { enquiryListMachine } from "../../../machines/counselling/counselling-lists.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
-import { DataTable, type Column } from "../../components/data-table.tsx"
+import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { EnquiryDetailsDialog } from "./enquiry-details-dialog.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { NoWrap } from "../../components/no-wrap.tsx"
@@ -23,13 +25,15 @@ interface EnquiryColumnsInput {
   onView: (enquiry: CounsellingEnquiry) => void
 }
 
-function enquiryColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
+const tableCells: ColumnCells<CounsellingEnquiry, EnquiryColumn["key"]> = {
+  createdAt: (e) => <NoWrap>{formatDateTime(e.createdAt)}</NoWrap>,
+}
+
+/** S.No, the list's defined columns (the CSV export's too), then Send Access and View. */
+function tableColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
   return [
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
-    { header: "Name", cell: (e) => e.name },
-    { header: "Email", cell: (e) => e.email },
-    { header: "Number", cell: (e) => e.number },
-    { header: "Date | Time", cell: (e) => <NoWrap>{formatDateTime(e.createdAt)}</NoWrap> },
+    ...definedColumns(enquiryColumns, tableCells),
     {
       header: "Access",
       cell: (e) =>
@@ -70,7 +74,7 @@ export default function CounsellingPage() {
   const sendingId = useSelector(access, (s) => (s.hasTag("busy") ? s.context.target?._id : null))
   const [viewing, setViewing] = useState<CounsellingEnquiry | null>(null)
 
-  const columns = enquiryColumns({
+  const columns = tableColumns({
     firstNumber: view.firstNumber,
     sendingId,
     onSend: (enquiry) => access.send({ type: "action.request", target: enquiry }),
@@ -80,7 +84,7 @@ export default function CounsellingPage() {
   return (
     <Stack gap="4">
       <ListHeader
-        title="1:1 Counselling"
+        title={counsellingLists.counselling.title}
         meta={
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">
             Total Records: {view.total}
@@ -94,7 +98,7 @@ export default function CounsellingPage() {
         rowKey={(e) => e._id}
         loading={view.loading}
         error={view.error}
-        emptyText="No counselling sessions found."
+        emptyText={counsellingListScreens.counselling.empty}
       />
       <Pager {...view.pager} />
       <EnquiryDetailsDialog open={viewing !== null} enquiry={viewing} onClose={() => setViewing(null)} />

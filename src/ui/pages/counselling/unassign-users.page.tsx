@@ -2,12 +2,14 @@ import { useState } from "react"
 import { Button, Checkbox, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { UnassignedUser } from "../../../api/contract/counselling/counselling-user.ts"
+import { counsellingLists } from "../../../api/contract/counselling/counselling-lists.ts"
+import { counsellingListScreens, unassignedUserColumns, type UnassignedUserColumn } from "../../../api/contract/counselling/counselling-list-screens.ts"
 import { assignCounsellorMachine } from "../../../machines/counselling/assign-counsellor.machine.ts"
 import { unassignedUsersListMachine } from "../../../machines/counselling/counselling-lists.machine.ts"
-import { DataTable, type Column } from "../../components/data-table.tsx"
+import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { EnquiryDetailsDialog } from "./enquiry-details-dialog.tsx"
 import { FormMessage } from "../../components/form-message.tsx"
-import { formatDateTime, orNA } from "../../components/format.ts"
+import { formatDateTime } from "../../components/format.ts"
 import { NoWrap } from "../../components/no-wrap.tsx"
 import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
@@ -28,7 +30,13 @@ function SelectBox(props: { label: string; checked: boolean | "indeterminate"; o
   )
 }
 
-function unassignedColumns(o: {
+const tableCells: ColumnCells<UnassignedUser, UnassignedUserColumn["key"]> = {
+  email: (u) => <EmailText email={u.email} />,
+  createdAt: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap>,
+}
+
+/** Select, S.No, the list's defined columns (the CSV export's too), then View. */
+function tableColumns(o: {
   firstNumber: number
   allState: boolean | "indeterminate"
   selected: string[]
@@ -43,10 +51,7 @@ function unassignedColumns(o: {
       cell: (u) => <SelectBox label={`Select ${u.name}`} checked={o.selected.includes(u._id)} onChange={() => o.onToggle(u._id)} />,
     },
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
-    { header: "Name", cell: (u) => u.name },
-    { header: "Email", cell: (u) => <EmailText email={u.email} /> },
-    { header: "Number", cell: (u) => orNA(u.number) },
-    { header: "Date | Time", cell: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap> },
+    ...definedColumns(unassignedUserColumns, tableCells),
     {
       header: "View",
       cell: (u) => (
@@ -73,7 +78,7 @@ export default function UnassignUsersPage() {
   const pickedOnPage = pageIds.filter((id) => selected.includes(id)).length
   const allState = pickedOnPage === 0 ? false : pickedOnPage === pageIds.length ? true : ("indeterminate" as const)
 
-  const columns = unassignedColumns({
+  const columns = tableColumns({
     firstNumber: view.firstNumber,
     allState,
     selected,
@@ -85,7 +90,7 @@ export default function UnassignUsersPage() {
   return (
     <Stack gap="4">
       <ListHeader
-        title="Unassign Users"
+        title={counsellingLists["unassign-users"].title}
         meta={
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">
             Total Records: {view.total}
@@ -110,7 +115,14 @@ export default function UnassignUsersPage() {
         }
       />
       <FormMessage message={pageMessage} />
-      <DataTable columns={columns} rows={view.rows} rowKey={(u) => u._id} loading={view.loading} error={view.error} emptyText="No unassigned users found." />
+      <DataTable
+        columns={columns}
+        rows={view.rows}
+        rowKey={(u) => u._id}
+        loading={view.loading}
+        error={view.error}
+        emptyText={counsellingListScreens["unassign-users"].empty}
+      />
       <Pager {...view.pager} />
       <EnquiryDetailsDialog open={viewing !== null} enquiry={viewing?.enquiry ?? null} onClose={() => setViewing(null)} />
       <AssignToDialog actor={assign} />
