@@ -7,11 +7,9 @@ import { contentEntries } from "./content/content.entries.ts"
 import { contactEntries } from "./contact/contact.entries.ts"
 import { ticketEntries } from "./tickets/tickets.entries.ts"
 import { vendorEntries } from "./vendors/vendors.entries.ts"
+import { counsellingEntries } from "./counselling/counselling.entries.ts"
 import * as authApi from "../api/contract/endpoints/auth.endpoints.ts"
 import * as dashboardApi from "../api/contract/endpoints/dashboard.endpoints.ts"
-import * as enquiryApi from "../api/contract/counselling/counselling-enquiry.endpoints.ts"
-import * as sessionApi from "../api/contract/counselling/counselling-sessions.endpoints.ts"
-import * as counsellingUsersApi from "../api/contract/counselling/counselling-users.endpoints.ts"
 import * as editorApi from "../api/contract/editors/editor.endpoints.ts"
 import * as expertApi from "../api/contract/content/expert.endpoints.ts"
 import * as availabilityApi from "../api/contract/endpoints/availability.endpoints.ts"
@@ -20,16 +18,8 @@ import * as searchApi from "../api/contract/endpoints/search.endpoints.ts"
 import * as twoFactorApi from "../api/contract/endpoints/two-factor.endpoints.ts"
 import { listExportMachine } from "./list-export.machine.ts"
 import * as exportApi from "../api/contract/endpoints/export.endpoints.ts"
-import { assignCounsellorMachine } from "./counselling/assign-counsellor.machine.ts"
 import { authMachine } from "./auth.machine.ts"
-import { deleteSessionMachine, sendAccessMachine } from "./counselling/counselling-actions.machine.ts"
-import { counsellingDetailsMachine } from "./counselling/counselling-details.machine.ts"
-import { enquiryListMachine } from "./counselling/counselling-lists.machine.ts"
-import { counsellingSessionMachine } from "./counselling/counselling-session.machine.ts"
-import { createSessionMachine } from "./counselling/create-session.machine.ts"
-import { editSessionMachine } from "./counselling/edit-session.machine.ts"
 import { peopleCountsMachine } from "./people-counts.machine.ts"
-import { sessionCountsMachine } from "./counselling/session-counts.machine.ts"
 import { expertActionsMachine } from "./content/experts.machine.ts"
 import { colorModeMachine } from "./color-mode.machine.ts"
 import { connectionMachine } from "./connection.machine.ts"
@@ -46,23 +36,12 @@ import { updatePasswordMachine } from "./update-password.machine.ts"
 import { signOutOthersMachine } from "./sign-out-others.machine.ts"
 import { twoFactorMachine } from "./two-factor.machine.ts"
 import { securitySettingsMachine } from "./security-settings.machine.ts"
-import { freeSlotsMachine } from "./counselling/free-slots.machine.ts"
 import { timeZoneMachine } from "./time-zone.machine.ts"
 import { viewerZoneMachine } from "./viewer-zone.machine.ts"
 import { calendarFeedMachine } from "./calendar-feed.machine.ts"
-import { sessionCalendarMachine } from "./counselling/session-calendar.machine.ts"
 import * as calendarFeedApi from "../api/contract/endpoints/calendar-feed.endpoints.ts"
 import * as timeZoneApi from "../api/contract/endpoints/time-zone.endpoints.ts"
 import { accountMachine } from "./account.machine.ts"
-import { assignmentMachine } from "./counselling/assignment.machine.ts"
-import { enquiryAccessMachine } from "./counselling/enquiry-access.machine.ts"
-import {
-  cancelFormMachine,
-  completeSessionMachine,
-  noShowSessionMachine,
-  rescheduleFormMachine,
-  sessionHistoryMachine,
-} from "./counselling/session-steps.machine.ts"
 
 /**
  * The domain workflows in the order auditors read them on the diagrams page and in docs/machines: the records
@@ -230,14 +209,6 @@ const assembled: MachineEntry[] = [
     firedBy: { "loadZone done": timeZoneApi.getMyTimeZone, "loadZone error": timeZoneApi.getMyTimeZone },
   },
   {
-    id: "free-slots",
-    title: "Free times",
-    summary:
-      "The counsellor's free slots on the session form's date: their marked hours in their own zone, not past, not taken by a session of theirs or of the client; a slot fills the form's time.",
-    machine: freeSlotsMachine,
-    firedBy: { "loadFreeSlots done": availabilityApi.vendorFreeSlots, "loadFreeSlots error": availabilityApi.vendorFreeSlots },
-  },
-  {
     id: "header-search",
     title: "Header search",
     summary: "Search as you type (300 ms debounce): people for the Admin, own sessions and tickets for others.",
@@ -269,50 +240,7 @@ const assembled: MachineEntry[] = [
     firedBy: { "removeRow done": expertApi.deleteExpert, "removeRow error": expertApi.deleteExpert },
   },
   ...editorEntries,
-  {
-    id: "counselling-session",
-    workflow: true,
-    title: "Counselling session",
-    summary:
-      "A session's life: scheduled (or rescheduled) until its start, in progress until its end, then completed or a no-show; cancelled before its start. Moves and cancellations inside the notice window are an Admin's (a late cancellation is allowed and marked). The server asks the same machine and refuses any other step (403 wrong person, 409 wrong moment).",
-    machine: counsellingSessionMachine,
-    firedBy: {
-      "session.edit": sessionApi.updateSession,
-      "session.delete": sessionApi.deleteSession,
-      "session.reschedule": sessionApi.rescheduleSession,
-      "session.requestReschedule": sessionApi.requestSessionReschedule,
-      "session.cancel": sessionApi.cancelSession,
-      "session.markNoShow": sessionApi.markSessionNoShow,
-      "session.complete": sessionApi.completeSession,
-    },
-  },
-  {
-    id: "create-session",
-    title: "Create Session",
-    summary: "Date, Time, Topic, Agenda, Duration and Note; 'Session created successfully!', the form clears, the modal closes 1 s later.",
-    machine: createSessionMachine,
-    delayLabels: { successShown: "1 s" },
-    firedBy: { "submit done": sessionApi.createSession, "submit error": sessionApi.createSession },
-  },
-  {
-    id: "edit-session",
-    title: "Edit Session",
-    summary: "Only upcoming sessions with a meeting key; 'Session updated successfully!' and the modal closes 1 s later.",
-    machine: editSessionMachine,
-    delayLabels: { successShown: "1 s" },
-    firedBy: { "submit done": sessionApi.updateSession, "submit error": sessionApi.updateSession },
-  },
-  {
-    id: "session-calendar",
-    title: "Sessions' calendar",
-    summary:
-      "All Sessions and Upcoming Session as a week or a month of the viewer's zone: each range read from the API, moved with Previous, Today and Next; sessions coloured by their state.",
-    machine: sessionCalendarMachine,
-    firedBy: {
-      "fetchRange done": sessionApi.fetchSessions,
-      "fetchRange error": sessionApi.fetchSessions,
-    },
-  },
+  ...counsellingEntries,
   {
     id: "calendar-feed",
     title: "Calendar feed",
@@ -327,115 +255,6 @@ const assembled: MachineEntry[] = [
       "revokeFeed done": calendarFeedApi.revokeCalendarFeed,
       "revokeFeed error": calendarFeedApi.revokeCalendarFeed,
     },
-  },
-  {
-    id: "reschedule-session",
-    file: "session-steps",
-    title: "Reschedule / Ask for a new time",
-    summary:
-      "New date and time (the viewer's zone, not in the past) and a reason; an Admin or the counsellor moves the session, the client asks for it. The message shows and the modal closes 1 s later.",
-    machine: rescheduleFormMachine,
-    delayLabels: { successShown: "1 s" },
-    firedBy: { "submit done": sessionApi.rescheduleSession, "submit error": sessionApi.rescheduleSession },
-  },
-  {
-    id: "cancel-session",
-    file: "session-steps",
-    title: "Cancel session",
-    summary: "A reason is required; the form says beforehand when the cancellation will be late (inside the notice window).",
-    machine: cancelFormMachine,
-    delayLabels: { successShown: "1 s" },
-    firedBy: { "submit done": sessionApi.cancelSession, "submit error": sessionApi.cancelSession },
-  },
-  {
-    id: "complete-session",
-    file: "session-steps",
-    title: "Mark completed",
-    summary: "After the session's end, the counsellor or an Admin records it as held, after a confirmation.",
-    machine: completeSessionMachine,
-    firedBy: { "run done": sessionApi.completeSession, "run error": sessionApi.completeSession },
-  },
-  {
-    id: "no-show-session",
-    file: "session-steps",
-    title: "Mark no-show",
-    summary: "After the session's start, the counsellor or an Admin records that the client did not come, after a confirmation naming the client.",
-    machine: noShowSessionMachine,
-    firedBy: { "run done": sessionApi.markSessionNoShow, "run error": sessionApi.markSessionNoShow },
-  },
-  {
-    id: "session-history",
-    file: "session-steps",
-    title: "Session history",
-    summary: "A session's events, newest first, read when its details open; Try again after a failure.",
-    machine: sessionHistoryMachine,
-    firedBy: { "fetchHistory done": sessionApi.fetchSessionHistory, "fetchHistory error": sessionApi.fetchSessionHistory },
-  },
-  {
-    id: "assign-counsellor",
-    title: "Assign To",
-    summary:
-      "Exactly one counsellor for the selected users, one update per user; the form lists a few people per role and searches the rest (300 ms debounce).",
-    machine: assignCounsellorMachine,
-    delayLabels: { searchDebounce: "300 ms" },
-    firedBy: {
-      "loadPeople done": counsellingUsersApi.fetchAssignablePeople,
-      "loadPeople error": counsellingUsersApi.fetchAssignablePeople,
-      "assignEach done": counsellingUsersApi.assignOrUpdateCounsellor,
-      "assignEach error": counsellingUsersApi.assignOrUpdateCounsellor,
-    },
-  },
-  {
-    id: "counselling-actions",
-    title: "Send access",
-    summary: "Send access to a counselling enquiry after confirmation: the client's account is created or reused and emailed a set-password link.",
-    machine: sendAccessMachine,
-    firedBy: { "run done": enquiryApi.sendUserLoginAccess, "run error": enquiryApi.sendUserLoginAccess },
-  },
-  {
-    id: "confirm-action",
-    title: "Delete session",
-    summary: "Delete a counselling session after confirmation (the same confirm-then-run machine as Send access).",
-    machine: deleteSessionMachine,
-    firedBy: { "run done": sessionApi.deleteSession, "run error": sessionApi.deleteSession },
-  },
-  {
-    id: "counselling-details",
-    title: "Counselling details",
-    summary: "The user and counsellor cards of /counselling/:userId.",
-    machine: counsellingDetailsMachine,
-    firedBy: { "loadDetails done": counsellingUsersApi.fetchCounsellingDetails, "loadDetails error": counsellingUsersApi.fetchCounsellingDetails },
-  },
-  {
-    id: "counselling-lists",
-    title: "Counselling enquiries list",
-    summary: "The paged 1:1 Counselling enquiries (the other counselling tables are the same paged list).",
-    machine: enquiryListMachine,
-    firedBy: { "fetchPage done": enquiryApi.fetchCounsellingEnquiries, "fetchPage error": enquiryApi.fetchCounsellingEnquiries },
-  },
-  {
-    id: "session-counts",
-    title: "Session counts",
-    summary: "The dashboard's Upcoming Session and Session History counts for the User and vendor roles.",
-    machine: sessionCountsMachine,
-  },
-  {
-    id: "enquiry-access",
-    workflow: true,
-    title: "Enquiry access",
-    summary:
-      "The Admin's Send access on a counselling enquiry: the client gets an account and a set-password link, again on a second send; an email held by a vendor, editor or admin is refused with 409.",
-    machine: enquiryAccessMachine,
-    firedBy: { "enquiry.sendAccess": enquiryApi.sendUserLoginAccess },
-  },
-  {
-    id: "assignment",
-    workflow: true,
-    title: "Counsellor assignment",
-    summary:
-      "The Admin assigns a client an approved person of an assignable role (never the client), and may assign another later; anything else is refused with 400.",
-    machine: assignmentMachine,
-    firedBy: { "assignment.assign": counsellingUsersApi.assignOrUpdateCounsellor },
   },
   {
     id: "account",

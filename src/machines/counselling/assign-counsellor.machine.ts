@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as userCalls from "../../api/contract/counselling/counselling-users.endpoints.ts"
 import { messageOf } from "../../api/api-error.ts"
 import { assignableRoles, type AssignablePerson, type AssignableRole, type AssignableRoleTotal } from "../../api/contract/counselling/counselling-user.ts"
 import * as usersApi from "../../api/counselling/counselling-users.api.ts"
@@ -48,8 +50,10 @@ const isRole = (role: string): role is AssignableRole => (assignableRoles as rea
 export const assignCounsellorMachine = setup({
   types: { context: {} as AssignCounsellorContext, events: {} as AssignCounsellorEvent },
   actors: {
-    loadPeople: fromPromise<usersApi.AssignablePeoplePage, { search: string }>(({ input }) => usersApi.fetchAssignablePeople(input.search)),
-    assignEach: fromPromise<AssignOutcome, { userIds: string[]; counsellorId: string }>(({ input }) => assignEach(input)),
+    loadPeople: fromCall<usersApi.AssignablePeoplePage, { search: string }>(userCalls.fetchAssignablePeople, ({ input }) =>
+      usersApi.fetchAssignablePeople(input.search),
+    ),
+    assignEach: fromCall<AssignOutcome, { userIds: string[]; counsellorId: string }>(userCalls.assignOrUpdateCounsellor, ({ input }) => assignEach(input)),
   },
   actions: {
     /** Provided by the view: reload the Unassign Users list. */

@@ -3,10 +3,13 @@ import type { CounsellingSession } from "../../api/contract/counselling/counsell
 import { sendUserLoginAccess } from "../../api/counselling/counselling-enquiry.api.ts"
 import { deleteSession } from "../../api/counselling/counselling-sessions.api.ts"
 import { createConfirmActionMachine } from "../confirm-action.machine.ts"
+import * as sessionCalls from "../../api/contract/counselling/counselling-sessions.endpoints.ts"
+import * as enquiryCalls from "../../api/contract/counselling/counselling-enquiry.endpoints.ts"
 
 /** Send access on /counselling: 'Are you sure you want to send access to this user?' first. */
 export const sendAccessMachine = createConfirmActionMachine<CounsellingEnquiry>({
   id: "sendAccess",
+  call: enquiryCalls.sendUserLoginAccess,
   run: sendUserLoginAccess,
   successText: "Access sent successfully.",
   failureText: "Failed to send access.",
@@ -16,6 +19,7 @@ export const sendAccessMachine = createConfirmActionMachine<CounsellingEnquiry>(
 /** Delete on /all-sessions, by the session's meeting key, after confirmation. */
 export const deleteSessionMachine = createConfirmActionMachine<CounsellingSession>({
   id: "deleteSession",
+  call: sessionCalls.deleteSession,
   run: (session) => deleteSession(session.meetingKey ?? ""),
   successText: "Session deleted successfully.",
   failureText: "Failed to delete session.",

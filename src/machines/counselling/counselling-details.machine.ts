@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as userCalls from "../../api/contract/counselling/counselling-users.endpoints.ts"
 import { isApiError } from "../../api/api-error.ts"
 import type { CounsellingDetails } from "../../api/contract/counselling/counselling-user.ts"
 import * as usersApi from "../../api/counselling/counselling-users.api.ts"
@@ -21,7 +23,7 @@ export const counsellingDetailsMachine = setup({
     input: {} as { userId: string },
   },
   actors: {
-    loadDetails: fromPromise<CounsellingDetails, string>(({ input }) => usersApi.fetchCounsellingDetails(input)),
+    loadDetails: fromCall<CounsellingDetails, string>(userCalls.fetchCounsellingDetails, ({ input }) => usersApi.fetchCounsellingDetails(input)),
   },
 }).createMachine({
   id: "counsellingDetails",

@@ -1,5 +1,6 @@
 import * as sessionsApi from "../../api/counselling/counselling-sessions.api.ts"
 import { createFormMachine } from "../form/form.machine.ts"
+import * as sessionCalls from "../../api/contract/counselling/counselling-sessions.endpoints.ts"
 import { MODAL_CLOSE_MS, saveFailure, sessionFields, toSessionPayload, type SessionFormValues } from "./session-form.ts"
 
 export const SESSION_CREATED = "Session created successfully!"
@@ -12,6 +13,7 @@ export const SESSION_CREATED = "Session created successfully!"
  */
 export const createSessionMachine = createFormMachine<{ message: string }, never, { userId: string; counsellorId: string }>({
   id: "createSession",
+  call: sessionCalls.createSession,
   modal: true,
   fields: sessionFields,
   initialExtra: { userId: "", counsellorId: "" },

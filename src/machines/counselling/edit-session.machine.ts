@@ -2,6 +2,7 @@ import type { CounsellingSession } from "../../api/contract/counselling/counsell
 import * as sessionsApi from "../../api/counselling/counselling-sessions.api.ts"
 import { CANCELLED_SESSION_MESSAGE, canEditSession, MISSING_MEETING_KEY_MESSAGE, PAST_SESSION_MESSAGE } from "./counselling-session.machine.ts"
 import { createFormMachine } from "../form/form.machine.ts"
+import * as sessionCalls from "../../api/contract/counselling/counselling-sessions.endpoints.ts"
 import { formValuesOf, MODAL_CLOSE_MS, saveFailure, sessionFields, toSessionPayload, type SessionFormValues } from "./session-form.ts"
 
 export const SESSION_UPDATED = "Session updated successfully!"
@@ -13,6 +14,7 @@ export const SESSION_UPDATED = "Session updated successfully!"
  */
 export const editSessionMachine = createFormMachine<{ message: string }, CounsellingSession, { counsellorId: string | null; userId: string | null }>({
   id: "editSession",
+  call: sessionCalls.updateSession,
   modal: true,
   fields: sessionFields,
   // The session's two people: the form offers the counsellor's free times, the client's sessions taken away.

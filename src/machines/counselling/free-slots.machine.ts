@@ -1,5 +1,7 @@
 import dayjs from "dayjs"
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { vendorFreeSlots } from "../../api/contract/endpoints/availability.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
 import * as availabilityApi from "../../api/availability.api.ts"
 import { messageOf } from "../../api/api-error.ts"
 import type { FreeSlot } from "../../api/contract/availability.ts"
@@ -45,7 +47,7 @@ export const isFreeTime = (slots: readonly FreeSlot[], date: string, time: strin
 export const freeSlotsMachine = setup({
   types: { context: {} as FreeSlotsContext, events: {} as FreeSlotsEvent, input: {} as FreeSlotsAsk },
   actors: {
-    loadFreeSlots: fromPromise<{ timeZone: string; slots: readonly FreeSlot[] }, FreeSlotsAsk>(({ input }) =>
+    loadFreeSlots: fromCall<{ timeZone: string; slots: readonly FreeSlot[] }, FreeSlotsAsk>(vendorFreeSlots, ({ input }) =>
       availabilityApi.getFreeSlots(input.vendorId, { ...dayRange(input.date), clientId: input.clientId, exceptSessionId: input.exceptSessionId }),
     ),
   },

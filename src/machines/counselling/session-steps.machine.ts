@@ -1,10 +1,12 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
 import { messageOf } from "../../api/api-error.ts"
 import { RescheduleRequest, type CounsellingSession, type SessionHistoryEntry } from "../../api/contract/counselling/counselling-session.ts"
 import * as sessionsApi from "../../api/counselling/counselling-sessions.api.ts"
 import { createConfirmActionMachine } from "../confirm-action.machine.ts"
 import { sessionLife, type SessionLifecycleEvent, type SessionParty } from "./counselling-session.machine.ts"
 import { createFormMachine } from "../form/form.machine.ts"
+import * as sessionCalls from "../../api/contract/counselling/counselling-sessions.endpoints.ts"
+import { fromCall } from "../call-actor.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
 import { MODAL_CLOSE_MS, saveFailure, sessionFields, toSessionSlot } from "./session-form.ts"
 
@@ -89,6 +91,7 @@ export const rescheduleFormMachine = createFormMachine<{ message: string; data: 
 /** Cancel session: a reason is required; the answer says whether it was late. */
 export const cancelFormMachine = createFormMachine<{ message: string; data: CounsellingSession }, CounsellingSession, StepExtra>({
   id: "cancelSession",
+  call: sessionCalls.cancelSession,
   modal: true,
   fields: cancelFields,
   initialExtra: { by: "admin", session: null },
@@ -102,6 +105,7 @@ export const cancelFormMachine = createFormMachine<{ message: string; data: Coun
 /** Mark completed, after a confirmation naming the session. */
 export const completeSessionMachine = createConfirmActionMachine<CounsellingSession>({
   id: "completeSession",
+  call: sessionCalls.completeSession,
   run: (session) => sessionsApi.completeSession(session._id),
   successText: "Session marked as completed.",
   failureText: "Failed to mark the session completed.",
@@ -111,6 +115,7 @@ export const completeSessionMachine = createConfirmActionMachine<CounsellingSess
 /** Mark no-show, after a confirmation naming the client. */
 export const noShowSessionMachine = createConfirmActionMachine<CounsellingSession>({
   id: "markSessionNoShow",
+  call: sessionCalls.markSessionNoShow,
   run: (session) => sessionsApi.markSessionNoShow(session._id),
   successText: "Session marked as a no-show.",
   failureText: "Failed to mark the no-show.",
@@ -125,7 +130,7 @@ export const sessionHistoryMachine = setup({
     events: {} as { type: "history.retry" } | { type: "history.reload" },
   },
   actors: {
-    fetchHistory: fromPromise<SessionHistoryEntry[], string>(({ input }) => sessionsApi.fetchSessionHistory(input)),
+    fetchHistory: fromCall<SessionHistoryEntry[], string>(sessionCalls.fetchSessionHistory, ({ input }) => sessionsApi.fetchSessionHistory(input)),
   },
 }).createMachine({
   id: "sessionHistory",
