@@ -20,8 +20,8 @@ import * as press from "../../src/api/contract/content/press.ts"
 import * as search from "../../src/api/contract/search.ts"
 import * as testimonial from "../../src/api/contract/content/testimonial.ts"
 import * as ticket from "../../src/api/contract/tickets/ticket.ts"
-import * as twoFactor from "../../src/api/contract/two-factor.ts"
-import * as user from "../../src/api/contract/user.ts"
+import * as twoFactor from "../../src/api/contract/account/two-factor.ts"
+import * as user from "../../src/api/contract/account/user.ts"
 import * as vendor from "../../src/api/contract/vendors/vendor.ts"
 
 /** The contract's schema modules (every file of src/api/contract that defines schemas; a test keeps the list whole). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/auth.endpoints.ts"
-import * as timeZoneApi from "../../src/api/contract/endpoints/time-zone.endpoints.ts"
+import * as api from "../../src/api/contract/account/auth.endpoints.ts"
+import * as timeZoneApi from "../../src/api/contract/account/time-zone.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { deviceCookieOf, setDeviceCookie } from "../plugins/device-cookie.ts"
 import { route } from "../plugins/route.ts"

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/calendar-feed.endpoints.ts"
+import * as api from "../../src/api/contract/account/calendar-feed.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import * as feeds from "../services/counselling/calendar-feed.service.ts"

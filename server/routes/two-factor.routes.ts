@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/two-factor.endpoints.ts"
+import * as api from "../../src/api/contract/account/two-factor.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { setDeviceCookie } from "../plugins/device-cookie.ts"
 import { route } from "../plugins/route.ts"

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { SessionUser } from "./contract/user.ts"
+import { SessionUser } from "./contract/account/user.ts"
 
 /** What the console keeps of a sign-in (spec section 3), plus when it ends. */
 export const StoredSession = Schema.Struct({

@@ -9,7 +9,7 @@ import {
   type SaveAvailabilityRequest,
   weekdayOf,
 } from "../api/contract/availability.ts"
-import type { Message, Tone } from "./login.machine.ts"
+import type { Message, Tone } from "./account/login.machine.ts"
 
 /** Spec section 9: success messages vanish after 2 s. */
 export const SAVED_MESSAGE_MS = 2000

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from "xstate"
-import type { Tone } from "./login.machine.ts"
+import type { Tone } from "./account/login.machine.ts"
 
 export interface RowActionsContext {
   /** The row whose deletion waits for confirmation or is under way. */

@@ -4,8 +4,8 @@ import { chromium, type Browser, type Locator, type Page } from "playwright-core
 import { expect, inject } from "vitest"
 import { Schema } from "effect"
 import { accessTokenEndsAt } from "../../src/api/access-token.ts"
-import { LoginAnswer } from "../../src/api/contract/user.ts"
-import { SESSION_LIFETIME_MS } from "../../src/machines/auth.machine.ts"
+import { LoginAnswer } from "../../src/api/contract/account/user.ts"
+import { SESSION_LIFETIME_MS } from "../../src/machines/account/auth.machine.ts"
 import { decodeQuotedPrintable } from "../server/harness.ts"
 import { CHROMIUM_ARGS, HEADLESS_SHELL } from "./browser-flags.ts"
 

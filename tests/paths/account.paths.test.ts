@@ -1,14 +1,14 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import type { Person } from "../../src/api/contract/user.ts"
+import type { Person } from "../../src/api/contract/account/user.ts"
 import { headerSearchMachine } from "../../src/machines/header-search.machine.ts"
 import { myListingMachine } from "../../src/machines/my-listing.machine.ts"
 import { partnerSignupMachine } from "../../src/machines/partner-signup.machine.ts"
 import { completePartnerForm } from "../unit/partner-form.ts"
-import { profileMachine } from "../../src/machines/profile.machine.ts"
+import { profileMachine } from "../../src/machines/account/profile.machine.ts"
 import { publicConfigMachine } from "../../src/machines/public-config.machine.ts"
 import { freeSlotsMachine } from "../../src/machines/counselling/free-slots.machine.ts"
-import { timeZoneMachine } from "../../src/machines/time-zone.machine.ts"
-import { viewerZoneMachine } from "../../src/machines/viewer-zone.machine.ts"
+import { timeZoneMachine } from "../../src/machines/account/time-zone.machine.ts"
+import { viewerZoneMachine } from "../../src/machines/account/viewer-zone.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const person = (certificationImg: string | null): Person => ({

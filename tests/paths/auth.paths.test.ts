@@ -1,5 +1,5 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { authMachine } from "../../src/machines/auth.machine.ts"
+import { authMachine } from "../../src/machines/account/auth.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const user = { _id: "u1", name: "Asha Admin", email: "admin@demo.test", role: "Admin" as const, organizationId: null }

@@ -1,5 +1,5 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { loginMachine } from "../../src/machines/login.machine.ts"
+import { loginMachine } from "../../src/machines/account/login.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const user = { _id: "u1", name: "Leela Lawyer", email: "lawyer@demo.test", role: "Lawyer" as const, organizationId: null }

@@ -1,7 +1,7 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { resetPasswordMachine } from "../../src/machines/reset-password.machine.ts"
-import { signOutOthersMachine } from "../../src/machines/sign-out-others.machine.ts"
-import { updatePasswordMachine } from "../../src/machines/update-password.machine.ts"
+import { resetPasswordMachine } from "../../src/machines/account/reset-password.machine.ts"
+import { signOutOthersMachine } from "../../src/machines/account/sign-out-others.machine.ts"
+import { updatePasswordMachine } from "../../src/machines/account/update-password.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const user = { _id: "u1", name: "Lena Lawyer", email: "lawyer@demo.test", role: "Lawyer" as const, organizationId: null }

@@ -7,7 +7,7 @@ import {
   rescheduleFormMachine,
   sessionHistoryMachine,
 } from "../../src/machines/counselling/session-steps.machine.ts"
-import { calendarFeedMachine } from "../../src/machines/calendar-feed.machine.ts"
+import { calendarFeedMachine } from "../../src/machines/account/calendar-feed.machine.ts"
 import { sessionCalendarMachine } from "../../src/machines/counselling/session-calendar.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 

@@ -1,6 +1,6 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { securitySettingsMachine } from "../../src/machines/security-settings.machine.ts"
-import { twoFactorMachine } from "../../src/machines/two-factor.machine.ts"
+import { securitySettingsMachine } from "../../src/machines/account/security-settings.machine.ts"
+import { twoFactorMachine } from "../../src/machines/account/two-factor.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const refused = new ApiError("http", 400, "Bad Request", "code: The code is not valid (or was already used). Enter the current 6-digit code.")

@@ -1,6 +1,6 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import type { Person } from "../../src/api/contract/user.ts"
-import type { PersonListItem } from "../../src/api/contract/user.ts"
+import type { Person } from "../../src/api/contract/account/user.ts"
+import type { PersonListItem } from "../../src/api/contract/account/user.ts"
 import { createReviewListMachine } from "../../src/machines/vendors/review-list.machine.ts"
 import { createRoleListMachine } from "../../src/machines/vendors/role-list.machine.ts"
 import { vendorDetailsMachine } from "../../src/machines/vendors/vendor-details.machine.ts"

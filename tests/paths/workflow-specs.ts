@@ -1,4 +1,4 @@
-import { accountMachine } from "../../src/machines/account.machine.ts"
+import { accountMachine } from "../../src/machines/account/account.machine.ts"
 import { assignmentMachine } from "../../src/machines/counselling/assignment.machine.ts"
 import { blogStatusMachine } from "../../src/machines/blogs/blog-status.machine.ts"
 import { counsellingSessionMachine } from "../../src/machines/counselling/counselling-session.machine.ts"

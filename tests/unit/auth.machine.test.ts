@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import type { RenewedSessionAnswer } from "../../src/api/contract/user.ts"
-import { authMachine, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, SESSION_LIFETIME_MS, SESSION_WARNING_MS } from "../../src/machines/auth.machine.ts"
+import type { RenewedSessionAnswer } from "../../src/api/contract/account/user.ts"
+import { authMachine, REFRESH_AHEAD_MS, REFRESH_RETRY_MS, SESSION_LIFETIME_MS, SESSION_WARNING_MS } from "../../src/machines/account/auth.machine.ts"
 
 /** The machine with its calls to the server answered here: a unit test never reaches the network. */
 const offlineAuthMachine = authMachine.provide({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import { loginMachine } from "../../src/machines/login.machine.ts"
+import { loginMachine } from "../../src/machines/account/login.machine.ts"
 
 const user = { _id: "u1", name: "Asha Admin", email: "admin@demo.test", role: "Admin" as const, organizationId: null }
 

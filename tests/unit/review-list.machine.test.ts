@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import type { PersonListItem } from "../../src/api/contract/user.ts"
+import type { PersonListItem } from "../../src/api/contract/account/user.ts"
 import type { Page, PageRequest } from "../../src/machines/paged-list.machine.ts"
 import { createReviewListMachine, isRowUpdating, type StatusChangeRequest } from "../../src/machines/vendors/review-list.machine.ts"
 import { quietLiveList } from "./quiet-live.ts"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import dayjs from "dayjs"
-import { setViewerZone } from "../../src/machines/viewer-zone.ts"
+import { setViewerZone } from "../../src/machines/account/viewer-zone.ts"
 import { rangeInstants, rangeOf } from "../../src/machines/counselling/session-calendar.machine.ts"
 
 describe("the sessions' calendar ranges", () => {

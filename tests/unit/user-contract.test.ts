@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
 import { PageQuery } from "../../src/api/contract/common.ts"
-import { Credentials, LoginAnswer, Person, ResetLinkRequest, UpdatePasswordRequest } from "../../src/api/contract/user.ts"
+import { Credentials, LoginAnswer, Person, ResetLinkRequest, UpdatePasswordRequest } from "../../src/api/contract/account/user.ts"
 
 const message = (run: () => unknown) => {
   try {

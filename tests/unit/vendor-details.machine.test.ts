@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import type { Person } from "../../src/api/contract/user.ts"
+import type { Person } from "../../src/api/contract/account/user.ts"
 import type { StatusChange } from "../../src/api/contract/vendors/vendor.ts"
 import { menuStatuses, vendorDetailsMachine, type LoadedVendor, type VendorSession } from "../../src/machines/vendors/vendor-details.machine.ts"
 

@@ -10,7 +10,7 @@ import {
   todayOnViewerClock,
   viewerZone,
   wallClock,
-} from "../../src/machines/viewer-zone.ts"
+} from "../../src/machines/account/viewer-zone.ts"
 import { fromSessionDateTime, toSessionSlot } from "../../src/machines/counselling/session-form.ts"
 import { dayRange, isFreeTime, slotTime } from "../../src/machines/counselling/free-slots.machine.ts"
 import { rangeInstants } from "../../src/machines/counselling/session-calendar.machine.ts"

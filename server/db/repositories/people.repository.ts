@@ -1,5 +1,5 @@
 import type { Role, VendorStatus } from "../../../src/api/contract/common.ts"
-import type { PersonListItem } from "../../../src/api/contract/user.ts"
+import type { PersonListItem } from "../../../src/api/contract/account/user.ts"
 import type { Database, Db } from "../database.ts"
 import { type SelectQueryBuilder, sql } from "kysely"
 import { direction, type EndPaging, likePattern, type Paging, readFromNearestEnd, SEARCH_COUNT_CAP } from "../paging.ts"

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto"
 import { sql, type Insertable } from "kysely"
-import { maskAccountNumber, type Person, type PersonListItem, type SessionUser } from "../../../src/api/contract/user.ts"
+import { maskAccountNumber, type Person, type PersonListItem, type SessionUser } from "../../../src/api/contract/account/user.ts"
 import type { Db } from "../database.ts"
 import { json } from "../database.ts"
 import type { UserRow, UsersTable } from "../users.table.ts"

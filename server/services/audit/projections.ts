@@ -1,5 +1,5 @@
 import { sql } from "kysely"
-import { maskAccountNumber } from "../../../src/api/contract/user.ts"
+import { maskAccountNumber } from "../../../src/api/contract/account/user.ts"
 import type { Database, Db } from "../../db/database.ts"
 
 /** The fields of an entity its events carry: plain JSON (dates as ISO strings), keyed by column. */

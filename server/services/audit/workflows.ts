@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto"
 import type { AnyStateMachine } from "xstate"
-import { accountMachine } from "../../../src/machines/account.machine.ts"
+import { accountMachine } from "../../../src/machines/account/account.machine.ts"
 import { assignmentMachine } from "../../../src/machines/counselling/assignment.machine.ts"
 import { blogStatusMachine } from "../../../src/machines/blogs/blog-status.machine.ts"
 import { counsellingSessionMachine } from "../../../src/machines/counselling/counselling-session.machine.ts"

@@ -1,4 +1,4 @@
-import type { SecuritySettings } from "../../../src/api/contract/two-factor.ts"
+import type { SecuritySettings } from "../../../src/api/contract/account/two-factor.ts"
 import { json, type Db } from "../../db/database.ts"
 import type { Caller } from "./tokens.ts"
 import { appendEvent } from "../events.ts"

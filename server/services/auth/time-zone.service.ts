@@ -1,4 +1,4 @@
-import type { TimeZoneSetting } from "../../../src/api/contract/time-zone.ts"
+import type { TimeZoneSetting } from "../../../src/api/contract/account/time-zone.ts"
 import type { Db } from "../../db/database.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { snapshotOf } from "../audit/projections.ts"

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { decodeOrThrow } from "../../../src/api/contract/decode.ts"
 import { Email, NonEmptyTrimmed } from "../../../src/api/contract/common.ts"
-import { ResetPasswordRequest } from "../../../src/api/contract/user.ts"
+import { ResetPasswordRequest } from "../../../src/api/contract/account/user.ts"
 import type { Db } from "../../db/database.ts"
 import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import { hashPassword } from "../auth/passwords.ts"

@@ -1,4 +1,4 @@
-import type { SessionUser } from "../contract/user.ts"
+import type { SessionUser } from "../contract/account/user.ts"
 import {
   isSessionSort,
   type CancelSessionRequest,

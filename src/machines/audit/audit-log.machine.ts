@@ -5,7 +5,7 @@ import * as auditApi from "../../api/audit/audit.api.ts"
 import { messageOf } from "../../api/api-error.ts"
 import type { AuditEvent } from "../../api/contract/audit/audit.ts"
 import { pageCount } from "../paged-list.machine.ts"
-import { instantOfInput } from "../viewer-zone.ts"
+import { instantOfInput } from "../account/viewer-zone.ts"
 
 export interface AuditFilters {
   entityType: string

@@ -4,7 +4,7 @@ import { fromCall } from "../call-actor.ts"
 import * as auditApi from "../../api/audit/audit.api.ts"
 import { messageOf } from "../../api/api-error.ts"
 import type { AuditEvent } from "../../api/contract/audit/audit.ts"
-import { instantOfInput } from "../viewer-zone.ts"
+import { instantOfInput } from "../account/viewer-zone.ts"
 
 export interface AsOfResult {
   exists: boolean

@@ -4,7 +4,7 @@ import { fromCall } from "../call-actor.ts"
 import * as blogApi from "../../api/blogs/blog.api.ts"
 import { messageOf } from "../../api/api-error.ts"
 import { REVISION_RESTORED, type BlogRevision, type BlogRevisionSummary } from "../../api/contract/blogs/blog-revisions.ts"
-import type { Tone } from "../login.machine.ts"
+import type { Tone } from "../account/login.machine.ts"
 import { wordDiff, type DiffPart } from "../word-diff.ts"
 
 /** The fields a comparison lists besides the body, as the blog form names them. */

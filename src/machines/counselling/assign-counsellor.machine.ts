@@ -6,7 +6,7 @@ import { assignableRoles, type AssignablePerson, type AssignableRole, type Assig
 import * as usersApi from "../../api/counselling/counselling-users.api.ts"
 import { assignEach, type AssignOutcome } from "./assign-each.ts"
 import { SEARCH_DEBOUNCE_MS } from "../header-search.machine.ts"
-import type { Message } from "../login.machine.ts"
+import type { Message } from "../account/login.machine.ts"
 
 export const SELECT_COUNSELLOR = "Please select a counsellor to assign."
 export const COUNSELLOR_ASSIGNED = "Counsellor assigned successfully."

@@ -1,5 +1,5 @@
 import { sessionSorts, type SessionStatus } from "../../api/contract/counselling/counselling-session.ts"
-import type { SessionUser } from "../../api/contract/user.ts"
+import type { SessionUser } from "../../api/contract/account/user.ts"
 import { fetchEnquiryPage } from "../../api/counselling/counselling-enquiry.api.ts"
 import { fetchAllSessionsPage, fetchMySessionsPage, fetchUserSessionsPage } from "../../api/counselling/counselling-sessions.api.ts"
 import { fetchCounsellingUsersPage, fetchUnassignedUsersPage } from "../../api/counselling/counselling-users.api.ts"

@@ -5,7 +5,7 @@ import { fromCall } from "../call-actor.ts"
 import * as availabilityApi from "../../api/availability.api.ts"
 import { messageOf } from "../../api/api-error.ts"
 import type { FreeSlot } from "../../api/contract/availability.ts"
-import { instantAt, wallClock } from "../viewer-zone.ts"
+import { instantAt, wallClock } from "../account/viewer-zone.ts"
 
 export const FREE_SLOTS_FAILED = "Failed to load the counsellor's free times."
 

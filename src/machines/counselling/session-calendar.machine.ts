@@ -3,7 +3,7 @@ import { assign, fromPromise, setup } from "xstate"
 import { messageOf } from "../../api/api-error.ts"
 import type { CounsellingSession } from "../../api/contract/counselling/counselling-session.ts"
 import { fetchSessionsInRange, type CalendarScope } from "../../api/counselling/counselling-sessions.api.ts"
-import { instantAt } from "../viewer-zone.ts"
+import { instantAt } from "../account/viewer-zone.ts"
 
 export type CalendarView = "week" | "month"
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
 import type { CounsellingSession } from "../../api/contract/counselling/counselling-session.ts"
-import type { SessionUser } from "../../api/contract/user.ts"
+import type { SessionUser } from "../../api/contract/account/user.ts"
 import * as sessionsApi from "../../api/counselling/counselling-sessions.api.ts"
 import { sessionStatus } from "./counselling-session.machine.ts"
 

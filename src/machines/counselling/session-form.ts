@@ -1,8 +1,8 @@
 import { isApiError, messageOf } from "../../api/api-error.ts"
 import { CreateSessionRequest, type CounsellingSession } from "../../api/contract/counselling/counselling-session.ts"
-import type { Message } from "../login.machine.ts"
+import type { Message } from "../account/login.machine.ts"
 import { validateForm, type FieldSpec, type FormErrors } from "../form/field-spec.ts"
-import { instantAt, offsetAt, todayOnViewerClock, wallClock } from "../viewer-zone.ts"
+import { instantAt, offsetAt, todayOnViewerClock, wallClock } from "../account/viewer-zone.ts"
 
 /** What the Create and Edit Session forms hold: text as typed (spec section 5 validates it). */
 export interface SessionFormValues {

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from "xstate"
 import type { Endpoint } from "../../api/contract/endpoint.ts"
 import { fromCall } from "../call-actor.ts"
 import { messageOf } from "../../api/api-error.ts"
-import type { Message } from "../login.machine.ts"
+import type { Message } from "../account/login.machine.ts"
 import {
   anyRequiredEmpty,
   firstInvalid,

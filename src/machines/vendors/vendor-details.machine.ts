@@ -4,7 +4,7 @@ import { fetchCounsellorSessions } from "../../api/contract/counselling/counsell
 import { fromCall } from "../call-actor.ts"
 import { isApiError, messageOf } from "../../api/api-error.ts"
 import { isVendorRole, type VendorStatus } from "../../api/contract/common.ts"
-import type { Person } from "../../api/contract/user.ts"
+import type { Person } from "../../api/contract/account/user.ts"
 import type { StatusChange } from "../../api/contract/vendors/vendor.ts"
 import * as vendorsApi from "../../api/vendors/vendors.api.ts"
 import { needsConfirmation, nextStatuses } from "./vendor-status.machine.ts"

@@ -2,8 +2,8 @@ import { navigate } from "wouter/use-browser-location"
 import { createActor, waitFor } from "xstate"
 import { configureApiClient } from "../../api/client.ts"
 import { loadSession } from "../../api/session-storage.ts"
-import type { RenewedSessionAnswer } from "../../api/contract/user.ts"
-import { authMachine } from "../../machines/auth.machine.ts"
+import type { RenewedSessionAnswer } from "../../api/contract/account/user.ts"
+import { authMachine } from "../../machines/account/auth.machine.ts"
 import { putBackTypedInput, readTypedInput } from "./typed-input.ts"
 
 /**

@@ -46,8 +46,14 @@ const counsellingListRoute = (name: CounsellingListName, page: RouteDef["page"])
  * plain `lazyPage`: theme.ts holds its recipes, and it must not wait for the others (issue 9's first load).
  */
 export const routes: RouteDef[] = [
-  { path: "/login", title: "Login", access: "public", bare: true, page: lazyPage(() => import("../pages/login.page.tsx")) },
-  { path: "/reset-password/:token", title: "Reset Password", access: "public", bare: true, page: lazyScreen(() => import("../pages/reset-password.page.tsx")) },
+  { path: "/login", title: "Login", access: "public", bare: true, page: lazyPage(() => import("../pages/account/login.page.tsx")) },
+  {
+    path: "/reset-password/:token",
+    title: "Reset Password",
+    access: "public",
+    bare: true,
+    page: lazyScreen(() => import("../pages/account/reset-password.page.tsx")),
+  },
   {
     path: "/partner-signup",
     title: "Become a Partner",
@@ -117,8 +123,8 @@ export const routes: RouteDef[] = [
   },
   { path: "/my-plan", title: "My Plans", access: "signedIn", page: lazyScreen(() => import("../pages/my-plan.page.tsx")) },
   { path: "/wallet-history", title: "Wallet History", access: "signedIn", page: lazyScreen(() => import("../pages/wallet-history.page.tsx")) },
-  { path: "/profile", title: "Profile", access: call.getProfile, page: lazyScreen(() => import("../pages/profile.page.tsx")) },
-  { path: "/two-factor", title: "Two-factor sign-in", access: call.getTwoFactor, page: lazyScreen(() => import("../pages/two-factor.page.tsx")) },
+  { path: "/profile", title: "Profile", access: call.getProfile, page: lazyScreen(() => import("../pages/account/profile.page.tsx")) },
+  { path: "/two-factor", title: "Two-factor sign-in", access: call.getTwoFactor, page: lazyScreen(() => import("../pages/account/two-factor.page.tsx")) },
   {
     path: "/notification-settings",
     title: "Notification settings",

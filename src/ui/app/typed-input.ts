@@ -1,4 +1,4 @@
-import type { KeptField, KeptInput } from "../../machines/auth.machine.ts"
+import type { KeptField, KeptInput } from "../../machines/account/auth.machine.ts"
 
 /**
  * The page's typed text, read when the session ends by itself (auth.machine.ts keeps it) and put back after

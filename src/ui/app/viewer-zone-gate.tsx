@@ -1,6 +1,6 @@
 import { Fragment, useEffect, type ReactNode } from "react"
 import { useSelector } from "@xstate/react"
-import { browserZone } from "../../machines/viewer-zone.ts"
+import { browserZone } from "../../machines/account/viewer-zone.ts"
 import { authActor } from "./auth-actor.ts"
 import { viewerZoneActor } from "./viewer-zone-actor.ts"
 

@@ -1,5 +1,5 @@
 import { Text } from "@chakra-ui/react"
-import type { Message } from "../../machines/login.machine.ts"
+import type { Message } from "../../machines/account/login.machine.ts"
 
 /** Success in green, errors in red (spec section 8); announced to screen readers. */
 export function FormMessage({ message }: { message: Message | null }) {

@@ -1,7 +1,7 @@
 import dayjs from "dayjs"
-import { wallClock } from "../../machines/viewer-zone.ts"
+import { wallClock } from "../../machines/account/viewer-zone.ts"
 
-export { viewerZone } from "../../machines/viewer-zone.ts"
+export { viewerZone } from "../../machines/account/viewer-zone.ts"
 
 /** The one placeholder for a missing or not-applicable value, as the spec shows it (Organization, expiration date). */
 export const NOT_AVAILABLE = "N/A"

@@ -1,6 +1,6 @@
 import { Box } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
-import { wallClock } from "../../machines/viewer-zone.ts"
+import { wallClock } from "../../machines/account/viewer-zone.ts"
 import { authActor } from "../app/auth-actor.ts"
 
 /** What the banner says in the last 5 minutes of the spec's 2-hour session. */

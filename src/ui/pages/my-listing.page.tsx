@@ -1,7 +1,7 @@
 import { useMemo } from "react"
 import { Button, Center, Checkbox, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { timeOnViewerClock, todayOnViewerClock } from "../../machines/viewer-zone.ts"
+import { timeOnViewerClock, todayOnViewerClock } from "../../machines/account/viewer-zone.ts"
 import { availabilitySlots, weekdayNames, weekdayOf } from "../../api/contract/availability.ts"
 import { myListingMachine } from "../../machines/my-listing.machine.ts"
 import { BusyButton } from "../components/busy-button.tsx"

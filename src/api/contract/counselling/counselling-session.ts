@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
 import { Id, IsoDateTime, PageParam, PageQuery, Role } from "../common.ts"
-import { TimeZone } from "../time-zone.ts"
+import { TimeZone } from "../account/time-zone.ts"
 import { zonedInstant } from "../zone-offset.ts"
 
 export { TimeZone }

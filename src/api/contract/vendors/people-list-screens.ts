@@ -1,6 +1,6 @@
 import type { VendorStatus } from "../common.ts"
 import { orNA, type ListColumn } from "../list-column.ts"
-import type { PersonListItem } from "../user.ts"
+import type { PersonListItem } from "../account/user.ts"
 import { peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "./people-lists.ts"
 import type { ListRole, ReviewListKind } from "./vendor.ts"
 

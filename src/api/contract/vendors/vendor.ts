@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { IsoDateTime, NonEmptyTrimmed, PageParam, QueryText, RequestedVendorStatus, VendorStatus } from "../common.ts"
-import { Person, PersonListItem } from "../user.ts"
+import { Person, PersonListItem } from "../account/user.ts"
 import { trimmedText } from "../text.ts"
 
 /** The roles that have an "active people" list (spec section 2, Role list pages). */

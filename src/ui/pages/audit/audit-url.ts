@@ -1,7 +1,7 @@
 import { fromCallback, type EventObject } from "xstate"
 import { emptyFilters, toInstant, type AuditFilters, type AuditUrlState } from "../../../machines/audit/audit-log.machine.ts"
 import { writeQuery } from "../../components/list-url.ts"
-import { inputOfInstant } from "../../../machines/viewer-zone.ts"
+import { inputOfInstant } from "../../../machines/account/viewer-zone.ts"
 
 /**
  * The audit page's URL state (`/audit?type=user.passwordChanged&from=2026-11-01T09:00:00.000Z&page=2`).

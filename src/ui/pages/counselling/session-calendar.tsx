@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react"
 import { viewerZone } from "../../components/format.ts"
-import { todayOnViewerClock, wallClock } from "../../../machines/viewer-zone.ts"
+import { todayOnViewerClock, wallClock } from "../../../machines/account/viewer-zone.ts"
 import dayjs from "dayjs"
 import { Box, Button, Grid, HStack, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"

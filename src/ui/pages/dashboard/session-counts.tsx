@@ -2,7 +2,7 @@ import { Card, Link, SimpleGrid, Spinner, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import { isVendorRole } from "../../../api/contract/common.ts"
-import type { SessionUser } from "../../../api/contract/user.ts"
+import type { SessionUser } from "../../../api/contract/account/user.ts"
 import { sessionCountsMachine } from "../../../machines/counselling/session-counts.machine.ts"
 import { NOT_AVAILABLE } from "../../components/format.ts"
 

@@ -4,7 +4,7 @@ import { useActorRef } from "@xstate/react"
 import { revealAccountNumberMachine, revealReasonField } from "../../../machines/vendors/reveal-account-number.machine.ts"
 import { FormDialog } from "../../components/form/form-dialog.tsx"
 import { FormField } from "../../components/form/form-field.tsx"
-import type { Person } from "../../../api/contract/user.ts"
+import type { Person } from "../../../api/contract/account/user.ts"
 import { formatDate, orNA } from "../../components/format.ts"
 
 export const VENDOR_DETAILS_UNAVAILABLE = "No vendor details available."

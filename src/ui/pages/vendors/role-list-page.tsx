@@ -1,7 +1,7 @@
 import { useMemo } from "react"
 import { Stack } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
-import type { PersonListItem } from "../../../api/contract/user.ts"
+import type { PersonListItem } from "../../../api/contract/account/user.ts"
 import { peopleListScreens } from "../../../api/contract/vendors/people-list-screens.ts"
 import type { PeopleListName, RoleList } from "../../../api/contract/vendors/people-lists.ts"
 import { pageCount } from "../../../machines/paged-list.machine.ts"
