@@ -1,4 +1,4 @@
-import { fromPromise, type PromiseActorLogic } from "xstate"
+import { fromPromise, type NonReducibleUnknown, type PromiseActorLogic } from "xstate"
 import type { Endpoint } from "../api/contract/endpoint.ts"
 
 const callOfLogic = new WeakMap<object, Endpoint>()
@@ -8,7 +8,7 @@ const callOfLogic = new WeakMap<object, Endpoint>()
  * where it makes it, and its diagram says who may fire the actor's done and error from the call's access rule,
  * so the registry does not restate it. A factory's actor whose call its caller did not name stays unnamed.
  */
-export function fromCall<Output, Input>(
+export function fromCall<Output, Input = NonReducibleUnknown>(
   endpoint: Endpoint | undefined,
   run: (args: { input: Input; signal: AbortSignal }) => PromiseLike<Output>,
 ): PromiseActorLogic<Output, Input> {

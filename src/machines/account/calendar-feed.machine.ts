@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as feedCalls from "../../api/contract/account/calendar-feed.endpoints.ts"
 import { messageOf } from "../../api/api-error.ts"
 import * as feedApi from "../../api/account/calendar-feed.api.ts"
 import type { CalendarFeed } from "../../api/contract/account/calendar-feed.ts"
@@ -28,9 +30,9 @@ type Changed = { feed: CalendarFeed; message: string | null }
 export const calendarFeedMachine = setup({
   types: { context: {} as CalendarFeedContext, events: {} as CalendarFeedEvent },
   actors: {
-    loadFeed: fromPromise<CalendarFeed>(() => feedApi.getCalendarFeed()),
-    replaceFeed: fromPromise<Changed>(() => feedApi.replaceCalendarFeed()),
-    revokeFeed: fromPromise<Changed>(() => feedApi.revokeCalendarFeed()),
+    loadFeed: fromCall<CalendarFeed>(feedCalls.getCalendarFeed, () => feedApi.getCalendarFeed()),
+    replaceFeed: fromCall<Changed>(feedCalls.createCalendarFeed, () => feedApi.replaceCalendarFeed()),
+    revokeFeed: fromCall<Changed>(feedCalls.revokeCalendarFeed, () => feedApi.revokeCalendarFeed()),
   },
   actions: {
     /** Provided by the view: put the address on the clipboard. */

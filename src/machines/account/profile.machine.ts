@@ -1,4 +1,7 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as authCalls from "../../api/contract/account/auth.endpoints.ts"
+import { certificationImage } from "../../api/contract/endpoints/partner.endpoints.ts"
 import * as authApi from "../../api/account/auth.api.ts"
 import * as partnerApi from "../../api/partner.api.ts"
 import { isApiError } from "../../api/api-error.ts"
@@ -27,8 +30,8 @@ export type ProfileEvent = { type: "profile.reload" }
 export const profileMachine = setup({
   types: { context: {} as ProfileContext, events: {} as ProfileEvent },
   actors: {
-    loadProfile: fromPromise<Person>(async () => (await authApi.getProfile()).data),
-    loadCertificate: fromPromise<Blob, { userId: string }>(({ input }) => partnerApi.getCertificationImage(input.userId)),
+    loadProfile: fromCall<Person>(authCalls.getProfile, async () => (await authApi.getProfile()).data),
+    loadCertificate: fromCall<Blob, { userId: string }>(certificationImage, ({ input }) => partnerApi.getCertificationImage(input.userId)),
   },
   actions: {
     /** Provided by the app: clear tokens and user and go to /login. */

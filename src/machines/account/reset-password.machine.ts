@@ -3,6 +3,7 @@ import { messageOf } from "../../api/api-error.ts"
 import { Password } from "../../api/contract/account/user.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
 import { createFormMachine } from "../form/form.machine.ts"
+import * as authCalls from "../../api/contract/account/auth.endpoints.ts"
 
 /** Spec section 9: redirect 1 s after a successful reset. */
 export const RESET_REDIRECT_MS = 1000
@@ -26,6 +27,7 @@ export const resetPasswordFields: readonly FieldSpec[] = [
  */
 export const resetPasswordMachine = createFormMachine<{ message: string }, never, { token: string }>({
   id: "resetPassword",
+  call: authCalls.resetPassword,
   fields: resetPasswordFields,
   initialExtra: { token: "" },
   submit: ({ values, extra }) => authApi.resetPassword(extra.token, values["password"] ?? "", values["confirmPassword"] ?? ""),

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as twoFactorCalls from "../../api/contract/account/two-factor.endpoints.ts"
 import { messageOf } from "../../api/api-error.ts"
 import type { SecuritySettings } from "../../api/contract/account/two-factor.ts"
 import * as twoFactorApi from "../../api/account/two-factor.api.ts"
@@ -15,8 +17,10 @@ export type SecuritySettingsEvent = { type: "requireAdminTwoFactor.set"; value: 
 export const securitySettingsMachine = setup({
   types: { context: {} as SecuritySettingsContext, events: {} as SecuritySettingsEvent },
   actors: {
-    load: fromPromise<SecuritySettings>(() => twoFactorApi.getSecuritySettings()),
-    save: fromPromise<SecuritySettings, { requireAdminTwoFactor: boolean }>(({ input }) => twoFactorApi.updateSecuritySettings(input.requireAdminTwoFactor)),
+    load: fromCall<SecuritySettings>(twoFactorCalls.getSecuritySettings, () => twoFactorApi.getSecuritySettings()),
+    save: fromCall<SecuritySettings, { requireAdminTwoFactor: boolean }>(twoFactorCalls.updateSecuritySettings, ({ input }) =>
+      twoFactorApi.updateSecuritySettings(input.requireAdminTwoFactor),
+    ),
   },
 }).createMachine({
   id: "securitySettings",

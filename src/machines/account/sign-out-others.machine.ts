@@ -1,4 +1,6 @@
-import { fromPromise, setup } from "xstate"
+import { setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as authCalls from "../../api/contract/account/auth.endpoints.ts"
 import * as authApi from "../../api/account/auth.api.ts"
 import { isApiError, messageOf } from "../../api/api-error.ts"
 import type { RenewedSessionAnswer } from "../../api/contract/account/user.ts"
@@ -18,7 +20,7 @@ export type SignOutOthersEvent = { type: "signOutOthers.request" } | { type: "si
 export const signOutOthersMachine = setup({
   types: { events: {} as SignOutOthersEvent },
   actors: {
-    signOutOthers: fromPromise<RenewedSessionAnswer>(() => authApi.logoutOtherDevices()),
+    signOutOthers: fromCall<RenewedSessionAnswer>(authCalls.logoutOtherDevices, () => authApi.logoutOtherDevices()),
   },
   actions: {
     /** Provided by the app: this tab goes on with the answer's session. */

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as zoneCalls from "../../api/contract/account/time-zone.endpoints.ts"
 import { messageOf } from "../../api/api-error.ts"
 import * as timeZoneApi from "../../api/account/time-zone.api.ts"
 
@@ -19,8 +21,8 @@ export type TimeZoneEvent = { type: "zone.choose"; zone: string } | { type: "zon
 export const timeZoneMachine = setup({
   types: { context: {} as TimeZoneContext, events: {} as TimeZoneEvent, input: {} as { browserZone: string } },
   actors: {
-    loadZone: fromPromise<string | null>(() => timeZoneApi.getMyTimeZone()),
-    saveZone: fromPromise<{ timeZone: string | null; message: string | null }, string>(({ input }) => timeZoneApi.setMyTimeZone(input)),
+    loadZone: fromCall<string | null>(zoneCalls.getMyTimeZone, () => timeZoneApi.getMyTimeZone()),
+    saveZone: fromCall<{ timeZone: string | null; message: string | null }, string>(zoneCalls.setMyTimeZone, ({ input }) => timeZoneApi.setMyTimeZone(input)),
   },
   actions: {
     /** Tells the console's clock (viewer-zone.machine.ts) that times are now to be shown in the saved zone. */

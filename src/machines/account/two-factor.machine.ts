@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as twoFactorCalls from "../../api/contract/account/two-factor.endpoints.ts"
 import { messageOf } from "../../api/api-error.ts"
 import type { TwoFactorSetup, TwoFactorStatus } from "../../api/contract/account/two-factor.ts"
 import * as twoFactorApi from "../../api/account/two-factor.api.ts"
@@ -67,10 +69,12 @@ export const twoFactorMachine = setup({
     events: {} as TwoFactorEvent,
   },
   actors: {
-    loadStatus: fromPromise<TwoFactorStatus>(() => twoFactorApi.getTwoFactor()),
-    startSetup: fromPromise<TwoFactorSetup>(() => twoFactorApi.startTwoFactor()),
-    enable: fromPromise<readonly string[], { code: string }>(({ input }) => twoFactorApi.enableTwoFactor(input.code)),
-    disable: fromPromise<{ message: string }, { password: string; code: string }>(({ input }) => twoFactorApi.disableTwoFactor(input.password, input.code)),
+    loadStatus: fromCall<TwoFactorStatus>(twoFactorCalls.getTwoFactor, () => twoFactorApi.getTwoFactor()),
+    startSetup: fromCall<TwoFactorSetup>(twoFactorCalls.startTwoFactor, () => twoFactorApi.startTwoFactor()),
+    enable: fromCall<readonly string[], { code: string }>(twoFactorCalls.enableTwoFactor, ({ input }) => twoFactorApi.enableTwoFactor(input.code)),
+    disable: fromCall<{ message: string }, { password: string; code: string }>(twoFactorCalls.disableTwoFactor, ({ input }) =>
+      twoFactorApi.disableTwoFactor(input.password, input.code),
+    ),
   },
   actions: {
     setField: assign(({ context, event }) => {

@@ -3,6 +3,7 @@ import { messageOf } from "../../api/api-error.ts"
 import { Password, UpdatePasswordRequest, type RenewedSessionAnswer } from "../../api/contract/account/user.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
 import { createFormMachine } from "../form/form.machine.ts"
+import * as authCalls from "../../api/contract/account/auth.endpoints.ts"
 
 /** Spec section 4: the password-change success message closes after 5 seconds. */
 export const PASSWORD_SUCCESS_MS = 5000
@@ -38,6 +39,7 @@ export const updatePasswordFields: readonly FieldSpec[] = [
  */
 export const updatePasswordMachine = createFormMachine<RenewedSessionAnswer>({
   id: "updatePassword",
+  call: authCalls.updateCurrentPassword,
   fields: updatePasswordFields,
   initialExtra: null,
   missingMessage: "All fields are required.",

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as zoneCalls from "../../api/contract/account/time-zone.endpoints.ts"
 import * as timeZoneApi from "../../api/account/time-zone.api.ts"
 
 export interface ViewerZoneContext {
@@ -18,7 +20,7 @@ export type ViewerZoneEvent = { type: "zone.need"; userId: string } | { type: "z
 export const viewerZoneMachine = setup({
   types: { context: {} as ViewerZoneContext, events: {} as ViewerZoneEvent },
   actors: {
-    loadZone: fromPromise<string | null>(() => timeZoneApi.getMyTimeZone()),
+    loadZone: fromCall<string | null>(zoneCalls.getMyTimeZone, () => timeZoneApi.getMyTimeZone()),
   },
   actions: {
     /** Puts the zone on the clock every formatter reads (viewer-zone.ts); null is the browser's. */
