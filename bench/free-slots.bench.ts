@@ -12,7 +12,7 @@ import { outboxMailer } from "../server/services/mail/mailer.ts"
 import { localUploadStore } from "../server/services/storage/uploads.ts"
 import { memoryTicketVersions } from "../server/services/tickets/ticket-versions.ts"
 import { hashPassword } from "../server/services/auth/passwords.ts"
-import { availabilitySlots } from "../src/api/contract/availability.ts"
+import { availabilitySlots } from "../src/api/contract/availability/availability.ts"
 
 /**
  * `node --import tsx bench/free-slots.bench.ts` (embedded database; PostgreSQL with DATABASE_URL, in a

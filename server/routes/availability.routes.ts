@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/availability.endpoints.ts"
+import * as api from "../../src/api/contract/availability/availability.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import * as availability from "../services/availability/availability.service.ts"

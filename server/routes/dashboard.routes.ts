@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/dashboard.endpoints.ts"
+import * as api from "../../src/api/contract/dashboard/dashboard.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import { peopleCounts } from "../services/dashboard/people-counts.ts"

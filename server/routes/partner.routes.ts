@@ -1,6 +1,6 @@
 import { DEFAULT_NOTICE_HOURS } from "../../src/machines/counselling/counselling-session.machine.ts"
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/partner.endpoints.ts"
+import * as api from "../../src/api/contract/partner/partner.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import { readCertificationImage } from "../services/partner/certification.service.ts"

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/endpoints/search.endpoints.ts"
+import * as api from "../../src/api/contract/search/search.endpoints.ts"
 import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import { search } from "../services/search/search.service.ts"

@@ -4,7 +4,7 @@ import type { PersonListItem } from "../../src/api/contract/account/user.ts"
 import { createReviewListMachine } from "../../src/machines/vendors/review-list.machine.ts"
 import { createRoleListMachine } from "../../src/machines/vendors/role-list.machine.ts"
 import { vendorDetailsMachine } from "../../src/machines/vendors/vendor-details.machine.ts"
-import { peopleCountsMachine } from "../../src/machines/people-counts.machine.ts"
+import { peopleCountsMachine } from "../../src/machines/dashboard/people-counts.machine.ts"
 import { revealAccountNumberMachine } from "../../src/machines/vendors/reveal-account-number.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 

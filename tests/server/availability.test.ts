@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { addDays } from "../../src/api/contract/availability.ts"
+import { addDays } from "../../src/api/contract/availability/availability.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.

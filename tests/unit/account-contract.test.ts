@@ -1,9 +1,9 @@
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { addDays, availabilitySlots, SaveAvailabilityRequest } from "../../src/api/contract/availability.ts"
+import { addDays, availabilitySlots, SaveAvailabilityRequest } from "../../src/api/contract/availability/availability.ts"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
-import { PartnerSignupRequest } from "../../src/api/contract/partner.ts"
-import { SearchAnswer, SearchQuery } from "../../src/api/contract/search.ts"
+import { PartnerSignupRequest } from "../../src/api/contract/partner/partner.ts"
+import { SearchAnswer, SearchQuery } from "../../src/api/contract/search/search.ts"
 
 const form = {
   role: "Lawyer",

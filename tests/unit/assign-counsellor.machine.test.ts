@@ -5,7 +5,7 @@ import type { AssignablePerson, AssignableRoleTotal } from "../../src/api/contra
 import * as usersApi from "../../src/api/counselling/counselling-users.api.ts"
 import { assignCounsellorMachine, PEOPLE_FAILED } from "../../src/machines/counselling/assign-counsellor.machine.ts"
 import { assignEach, type AssignOutcome } from "../../src/machines/counselling/assign-each.ts"
-import { SEARCH_DEBOUNCE_MS } from "../../src/machines/header-search.machine.ts"
+import { SEARCH_DEBOUNCE_MS } from "../../src/machines/search/header-search.machine.ts"
 import { flush } from "./flush.ts"
 
 const chetan: AssignablePerson = { _id: "c1", name: "Chetan", email: "c@x.io", role: "Counsellor" }

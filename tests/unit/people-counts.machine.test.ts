@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
-import type { PeopleCounts } from "../../src/api/contract/dashboard.ts"
-import { peopleCountsMachine } from "../../src/machines/people-counts.machine.ts"
+import type { PeopleCounts } from "../../src/api/contract/dashboard/dashboard.ts"
+import { peopleCountsMachine } from "../../src/machines/dashboard/people-counts.machine.ts"
 
 const counts: PeopleCounts = {
   active: { Lawyer: 1, Counsellor: 2, Nutritionist: 3, YogaTeacher: 4, User: 5, ImageConsultant: 6 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { CreateEnquiryRequest, EnquiryListAnswer } from "../../src/api/contract/contact/contact.ts"
-import { PeopleCountsAnswer } from "../../src/api/contract/dashboard.ts"
+import { PeopleCountsAnswer } from "../../src/api/contract/dashboard/dashboard.ts"
 import { decodeOrThrow } from "../../src/api/contract/decode.ts"
 import {
   CertificateAnswer,

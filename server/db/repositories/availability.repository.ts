@@ -1,4 +1,4 @@
-import { weekdayOf, type AvailabilityDayView, type AvailabilitySlot } from "../../../src/api/contract/availability.ts"
+import { weekdayOf, type AvailabilityDayView, type AvailabilitySlot } from "../../../src/api/contract/availability/availability.ts"
 import { json, type Db } from "../database.ts"
 
 /**

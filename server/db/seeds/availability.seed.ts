@@ -1,4 +1,4 @@
-import { addDays, availabilitySlots } from "../../../src/api/contract/availability.ts"
+import { addDays, availabilitySlots } from "../../../src/api/contract/availability/availability.ts"
 import { vendorRoles } from "../../../src/api/contract/common.ts"
 import { json, type Db } from "../database.ts"
 

@@ -6,7 +6,7 @@ import {
   SLOT_MINUTES,
   type FreeSlotsQuery,
   type SaveAvailabilityRequest,
-} from "../../../src/api/contract/availability.ts"
+} from "../../../src/api/contract/availability/availability.ts"
 import { busyBetween } from "../../db/repositories/counselling-sessions.repository.ts"
 import { freeSlots, localDate } from "./free-slots.ts"
 import { isVendorRole } from "../../../src/api/contract/common.ts"

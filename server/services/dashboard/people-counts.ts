@@ -1,5 +1,5 @@
 import { vendorRoles, type VendorStatus } from "../../../src/api/contract/common.ts"
-import type { PeopleCounts } from "../../../src/api/contract/dashboard.ts"
+import type { PeopleCounts } from "../../../src/api/contract/dashboard/dashboard.ts"
 import { listRoles } from "../../../src/api/contract/vendors/vendor.ts"
 import type { Db } from "../../db/database.ts"
 import { countEnquiries, readUserCounts } from "../../db/repositories/counts.repository.ts"

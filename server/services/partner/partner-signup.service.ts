@@ -1,4 +1,4 @@
-import type { PartnerSignupRequest } from "../../../src/api/contract/partner.ts"
+import type { PartnerSignupRequest } from "../../../src/api/contract/partner/partner.ts"
 import type { Db } from "../../db/database.ts"
 import { findUserByEmail, insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"

@@ -1,5 +1,5 @@
 import type { Access } from "../../../src/api/contract/endpoint.ts"
-import type { SearchKind, SearchResult } from "../../../src/api/contract/search.ts"
+import type { SearchKind, SearchResult } from "../../../src/api/contract/search/search.ts"
 import type { Db } from "../../db/database.ts"
 import type { Caller } from "../auth/tokens.ts"
 

@@ -1,5 +1,5 @@
 import { canCall } from "../../../src/api/contract/endpoint.ts"
-import type { SearchResult } from "../../../src/api/contract/search.ts"
+import type { SearchResult } from "../../../src/api/contract/search/search.ts"
 import type { Caller } from "../auth/tokens.ts"
 import type { SearchDeps, SearchSource } from "./search-source.ts"
 import { searchSources } from "./sources.ts"

@@ -1,9 +1,9 @@
 import { assign, setup } from "xstate"
 import { fromCall } from "../call-actor.ts"
 import * as authCalls from "../../api/contract/account/auth.endpoints.ts"
-import { certificationImage } from "../../api/contract/endpoints/partner.endpoints.ts"
+import { certificationImage } from "../../api/contract/partner/partner.endpoints.ts"
 import * as authApi from "../../api/account/auth.api.ts"
-import * as partnerApi from "../../api/partner.api.ts"
+import * as partnerApi from "../../api/partner/partner.api.ts"
 import { isApiError } from "../../api/api-error.ts"
 import type { Person } from "../../api/contract/account/user.ts"
 

@@ -5,7 +5,7 @@ import { messageOf } from "../../api/api-error.ts"
 import { assignableRoles, type AssignablePerson, type AssignableRole, type AssignableRoleTotal } from "../../api/contract/counselling/counselling-user.ts"
 import * as usersApi from "../../api/counselling/counselling-users.api.ts"
 import { assignEach, type AssignOutcome } from "./assign-each.ts"
-import { SEARCH_DEBOUNCE_MS } from "../header-search.machine.ts"
+import { SEARCH_DEBOUNCE_MS } from "../search/header-search.machine.ts"
 import type { Message } from "../account/login.machine.ts"
 
 export const SELECT_COUNSELLOR = "Please select a counsellor to assign."

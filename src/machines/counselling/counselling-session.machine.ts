@@ -1,6 +1,6 @@
 import { assign, getInitialSnapshot, setup } from "xstate"
 import type { SessionState, SessionStatus } from "../../api/contract/counselling/counselling-session.ts"
-import { DEFAULT_NOTICE_HOURS } from "../../api/contract/partner.ts"
+import { DEFAULT_NOTICE_HOURS } from "../../api/contract/partner/partner.ts"
 
 /**
  * The one rule for a counselling session's life (spec section 4, issue 24), pure, for both sides: the

@@ -1,10 +1,10 @@
 import dayjs from "dayjs"
 import { assign, setup } from "xstate"
-import { vendorFreeSlots } from "../../api/contract/endpoints/availability.endpoints.ts"
+import { vendorFreeSlots } from "../../api/contract/availability/availability.endpoints.ts"
 import { fromCall } from "../call-actor.ts"
-import * as availabilityApi from "../../api/availability.api.ts"
+import * as availabilityApi from "../../api/availability/availability.api.ts"
 import { messageOf } from "../../api/api-error.ts"
-import type { FreeSlot } from "../../api/contract/availability.ts"
+import type { FreeSlot } from "../../api/contract/availability/availability.ts"
 import { instantAt, wallClock } from "../account/viewer-zone.ts"
 
 export const FREE_SLOTS_FAILED = "Failed to load the counsellor's free times."

@@ -1,8 +1,8 @@
 import { Box, Input, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
-import { SEARCH_MAX_LENGTH, type SearchKind } from "../../api/contract/search.ts"
-import { SEARCH_EMPTY, headerSearchMachine } from "../../machines/header-search.machine.ts"
+import { SEARCH_MAX_LENGTH, type SearchKind } from "../../api/contract/search/search.ts"
+import { SEARCH_EMPTY, headerSearchMachine } from "../../machines/search/header-search.machine.ts"
 
 const KIND_LABELS: Record<SearchKind, string> = { person: "Person", session: "Session", ticket: "Ticket" }
 const LIST_ID = "header-search-results"

@@ -59,7 +59,7 @@ export const routes: RouteDef[] = [
     title: "Become a Partner",
     access: call.partnerSignup,
     bare: true,
-    page: lazyScreen(() => import("../pages/partner-signup.page.tsx")),
+    page: lazyScreen(() => import("../pages/partner/partner-signup.page.tsx")),
   },
   { path: "/", title: "Dashboard", access: "signedIn", page: lazyScreen(() => import("../pages/dashboard/dashboard.page.tsx")) },
   ...peopleListNames.map((name) => peopleListRoute(name)),
@@ -99,7 +99,7 @@ export const routes: RouteDef[] = [
     access: call.fetchCounsellingDetails,
     page: lazyScreen(() => import("../pages/counselling/counselling-sessions.page.tsx")),
   },
-  { path: "/my-listing", title: "My Listing", access: call.myAvailability, page: lazyScreen(() => import("../pages/my-listing.page.tsx")) },
+  { path: "/my-listing", title: "My Listing", access: call.myAvailability, page: lazyScreen(() => import("../pages/availability/my-listing.page.tsx")) },
   {
     path: "/upcoming-session",
     title: "Upcoming Session",

@@ -3,7 +3,7 @@ import { Button, HStack, SimpleGrid, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { CounsellingSession } from "../../../api/contract/counselling/counselling-session.ts"
 import type { SessionParty } from "../../../machines/counselling/counselling-session.machine.ts"
-import { publicConfigMachine } from "../../../machines/public-config.machine.ts"
+import { publicConfigMachine } from "../../../machines/partner/public-config.machine.ts"
 import { fromSessionDateTime, todayInput } from "../../../machines/counselling/session-form.ts"
 import {
   cancelFields,

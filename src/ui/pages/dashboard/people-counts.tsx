@@ -2,9 +2,9 @@ import { Box, Button, Card, Heading, Link, SimpleGrid, Spinner, Stack, Text } fr
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import type { Role } from "../../../api/contract/common.ts"
-import type { PeopleCounts as Counts } from "../../../api/contract/dashboard.ts"
+import type { PeopleCounts as Counts } from "../../../api/contract/dashboard/dashboard.ts"
 import { listRoles } from "../../../api/contract/vendors/vendor.ts"
-import { peopleCountsMachine } from "../../../machines/people-counts.machine.ts"
+import { peopleCountsMachine } from "../../../machines/dashboard/people-counts.machine.ts"
 import { NOT_AVAILABLE } from "../../components/format.ts"
 
 interface CardDef {

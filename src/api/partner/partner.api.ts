@@ -1,5 +1,5 @@
-import * as api from "./contract/endpoints/partner.endpoints.ts"
-import { call } from "./client.ts"
+import * as api from "../contract/partner/partner.endpoints.ts"
+import { call } from "../client.ts"
 
 export const getPublicConfig = () => call(api.publicConfig)
 /** The public sign-up form, multipart (built with `toFormData`; the image is `certificationImg`). */

@@ -1,11 +1,11 @@
 import { Box, Button, Center, Fieldset, Heading, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useId } from "react"
-import { certificateSpec, partnerSections, partnerSignupMachine } from "../../machines/partner-signup.machine.ts"
-import { FileField } from "../components/form/file-field.tsx"
-import { FormFields } from "../components/form/form-fields.tsx"
-import { useFieldFocus } from "../components/form/use-field-focus.ts"
-import { FormMessage } from "../components/form-message.tsx"
+import { certificateSpec, partnerSections, partnerSignupMachine } from "../../../machines/partner/partner-signup.machine.ts"
+import { FileField } from "../../components/form/file-field.tsx"
+import { FormFields } from "../../components/form/form-fields.tsx"
+import { useFieldFocus } from "../../components/form/use-field-focus.ts"
+import { FormMessage } from "../../components/form-message.tsx"
 
 /** The public partner sign-up page ('Sign up here' on the login screen leads here by default). */
 export default function PartnerSignupPage() {

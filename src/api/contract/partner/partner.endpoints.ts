@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { Id } from "../common.ts"
 import { endpoint } from "../endpoint.ts"
-import { ImageFile, PartnerSignupAnswer, PartnerSignupRequest, PublicConfigAnswer } from "../partner.ts"
+import { ImageFile, PartnerSignupAnswer, PartnerSignupRequest, PublicConfigAnswer } from "./partner.ts"
 
 export const publicConfig = endpoint({
   name: "publicConfig",

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime } from "./common.ts"
-import { RangeInstant, TimeZone } from "./counselling/counselling-session.ts"
-import { DateOnly } from "./partner.ts"
+import { Id, IsoDateTime } from "../common.ts"
+import { RangeInstant, TimeZone } from "../counselling/counselling-session.ts"
+import { DateOnly } from "../partner/partner.ts"
 
 /**
  * The availability picker's slots (spec section 9): 30 minutes each, starting 08:00 to 19:30,

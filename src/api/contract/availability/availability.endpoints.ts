@@ -8,7 +8,7 @@ import {
   VendorAvailabilityAnswer,
   VendorAvailabilityParams,
   VendorAvailabilityQuery,
-} from "../availability.ts"
+} from "./availability.ts"
 import { endpoint } from "../endpoint.ts"
 
 export const myAvailability = endpoint({

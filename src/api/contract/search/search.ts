@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { trimmedText } from "./text.ts"
-import { Id } from "./common.ts"
+import { trimmedText } from "../text.ts"
+import { Id } from "../common.ts"
 
 /** Shortest and longest query the header search accepts. */
 export const SEARCH_MIN_LENGTH = 2

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
-import * as availabilityApi from "../api/availability.api.ts"
-import { messageOf } from "../api/api-error.ts"
+import * as availabilityApi from "../../api/availability/availability.api.ts"
+import { messageOf } from "../../api/api-error.ts"
 import {
   AVAILABILITY_DAYS,
   type AvailabilitySlot,
@@ -8,8 +8,8 @@ import {
   type MyAvailability,
   type SaveAvailabilityRequest,
   weekdayOf,
-} from "../api/contract/availability.ts"
-import type { Message, Tone } from "./account/login.machine.ts"
+} from "../../api/contract/availability/availability.ts"
+import type { Message, Tone } from "../account/login.machine.ts"
 
 /** Spec section 9: success messages vanish after 2 s. */
 export const SAVED_MESSAGE_MS = 2000

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { trimmedText } from "./text.ts"
-import { Id, StoredEmail, VendorStatus, vendorRoles } from "./common.ts"
-import { Password } from "./account/user.ts"
+import { trimmedText } from "../text.ts"
+import { Id, StoredEmail, VendorStatus, vendorRoles } from "../common.ts"
+import { Password } from "../account/user.ts"
 
 /** The session notice window when the server names none (SESSION_NOTICE_HOURS). */
 export const DEFAULT_NOTICE_HOURS = 12

@@ -1,13 +1,13 @@
 import { useMemo } from "react"
 import { Button, Center, Checkbox, Heading, SimpleGrid, Spinner, Stack, Text, Wrap } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { timeOnViewerClock, todayOnViewerClock } from "../../machines/account/viewer-zone.ts"
-import { availabilitySlots, weekdayNames, weekdayOf } from "../../api/contract/availability.ts"
-import { myListingMachine } from "../../machines/my-listing.machine.ts"
-import { BusyButton } from "../components/busy-button.tsx"
-import { FormMessage } from "../components/form-message.tsx"
-import { dayLabel, slotLabel } from "../components/slot-label.ts"
-import { viewerZone } from "../components/format.ts"
+import { timeOnViewerClock, todayOnViewerClock } from "../../../machines/account/viewer-zone.ts"
+import { availabilitySlots, weekdayNames, weekdayOf } from "../../../api/contract/availability/availability.ts"
+import { myListingMachine } from "../../../machines/availability/my-listing.machine.ts"
+import { BusyButton } from "../../components/busy-button.tsx"
+import { FormMessage } from "../../components/form-message.tsx"
+import { dayLabel, slotLabel } from "../../components/slot-label.ts"
+import { viewerZone } from "../../components/format.ts"
 
 /** My Listing: the vendor's availability picker (spec section 2), saved on the server. */
 export default function MyListingPage() {

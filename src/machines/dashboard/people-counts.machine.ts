@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from "xstate"
-import type { PeopleCounts } from "../api/contract/dashboard.ts"
-import * as dashboardApi from "../api/dashboard.api.ts"
-import { fetchUnassignedUserCount } from "../api/counselling/counselling-users.api.ts"
+import type { PeopleCounts } from "../../api/contract/dashboard/dashboard.ts"
+import * as dashboardApi from "../../api/dashboard/dashboard.api.ts"
+import { fetchUnassignedUserCount } from "../../api/counselling/counselling-users.api.ts"
 
 export const COUNTS_FAILED = "Failed to fetch dashboard counts."
 

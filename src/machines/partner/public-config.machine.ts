@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
-import * as partnerApi from "../api/partner.api.ts"
-import { DEFAULT_NOTICE_HOURS, type PublicConfig } from "../api/contract/partner.ts"
+import * as partnerApi from "../../api/partner/partner.api.ts"
+import { DEFAULT_NOTICE_HOURS, type PublicConfig } from "../../api/contract/partner/partner.ts"
 
 /** This console's own partner page: used until (or if never) the server says otherwise. */
 export const DEFAULT_PARTNER_SIGNUP_URL = "/partner-signup"

@@ -1,4 +1,4 @@
-import { PeopleCountsAnswer } from "../dashboard.ts"
+import { PeopleCountsAnswer } from "./dashboard.ts"
 import { endpoint } from "../endpoint.ts"
 
 export const peopleCounts = endpoint({

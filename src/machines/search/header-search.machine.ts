@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from "xstate"
-import * as searchApi from "../api/search.api.ts"
-import { SEARCH_MIN_LENGTH, type SearchResult } from "../api/contract/search.ts"
+import * as searchApi from "../../api/search/search.api.ts"
+import { SEARCH_MIN_LENGTH, type SearchResult } from "../../api/contract/search/search.ts"
 
 /** Typing pauses this long before a search is sent, so a word typed quickly makes one call. */
 export const SEARCH_DEBOUNCE_MS = 300

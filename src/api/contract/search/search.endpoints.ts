@@ -1,5 +1,5 @@
 import { endpoint } from "../endpoint.ts"
-import { SearchAnswer, SearchQuery } from "../search.ts"
+import { SearchAnswer, SearchQuery } from "./search.ts"
 
 export const search = endpoint({
   name: "search",

@@ -1,4 +1,0 @@
-import * as api from "./contract/endpoints/search.endpoints.ts"
-import { call } from "./client.ts"
-
-export const search = (q: string) => call(api.search, { query: { q } })
