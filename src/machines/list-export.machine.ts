@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "./call-actor.ts"
+import { exportList as exportListCall } from "../api/contract/endpoints/export.endpoints.ts"
 import { messageOf } from "../api/api-error.ts"
 import type { ExportList } from "../api/contract/list-export.ts"
 import * as exportApi from "../api/export.api.ts"
@@ -21,7 +23,7 @@ export type ListExportEvent = { type: "export.csv"; search: string; sort?: strin
 export const listExportMachine = setup({
   types: { context: {} as ListExportContext, events: {} as ListExportEvent, input: {} as { list: ExportList } },
   actors: {
-    exportList: fromPromise<string, { list: ExportList; search: string; sort: string }>(({ input }) =>
+    exportList: fromCall<string, { list: ExportList; search: string; sort: string }>(exportListCall, ({ input }) =>
       exportApi.exportList(input.list, input.search, input.sort),
     ),
   },

@@ -7,25 +7,18 @@ import { contentEntries } from "./content/content.entries.ts"
 import { contactEntries } from "./contact/contact.entries.ts"
 import { ticketEntries } from "./tickets/tickets.entries.ts"
 import { vendorEntries } from "./vendors/vendors.entries.ts"
+import { partnerEntries } from "./partner/partner.entries.ts"
+import { availabilityEntries } from "./availability/availability.entries.ts"
+import { dashboardEntries } from "./dashboard/dashboard.entries.ts"
+import { searchEntries } from "./search/search.entries.ts"
 import { accountEntries } from "./account/account.entries.ts"
 import { counsellingEntries } from "./counselling/counselling.entries.ts"
-import * as dashboardApi from "../api/contract/dashboard/dashboard.endpoints.ts"
-import * as expertApi from "../api/contract/content/expert.endpoints.ts"
-import * as availabilityApi from "../api/contract/availability/availability.endpoints.ts"
-import * as partnerApi from "../api/contract/partner/partner.endpoints.ts"
-import * as searchApi from "../api/contract/search/search.endpoints.ts"
 import { listExportMachine } from "./list-export.machine.ts"
-import * as exportApi from "../api/contract/endpoints/export.endpoints.ts"
-import { peopleCountsMachine } from "./dashboard/people-counts.machine.ts"
 import { expertActionsMachine } from "./content/experts.machine.ts"
 import { colorModeMachine } from "./color-mode.machine.ts"
 import { connectionMachine } from "./connection.machine.ts"
 import { diagramRenderMachine } from "./diagram-render.machine.ts"
-import { headerSearchMachine } from "./search/header-search.machine.ts"
-import { myListingMachine } from "./availability/my-listing.machine.ts"
 import { createPagedListMachine } from "./paged-list.machine.ts"
-import { partnerSignupMachine } from "./partner/partner-signup.machine.ts"
-import { publicConfigMachine } from "./partner/public-config.machine.ts"
 
 /**
  * The domain workflows in the order auditors read them on the diagrams page and in docs/machines: the records
@@ -48,7 +41,6 @@ const assembled: MachineEntry[] = [
     title: "Export CSV",
     summary: "The Admin's 'Export CSV' of a list screen: every page with the current search, busy while it is prepared.",
     machine: listExportMachine,
-    firedBy: { "exportList done": exportApi.exportList, "exportList error": exportApi.exportList },
   },
   {
     id: "diagram-render",
@@ -69,41 +61,9 @@ const assembled: MachineEntry[] = [
     machine: connectionMachine,
   },
   ...ticketEntries,
-  {
-    id: "my-listing",
-    title: "My Listing",
-    summary: "A vendor's availability: 7 days from today, 30-minute slots 08:00 AM to 08:00 PM, saved on the server.",
-    machine: myListingMachine,
-    delayLabels: { messageShown: "2 s" },
-    firedBy: {
-      "loadAvailability done": availabilityApi.myAvailability,
-      "loadAvailability error": availabilityApi.myAvailability,
-      "saveAvailability done": availabilityApi.saveMyAvailability,
-      "saveAvailability error": availabilityApi.saveMyAvailability,
-    },
-  },
-  {
-    id: "header-search",
-    title: "Header search",
-    summary: "Search as you type (300 ms debounce): people for the Admin, own sessions and tickets for others.",
-    machine: headerSearchMachine,
-    delayLabels: { debounce: "300 ms" },
-    firedBy: { "search done": searchApi.search, "search error": searchApi.search },
-  },
-  {
-    id: "partner-signup",
-    title: "Partner sign-up",
-    summary: "The public partner registration form; the account starts Under Review.",
-    machine: partnerSignupMachine,
-    firedBy: { "submit done": partnerApi.partnerSignup, "submit error": partnerApi.partnerSignup },
-  },
-  {
-    id: "public-config",
-    title: "Public configuration",
-    summary: "Reads where 'Sign up here' leads (PARTNER_SIGNUP_URL) from the server.",
-    machine: publicConfigMachine,
-    firedBy: { "loadConfig done": partnerApi.publicConfig, "loadConfig error": partnerApi.publicConfig },
-  },
+  ...availabilityEntries,
+  ...searchEntries,
+  ...partnerEntries,
   ...blogEntries,
   ...contentEntries,
   {
@@ -111,20 +71,13 @@ const assembled: MachineEntry[] = [
     title: "Card and row actions",
     summary: "Delete after confirmation (shown for Experts; every content screen uses the same machine).",
     machine: expertActionsMachine,
-    firedBy: { "removeRow done": expertApi.deleteExpert, "removeRow error": expertApi.deleteExpert },
   },
   ...editorEntries,
   ...counsellingEntries,
   ...vendorEntries,
   ...contactEntries,
   ...notificationEntries,
-  {
-    id: "people-counts",
-    title: "Dashboard people counts",
-    summary: "The Admin's count cards, from counts kept in the same transaction as every change.",
-    machine: peopleCountsMachine,
-    firedBy: { "fetchCounts done": dashboardApi.peopleCounts, "fetchCounts error": dashboardApi.peopleCounts },
-  },
+  ...dashboardEntries,
 ]
 
 /**

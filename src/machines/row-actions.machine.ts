@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import type { Endpoint } from "../api/contract/endpoint.ts"
+import { fromCall } from "./call-actor.ts"
 import type { Tone } from "./account/login.machine.ts"
 
 export interface RowActionsContext {
@@ -18,6 +20,8 @@ export interface RowActionsOptions {
   id: string
   remove: (id: string) => Promise<unknown>
   setStatus?: (id: string, status: boolean) => Promise<unknown>
+  /** The contract calls `remove` and `setStatus` make, which the diagrams name. */
+  calls: { remove: Endpoint; setStatus?: Endpoint }
   deletedMessage: string
   deleteFailure: (error: unknown) => string
   statusFailure?: (error: unknown) => string
@@ -32,8 +36,8 @@ export function createRowActionsMachine(options: RowActionsOptions) {
   return setup({
     types: { context: {} as RowActionsContext, events: {} as RowActionsEvent },
     actors: {
-      removeRow: fromPromise<unknown, { id: string }>(({ input }) => options.remove(input.id)),
-      setRowStatus: fromPromise<unknown, { id: string; status: boolean }>(({ input }) =>
+      removeRow: fromCall<unknown, { id: string }>(options.calls.remove, ({ input }) => options.remove(input.id)),
+      setRowStatus: fromCall<unknown, { id: string; status: boolean }>(options.calls.setStatus, ({ input }) =>
         options.setStatus ? options.setStatus(input.id, input.status) : Promise.reject(new Error("This list has no status.")),
       ),
     },

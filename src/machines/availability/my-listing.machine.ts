@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import * as availabilityCalls from "../../api/contract/availability/availability.endpoints.ts"
 import * as availabilityApi from "../../api/availability/availability.api.ts"
 import { messageOf } from "../../api/api-error.ts"
 import {
@@ -86,10 +88,14 @@ export const myListingMachine = setup({
     input: {} as { today: string; browserZone?: string },
   },
   actors: {
-    loadAvailability: fromPromise<MyAvailability, { from: string }>(
+    loadAvailability: fromCall<MyAvailability, { from: string }>(
+      availabilityCalls.myAvailability,
       async ({ input }) => (await availabilityApi.getMyAvailability(input.from, AVAILABILITY_DAYS)).data,
     ),
-    saveAvailability: fromPromise<MyAvailability, SaveAvailabilityRequest>(async ({ input }) => (await availabilityApi.saveMyAvailability(input)).data),
+    saveAvailability: fromCall<MyAvailability, SaveAvailabilityRequest>(
+      availabilityCalls.saveMyAvailability,
+      async ({ input }) => (await availabilityApi.saveMyAvailability(input)).data,
+    ),
   },
   actions: {
     // Another date is another weekday: its 'Repeat every …' starts unticked.

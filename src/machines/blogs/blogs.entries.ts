@@ -62,11 +62,5 @@ export const blogEntries: MachineEntry[] = [
     title: "Blog row actions",
     summary: "Deleting a blog after confirmation, and flipping its status, shown once the call succeeds.",
     machine: blogActionsMachine,
-    firedBy: {
-      "removeRow done": blogCalls.deleteBlog,
-      "removeRow error": blogCalls.deleteBlog,
-      "setRowStatus done": blogCalls.updateBlogStatus,
-      "setRowStatus error": blogCalls.updateBlogStatus,
-    },
   },
 ]

@@ -1,5 +1,6 @@
 import { isApiError } from "../../api/api-error.ts"
 import * as blogApi from "../../api/blogs/blog.api.ts"
+import * as blogCalls from "../../api/contract/blogs/blog.endpoints.ts"
 import type { Blog } from "../../api/contract/blogs/blog.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
@@ -24,6 +25,7 @@ export const blogActionsMachine = createRowActionsMachine({
   id: "blogActions",
   remove: blogApi.deleteBlog,
   setStatus: blogApi.setBlogStatus,
+  calls: { remove: blogCalls.deleteBlog, setStatus: blogCalls.updateBlogStatus },
   deletedMessage: "Blog deleted successfully.",
   deleteFailure: (error) => (answered(error) ? "Failed to delete the blog." : "Error deleting blog."),
   statusFailure: (error) => (answered(error) ? "Failed to update status." : "Error updating status."),

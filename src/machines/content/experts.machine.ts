@@ -1,4 +1,5 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
+import { deleteExpert as deleteExpertCall } from "../../api/contract/content/expert.endpoints.ts"
 import { ExpertCreateFields, type Expert } from "../../api/contract/content/expert.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
@@ -40,6 +41,7 @@ export const expertFormMachine = createContentFormMachine<Expert>({
 export const expertActionsMachine = createRowActionsMachine({
   id: "expertActions",
   remove: cardsApi.deleteExpert,
+  calls: { remove: deleteExpertCall },
   deletedMessage: "Expert deleted successfully.",
   deleteFailure: deleteFailed,
 })

@@ -1,4 +1,5 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
+import { deleteGalleryImage as deleteGalleryImageCall } from "../../api/contract/content/gallery.endpoints.ts"
 import type { GalleryItem } from "../../api/contract/content/gallery.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
@@ -34,6 +35,7 @@ export const galleryFormMachine = createContentFormMachine<GalleryItem>({
 export const galleryActionsMachine = createRowActionsMachine({
   id: "galleryActions",
   remove: cardsApi.deleteGalleryImage,
+  calls: { remove: deleteGalleryImageCall },
   deletedMessage: "Image deleted successfully.",
   deleteFailure: deleteFailed,
 })

@@ -1,4 +1,5 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
+import { deletePress as deletePressCall } from "../../api/contract/content/press.endpoints.ts"
 import { PressLink, type PressItem, pressTypes } from "../../api/contract/content/press.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
@@ -42,6 +43,7 @@ export const pressFormMachine = createContentFormMachine<PressItem>({
 export const pressActionsMachine = createRowActionsMachine({
   id: "pressActions",
   remove: cardsApi.deletePress,
+  calls: { remove: deletePressCall },
   deletedMessage: "Press Release & Recognition deleted successfully.",
   deleteFailure: deleteFailed,
 })

@@ -1,4 +1,5 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
+import { deleteTestimonial as deleteTestimonialCall } from "../../api/contract/content/testimonial.endpoints.ts"
 import { TestimonialCreateFields, type Testimonial } from "../../api/contract/content/testimonial.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
@@ -40,6 +41,7 @@ export const testimonialFormMachine = createContentFormMachine<Testimonial>({
 export const testimonialActionsMachine = createRowActionsMachine({
   id: "testimonialActions",
   remove: cardsApi.deleteTestimonial,
+  calls: { remove: deleteTestimonialCall },
   deletedMessage: "Testimonial deleted successfully.",
   deleteFailure: deleteFailed,
 })

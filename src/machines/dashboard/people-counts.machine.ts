@@ -1,4 +1,7 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import { peopleCounts } from "../../api/contract/dashboard/dashboard.endpoints.ts"
+import { fetchUnassignedUsers } from "../../api/contract/counselling/counselling-users.endpoints.ts"
 import type { PeopleCounts } from "../../api/contract/dashboard/dashboard.ts"
 import * as dashboardApi from "../../api/dashboard/dashboard.api.ts"
 import { fetchUnassignedUserCount } from "../../api/counselling/counselling-users.api.ts"
@@ -19,9 +22,9 @@ export interface PeopleCountsContext {
 export const peopleCountsMachine = setup({
   types: { context: {} as PeopleCountsContext, events: {} as { type: "counts.reload" } },
   actors: {
-    fetchCounts: fromPromise<PeopleCounts>(async () => (await dashboardApi.fetchPeopleCounts()).data),
+    fetchCounts: fromCall<PeopleCounts>(peopleCounts, async () => (await dashboardApi.fetchPeopleCounts()).data),
     /** The unassigned-users total (page 1, limit 1 of the unassigned list). */
-    countUnassigned: fromPromise<number | null>(() => fetchUnassignedUserCount()),
+    countUnassigned: fromCall<number | null>(fetchUnassignedUsers, () => fetchUnassignedUserCount()),
   },
 }).createMachine({
   id: "peopleCounts",

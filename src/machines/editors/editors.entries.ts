@@ -19,6 +19,5 @@ export const editorEntries: MachineEntry[] = [
     title: "Editor row actions",
     summary: "Deleting an editor after confirmation.",
     machine: editorActionsMachine,
-    firedBy: { "removeRow done": editorCalls.deleteEditor, "removeRow error": editorCalls.deleteEditor },
   },
 ]

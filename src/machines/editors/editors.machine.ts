@@ -5,7 +5,7 @@ import { CONTENT_LIST_LIMIT } from "../content/content-lists.ts"
 import { createContentFormMachine } from "../content/content-form.machine.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
 import type { ImageSpec } from "../content/content-form.machine.ts"
-import { listEditors as listEditorsCall } from "../../api/contract/editors/editor.endpoints.ts"
+import { deleteEditor as deleteEditorCall, listEditors as listEditorsCall } from "../../api/contract/editors/editor.endpoints.ts"
 import { editorListScreen } from "../../api/contract/editors/editor-list-screen.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
@@ -46,6 +46,7 @@ export const editorFormMachine = createContentFormMachine<Editor>({
 export const editorActionsMachine = createRowActionsMachine({
   id: "editorActions",
   remove: editorApi.deleteEditor,
+  calls: { remove: deleteEditorCall },
   deletedMessage: "Editor deleted successfully.",
   deleteFailure: (error) => messageOf(error, "Delete failed"),
 })

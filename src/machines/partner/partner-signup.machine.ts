@@ -5,6 +5,7 @@ import { vendorRoles } from "../../api/contract/common.ts"
 import { contactMethods, partnerSignupFields as contract, type PartnerSignupAnswer } from "../../api/contract/partner/partner.ts"
 import type { FieldSpec, FileSpec } from "../form/field-spec.ts"
 import { createFormMachine } from "../form/form.machine.ts"
+import { partnerSignup } from "../../api/contract/partner/partner.endpoints.ts"
 
 export const SIGNUP_FAILED = "Sign-up failed. Please try again."
 export const PASSWORDS_DIFFER = "Passwords do not match!"
@@ -100,6 +101,7 @@ export const certificateSpec: FileSpec = {
  */
 export const partnerSignupMachine = createFormMachine<PartnerSignupAnswer>({
   id: "partnerSignup",
+  call: partnerSignup,
   fields: partnerFields,
   files: [certificateSpec],
   initialExtra: null,

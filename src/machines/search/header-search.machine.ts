@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from "xstate"
+import { assign, setup } from "xstate"
+import { fromCall } from "../call-actor.ts"
+import { search as searchCall } from "../../api/contract/search/search.endpoints.ts"
 import * as searchApi from "../../api/search/search.api.ts"
 import { SEARCH_MIN_LENGTH, type SearchResult } from "../../api/contract/search/search.ts"
 
@@ -31,7 +33,7 @@ const isLongEnough = (query: string) => query.trim().length >= SEARCH_MIN_LENGTH
 export const headerSearchMachine = setup({
   types: { context: {} as HeaderSearchContext, events: {} as HeaderSearchEvent },
   actors: {
-    search: fromPromise<SearchResult[], { q: string }>(async ({ input }) => [...(await searchApi.search(input.q)).data]),
+    search: fromCall<SearchResult[], { q: string }>(searchCall, async ({ input }) => [...(await searchApi.search(input.q)).data]),
   },
   actions: {
     /** Provided by the app: open a console route. */
