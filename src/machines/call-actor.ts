@@ -1,7 +1,13 @@
 import { fromPromise, type NonReducibleUnknown, type PromiseActorLogic } from "xstate"
 import type { Endpoint } from "../api/contract/endpoint.ts"
 
-const callOfLogic = new WeakMap<object, Endpoint>()
+/**
+ * The call an actor makes, or the calls it makes one of on each run (a form that adds or updates, a step the
+ * client asks for and the counsellor takes): the diagrams name each, with who may make it.
+ */
+export type ActorCall = Endpoint | readonly [Endpoint, ...Endpoint[]]
+
+const callOfLogic = new WeakMap<object, ActorCall>()
 
 /**
  * A promise actor that makes one contract call (and what follows from its answer): the machine names the call
@@ -9,7 +15,7 @@ const callOfLogic = new WeakMap<object, Endpoint>()
  * so the registry does not restate it. A factory's actor whose call its caller did not name stays unnamed.
  */
 export function fromCall<Output, Input = NonReducibleUnknown>(
-  endpoint: Endpoint | undefined,
+  endpoint: ActorCall | undefined,
   run: (args: { input: Input; signal: AbortSignal }) => PromiseLike<Output>,
 ): PromiseActorLogic<Output, Input> {
   const logic = fromPromise<Output, Input>(run)
@@ -17,13 +23,13 @@ export function fromCall<Output, Input = NonReducibleUnknown>(
 }
 
 /** Any actor logic (a callback that reports as it goes, say) marked as making one contract call, as fromCall does. */
-export function makesCall<Logic extends object>(endpoint: Endpoint, logic: Logic): Logic {
+export function makesCall<Logic extends object>(endpoint: ActorCall, logic: Logic): Logic {
   callOfLogic.set(logic, endpoint)
   return logic
 }
 
 /** The contract call an actor of `machine` makes, when it was made with fromCall. */
-export function callOf(machine: { implementations: { actors: Record<string, unknown> } }, actor: string): Endpoint | undefined {
+export function callOf(machine: { implementations: { actors: Record<string, unknown> } }, actor: string): ActorCall | undefined {
   const logic = machine.implementations.actors[actor]
   return typeof logic === "object" && logic !== null ? callOfLogic.get(logic) : undefined
 }

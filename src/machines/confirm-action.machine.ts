@@ -1,6 +1,5 @@
 import { assign, setup } from "xstate"
-import type { Endpoint } from "../api/contract/endpoint.ts"
-import { fromCall } from "./call-actor.ts"
+import { fromCall, type ActorCall } from "./call-actor.ts"
 import { isApiError, messageOf } from "../api/api-error.ts"
 
 export interface ConfirmActionContext<Target> {
@@ -18,7 +17,7 @@ export function createConfirmActionMachine<Target>(options: {
   id: string
   run: (target: Target) => Promise<{ message?: string }>
   /** The contract call run makes, named on the machine's diagram. */
-  call?: Endpoint
+  call?: ActorCall
   /** The success text when the answer carries none. */
   successText: string
   /** Shown for an error answer without a message of its own. */

@@ -1,6 +1,5 @@
 import { assign, fromCallback, setup, type EventObject } from "xstate"
-import type { Endpoint } from "../api/contract/endpoint.ts"
-import { fromCall } from "./call-actor.ts"
+import { fromCall, type ActorCall } from "./call-actor.ts"
 import type { LiveList } from "../api/contract/live.ts"
 import { watchLive, type LiveListener } from "../api/live.api.ts"
 
@@ -93,7 +92,7 @@ export function createPagedListMachine<Row>(options: {
   id: string
   fetchPage: (request: PageRequest) => Promise<Page<Row>>
   /** The contract call fetchPage makes, named on the list's diagram. */
-  call?: Endpoint
+  call?: ActorCall
   failureMessage: string
   pageSize?: number
   /** The sort keys the list's call accepts (a key, or "-" and the key for descending); none: it cannot be sorted. */

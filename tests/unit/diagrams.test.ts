@@ -60,6 +60,17 @@ describe("state diagrams", () => {
     }
   })
 
+  it("name both calls of an actor that makes one of two (a form that adds or updates, a step asked for or taken)", () => {
+    const blogForm = machineRegistry.find((e) => e.id === "blog-form")!
+    expect(blogForm.firedBy).toBeUndefined()
+    const doc = machineDoc(blogForm)
+    expect(doc).toContain("| submit done |  | succeeded | Admin, Editor (POST /blog/create), or Admin, Editor (PATCH /blog/update/:id) |")
+    expect(doc).toContain("load done")
+    expect(doc).not.toContain("the server's answer")
+    const reschedule = machineRegistry.find((e) => e.id === "reschedule-session")!
+    expect(machineDoc(reschedule)).toContain("(POST /counselling/session/:id/reschedule), or User (POST /counselling/session/:id/reschedule-request) |")
+  })
+
   it("mark final states and highlight the current one", () => {
     const login = machineRegistry.find((e) => e.id === "login")!
     const diagram = toMermaid(login.machine, { highlight: ["login.login.editing"] })

@@ -5,6 +5,7 @@ import { imageFileSpec } from "../content/content-form.machine.ts"
 import { BLOG_REDIRECT_MS } from "../content/content-timings.ts"
 import type { FieldSpec, FormValues } from "../form/field-spec.ts"
 import { createFormMachine } from "../form/form.machine.ts"
+import * as blogCalls from "../../api/contract/blogs/blog.endpoints.ts"
 
 const fields = BlogCreateFields.fields
 
@@ -48,7 +49,8 @@ export const blogFormMachine = createFormMachine<{ message: string }, Blog, null
   fields: blogFields,
   files: [blogImage],
   initialExtra: null,
-  load: { fetch: blogApi.getBlog, failure: "Failed to fetch blog details." },
+  load: { fetch: blogApi.getBlog, failure: "Failed to fetch blog details.", call: blogCalls.getBlogDetails },
+  call: [blogCalls.createBlog, blogCalls.updateBlog],
   fromItem: (blog) => ({
     itemId: blog._id,
     values: { blogName: blog.blogName, title: blog.title, keyword: blog.keyword, description: blog.description, about: blog.about },

@@ -50,12 +50,6 @@ export const blogEntries: MachineEntry[] = [
     summary: "The blog form with the rich-text editor; after an update it returns to /blogs 1.5 s later.",
     machine: blogFormMachine,
     delayLabels: { successShown: "1.5 s after an update, at once after an add" },
-    firedBy: {
-      "load done": blogCalls.getBlogDetails,
-      "load error": blogCalls.getBlogDetails,
-      "submit done": blogCalls.updateBlog,
-      "submit error": blogCalls.updateBlog,
-    },
   },
   {
     id: "blogs",

@@ -2,6 +2,7 @@ import { contentImageTypes } from "../../api/contract/content/content-common.ts"
 import { MODAL_CLOSE_MS, SUCCESS_MESSAGE_MS } from "./content-timings.ts"
 import type { ChosenFile, FieldSpec, FileSpec, FormMode, FormValues } from "../form/field-spec.ts"
 import { createFormMachine } from "../form/form.machine.ts"
+import type { ActorCall } from "../call-actor.ts"
 
 /** The form's image: required on add, optional on update (spec section 5), image files only. */
 export interface ImageSpec {
@@ -39,6 +40,8 @@ export interface ContentFormOptions<Item> {
   idOf: (item: Item) => string
   imageOf?: (item: Item) => string | null
   save: (input: SaveInput) => Promise<{ message: string }>
+  /** The contract calls `save` makes: adding, and (forms that also update) updating. */
+  call: ActorCall
   /** Values a new item starts with (e.g. user role Editor). */
   initialValues?: FormValues
   /** Gallery's Upload stays disabled until the form is valid; other forms say what is missing. */
@@ -59,6 +62,7 @@ export function createContentFormMachine<Item>(options: ContentFormOptions<Item>
     initialValues: options.initialValues,
     initialExtra: null,
     disableInvalidSubmit: options.disableInvalidSubmit,
+    call: options.call,
     fromItem: (item) => ({ itemId: options.idOf(item), values: options.valuesOf(item), preview: options.imageOf?.(item) ?? null }),
     // The browser hands the form Files; tests may hand it named Blobs, which upload the same way.
     submit: ({ mode, itemId, values, files }) => options.save({ mode, itemId, values, file: (files[IMAGE_KEY] as File | undefined) ?? null }),

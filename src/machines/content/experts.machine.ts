@@ -1,4 +1,5 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
+import * as expertCalls from "../../api/contract/content/expert.endpoints.ts"
 import { deleteExpert as deleteExpertCall } from "../../api/contract/content/expert.endpoints.ts"
 import { ExpertCreateFields, type Expert } from "../../api/contract/content/expert.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
@@ -27,6 +28,7 @@ export const expertImage: ImageSpec | null = { label: "Image" }
 /** Spec section 5: name, designation and image required (image optional on update). */
 export const expertFormMachine = createContentFormMachine<Expert>({
   id: "expertForm",
+  call: [expertCalls.addExpert, expertCalls.updateExpert],
   fields: expertFields,
   image: expertImage,
   idOf: (e) => e._id,

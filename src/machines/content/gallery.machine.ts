@@ -1,4 +1,5 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
+import { addGalleryImage as addGalleryImageCall } from "../../api/contract/content/gallery.endpoints.ts"
 import { deleteGalleryImage as deleteGalleryImageCall } from "../../api/contract/content/gallery.endpoints.ts"
 import type { GalleryItem } from "../../api/contract/content/gallery.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
@@ -24,6 +25,7 @@ export const galleryImage: ImageSpec | null = { label: "Image" }
 /** The Add Gallery modal: an image file and Upload, which stays disabled without a file (spec section 2). */
 export const galleryFormMachine = createContentFormMachine<GalleryItem>({
   id: "galleryForm",
+  call: addGalleryImageCall,
   fields: galleryFields,
   image: galleryImage,
   idOf: (g) => g._id,

@@ -1,4 +1,5 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
+import * as pressCalls from "../../api/contract/content/press.endpoints.ts"
 import { deletePress as deletePressCall } from "../../api/contract/content/press.endpoints.ts"
 import { PressLink, type PressItem, pressTypes } from "../../api/contract/content/press.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
@@ -29,6 +30,7 @@ export const pressImage: ImageSpec | null = { label: "Thumbnail" }
 /** Spec section 5: link, type and thumbnail required (thumbnail optional on update). */
 export const pressFormMachine = createContentFormMachine<PressItem>({
   id: "pressForm",
+  call: [pressCalls.addPress, pressCalls.updatePress],
   fields: pressFields,
   image: pressImage,
   idOf: (p) => p._id,

@@ -1,4 +1,5 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
+import * as testimonialCalls from "../../api/contract/content/testimonial.endpoints.ts"
 import { deleteTestimonial as deleteTestimonialCall } from "../../api/contract/content/testimonial.endpoints.ts"
 import { TestimonialCreateFields, type Testimonial } from "../../api/contract/content/testimonial.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
@@ -27,6 +28,7 @@ export const testimonialImage: ImageSpec | null = { label: "Image" }
 /** Spec section 5: name, content and image required (image optional on update). */
 export const testimonialFormMachine = createContentFormMachine<Testimonial>({
   id: "testimonialForm",
+  call: [testimonialCalls.addTestimonial, testimonialCalls.updateTestimonial],
   fields: testimonialFields,
   image: testimonialImage,
   idOf: (e) => e._id,

@@ -76,8 +76,6 @@ export const counsellingEntries: MachineEntry[] = [
       "New date and time (the viewer's zone, not in the past) and a reason; an Admin or the counsellor moves the session, the client asks for it. The message shows and the modal closes 1 s later.",
     machine: rescheduleFormMachine,
     delayLabels: { successShown: "1 s" },
-    // The form makes one of two calls: the client asks (requestSessionReschedule), the others move it.
-    firedBy: { "submit done": sessionCalls.rescheduleSession, "submit error": sessionCalls.rescheduleSession },
   },
   {
     id: "cancel-session",

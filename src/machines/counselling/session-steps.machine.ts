@@ -75,6 +75,7 @@ export interface StepExtra {
  */
 export const rescheduleFormMachine = createFormMachine<{ message: string; data: CounsellingSession }, CounsellingSession, StepExtra>({
   id: "rescheduleSession",
+  call: [sessionCalls.rescheduleSession, sessionCalls.requestSessionReschedule],
   modal: true,
   fields: rescheduleFields,
   initialExtra: { by: "admin", session: null },

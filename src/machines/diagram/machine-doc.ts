@@ -1,15 +1,17 @@
-import type { Access } from "../../api/contract/endpoint.ts"
+import type { Access, Endpoint } from "../../api/contract/endpoint.ts"
 import type { MachineEntry } from "../machine-entry.ts"
 import { callOf } from "../call-actor.ts"
 import { readMachine, type Edge } from "./machine-graph.ts"
 import { toMermaid } from "./mermaid.ts"
 
 const describeAccess = (access: Access): string => (access === "public" ? "anyone" : access === "signedIn" ? "any signed-in role" : access.join(", "))
+const describeCall = (endpoint: Endpoint): string => `${describeAccess(endpoint.access)} (${endpoint.method} ${endpoint.path})`
 
 function whoMayFire(entry: MachineEntry, edge: Edge): string {
   const endpoint = (edge.actor ? callOf(entry.machine, edge.actor) : undefined) ?? entry.firedBy?.[edge.trigger] ?? entry.firedBy?.[edge.event]
   if (typeof endpoint === "string") return endpoint
-  if (endpoint) return `${describeAccess(endpoint.access)} (${endpoint.method} ${endpoint.path})`
+  if (Array.isArray(endpoint)) return endpoint.map(describeCall).join(", or ")
+  if (endpoint) return describeCall(endpoint as Endpoint)
   switch (edge.kind) {
     case "delay":
       return "the clock"

@@ -1,4 +1,3 @@
-import * as editorCalls from "../../api/contract/editors/editor.endpoints.ts"
 import type { MachineEntry } from "../machine-entry.ts"
 import { editorActionsMachine, editorFormMachine } from "./editors.machine.ts"
 
@@ -11,7 +10,6 @@ export const editorEntries: MachineEntry[] = [
     summary: "Name, email and a number of at most 10 characters; a new editor is emailed a set-password link.",
     machine: editorFormMachine,
     delayLabels: { successShown: "1 s", messageRemaining: "1 s more (2 s in all)" },
-    firedBy: { "submit done": editorCalls.createEditor, "submit error": editorCalls.createEditor },
   },
   {
     id: "editors-actions",

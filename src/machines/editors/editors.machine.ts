@@ -5,7 +5,12 @@ import { CONTENT_LIST_LIMIT } from "../content/content-lists.ts"
 import { createContentFormMachine } from "../content/content-form.machine.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
 import type { ImageSpec } from "../content/content-form.machine.ts"
-import { deleteEditor as deleteEditorCall, listEditors as listEditorsCall } from "../../api/contract/editors/editor.endpoints.ts"
+import {
+  createEditor as createEditorCall,
+  deleteEditor as deleteEditorCall,
+  listEditors as listEditorsCall,
+  updateEditor as updateEditorCall,
+} from "../../api/contract/editors/editor.endpoints.ts"
 import { editorListScreen } from "../../api/contract/editors/editor-list-screen.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
@@ -32,6 +37,7 @@ export const editorImage: ImageSpec | null = null
 /** Spec section 5: name, email (email format) and number (at most 10 characters); the role is Editor. */
 export const editorFormMachine = createContentFormMachine<Editor>({
   id: "editorForm",
+  call: [createEditorCall, updateEditorCall],
   fields: editorFields,
   image: editorImage,
   initialValues: { userRole: "Editor" },

@@ -1,6 +1,5 @@
-import { assign, fromPromise, setup } from "xstate"
-import type { Endpoint } from "../../api/contract/endpoint.ts"
-import { fromCall } from "../call-actor.ts"
+import { assign, setup } from "xstate"
+import { fromCall, type ActorCall } from "../call-actor.ts"
 import { messageOf } from "../../api/api-error.ts"
 import type { Message } from "../account/login.machine.ts"
 import {
@@ -83,7 +82,8 @@ export interface FormDefinition<Output, Item, Extra> {
    * A page form that edits a stored record fetches it first (input `{ itemId }`, or `form.load` when the
    * route's record changes); null or a failure shows `failure` instead of the form.
    */
-  load?: { fetch: (itemId: string) => Promise<Item | null>; failure: string }
+  /** Update forms that read their item first: how, the failure text, and the contract call it makes. */
+  load?: { fetch: (itemId: string) => Promise<Item | null>; failure: string; call?: ActorCall }
   /** Why a record cannot be opened (a past session), or null; the form stays closed and `openRefused` says why. */
   refuseOpen?: (item: Item, now: number) => string | null
   /** Keep what was typed in an add form closed without saving, for the next open. */
@@ -93,8 +93,8 @@ export interface FormDefinition<Output, Item, Extra> {
   /** The submit button stays disabled until the form is valid, so an invalid form is never reported. */
   disableInvalidSubmit?: boolean
   submit: (input: SubmitInput<Extra>) => Promise<Output>
-  /** The contract call submit makes, named on the form's diagram. */
-  call?: Endpoint
+  /** The contract call submit makes (or, for a form that adds and updates, the two), named on the form's diagram. */
+  call?: ActorCall
   succeeded: (output: Output, mode: FormMode) => Outcome
   /** The top message of a failure; `onField` tells whether the server's reason was put next to a field. */
   failed?: (error: unknown, onField: boolean, mode: FormMode) => Outcome
@@ -152,7 +152,9 @@ export function createFormMachine<Output, Item = never, Extra = null>(definition
     types: { context: {} as FormContext<Extra>, events: {} as FormEvent<Item, Extra> },
     actors: {
       submit: fromCall<Output, SubmitInput<Extra>>(definition.call, ({ input }) => definition.submit(input)),
-      load: fromPromise<Item | null, { itemId: string }>(({ input }) => (definition.load ? definition.load.fetch(input.itemId) : Promise.resolve(null))),
+      load: fromCall<Item | null, { itemId: string }>(definition.load?.call, ({ input }) =>
+        definition.load ? definition.load.fetch(input.itemId) : Promise.resolve(null),
+      ),
     },
     actions: {
       /** Provided by the view: what a success changes outside the form (reload a list, renew the session). */
