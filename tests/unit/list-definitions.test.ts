@@ -24,6 +24,8 @@ import {
 } from "../../src/api/contract/counselling/counselling-list-screens.ts"
 import type { CounsellingSession } from "../../src/api/contract/counselling/counselling-session.ts"
 import { definedColumns } from "../../src/ui/components/data-table.tsx"
+import { blogList } from "../../src/api/contract/blogs/blog-list.ts"
+import { blogListColumns, blogListScreen } from "../../src/api/contract/blogs/blog-list-screen.ts"
 
 const peopleHeaders = peopleListColumns.map((c) => c.header)
 
@@ -185,5 +187,15 @@ describe("the counselling lists' definition", () => {
     const user = { _id: "u1", name: "Ravi", email: "ravi@demo.test", number: "+91 98765 43210", createdAt: "2026-11-30T07:00:00.000Z", counsellor: null }
     expect(counsellingUserColumns.map((c) => c.text(user))).toEqual(["Ravi", "ravi@demo.test", "+91 98765 43210", "Unassigned", "2026-11-30T07:00:00.000Z"])
     expect(counsellingUserColumns[3]?.text({ ...user, counsellor: { _id: "c1", name: "Meera", role: "Counsellor" } })).toBe("Meera (Counsellor)")
+  })
+})
+
+describe("the Blogs list's definition", () => {
+  it("gives the route, the CSV export and its file the definition's title, columns and name", () => {
+    const headers = blogListColumns.map((c) => c.header)
+    expect(headers).toEqual(["Blog Name", "URL", "Created"])
+    expect(listExports.blogs.columns.map(([header]) => header)).toEqual(headers)
+    expect(listExports.blogs.file).toBe(blogListScreen.file)
+    expect(routes.find((r) => r.path === "/blogs")?.title).toBe(blogList.title)
   })
 })

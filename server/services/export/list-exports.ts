@@ -10,6 +10,7 @@ import { peopleListColumns, peopleListScreens } from "../../../src/api/contract/
 import type { ExportList } from "../../../src/api/contract/list-export.ts"
 import { fetchEnquiries as fetchContactEnquiries } from "../contact/contact.service.ts"
 import { listAllBlogs } from "../content/blogs.service.ts"
+import { blogListColumns, blogListScreen } from "../../../src/api/contract/blogs/blog-list-screen.ts"
 import { fetchCounsellingUsers, fetchUnassignedUsers } from "../counselling/assignment.service.ts"
 import { fetchEnquiries as fetchCounsellingEnquiries } from "../counselling/enquiries.service.ts"
 import { fetchAllSessions } from "../counselling/sessions.queries.ts"
@@ -89,12 +90,8 @@ export const listExports: Record<ExportList, ListExport> = {
     },
   },
   blogs: {
-    file: "blogs",
-    columns: [
-      ["Blog Name", (r: { blogName: string }) => r.blogName],
-      ["URL", (r: { slug: string }) => r.slug],
-      ["Created", (r: { createdAt: string }) => r.createdAt],
-    ],
+    file: blogListScreen.file,
+    columns: csvColumns(blogListColumns),
     fetchPage: async (deps, _caller, page, limit) => {
       const answer = await listAllBlogs(deps, { page, limit }, false)
       return { rows: answer.data, total: answer.pagination.total }

@@ -3,6 +3,7 @@ import * as blogApi from "../../api/blogs/blog.api.ts"
 import * as blogCalls from "../../api/contract/blogs/blog.endpoints.ts"
 import type { Blog } from "../../api/contract/blogs/blog.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
+import { blogListScreen } from "../../api/contract/blogs/blog-list-screen.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
 
 /** The Blogs table pages by 10 (the list page size of spec section 9). */
@@ -11,7 +12,8 @@ export const BLOG_PAGE_SIZE = 10
 export const blogListMachine = createPagedListMachine<Blog>({
   id: "blogList",
   pageSize: BLOG_PAGE_SIZE,
-  failureMessage: "Failed to fetch blogs.",
+  call: blogCalls.listBlogs,
+  failureMessage: blogListScreen.failure,
   fetchPage: async ({ page, limit }) => {
     const answer = await blogApi.listBlogs(page, limit)
     return { rows: [...answer.data], total: answer.pagination.total }

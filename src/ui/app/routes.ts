@@ -1,6 +1,7 @@
 import type { Access } from "../../api/contract/endpoint.ts"
 import { lazyPage, lazyScreen, type PreloadableScreen } from "./lazy-screen.ts"
 import { endpointAccess as call, sessionsReaders } from "./route-access.ts"
+import { blogList } from "../../api/contract/blogs/blog-list.ts"
 import { editorList } from "../../api/contract/editors/editor-list.ts"
 import { enquiryList } from "../../api/contract/contact/enquiry-list.ts"
 import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
@@ -131,7 +132,7 @@ export const routes: RouteDef[] = [
     access: call.getNotificationPreferences,
     page: lazyScreen(() => import("../pages/notifications/notification-settings.page.tsx")),
   },
-  { path: "/blogs", refusedSignsOut: true, title: "Blogs", access: call.listBlogs, page: lazyScreen(() => import("../pages/blogs/blogs.page.tsx")) },
+  { path: "/blogs", refusedSignsOut: true, title: blogList.title, access: call.listBlogs, page: lazyScreen(() => import("../pages/blogs/blogs.page.tsx")) },
   { path: "/add-blog", refusedSignsOut: true, title: "Add Blog", access: call.createBlog, page: lazyScreen(() => import("../pages/blogs/add-blog.page.tsx")) },
   {
     path: "/blog/:blogId",

@@ -3,10 +3,12 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { useState } from "react"
 import { Link as RouterLink } from "wouter"
 import type { Blog } from "../../../api/contract/blogs/blog.ts"
+import { blogList } from "../../../api/contract/blogs/blog-list.ts"
+import { blogListColumns, blogListScreen, type BlogListColumn } from "../../../api/contract/blogs/blog-list-screen.ts"
 import { blogActionsMachine, blogListMachine } from "../../../machines/blogs/blogs.machine.ts"
 import { pageCount } from "../../../machines/paged-list.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
-import { DataTable, type Column } from "../../components/data-table.tsx"
+import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDate, truncate } from "../../components/format.ts"
 import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
@@ -43,7 +45,7 @@ export default function BlogsPage() {
   return (
     <Stack gap="5">
       <ListHeader
-        title="Blogs"
+        title={blogList.title}
         exportButton={<ExportCsvButton list="blogs" search="" />}
         action={
           <Button asChild colorPalette="teal">
@@ -52,7 +54,7 @@ export default function BlogsPage() {
         }
       />
       <BlogDrafts />
-      <DataTable columns={columns} rows={ctx.rows} rowKey={(b) => b._id} loading={loading} error={ctx.error} emptyText="No blogs available." />
+      <DataTable columns={columns} rows={ctx.rows} rowKey={(b) => b._id} loading={loading} error={ctx.error} emptyText={blogListScreen.empty} />
       {ctx.total > 0 ? (
         <Pager
           page={ctx.page}
@@ -82,19 +84,22 @@ interface BlogRowActions {
   onDelete: (blog: Blog) => void
 }
 
+/** How the table draws the definition's columns: the name links to the blog, both texts cut at 15, the day alone. */
+const tableCells: ColumnCells<Blog, BlogListColumn["key"]> = {
+  blogName: (b) => (
+    <Link asChild colorPalette="teal" title={b.blogName}>
+      <RouterLink href={`/blog/${b._id}`}>{truncate(b.blogName)}</RouterLink>
+    </Link>
+  ),
+  slug: (b) => <span title={b.slug}>{truncate(b.slug)}</span>,
+  createdAt: (b) => formatDate(b.createdAt),
+}
+
+/** S.No, the list's defined columns (the CSV export's too), then the status switch and Delete. */
 function blogColumns(a: BlogRowActions): Column<Blog>[] {
   return [
     { header: "S.No", cell: (_b, i) => a.firstNumber + i },
-    {
-      header: "Blog Name",
-      cell: (b) => (
-        <Link asChild colorPalette="teal" title={b.blogName}>
-          <RouterLink href={`/blog/${b._id}`}>{truncate(b.blogName)}</RouterLink>
-        </Link>
-      ),
-    },
-    { header: "URL", cell: (b) => <span title={b.slug}>{truncate(b.slug)}</span> },
-    { header: "Created", cell: (b) => formatDate(b.createdAt) },
+    ...definedColumns(blogListColumns, tableCells),
     {
       header: "Actions",
       cell: (b) => (
