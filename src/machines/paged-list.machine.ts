@@ -16,7 +16,12 @@ export interface PageRequest {
   search: string
   /** One of the list's sort keys ("dateTime", "-dateTime" for descending); "" or absent for its own order. */
   sort?: string
+  /** The applied filters of a list that has them (the audit trail's kind of record, event type, dates…). */
+  filters?: ListFilters
 }
+
+/** A list's filters by name, each a text ("" when not set). */
+export type ListFilters = Record<string, string>
 
 export interface PagedListContext<Row> {
   page: number
@@ -24,6 +29,10 @@ export interface PagedListContext<Row> {
   search: string
   /** "" (the list's own order) or one of the sort keys the list accepts. */
   sort: string
+  /** The filters as the form shows them, applied only on `filter.apply` ({} for a list without filters). */
+  filters: ListFilters
+  /** The filters the rows were read with (and the URL names). */
+  applied: ListFilters
   rows: Row[]
   total: number
   /** `total` is a lower bound ("1,000+"): there is a next page while a page comes back full. */
@@ -38,13 +47,17 @@ export type PagedListEvent =
   | { type: "search.change"; search: string }
   | { type: "list.reload" }
   | { type: "sort.change"; sort: string }
-  | { type: "url.changed"; page: number; search: string; sort?: string }
+  | { type: "url.changed"; page: number; search: string; sort?: string; filters?: ListFilters }
+  | { type: "filter.change"; field: string; value: string }
+  | { type: "filter.apply" }
+  | { type: "filter.clear" }
 
-/** What a list keeps in the address bar: its page, search and sort (the URL is the truth on reload and back). */
+/** What a list keeps in the address bar: its page, search, sort and applied filters (the URL is the truth on reload and back). */
 export interface ListUrlState {
   page: number
   search: string
   sort?: string
+  filters?: ListFilters
 }
 
 /**
@@ -71,19 +84,10 @@ export const pageCount = (total: number, pageSize: number): number => Math.max(1
 export const hasNextPage = (list: { page: number; pageSize: number; rows: readonly unknown[]; total: number; capped: boolean }): boolean =>
   list.capped ? list.rows.length === list.pageSize : list.page < pageCount(list.total, list.pageSize)
 
-/** What the URL and the fetch carry of the list's state: the sort only when there is one. */
-const urlOf = (context: { page: number; search: string; sort: string }): ListUrlState => ({
-  page: context.page,
-  search: context.search,
-  ...(context.sort ? { sort: context.sort } : {}),
-})
-
-/** After the page changed: a new history entry, so back returns to the previous page. */
-const pushPage = { type: "pushUrl", params: ({ context }: { context: { page: number; search: string; sort: string } }) => urlOf(context) } as const
-
 /**
- * One paged list: loading → ready | failed, previous/next, search, reload. Each screen makes its own
- * with the call that fetches a page and the message shown when that call fails (spec section 8).
+ * The one paged list of the console: loading → ready | failed, previous/next, search, sort, filters, reload.
+ * Each screen makes its own with the call that fetches a page and the message shown when that call fails
+ * (spec section 8); a list with filters (the audit trail) names them, and the form's edits apply on demand.
  * The page and search live in the URL: the view gives the URL's values as input and provides
  * `pushUrl` (a page change: back returns to it), `replaceUrl` (a new search or a corrected page)
  * and `watchUrl` (back/forward send `url.changed`); by default the machine touches no URL.
@@ -93,20 +97,41 @@ export function createPagedListMachine<Row>(options: {
   fetchPage: (request: PageRequest) => Promise<Page<Row>>
   /** The contract call fetchPage makes, named on the list's diagram. */
   call?: ActorCall
-  failureMessage: string
+  /** The text shown when fetchPage fails: the spec's, or one that reads the server's reason. */
+  failureMessage: string | ((error: unknown) => string)
   pageSize?: number
   /** The sort keys the list's call accepts (a key, or "-" and the key for descending); none: it cannot be sorted. */
   sorts?: readonly string[]
   /** The live list whose changes (another Admin's, a new enquiry) reload this one while it is open. */
   live?: LiveList
+  /**
+   * The filters the list is read with, each empty: the form edits them (`filter.change`) and `filter.apply` reads
+   * the list with them from page 1; `filter.clear` empties them. None: the list has no filters.
+   */
+  filters?: ListFilters
 }) {
   const sorts = options.sorts ?? []
   const knownSort = (sort: string | undefined) => (sort !== undefined && sorts.includes(sort) ? sort : "")
+  const emptyFilters = options.filters
+  /** The URL's filters, each key the list has (others ignored, missing ones empty). */
+  const knownFilters = (filters: ListFilters | undefined): ListFilters =>
+    emptyFilters ? Object.fromEntries(Object.keys(emptyFilters).map((key) => [key, filters?.[key] ?? ""])) : {}
+  const sameFilters = (a: ListFilters, b: ListFilters) => Object.keys(emptyFilters ?? {}).every((key) => a[key] === b[key])
+  const failure = options.failureMessage
+  /** What the URL and the fetch carry of the list's state: the sort and filters only when the list has them. */
+  const urlOf = (context: { page: number; search: string; sort: string; applied: ListFilters }): ListUrlState => ({
+    page: context.page,
+    search: context.search,
+    ...(context.sort ? { sort: context.sort } : {}),
+    ...(emptyFilters ? { filters: context.applied } : {}),
+  })
+  /** After the page (or the filters, or the order) changed: a new history entry, so back returns to what was shown. */
+  const pushPage = { type: "pushUrl", params: ({ context }: { context: PagedListContext<Row> }) => urlOf(context) } as const
   return setup({
     types: {
       context: {} as PagedListContext<Row>,
       events: {} as PagedListEvent,
-      input: {} as { page?: number; search?: string; sort?: string } | undefined,
+      input: {} as Partial<ListUrlState> | undefined,
     },
     actors: {
       fetchPage: fromCall<Page<Row>, PageRequest>(options.call, ({ input }) => options.fetchPage(input)),
@@ -122,8 +147,14 @@ export function createPagedListMachine<Row>(options: {
       hasNextPage: ({ context }) => hasNextPage(context),
       hasPreviousPage: ({ context }) => context.page > 1,
       isOtherUrl: ({ context, event }) =>
-        event.type === "url.changed" && (event.page !== context.page || event.search !== context.search || knownSort(event.sort) !== context.sort),
+        event.type === "url.changed" &&
+        (event.page !== context.page ||
+          event.search !== context.search ||
+          knownSort(event.sort) !== context.sort ||
+          !sameFilters(knownFilters(event.filters), context.applied)),
       isOtherSort: ({ context, event }) => event.type === "sort.change" && knownSort(event.sort) !== context.sort,
+      /** The page asked for is past the end (rows removed since, or an old link). */
+      isPastTheEnd: ({ context }, params: { rows: number; total: number }) => params.rows === 0 && context.page > pageCount(params.total, context.pageSize),
       isOtherPage: ({ context, event }) =>
         event.type === "page.goto" && event.page !== context.page && event.page >= 1 && event.page <= pageCount(context.total, context.pageSize),
     },
@@ -134,6 +165,8 @@ export function createPagedListMachine<Row>(options: {
       pageSize: options.pageSize ?? 10,
       search: input?.search ?? "",
       sort: knownSort(input?.sort),
+      filters: knownFilters(input?.filters),
+      applied: knownFilters(input?.filters),
       rows: [],
       total: 0,
       capped: false,
@@ -156,12 +189,25 @@ export function createPagedListMachine<Row>(options: {
             },
           }
         : {}),
+      ...(emptyFilters
+        ? {
+            "filter.change": { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }) },
+            "filter.apply": { target: ".loading", actions: [assign({ applied: ({ context }) => context.filters, page: 1 }), pushPage] },
+            "filter.clear": { target: ".loading", actions: [assign({ filters: emptyFilters, applied: emptyFilters, page: 1 }), pushPage] },
+          }
+        : {}),
       "list.reload": { target: ".loading" },
-      // Back/forward (or a link) changed the URL: show what it names, without writing it again.
+      // Back/forward (or a link) changed the URL: show what it names (in the filters' form too), without writing it again.
       "url.changed": {
         guard: "isOtherUrl",
         target: ".loading",
-        actions: assign({ page: ({ event }) => Math.max(1, event.page), search: ({ event }) => event.search, sort: ({ event }) => knownSort(event.sort) }),
+        actions: assign({
+          page: ({ event }) => Math.max(1, event.page),
+          search: ({ event }) => event.search,
+          sort: ({ event }) => knownSort(event.sort),
+          filters: ({ event }) => knownFilters(event.filters),
+          applied: ({ event }) => knownFilters(event.filters),
+        }),
       },
     },
     states: {
@@ -174,7 +220,7 @@ export function createPagedListMachine<Row>(options: {
           onDone: [
             {
               // A page past the end (rows removed since) steps back to the new last page.
-              guard: ({ context, event }) => event.output.rows.length === 0 && context.page > pageCount(event.output.total, context.pageSize),
+              guard: { type: "isPastTheEnd", params: ({ event }) => ({ rows: event.output.rows.length, total: event.output.total }) },
               target: "loading",
               reenter: true,
               actions: [
@@ -192,7 +238,7 @@ export function createPagedListMachine<Row>(options: {
               }),
             },
           ],
-          onError: { target: "failed", actions: assign({ error: options.failureMessage, rows: [] }) },
+          onError: { target: "failed", actions: assign({ error: ({ event }) => (typeof failure === "string" ? failure : failure(event.error)), rows: [] }) },
         },
       },
       ready: {

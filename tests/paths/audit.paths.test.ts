@@ -1,5 +1,6 @@
 import { ApiError } from "../../src/api/api-error.ts"
 import { auditLogMachine, emptyFilters } from "../../src/machines/audit/audit-log.machine.ts"
+import { auditExportMachine } from "../../src/machines/audit/audit-export.machine.ts"
 import { diagramRenderMachine } from "../../src/machines/diagram-render.machine.ts"
 import { entityAsOfMachine } from "../../src/machines/audit/entity-as-of.machine.ts"
 import { auditEventTypesMachine } from "../../src/machines/audit/audit-event-types.machine.ts"
@@ -21,25 +22,33 @@ const event = {
 const failure = new ApiError("http", 500, "Internal Server Error", "Something went wrong on our side. Please try again.")
 
 describeMachinePaths("audit log", {
-  machine: auditLogMachine.provide({ actions: { download: () => {} } }),
+  machine: auditLogMachine,
   input: {},
   events: [
-    { type: "fetchEvents.done", output: { rows: [event], total: 45 } },
-    { type: "fetchEvents.done", output: { rows: [], total: 1 } },
-    { type: "fetchEvents.error", error: failure },
+    { type: "fetchPage.done", output: { rows: [event], total: 45 } },
+    { type: "fetchPage.done", output: { rows: [], total: 1 } },
+    { type: "fetchPage.error", error: failure },
     { type: "filter.change", field: "entityType", value: "user" },
     { type: "filter.apply" },
     { type: "filter.clear" },
     { type: "page.next" },
     { type: "page.previous" },
-    { type: "export.csv" },
+    { type: "page.goto", page: 3 },
+    { type: "url.changed", search: "", filters: { ...emptyFilters, type: "user.passwordChanged" }, page: 2 },
+    { type: "url.changed", search: "", filters: emptyFilters, page: 1 },
+  ],
+})
+
+describeMachinePaths("audit export", {
+  machine: auditExportMachine.provide({ actions: { download: () => {} } }),
+  input: undefined,
+  events: [
+    { type: "export.csv", filters: emptyFilters },
     { type: "exportCsv.done", output: "id,at\r\n" },
     { type: "exportCsv.error", error: failure },
-    { type: "export.json" },
+    { type: "export.json", filters: emptyFilters },
     { type: "exportJson.done", output: "[]" },
     { type: "exportJson.error", error: failure },
-    { type: "url.changed", filters: { ...emptyFilters, type: "user.passwordChanged" }, page: 2 },
-    { type: "url.changed", filters: emptyFilters, page: 1 },
   ],
 })
 

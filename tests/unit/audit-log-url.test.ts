@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import type { AuditEvent } from "../../src/api/contract/audit/audit.ts"
-import { auditLogMachine, emptyFilters, type AuditFilters, type AuditUrlState } from "../../src/machines/audit/audit-log.machine.ts"
-import { parseAuditQuery, setAuditQuery, toLocalInput } from "../../src/ui/pages/audit/audit-url.ts"
+import { auditInstantFilters, auditLogMachine, emptyFilters, type AuditFilters } from "../../src/machines/audit/audit-log.machine.ts"
+import type { ListUrlState, PageRequest } from "../../src/machines/paged-list.machine.ts"
+import { parseListQuery, setListQuery, toLocalInput, type ListUrlFilters } from "../../src/ui/components/list-url.ts"
 
 const sample: AuditEvent = {
   _id: "1",
@@ -16,20 +17,19 @@ const sample: AuditEvent = {
   after: null,
 }
 
-interface Request {
-  filters: AuditFilters
-  page: number
-  limit: number
-}
+/** The audit page's URL state: the page and the applied filters (no search, no order). */
+type AuditUrlState = { filters: AuditFilters; page: number }
+const url = (state: AuditUrlState): ListUrlState => ({ page: state.page, search: "", filters: state.filters })
+const ask = (state: AuditUrlState): PageRequest => ({ ...url(state), limit: 20 })
 
-/** The audit log owns its URL state like a paged list: input from the URL, apply/clear/page push, back is followed. */
+/** The audit log is the one paged list, with filters: input from the URL, apply/clear/page push, back is followed. */
 function start(input: Partial<AuditUrlState>, total = 45) {
-  const requests: Request[] = []
+  const requests: PageRequest[] = []
   const pushUrl = vi.fn()
   const replaceUrl = vi.fn()
   const machine = auditLogMachine.provide({
     actors: {
-      fetchEvents: fromPromise(async ({ input: request }: { input: Request }) => {
+      fetchPage: fromPromise(async ({ input: request }: { input: PageRequest }) => {
         requests.push(request)
         const last = Math.ceil(total / request.limit)
         return { rows: request.page > last ? [] : [sample], total }
@@ -47,7 +47,7 @@ describe("audit log URL state", () => {
   it("starts with the URL's filters (in the form and applied) and page", async () => {
     const { actor, requests } = start({ filters: byType, page: 2 })
     await waitFor(actor, (s) => s.matches("ready"))
-    expect(requests[0]).toEqual({ filters: byType, page: 2, limit: 20 })
+    expect(requests[0]).toEqual(ask({ filters: byType, page: 2 }))
     expect(actor.getSnapshot().context.filters).toEqual(byType)
   })
 
@@ -63,13 +63,13 @@ describe("audit log URL state", () => {
     actor.send({ type: "filter.change", field: "type", value: "user.passwordChanged" })
     expect(pushUrl).not.toHaveBeenCalled()
     actor.send({ type: "filter.apply" })
-    expect(pushUrl).toHaveBeenLastCalledWith({ filters: byType, page: 1 })
+    expect(pushUrl).toHaveBeenLastCalledWith(url({ filters: byType, page: 1 }))
     await waitFor(actor, (s) => s.matches("ready"))
     actor.send({ type: "page.next" })
-    expect(pushUrl).toHaveBeenLastCalledWith({ filters: byType, page: 2 })
+    expect(pushUrl).toHaveBeenLastCalledWith(url({ filters: byType, page: 2 }))
     await waitFor(actor, (s) => s.matches("ready"))
     actor.send({ type: "filter.clear" })
-    expect(pushUrl).toHaveBeenLastCalledWith({ filters: emptyFilters, page: 1 })
+    expect(pushUrl).toHaveBeenLastCalledWith(url({ filters: emptyFilters, page: 1 }))
     expect(pushUrl).toHaveBeenCalledTimes(3)
     expect(replaceUrl).not.toHaveBeenCalled()
   })
@@ -77,12 +77,12 @@ describe("audit log URL state", () => {
   it("follows back/forward into the form and the list without writing the URL, and ignores the same URL", async () => {
     const { actor, requests, pushUrl, replaceUrl } = start({ filters: byType })
     await waitFor(actor, (s) => s.matches("ready"))
-    actor.send({ type: "url.changed", filters: byType, page: 1 })
+    actor.send({ type: "url.changed", search: "", filters: byType, page: 1 })
     expect(actor.getSnapshot().matches("ready")).toBe(true)
     const byActor = { ...emptyFilters, actorId: "u1" }
-    actor.send({ type: "url.changed", filters: byActor, page: 2 })
+    actor.send({ type: "url.changed", search: "", filters: byActor, page: 2 })
     await waitFor(actor, (s) => s.matches("ready"))
-    expect(requests.at(-1)).toEqual({ filters: byActor, page: 2, limit: 20 })
+    expect(requests.at(-1)).toEqual(ask({ filters: byActor, page: 2 }))
     expect(actor.getSnapshot().context.filters).toEqual(byActor)
     expect(requests).toHaveLength(2)
     expect(pushUrl).not.toHaveBeenCalled()
@@ -92,16 +92,19 @@ describe("audit log URL state", () => {
   it("replaces the URL when a page past the end steps back to the last page", async () => {
     const { actor, requests, replaceUrl } = start({ filters: byType, page: 9 }, 45)
     await waitFor(actor, (s) => s.matches("ready"))
-    expect(replaceUrl).toHaveBeenLastCalledWith({ filters: byType, page: 3 })
+    expect(replaceUrl).toHaveBeenLastCalledWith(url({ filters: byType, page: 3 }))
     expect(requests.map((r) => r.page)).toEqual([9, 3])
   })
 })
 
-describe("audit URL query", () => {
-  const state: AuditUrlState = {
+describe("audit URL query (the lists' one URL helper, with the audit's filters)", () => {
+  const filters: ListUrlFilters = { keys: Object.keys(emptyFilters), instants: auditInstantFilters }
+  const state = url({
     filters: { entityType: "user", entityId: "", actorId: "a 1&b", type: "user.totp.enabled", from: "2026-11-01T09:30", to: "" },
     page: 3,
-  }
+  })
+  const setAuditQuery = (query: URLSearchParams, s: ListUrlState) => setListQuery(query, s, filters)
+  const parseAuditQuery = (search: string) => parseListQuery(search, filters)
 
   it("writes dates as instants, leaves out empty filters and page 1, and keeps other keys", () => {
     const query = setAuditQuery(new URLSearchParams("other=kept&entityId=old"), state)
@@ -110,7 +113,7 @@ describe("audit URL query", () => {
     expect(query.has("to")).toBe(false)
     expect(query.get("from")).toBe(new Date("2026-11-01T09:30").toISOString())
     expect(query.get("page")).toBe("3")
-    expect(setAuditQuery(new URLSearchParams(), { filters: emptyFilters, page: 1 }).toString()).toBe("")
+    expect(setAuditQuery(new URLSearchParams(), url({ filters: emptyFilters, page: 1 })).toString()).toBe("")
   })
 
   it("reads back what it wrote, dates as local datetime inputs", () => {
@@ -118,7 +121,7 @@ describe("audit URL query", () => {
   })
 
   it("drops a date that is not one and a page that is not a whole number from 1", () => {
-    expect(parseAuditQuery("?from=soon&to=2026-13-45&page=-2")).toEqual({ filters: emptyFilters, page: 1 })
+    expect(parseAuditQuery("?from=soon&to=2026-13-45&page=-2")).toEqual(url({ filters: emptyFilters, page: 1 }))
     expect(toLocalInput("")).toBe("")
   })
 

@@ -15,7 +15,7 @@ import { fromSessionDateTime, toSessionSlot } from "../../src/machines/counselli
 import { dayRange, isFreeTime, slotTime } from "../../src/machines/counselling/free-slots.machine.ts"
 import { rangeInstants } from "../../src/machines/counselling/session-calendar.machine.ts"
 import { formatDate, formatDateTime } from "../../src/ui/components/format.ts"
-import { toInstant } from "../../src/machines/audit/audit-log.machine.ts"
+import { toInstant } from "../../src/machines/account/viewer-zone.ts"
 
 afterEach(() => setViewerZone(null))
 

@@ -56,6 +56,12 @@ export function instantOfInput(value: string): Date {
   return new Date(instantAt(parts[1]!, parts[2]!).getTime() + Number(parts[3] ?? 0) * 1000)
 }
 
+/** A `datetime-local` value as the ISO instant it names on the viewer's clock ('' when empty or not a date-time). */
+export function toInstant(local: string): string {
+  const at = instantOfInput(local)
+  return Number.isNaN(at.getTime()) ? "" : at.toISOString()
+}
+
 /** An instant as a `datetime-local` field shows it on the viewer's clock (seconds only when it has some). */
 export function inputOfInstant(instant: string): string {
   if (!instant || Number.isNaN(new Date(instant).getTime())) return ""

@@ -2,6 +2,7 @@ import type { MachineEntry } from "../machine-entry.ts"
 import { accessLogMachine } from "./access-log.machine.ts"
 import { auditEventTypesMachine } from "./audit-event-types.machine.ts"
 import { auditLogMachine } from "./audit-log.machine.ts"
+import { auditExportMachine } from "./audit-export.machine.ts"
 import { entityAsOfMachine } from "./entity-as-of.machine.ts"
 import { recordHistoryMachine } from "./record-history.machine.ts"
 import { recordPickerMachine } from "./record-picker.machine.ts"
@@ -11,8 +12,14 @@ export const auditEntries: MachineEntry[] = [
   {
     id: "audit-log",
     title: "Audit trail",
-    summary: "The Admin's view of the event log: filters, paging, CSV and JSON export.",
+    summary: "The Admin's view of the event log: the one paged list (20 a page), with filters applied on demand and kept in the URL.",
     machine: auditLogMachine,
+  },
+  {
+    id: "audit-export",
+    title: "Audit trail: export",
+    summary: "The CSV or JSON of the events the applied filters select, downloaded; a failure says why beside the buttons.",
+    machine: auditExportMachine,
   },
   {
     id: "audit-event-types",

@@ -3,7 +3,8 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { auditEntityKinds, isPickableKind, recordPickerHints, type AuditEvent } from "../../../api/contract/audit/audit.ts"
 import { QUERY_TEXT_MAX_LENGTH } from "../../../api/contract/common.ts"
 import { auditEventTypesMachine } from "../../../machines/audit/audit-event-types.machine.ts"
-import { auditLogMachine, type AuditFilters } from "../../../machines/audit/audit-log.machine.ts"
+import { auditInstantFilters, auditLogMachine, emptyFilters, type AuditFilters } from "../../../machines/audit/audit-log.machine.ts"
+import { auditExportMachine } from "../../../machines/audit/audit-export.machine.ts"
 import { capitalized, eventTypeLabel } from "../../../api/contract/audit/audit-sentence.ts"
 import { AsOfResult, AuditChanges, AuditIds, AuditWho, AuditWhat } from "../../components/audit-event-cells.tsx"
 import { entityAsOfMachine } from "../../../machines/audit/entity-as-of.machine.ts"
@@ -13,13 +14,14 @@ import { DataTable, type Column } from "../../components/data-table.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { Pager } from "../../components/pager.tsx"
 import { RecordPicker } from "../../components/record-picker.tsx"
-import { readAuditUrl, watchAuditUrl, writeAuditUrl } from "./audit-url.ts"
+import { readListUrl, withListUrl, type ListUrlFilters } from "../../components/list-url.ts"
 
 /** The log keeps its applied filters and page in the URL, so reload, Back and a shared link show the same events. */
-const logMachine = auditLogMachine.provide({
+const urlFilters: ListUrlFilters = { keys: Object.keys(emptyFilters), instants: auditInstantFilters }
+const logMachine = withListUrl(auditLogMachine, urlFilters)
+
+const exportMachine = auditExportMachine.provide({
   actions: {
-    pushUrl: (_, state) => writeAuditUrl(state, false),
-    replaceUrl: (_, state) => writeAuditUrl(state, true),
     download: (_, { text, format }) => {
       const url = URL.createObjectURL(new Blob([text], { type: format === "csv" ? "text/csv" : "application/json" }))
       const link = Object.assign(document.createElement("a"), { href: url, download: `audit-events.${format}` })
@@ -27,7 +29,6 @@ const logMachine = auditLogMachine.provide({
       URL.revokeObjectURL(url)
     },
   },
-  actors: { watchUrl: watchAuditUrl },
 })
 
 /** The log's columns: when, the event in words, who, the changed fields, and the ids on demand. */
@@ -81,11 +82,15 @@ function FilterSelect(props: {
 }
 
 export default function AuditPage() {
-  const log = useActorRef(logMachine, { input: readAuditUrl() })
+  const log = useActorRef(logMachine, { input: readListUrl(urlFilters) })
   const ctx = useSelector(log, (s) => s.context)
+  const filters = { ...emptyFilters, ...ctx.filters }
+  const applied = { ...emptyFilters, ...ctx.applied }
   const loading = useSelector(log, (s) => s.hasTag("busy"))
-  const exportingCsv = useSelector(log, (s) => s.matches("exporting"))
-  const exportingJson = useSelector(log, (s) => s.matches("exportingJson"))
+  const exporter = useActorRef(exportMachine)
+  const exportingCsv = useSelector(exporter, (s) => s.matches("exportingCsv"))
+  const exportingJson = useSelector(exporter, (s) => s.matches("exportingJson"))
+  const exportError = useSelector(exporter, (s) => s.context.error)
   const canNext = useSelector(log, (s) => s.can({ type: "page.next" }))
   const canPrevious = useSelector(log, (s) => s.can({ type: "page.previous" }))
   const types = useActorRef(auditEventTypesMachine)
@@ -104,29 +109,29 @@ export default function AuditPage() {
         }}
       >
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
-          <FilterSelect label="Entity" all="All kinds of record" value={ctx.filters.entityType} choices={entityChoices} onChange={change("entityType")} />
+          <FilterSelect label="Entity" all="All kinds of record" value={filters.entityType} choices={entityChoices} onChange={change("entityType")} />
           <FilterSelect
             label="Event type"
             all="All event types"
-            value={ctx.filters.type}
+            value={filters.type}
             choices={typeChoices.map((t) => ({ value: t, label: eventTypeLabel(t) })).sort((a, b) => a.label.localeCompare(b.label))}
             onChange={change("type")}
           />
-          <RecordPicker label="Done by" placeholder="Search people by name or email" kind="user" value={ctx.filters.actorId} onChange={change("actorId")} />
-          {isPickableKind(ctx.filters.entityType) ? (
+          <RecordPicker label="Done by" placeholder="Search people by name or email" kind="user" value={filters.actorId} onChange={change("actorId")} />
+          {isPickableKind(filters.entityType) ? (
             <RecordPicker
-              key={ctx.filters.entityType}
+              key={filters.entityType}
               label="Record"
-              placeholder={recordPickerHints[ctx.filters.entityType]}
-              kind={ctx.filters.entityType}
-              value={ctx.filters.entityId}
+              placeholder={recordPickerHints[filters.entityType]}
+              kind={filters.entityType}
+              value={filters.entityId}
               onChange={change("entityId")}
             />
           ) : null}
           {dateFields.map(({ field, label }) => (
             <Field.Root key={field}>
               <Field.Label>{label}</Field.Label>
-              <Input size="sm" type="datetime-local" value={ctx.filters[field]} onChange={(e) => change(field)(e.target.value)} />
+              <Input size="sm" type="datetime-local" value={filters[field]} onChange={(e) => change(field)(e.target.value)} />
             </Field.Root>
           ))}
         </SimpleGrid>
@@ -141,7 +146,7 @@ export default function AuditPage() {
               {idFields.map(({ field, label }) => (
                 <Field.Root key={field}>
                   <Field.Label>{label}</Field.Label>
-                  <Input size="sm" maxLength={QUERY_TEXT_MAX_LENGTH} value={ctx.filters[field]} onChange={(e) => change(field)(e.target.value)} />
+                  <Input size="sm" maxLength={QUERY_TEXT_MAX_LENGTH} value={filters[field]} onChange={(e) => change(field)(e.target.value)} />
                 </Field.Root>
               ))}
             </SimpleGrid>
@@ -164,16 +169,33 @@ export default function AuditPage() {
           <Button size="sm" variant="outline" onClick={() => log.send({ type: "filter.clear" })}>
             Clear
           </Button>
-          <BusyButton size="sm" variant="outline" onClick={() => log.send({ type: "export.csv" })} busy={exportingCsv} loadingText="Exporting...">
+          <BusyButton
+            size="sm"
+            variant="outline"
+            onClick={() => exporter.send({ type: "export.csv", filters: applied })}
+            busy={exportingCsv}
+            loadingText="Exporting..."
+          >
             Export CSV
           </BusyButton>
-          <BusyButton size="sm" variant="outline" onClick={() => log.send({ type: "export.json" })} busy={exportingJson} loadingText="Exporting...">
+          <BusyButton
+            size="sm"
+            variant="outline"
+            onClick={() => exporter.send({ type: "export.json", filters: applied })}
+            busy={exportingJson}
+            loadingText="Exporting..."
+          >
             Export JSON
           </BusyButton>
           <Text fontSize="sm" color="fg.muted">
-            {ctx.total} events
+            {ctx.error ? 0 : ctx.total} events
           </Text>
         </HStack>
+        {exportError ? (
+          <Text role="alert" mt="2" fontSize="sm" color="fg.error">
+            {exportError}
+          </Text>
+        ) : null}
       </form>
       <DataTable loading={loading} error={ctx.error} rows={ctx.rows} rowKey={(r) => r._id} emptyText="No events match these filters." columns={auditColumns} />
       <Pager
