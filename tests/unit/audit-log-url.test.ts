@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from "xstate"
 import type { AuditEvent } from "../../src/api/contract/audit/audit.ts"
 import { auditInstantFilters, auditLogMachine, emptyFilters, type AuditFilters } from "../../src/machines/audit/audit-log.machine.ts"
 import type { ListUrlState, PageRequest } from "../../src/machines/paged-list.machine.ts"
-import { parseListQuery, setListQuery, toLocalInput, type ListUrlFilters } from "../../src/ui/components/list-url.ts"
+import { parseListQuery, setListQuery, type ListUrlFilters } from "../../src/ui/components/list-url.ts"
+import { inputOfInstant } from "../../src/machines/account/viewer-zone.ts"
 
 const sample: AuditEvent = {
   _id: "1",
@@ -122,10 +123,10 @@ describe("audit URL query (the lists' one URL helper, with the audit's filters)"
 
   it("drops a date that is not one and a page that is not a whole number from 1", () => {
     expect(parseAuditQuery("?from=soon&to=2026-13-45&page=-2")).toEqual(url({ filters: emptyFilters, page: 1 }))
-    expect(toLocalInput("")).toBe("")
+    expect(inputOfInstant("")).toBe("")
   })
 
   it("shows seconds only when the instant has them", () => {
-    expect(toLocalInput(new Date("2026-11-01T09:30:15").toISOString())).toBe("2026-11-01T09:30:15")
+    expect(inputOfInstant(new Date("2026-11-01T09:30:15").toISOString())).toBe("2026-11-01T09:30:15")
   })
 })

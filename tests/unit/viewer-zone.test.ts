@@ -8,6 +8,7 @@ import {
   offsetAt,
   setViewerZone,
   todayOnViewerClock,
+  toInstant,
   viewerZone,
   wallClock,
 } from "../../src/machines/account/viewer-zone.ts"
@@ -15,7 +16,6 @@ import { fromSessionDateTime, toSessionSlot } from "../../src/machines/counselli
 import { dayRange, isFreeTime, slotTime } from "../../src/machines/counselling/free-slots.machine.ts"
 import { rangeInstants } from "../../src/machines/counselling/session-calendar.machine.ts"
 import { formatDate, formatDateTime } from "../../src/ui/components/format.ts"
-import { toInstant } from "../../src/machines/account/viewer-zone.ts"
 
 afterEach(() => setViewerZone(null))
 

@@ -22,9 +22,6 @@ export interface ListUrlFilters {
   instants?: readonly string[]
 }
 
-/** An instant as a datetime-local value on the viewer's clock ('' when it is not a date). */
-export const toLocalInput = (instant: string): string => inputOfInstant(instant)
-
 /** The list's state that `search` (a URL's query string) names. */
 export function parseListQuery(search: string, filters?: ListUrlFilters): ListUrlState {
   const query = new URLSearchParams(search)
@@ -32,7 +29,7 @@ export function parseListQuery(search: string, filters?: ListUrlFilters): ListUr
   const sort = query.get("sort")
   const state: ListUrlState = { page: Number.isInteger(page) && page >= 1 ? page : 1, search: query.get("search") ?? "", ...(sort ? { sort } : {}) }
   if (!filters) return state
-  const read = (key: string) => (filters.instants?.includes(key) ? toLocalInput(query.get(key) ?? "") : (query.get(key) ?? ""))
+  const read = (key: string) => (filters.instants?.includes(key) ? inputOfInstant(query.get(key) ?? "") : (query.get(key) ?? ""))
   return { ...state, filters: Object.fromEntries(filters.keys.map((key) => [key, read(key)])) }
 }
 

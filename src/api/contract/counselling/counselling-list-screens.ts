@@ -1,5 +1,4 @@
-import type { ListColumn } from "../list-column.ts"
-import { orNA } from "../list-column.ts"
+import { addedColumn, personColumns, type ListColumn } from "../list-column.ts"
 import type { CounsellingEnquiry } from "./counselling-enquiry.ts"
 import type { CounsellingListName } from "./counselling-lists.ts"
 import { sessionStateText, type CounsellingSession } from "./counselling-session.ts"
@@ -18,43 +17,28 @@ export const counsellingListScreens: Record<CounsellingListName, { empty: string
   "all-sessions": { empty: "No sessions found.", failure: "Failed to fetch session.", file: "all-sessions" },
 }
 
-type Contact = { name: string; email: string; number: string | null; createdAt: string }
-
-/** Name, Email, Number (N/A when none) and the Date | Time a person was added, as the lists of people show them. */
-const contactColumns = {
-  name: { key: "name", header: "Name", text: (r: Contact) => r.name },
-  email: { key: "email", header: "Email", text: (r: Contact) => r.email },
-  number: { key: "number", header: "Number", text: (r: Contact) => orNA(r.number) },
-  createdAt: { key: "createdAt", header: "Date | Time", text: (r: Contact) => r.createdAt },
-} as const
-
 export type EnquiryColumn = ListColumn<CounsellingEnquiry, "name" | "email" | "number" | "createdAt">
 export type UnassignedUserColumn = ListColumn<UnassignedUser, "name" | "email" | "number" | "createdAt">
 export type CounsellingUserColumn = ListColumn<CounsellingUser, "name" | "email" | "number" | "counsellor" | "createdAt">
 export type SessionColumn = ListColumn<CounsellingSession, "name" | "email" | "number" | "dateTime" | "counsellorName" | "counsellorRole" | "status" | "state">
 
 /** 1:1 Counselling: every enquiry has a number (the form requires one). */
-export const enquiryColumns: readonly EnquiryColumn[] = [contactColumns.name, contactColumns.email, contactColumns.number, contactColumns.createdAt]
+export const enquiryColumns: readonly EnquiryColumn[] = [personColumns.name, personColumns.email, personColumns.number, addedColumn]
 
-export const unassignedUserColumns: readonly UnassignedUserColumn[] = [
-  contactColumns.name,
-  contactColumns.email,
-  contactColumns.number,
-  contactColumns.createdAt,
-]
+export const unassignedUserColumns: readonly UnassignedUserColumn[] = [personColumns.name, personColumns.email, personColumns.number, addedColumn]
 
 export const counsellingUserColumns: readonly CounsellingUserColumn[] = [
-  contactColumns.name,
-  contactColumns.email,
-  contactColumns.number,
+  personColumns.name,
+  personColumns.email,
+  personColumns.number,
   { key: "counsellor", header: "Counsellor", text: (u) => (u.counsellor ? `${u.counsellor.name} (${u.counsellor.role})` : "Unassigned") },
-  contactColumns.createdAt,
+  addedColumn,
 ]
 
 export const sessionColumns: readonly SessionColumn[] = [
-  contactColumns.name,
-  contactColumns.email,
-  contactColumns.number,
+  personColumns.name,
+  personColumns.email,
+  personColumns.number,
   { key: "dateTime", header: "Date | Time", text: (s) => s.dateTime },
   { key: "counsellorName", header: "Counsellor", text: (s) => s.counsellorName },
   { key: "counsellorRole", header: "Counsellor Role", text: (s) => s.counsellorRole },

@@ -1,4 +1,4 @@
-import { orNA, type ListColumn } from "../list-column.ts"
+import { personColumns, type ListColumn } from "../list-column.ts"
 import type { Editor } from "./editor.ts"
 
 /* The Editor list's screen (its definition's other half, editor-list.ts): texts, CSV file and columns. */
@@ -10,8 +10,8 @@ export const editorListScreen = { empty: "No editors found.", failure: "Failed t
 export type EditorListColumn = ListColumn<Editor, "name" | "email" | "number" | "role">
 
 export const editorListColumns: readonly EditorListColumn[] = [
-  { key: "name", header: "Name", text: (e) => e.name },
-  { key: "email", header: "Email", text: (e) => e.email },
-  { key: "number", header: "Number", text: (e) => orNA(e.number) },
+  personColumns.name,
+  personColumns.email,
+  personColumns.number,
   { key: "role", header: "User Role", text: (e) => e.role },
 ]

@@ -1,5 +1,5 @@
 import type { VendorStatus } from "../common.ts"
-import { orNA, type ListColumn } from "../list-column.ts"
+import { addedColumn, orNA, personColumns, type ListColumn } from "../list-column.ts"
 import type { PersonListItem } from "../account/user.ts"
 import { peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "./people-lists.ts"
 import type { ListRole, ReviewListKind } from "./vendor.ts"
@@ -29,11 +29,11 @@ const approvedLabel = (status: VendorStatus) => (status === "Approve" ? "Approve
 export type PeopleListColumn = ListColumn<PersonListItem, "name" | "email" | "number" | "role" | "createdAt" | "status" | "organization">
 
 export const peopleListColumns: readonly PeopleListColumn[] = [
-  { key: "name", header: "Name", text: (r) => r.name },
-  { key: "email", header: "Email", text: (r) => r.email },
-  { key: "number", header: "Number", text: (r) => orNA(r.number) },
+  personColumns.name,
+  personColumns.email,
+  personColumns.number,
   { key: "role", header: "Role", text: (r) => r.role },
-  { key: "createdAt", header: "Date | Time", text: (r) => r.createdAt },
+  addedColumn,
   { key: "status", header: "Status", text: (r) => approvedLabel(r.status) },
   { key: "organization", header: "Organization", text: (r) => orNA(r.organizationName) },
 ]
