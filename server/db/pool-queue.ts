@@ -1,5 +1,10 @@
 import type { Pool, PoolClient } from "pg"
 
+/** pg's words for a new connection that did not open within its time (the pool's wait, or the client's own). */
+const SLOW_OPEN = /timeout exceeded when trying to connect|Connection terminated due to connection timeout/
+const isSlowOpen = (error: unknown) => error instanceof Error && SLOW_OPEN.test(error.message)
+const RETRY_PAUSE_MS = 50
+
 /** The part of a pool Kysely uses. */
 export interface QueuedPool {
   connect(): Promise<PoolClient>
@@ -15,6 +20,11 @@ export interface QueuedPool {
  * connections is free or may be opened, so its own short bound applies to opening a connection alone (an
  * unreachable database still fails at once). A wait that runs out is reported in pg's words, so it is
  * answered 503 like every other "no connection" (unavailable.ts).
+ *
+ * A new connection that misses its 800 ms is tried again while the request's wait lasts: on a machine whose
+ * cores are all busy (a test suite's two workers and a browser, say) opening one can take longer, and a
+ * server that answered the first sign-in of its life with 503 had a database that was only slow to greet it.
+ * A database that refuses, or is not there, still fails at once; one that never answers fails when the wait ends.
  */
 export function queuedPool(pool: Pool, max: number, waitMs: number): QueuedPool {
   let inUse = 0
@@ -46,13 +56,22 @@ export function queuedPool(pool: Pool, max: number, waitMs: number): QueuedPool 
   return {
     options: pool.options,
     async connect() {
+      const deadline = Date.now() + waitMs
       await take()
       let client: PoolClient
-      try {
-        client = await pool.connect()
-      } catch (error) {
-        give()
-        throw error
+      for (;;) {
+        try {
+          client = await pool.connect()
+          break
+        } catch (error) {
+          if (isSlowOpen(error) && Date.now() < deadline) {
+            // pg takes its 800 ms before saying so; the pause only keeps an instant refusal in these words from spinning.
+            await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS))
+            continue
+          }
+          give()
+          throw error
+        }
       }
       // pg sets release anew on every checkout; the slot is given back once, however often it is called.
       const release = client.release.bind(client)

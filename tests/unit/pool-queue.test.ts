@@ -50,4 +50,43 @@ describe("waiting for a connection (server/db/pool-queue.ts)", () => {
     await expect(failing.connect()).rejects.toThrow("ECONNREFUSED")
     await expect(failing.connect()).rejects.toThrow("ECONNREFUSED")
   })
+
+  it("tries a new connection that missed its time again while the wait lasts; a refusal still fails at once", async () => {
+    const { pool } = fakePool()
+    let attempts = 0
+    const slowThenFine = {
+      ...pool,
+      connect: async () => {
+        attempts += 1
+        if (attempts <= 2) throw new Error(attempts === 1 ? "timeout exceeded when trying to connect" : "Connection terminated due to connection timeout")
+        return pool.connect()
+      },
+    } as unknown as Pool
+    const client = await queuedPool(slowThenFine, 1, 1_000).connect()
+    expect(attempts).toBe(3)
+    client.release()
+
+    let refused = 0
+    const refusing = { ...pool, connect: async () => (refused++, Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:5432"))) } as unknown as Pool
+    await expect(queuedPool(refusing, 1, 1_000).connect()).rejects.toThrow("ECONNREFUSED")
+    expect(refused).toBe(1)
+
+    let opens = false
+    const neverOpensUntilToldTo = {
+      ...pool,
+      connect: async () => {
+        if (opens) return pool.connect()
+        await new Promise((r) => setTimeout(r, 10))
+        throw new Error("timeout exceeded when trying to connect")
+      },
+    } as unknown as Pool
+    const queued = queuedPool(neverOpensUntilToldTo, 1, 60)
+    const started = Date.now()
+    const error = await queued.connect().catch((e: unknown) => e)
+    expect(isDatabaseUnavailable(error)).toBe(true)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(60)
+    // The turn was given back: the next request opens at once instead of waiting behind the failed one.
+    opens = true
+    await expect(queued.connect()).resolves.toBeDefined()
+  })
 })
