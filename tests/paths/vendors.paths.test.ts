@@ -1,7 +1,7 @@
 import { ApiError } from "../../src/api/api-error.ts"
 import type { Person } from "../../src/api/contract/account/user.ts"
 import type { PersonListItem } from "../../src/api/contract/account/user.ts"
-import { createReviewListMachine } from "../../src/machines/vendors/review-list.machine.ts"
+import { createReviewListMachine, reviewStatusChangesMachine } from "../../src/machines/vendors/review-list.machine.ts"
 import { createRoleListMachine } from "../../src/machines/vendors/role-list.machine.ts"
 import { vendorDetailsMachine } from "../../src/machines/vendors/vendor-details.machine.ts"
 import { peopleCountsMachine } from "../../src/machines/dashboard/people-counts.machine.ts"
@@ -29,13 +29,21 @@ describeMachinePaths("review list (Under Review)", {
     { type: "fetchPage.error", error: new ApiError("network", 0, "", "Could not reach the server.") },
     { type: "page.next" },
     { type: "page.previous" },
+    { type: "page.goto", page: 2 },
     { type: "search.change", search: "zz" },
     { type: "url.changed", page: 2, search: "zz" },
     { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
-    { type: "row.setStatus", userId: "v1", status: "Approve" },
-    { type: "row.setStatus", userId: "v2", status: "Reject" },
-    { type: "row.setStatus", userId: "v2", status: "Temp Approve" },
+  ],
+})
+
+describeMachinePaths("review list status changes", {
+  machine: reviewStatusChangesMachine,
+  input: undefined,
+  events: [
+    { type: "row.setStatus", row: row(1, "Under Review"), status: "Approve" },
+    { type: "row.setStatus", row: row(2, "Under Review"), status: "Reject" },
+    { type: "row.setStatus", row: row(2, "Under Review"), status: "Temp Approve" },
     { type: "status.confirm" },
     { type: "status.cancel" },
     { type: "updateStatus.done", output: { message: "User status updated successfully." } },

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
 import type { PersonListItem } from "../../src/api/contract/account/user.ts"
 import type { Page, PageRequest } from "../../src/machines/paged-list.machine.ts"
-import { createReviewListMachine, isRowUpdating, type StatusChangeRequest } from "../../src/machines/vendors/review-list.machine.ts"
+import { createReviewListMachine, isRowUpdating, reviewStatusChangesMachine, type StatusChangeRequest } from "../../src/machines/vendors/review-list.machine.ts"
 import { quietLiveList } from "./quiet-live.ts"
 import { flush } from "./flush.ts"
 
@@ -19,7 +19,10 @@ const person = (i: number, status: PersonListItem["status"] = "Reject"): PersonL
   organizationName: "Wellness Collective",
 })
 
-/** A fake server holding `rows`; the update removes the vendor from the list like the real one. */
+/**
+ * A fake server holding `rows`; the update removes the vendor from the list like the real one. The list and its
+ * status changes are wired as the page wires them: every change answered, the list reloads.
+ */
 function start(options: { rows: PersonListItem[]; failUpdate?: boolean; kind?: "pending" | "temp" | "reject" }) {
   let rows = [...options.rows]
   const pending: Array<() => void> = []
@@ -38,18 +41,25 @@ function start(options: { rows: PersonListItem[]; failUpdate?: boolean; kind?: "
       ),
   )
   const notify = vi.fn()
-  const actor = createActor(
-    createReviewListMachine(options.kind ?? "reject").provide({
-      actors: { fetchPage: fromPromise(fetchPage), updateStatus: fromPromise(updateStatus), ...quietLiveList },
-      actions: { notify: (_, params) => notify(params) },
+  const actor = createActor(createReviewListMachine(options.kind ?? "reject").provide({ actors: { fetchPage: fromPromise(fetchPage), ...quietLiveList } }), {
+    input: {},
+  }).start()
+  const changes = createActor(
+    reviewStatusChangesMachine.provide({
+      actors: { updateStatus: fromPromise(updateStatus) },
+      actions: { notify: (_, params) => notify(params), allAnswered: () => actor.send({ type: "list.reload" }) },
     }),
-    { input: {} },
   ).start()
+  /** The person picks a status in the menu of the row the list shows with this id. */
+  const setStatus = (userId: string, status: PersonListItem["status"]) => {
+    const row = actor.getSnapshot().context.rows.find((r) => r._id === userId)!
+    changes.send({ type: "row.setStatus", row, status })
+  }
   const answer = async () => {
     pending.shift()!()
     await flush()
   }
-  return { actor, fetchPage, updateStatus, notify, answer }
+  return { actor, changes, setStatus, fetchPage, updateStatus, notify, answer }
 }
 
 describe("review list machine", () => {
@@ -63,14 +73,14 @@ describe("review list machine", () => {
   })
 
   it("disables only the changing row's control, then reloads when the change is answered", async () => {
-    const { actor, updateStatus, notify, answer, fetchPage } = start({ rows: [person(1), person(2)] })
+    const { actor, updateStatus, notify, answer, fetchPage, changes, setStatus } = start({ rows: [person(1), person(2)] })
     await waitFor(actor, (s) => s.matches("ready"))
-    actor.send({ type: "row.setStatus", userId: "v1", status: "Approve" })
-    actor.send({ type: "status.confirm" })
-    const context = actor.getSnapshot().context
+    setStatus("v1", "Approve")
+    changes.send({ type: "status.confirm" })
+    const context = changes.getSnapshot().context
     expect(isRowUpdating(context, "v1")).toBe(true)
     expect(isRowUpdating(context, "v2")).toBe(false)
-    expect(actor.getSnapshot().can({ type: "row.setStatus", userId: "v2", status: "Temp Approve" })).toBe(true)
+    expect(changes.getSnapshot().can({ type: "row.setStatus", row: actor.getSnapshot().context.rows[1]!, status: "Temp Approve" })).toBe(true)
     expect(updateStatus.mock.calls[0]![0].input).toEqual({ userId: "v1", status: "Approve", organizationId: "org-1" })
     await answer()
     await waitFor(actor, (s) => s.matches("ready"))
@@ -80,58 +90,58 @@ describe("review list machine", () => {
   })
 
   it("asks before Approve and Reject, naming the vendor; Cancel sends nothing, Temp Approve does not ask", async () => {
-    const { actor, updateStatus } = start({ rows: [person(1, "Under Review"), person(2, "Under Review")] })
+    const { actor, updateStatus, changes, setStatus } = start({ rows: [person(1, "Under Review"), person(2, "Under Review")] })
     await waitFor(actor, (s) => s.matches("ready"))
-    actor.send({ type: "row.setStatus", userId: "v1", status: "Approve" })
-    expect(actor.getSnapshot().context.confirming).toMatchObject({ userId: "v1", status: "Approve", name: person(1).name })
+    setStatus("v1", "Approve")
+    expect(changes.getSnapshot().context.confirming).toMatchObject({ userId: "v1", status: "Approve", name: person(1).name })
     expect(updateStatus).not.toHaveBeenCalled()
-    actor.send({ type: "status.cancel" })
-    expect(actor.getSnapshot().context.confirming).toBeNull()
-    actor.send({ type: "row.setStatus", userId: "v2", status: "Reject" })
-    expect(actor.getSnapshot().context.confirming).toMatchObject({ userId: "v2", status: "Reject" })
-    actor.send({ type: "status.cancel" })
-    actor.send({ type: "row.setStatus", userId: "v1", status: "Temp Approve" })
+    changes.send({ type: "status.cancel" })
+    expect(changes.getSnapshot().context.confirming).toBeNull()
+    setStatus("v2", "Reject")
+    expect(changes.getSnapshot().context.confirming).toMatchObject({ userId: "v2", status: "Reject" })
+    changes.send({ type: "status.cancel" })
+    setStatus("v1", "Temp Approve")
     expect(updateStatus.mock.calls[0]![0].input).toEqual({ userId: "v1", status: "Temp Approve", organizationId: "org-1" })
-    expect(actor.getSnapshot().context.confirming).toBeNull()
+    expect(changes.getSnapshot().context.confirming).toBeNull()
   })
 
   it("queues a second row's change and sends it after the first", async () => {
-    const { actor, updateStatus, answer } = start({ rows: [person(1), person(2)] })
+    const { actor, updateStatus, answer, changes, setStatus } = start({ rows: [person(1), person(2)] })
     await waitFor(actor, (s) => s.matches("ready"))
-    actor.send({ type: "row.setStatus", userId: "v1", status: "Approve" })
-    actor.send({ type: "status.confirm" })
-    actor.send({ type: "row.setStatus", userId: "v2", status: "Temp Approve" })
-    expect(isRowUpdating(actor.getSnapshot().context, "v2")).toBe(true)
+    setStatus("v1", "Approve")
+    changes.send({ type: "status.confirm" })
+    setStatus("v2", "Temp Approve")
+    expect(isRowUpdating(changes.getSnapshot().context, "v2")).toBe(true)
     await answer()
     expect(updateStatus).toHaveBeenCalledTimes(2)
     expect(updateStatus.mock.calls[1]![0].input.userId).toBe("v2")
-    expect(actor.getSnapshot().matches({ ready: "updating" })).toBe(true)
+    expect(changes.getSnapshot().matches("updating")).toBe(true)
     await answer()
-    await waitFor(actor, (s) => s.matches({ ready: "idle" }))
+    await waitFor(changes, (s) => s.matches("idle"))
+    await waitFor(actor, (s) => s.matches("ready"))
     expect(actor.getSnapshot().context.rows).toEqual([])
   })
 
   it("ignores options the list does not offer, the row's own status and rows being updated", async () => {
-    const { actor, updateStatus } = start({ rows: [person(1, "Temp Approve")], kind: "temp" })
+    const { actor, updateStatus, changes, setStatus } = start({ rows: [person(1, "Temp Approve")], kind: "temp" })
     await waitFor(actor, (s) => s.matches("ready"))
-    actor.send({ type: "row.setStatus", userId: "v1", status: "Under Review" })
-    actor.send({ type: "row.setStatus", userId: "v1", status: "Temp Approve" })
-    actor.send({ type: "row.setStatus", userId: "nobody", status: "Approve" })
+    setStatus("v1", "Under Review")
+    setStatus("v1", "Temp Approve")
     expect(updateStatus).not.toHaveBeenCalled()
-    actor.send({ type: "row.setStatus", userId: "v1", status: "Reject" })
-    actor.send({ type: "status.confirm" })
-    actor.send({ type: "row.setStatus", userId: "v1", status: "Approve" })
-    expect(actor.getSnapshot().context.queue).toEqual([{ userId: "v1", status: "Reject", organizationId: "org-1" }])
+    setStatus("v1", "Reject")
+    changes.send({ type: "status.confirm" })
+    setStatus("v1", "Approve")
+    expect(changes.getSnapshot().context.queue).toEqual([{ userId: "v1", status: "Reject", organizationId: "org-1" }])
   })
 
   it("recomputes the page count: the last row of the last page gone, it steps back a page", async () => {
-    const { actor, answer } = start({ rows: Array.from({ length: 11 }, (_, i) => person(i)) })
+    const { actor, answer, changes, setStatus } = start({ rows: Array.from({ length: 11 }, (_, i) => person(i)) })
     await waitFor(actor, (s) => s.matches("ready"))
     actor.send({ type: "page.next" })
     await waitFor(actor, (s) => s.matches("ready"))
     expect(actor.getSnapshot().context).toMatchObject({ page: 2, total: 11 })
-    actor.send({ type: "row.setStatus", userId: "v10", status: "Approve" })
-    actor.send({ type: "status.confirm" })
+    setStatus("v10", "Approve")
+    changes.send({ type: "status.confirm" })
     await answer()
     await waitFor(actor, (s) => s.matches("ready") && s.context.total === 10)
     expect(actor.getSnapshot().context.page).toBe(1)
@@ -140,12 +150,13 @@ describe("review list machine", () => {
   })
 
   it("reports a failed change and reloads the list", async () => {
-    const { actor, notify, answer } = start({ rows: [person(1)], failUpdate: true })
+    const { actor, notify, answer, changes, setStatus } = start({ rows: [person(1)], failUpdate: true })
     await waitFor(actor, (s) => s.matches("ready"))
-    actor.send({ type: "row.setStatus", userId: "v1", status: "Approve" })
-    actor.send({ type: "status.confirm" })
+    setStatus("v1", "Approve")
+    changes.send({ type: "status.confirm" })
     await answer()
-    await waitFor(actor, (s) => s.matches({ ready: "idle" }))
+    await waitFor(changes, (s) => s.matches("idle"))
+    await waitFor(actor, (s) => s.matches("ready"))
     expect(notify).toHaveBeenCalledWith({ text: "An approved vendor's status can no longer be changed.", tone: "error" })
     expect(actor.getSnapshot().context.rows).toHaveLength(1)
   })

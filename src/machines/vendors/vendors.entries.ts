@@ -1,6 +1,6 @@
 import { updateUserStatus } from "../../api/contract/vendors/vendors.endpoints.ts"
 import type { MachineEntry } from "../machine-entry.ts"
-import { createReviewListMachine } from "./review-list.machine.ts"
+import { createReviewListMachine, reviewStatusChangesMachine } from "./review-list.machine.ts"
 import { revealAccountNumberMachine } from "./reveal-account-number.machine.ts"
 import { createRoleListMachine } from "./role-list.machine.ts"
 import { vendorDetailsMachine } from "./vendor-details.machine.ts"
@@ -33,8 +33,16 @@ export const vendorEntries: MachineEntry[] = [
   {
     id: "review-list",
     title: "Under Review list",
-    summary: "Under Review, Temp Approve and Rejected lists: a per-row status dropdown, the row disabled while it updates, a reload after changes.",
+    summary: "Under Review, Temp Approve and Rejected lists: the one paged list, reloaded when the vendors change.",
     machine: createReviewListMachine("pending"),
+  },
+  {
+    id: "review-status-changes",
+    file: "review-list",
+    title: "Review list status changes",
+    summary:
+      "A per-row status dropdown on the review lists: Approve and Reject asked first, changes queued and sent in turn, the row disabled while it updates, the list reloaded once all are answered.",
+    machine: reviewStatusChangesMachine,
   },
   {
     id: "role-list",

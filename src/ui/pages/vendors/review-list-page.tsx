@@ -5,8 +5,8 @@ import type { VendorStatus } from "../../../api/contract/common.ts"
 import type { PersonListItem } from "../../../api/contract/account/user.ts"
 import { peopleListScreens } from "../../../api/contract/vendors/people-list-screens.ts"
 import type { PeopleListName, ReviewList } from "../../../api/contract/vendors/people-lists.ts"
-import { pageCount } from "../../../machines/paged-list.machine.ts"
-import { createReviewListMachine, type ReviewListContext } from "../../../machines/vendors/review-list.machine.ts"
+import { createReviewListMachine, reviewStatusChangesMachine, type StatusChangesContext } from "../../../machines/vendors/review-list.machine.ts"
+import { LIST_PAGE_SIZE } from "../../../machines/vendors/role-list.machine.ts"
 import { needsConfirmation, reviewListOptions, statusConfirmation } from "../../../machines/vendors/vendor-status.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { DataTable } from "../../components/data-table.tsx"
@@ -14,7 +14,8 @@ import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
 import { peopleTableColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
-import { readListUrl, watchListUrl, writeListUrl } from "../../components/list-url.ts"
+import { useListActor } from "../../components/use-list-actor.ts"
+import { usePagedList } from "../../components/use-paged-list.ts"
 import { statusLabel } from "./status-label.ts"
 import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
@@ -28,11 +29,13 @@ import { ListHeader } from "../../components/list-header.tsx"
 function RowStatusMenu({
   row,
   pending,
+  disabled,
   setStatus,
 }: {
   row: PersonListItem
   pending: VendorStatus | undefined
-  setStatus: (userId: string, status: VendorStatus) => void
+  disabled: boolean
+  setStatus: (row: PersonListItem, status: VendorStatus) => void
 }) {
   const shown = pending ?? row.status
   const trigger = useRef<HTMLButtonElement>(null)
@@ -41,7 +44,13 @@ function RowStatusMenu({
     <HStack gap="2" minW="40">
       <Menu.Root positioning={{ placement: "bottom-start" }} onExitComplete={returnFocus}>
         <Menu.Trigger asChild>
-          <Button ref={trigger} size="sm" variant="outline" disabled={pending !== undefined} aria-label={`Status of ${row.name}: ${statusLabel(shown)}`}>
+          <Button
+            ref={trigger}
+            size="sm"
+            variant="outline"
+            disabled={pending !== undefined || disabled}
+            aria-label={`Status of ${row.name}: ${statusLabel(shown)}`}
+          >
             {statusLabel(shown)}
             <Box as="span" aria-hidden="true" fontSize="xs">
               ▾
@@ -51,7 +60,7 @@ function RowStatusMenu({
         <Portal>
           <Menu.Positioner>
             <Menu.Content>
-              <Menu.RadioItemGroup value={shown} onValueChange={(e) => e.value !== shown && setStatus(row._id, e.value as VendorStatus)}>
+              <Menu.RadioItemGroup value={shown} onValueChange={(e) => e.value !== shown && setStatus(row, e.value as VendorStatus)}>
                 {reviewListOptions(row.status).map((status) => (
                   <Menu.RadioItem key={status} value={status}>
                     {statusLabel(status)}
@@ -68,69 +77,54 @@ function RowStatusMenu({
   )
 }
 
-/** Each row's status menu, disabled while a change of that row waits in the queue. */
-const menuCells = (queue: ReviewListContext["queue"], setStatus: (userId: string, status: VendorStatus) => void) => ({
-  status: (row: PersonListItem) => <RowStatusMenu row={row} pending={queue.find((q) => q.userId === row._id)?.status} setStatus={setStatus} />,
+/** Each row's status menu, disabled while a change of that row waits in the queue or the list is being read. */
+const menuCells = (queue: StatusChangesContext["queue"], loading: boolean, setStatus: (row: PersonListItem, status: VendorStatus) => void) => ({
+  status: (row: PersonListItem) => (
+    <RowStatusMenu row={row} pending={queue.find((q) => q.userId === row._id)?.status} disabled={loading} setStatus={setStatus} />
+  ),
 })
 
 /** Under Review, Temp Approve and Rejected (spec section 2): each row's status dropdown offers the spec's options. */
 export function ReviewListPage({ name, list }: { name: PeopleListName; list: ReviewList }) {
   const kind = list.kind
-  const machine = useMemo(
-    () =>
-      createReviewListMachine(kind).provide({
-        actions: {
-          notify: (_, p) => notify(p.text, p.tone),
-          pushUrl: (_, state) => writeListUrl(state, false),
-          replaceUrl: (_, state) => writeListUrl(state, true),
-        },
-        actors: { watchUrl: watchListUrl },
-      }),
-    [kind],
+  const listActor = useListActor(useMemo(() => createReviewListMachine(kind), [kind]))
+  const view = usePagedList(listActor)
+  const search = useSelector(listActor, (s) => s.context.search)
+  const ready = useSelector(listActor, (s) => s.matches("ready"))
+  const changes = useActorRef(
+    reviewStatusChangesMachine.provide({
+      actions: { notify: (_, p) => notify(p.text, p.tone), allAnswered: () => listActor.send({ type: "list.reload" }) },
+    }),
   )
-  const actor = useActorRef(machine, { input: readListUrl() })
-  const context = useSelector(actor, (s) => s.context)
-  const loading = useSelector(actor, (s) => s.hasTag("busy"))
-  const ready = useSelector(actor, (s) => s.matches("ready"))
-  const updating = useSelector(actor, (s) => s.hasTag("updating"))
-  const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
-  const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
-  const asked = context.confirming
+  const queue = useSelector(changes, (s) => s.context.queue)
+  const asked = useSelector(changes, (s) => s.context.confirming)
+  // Paging and search wait while a change is sent: the list reloads once every change is answered.
+  const updating = useSelector(changes, (s) => s.hasTag("updating"))
   const confirmation = asked && needsConfirmation(asked.status) ? statusConfirmation(asked.name, asked.status) : null
   return (
     <Stack gap="4">
-      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={context.search} />} />
-      <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={updating} />
+      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={search} />} />
+      <SearchBox current={search} onSearch={(next) => listActor.send({ type: "search.change", search: next })} disabled={updating} />
       <DataTable
         columns={peopleTableColumns(
-          context.page,
-          context.pageSize,
-          menuCells(context.queue, (userId, status) => actor.send({ type: "row.setStatus", userId, status })),
+          view.pager.page,
+          LIST_PAGE_SIZE,
+          menuCells(queue, view.loading, (row, status) => changes.send({ type: "row.setStatus", row, status })),
         )}
-        rows={context.rows}
+        rows={view.rows}
         rowKey={(r) => r._id}
-        loading={loading}
-        error={context.error}
+        loading={view.loading}
+        error={view.error}
         emptyText={peopleListScreens[name].empty}
       />
-      {ready || context.total > 0 ? (
-        <Pager
-          page={context.page}
-          pageCount={pageCount(context.total, context.pageSize)}
-          more={context.capped}
-          canPrevious={canPrevious}
-          canNext={canNext}
-          onPrevious={() => actor.send({ type: "page.previous" })}
-          onNext={() => actor.send({ type: "page.next" })}
-        />
-      ) : null}
+      {ready || view.total > 0 ? <Pager {...view.pager} canPrevious={view.pager.canPrevious && !updating} canNext={view.pager.canNext && !updating} /> : null}
       <ConfirmDialog
         open={confirmation !== null}
         title={confirmation?.title}
         question={confirmation?.question ?? ""}
         confirmLabel={confirmation?.confirmLabel}
-        onConfirm={() => actor.send({ type: "status.confirm" })}
-        onCancel={() => actor.send({ type: "status.cancel" })}
+        onConfirm={() => changes.send({ type: "status.confirm" })}
+        onCancel={() => changes.send({ type: "status.cancel" })}
       />
     </Stack>
   )
