@@ -5,7 +5,7 @@ import { blogList } from "../../api/contract/blogs/blog-list.ts"
 import { editorList } from "../../api/contract/editors/editor-list.ts"
 import { enquiryList } from "../../api/contract/contact/enquiry-list.ts"
 import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
-import { counsellingLists, type CounsellingListName } from "../../api/contract/counselling/counselling-lists.ts"
+import { counsellingLists } from "../../api/contract/counselling/counselling-lists.ts"
 import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
 
 export interface RouteDef {
@@ -25,21 +25,21 @@ export interface RouteDef {
 
 const admin = ["Admin"] as const
 
-/** A people list's route: its path, title and call from the lists' definition, one shared page module. */
-const peopleListRoute = (name: PeopleListName): RouteDef => ({
+/** A defined list's route: its path (the list's name), title and call from its definition, and its page. */
+const listRoute = (name: string, list: { title: string; call: keyof typeof call }, page: RouteDef["page"]): RouteDef => ({
   path: `/${name}`,
-  title: peopleLists[name].title,
-  access: call[peopleLists[name].call],
-  page: lazyScreen(() => import("../pages/vendors/people-list.page.tsx").then((m) => ({ default: m.peopleListScreens[name] }))),
-})
-
-/** A counselling list's route: its path, title and call from the lists' definition, and its page. */
-const counsellingListRoute = (name: CounsellingListName, page: RouteDef["page"]): RouteDef => ({
-  path: `/${name}`,
-  title: counsellingLists[name].title,
-  access: call[counsellingLists[name].call],
+  title: list.title,
+  access: call[list.call],
   page,
 })
+
+/** The nine people lists share one page module, which gives each its screen. */
+const peopleListRoute = (name: PeopleListName): RouteDef =>
+  listRoute(
+    name,
+    peopleLists[name],
+    lazyScreen(() => import("../pages/vendors/people-list.page.tsx").then((m) => ({ default: m.peopleListScreens[name] }))),
+  )
 
 /**
  * Every route of the spec's route list with who may open it. Access mirrors the contract's rule
@@ -78,20 +78,24 @@ export const routes: RouteDef[] = [
     access: call.vendorDetails,
     page: lazyScreen(() => import("../pages/vendors/vendor-details.page.tsx")),
   },
-  counsellingListRoute(
+  listRoute(
     "counselling",
+    counsellingLists["counselling"],
     lazyScreen(() => import("../pages/counselling/counselling.page.tsx")),
   ),
-  counsellingListRoute(
+  listRoute(
     "all-sessions",
+    counsellingLists["all-sessions"],
     lazyScreen(() => import("../pages/counselling/all-sessions.page.tsx")),
   ),
-  counsellingListRoute(
+  listRoute(
     "unassign-users",
+    counsellingLists["unassign-users"],
     lazyScreen(() => import("../pages/counselling/unassign-users.page.tsx")),
   ),
-  counsellingListRoute(
+  listRoute(
     "counselling-users",
+    counsellingLists["counselling-users"],
     lazyScreen(() => import("../pages/counselling/counselling-users.page.tsx")),
   ),
   {
