@@ -1,12 +1,13 @@
 import react from "@vitejs/plugin-react"
 import { defineConfig } from "vite"
+import { evaluateAtBuild } from "./scripts/vite-evaluate-at-build.ts"
 import { precompress } from "./scripts/vite-precompress.ts"
 import { preloadOnlyWhatIsNotLoaded } from "./scripts/vite-preload-loaded.ts"
 
 const preload = preloadOnlyWhatIsNotLoaded()
 
 export default defineConfig({
-  plugins: [react(), precompress(), preload.plugin],
+  plugins: [evaluateAtBuild(), react(), precompress(), preload.plugin],
   server: { proxy: { "/api": "http://localhost:3000", "/uploads": "http://localhost:3000" } },
   build: {
     outDir: "dist",

@@ -6,7 +6,9 @@ import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 
-const INPUTS = ["src", "server", "index.html", "vite.config.ts", "tsconfig.json", "package-lock.json", "scripts/build-server.ts", "scripts/vite-precompress.ts"]
+/** What the build reads: the sources, the configuration and the build's own scripts (every Vite plugin, `scripts/vite-*.ts`). */
+const INPUTS = ["src", "server", "index.html", "vite.config.ts", "tsconfig.json", "package-lock.json", "scripts/build-server.ts"]
+for (const name of readdirSync("scripts").sort()) if (/^vite-.*\.ts$/.test(name)) INPUTS.push(join("scripts", name))
 /** Build output and run-time data under the input folders, never inputs. */
 const SKIP = new Set([".build", "node_modules"])
 const STAMP = "server/.build/inputs.sha256"

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest"
 import { vendorRoles } from "../../src/api/contract/common.ts"
 import { endpoints } from "../../src/api/contract/endpoints.ts"
-import { endpointAccess, sessionsReaders } from "../../src/ui/app/route-access.ts"
+import { endpointAccess, sessionsReaders } from "../../src/ui/app/route-access.at-build.ts"
 
 const sorted = (access: unknown) => (Array.isArray(access) ? [...(access as string[])].sort() : access)
 
-describe("the console's small route access table", () => {
-  it("names only calls of the contract, each with exactly the contract's access", () => {
+describe("the console's route access table, read from the contract", () => {
+  it("names each call by its contract name, with the contract's access", () => {
     for (const [name, access] of Object.entries(endpointAccess)) {
       const endpoint = endpoints.find((e) => e.name === name)
       expect(endpoint, `${name} is not in the contract`).toBeDefined()

@@ -1,6 +1,6 @@
 import type { Access } from "../../api/contract/endpoint.ts"
 import { lazyPage, lazyScreen, type PreloadableScreen } from "./lazy-screen.ts"
-import { endpointAccess as call, sessionsReaders } from "./route-access.ts"
+import { endpointAccess as call, sessionsReaders } from "./route-access.at-build.ts"
 import { blogList } from "../../api/contract/blogs/blog-list.ts"
 import { editorList } from "../../api/contract/editors/editor-list.ts"
 import { enquiryList } from "../../api/contract/contact/enquiry-list.ts"
