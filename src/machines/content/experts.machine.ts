@@ -2,6 +2,7 @@ import * as cardsApi from "../../api/content/content-cards.api.ts"
 import * as expertCalls from "../../api/contract/content/expert.endpoints.ts"
 import { deleteExpert as deleteExpertCall } from "../../api/contract/content/expert.endpoints.ts"
 import { ExpertCreateFields, type Expert } from "../../api/contract/content/expert.ts"
+import { contentListScreens } from "../../api/contract/content/content-list-screens.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
@@ -12,7 +13,7 @@ import { createRowActionsMachine } from "../row-actions.machine.ts"
 export const expertListMachine = createPagedListMachine<Expert>({
   id: "expertList",
   pageSize: CONTENT_LIST_LIMIT,
-  failureMessage: "Failed to fetch experts",
+  failureMessage: contentListScreens.experts.failure,
   fetchPage: async ({ page, limit }) => {
     const answer = await cardsApi.listExperts(page, limit)
     return { rows: [...answer.data], total: answer.pagination.total }

@@ -2,6 +2,7 @@ import * as cardsApi from "../../api/content/content-cards.api.ts"
 import { addGalleryImage as addGalleryImageCall } from "../../api/contract/content/gallery.endpoints.ts"
 import { deleteGalleryImage as deleteGalleryImageCall } from "../../api/contract/content/gallery.endpoints.ts"
 import type { GalleryItem } from "../../api/contract/content/gallery.ts"
+import { contentListScreens } from "../../api/contract/content/content-list-screens.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
@@ -12,7 +13,7 @@ import { createRowActionsMachine } from "../row-actions.machine.ts"
 export const galleryListMachine = createPagedListMachine<GalleryItem>({
   id: "galleryList",
   pageSize: CONTENT_LIST_LIMIT,
-  failureMessage: "Failed to fetch gallery",
+  failureMessage: contentListScreens.gallery.failure,
   fetchPage: async ({ page, limit }) => {
     const answer = await cardsApi.listGallery(page, limit)
     return { rows: [...answer.data], total: answer.pagination.total }

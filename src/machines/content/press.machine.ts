@@ -2,6 +2,7 @@ import * as cardsApi from "../../api/content/content-cards.api.ts"
 import * as pressCalls from "../../api/contract/content/press.endpoints.ts"
 import { deletePress as deletePressCall } from "../../api/contract/content/press.endpoints.ts"
 import { PressLink, type PressItem, pressTypes } from "../../api/contract/content/press.ts"
+import { contentListScreens } from "../../api/contract/content/content-list-screens.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
@@ -12,7 +13,7 @@ import { createRowActionsMachine } from "../row-actions.machine.ts"
 export const pressListMachine = createPagedListMachine<PressItem>({
   id: "pressList",
   pageSize: CONTENT_LIST_LIMIT,
-  failureMessage: "Failed to fetch press recognition",
+  failureMessage: contentListScreens["press-release-and-recognition"].failure,
   fetchPage: async ({ page, limit }) => {
     const answer = await cardsApi.listPress(page, limit)
     return { rows: [...answer.data], total: answer.pagination.total }

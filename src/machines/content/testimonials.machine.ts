@@ -2,6 +2,7 @@ import * as cardsApi from "../../api/content/content-cards.api.ts"
 import * as testimonialCalls from "../../api/contract/content/testimonial.endpoints.ts"
 import { deleteTestimonial as deleteTestimonialCall } from "../../api/contract/content/testimonial.endpoints.ts"
 import { TestimonialCreateFields, type Testimonial } from "../../api/contract/content/testimonial.ts"
+import { contentListScreens } from "../../api/contract/content/content-list-screens.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
 import type { FieldSpec } from "../form/field-spec.ts"
@@ -12,7 +13,7 @@ import { createRowActionsMachine } from "../row-actions.machine.ts"
 export const testimonialListMachine = createPagedListMachine<Testimonial>({
   id: "testimonialList",
   pageSize: CONTENT_LIST_LIMIT,
-  failureMessage: "Failed to fetch testimonial",
+  failureMessage: contentListScreens.testimonials.failure,
   fetchPage: async ({ page, limit }) => {
     const answer = await cardsApi.listTestimonials(page, limit)
     return { rows: [...answer.data], total: answer.pagination.total }

@@ -5,6 +5,7 @@ import { blogList } from "../../api/contract/blogs/blog-list.ts"
 import { editorList } from "../../api/contract/editors/editor-list.ts"
 import { enquiryList } from "../../api/contract/contact/enquiry-list.ts"
 import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
+import { contentLists } from "../../api/contract/content/content-lists.ts"
 import { counsellingLists } from "../../api/contract/counselling/counselling-lists.ts"
 import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
 
@@ -145,9 +146,21 @@ export const routes: RouteDef[] = [
     access: call.getBlogDetails,
     page: lazyScreen(() => import("../pages/blogs/update-blog.page.tsx")),
   },
-  { path: "/gallery", title: "Gallery", access: call.listGallery, page: lazyScreen(() => import("../pages/content/gallery.page.tsx")) },
-  { path: "/testimonials", title: "Testimonials", access: call.listTestimonials, page: lazyScreen(() => import("../pages/content/testimonials.page.tsx")) },
-  { path: "/experts", title: "Experts", access: call.listExperts, page: lazyScreen(() => import("../pages/content/experts.page.tsx")) },
+  listRoute(
+    "gallery",
+    contentLists["gallery"],
+    lazyScreen(() => import("../pages/content/gallery.page.tsx")),
+  ),
+  listRoute(
+    "testimonials",
+    contentLists["testimonials"],
+    lazyScreen(() => import("../pages/content/testimonials.page.tsx")),
+  ),
+  listRoute(
+    "experts",
+    contentLists["experts"],
+    lazyScreen(() => import("../pages/content/experts.page.tsx")),
+  ),
   { path: "/editor", title: editorList.title, access: call.listEditors, page: lazyScreen(() => import("../pages/editors/editor.page.tsx")) },
   // Beyond the spec, for auditors (reached from the Admin's user menu, not the sidebar of the spec).
   { path: "/audit", title: "Audit trail", access: call.listAuditEvents, page: lazyScreen(() => import("../pages/audit/audit.page.tsx")) },
@@ -165,10 +178,9 @@ export const routes: RouteDef[] = [
     access: call.listNotificationTemplates,
     page: lazyScreen(() => import("../pages/notifications/email-templates.page.tsx")),
   },
-  {
-    path: "/press-release-and-recognition",
-    title: "Press Release & Recognition",
-    access: call.listPress,
-    page: lazyScreen(() => import("../pages/content/press-release-and-recognition.page.tsx")),
-  },
+  listRoute(
+    "press-release-and-recognition",
+    contentLists["press-release-and-recognition"],
+    lazyScreen(() => import("../pages/content/press-release-and-recognition.page.tsx")),
+  ),
 ]

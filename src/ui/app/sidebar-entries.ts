@@ -1,4 +1,8 @@
 import type { Role } from "../../api/contract/common.ts"
+import { blogList } from "../../api/contract/blogs/blog-list.ts"
+import { contentListNames, contentLists } from "../../api/contract/content/content-lists.ts"
+import { editorList } from "../../api/contract/editors/editor-list.ts"
+import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
 import { counsellingListNames, counsellingLists } from "../../api/contract/counselling/counselling-lists.ts"
 import { peopleListNames } from "../../api/contract/vendors/people-lists.ts"
 
@@ -7,32 +11,28 @@ export interface SidebarEntry {
   label: string
 }
 
+/** Blogs and the card screens: the Admin's last entries, and all of the Editor's. */
+const content: SidebarEntry[] = [
+  { path: "/blogs", label: blogList.title },
+  ...contentListNames.map((name) => ({ path: `/${name}`, label: contentLists[name].label ?? contentLists[name].title })),
+]
+
 const admin: SidebarEntry[] = [
   { path: "/", label: "Dashboard" },
   { path: "/enquiries", label: "Enquiries" },
   ...counsellingListNames.map((name) => ({ path: `/${name}`, label: counsellingLists[name].title })),
-  { path: "/editor", label: "Editor" },
-  { path: "/my-tickets", label: "My Tickets" },
-  { path: "/blogs", label: "Blogs" },
-  { path: "/testimonials", label: "Testimonials" },
-  { path: "/experts", label: "Experts" },
-  { path: "/gallery", label: "Gallery" },
-  { path: "/press-release-and-recognition", label: "Press & Recognition" },
+  { path: "/editor", label: editorList.title },
+  { path: "/my-tickets", label: ticketList.title },
+  ...content,
 ]
 
 const sessions: SidebarEntry[] = [
   { path: "/upcoming-session", label: "Upcoming Session" },
   { path: "/session-history", label: "Session History" },
-  { path: "/my-tickets", label: "My Tickets" },
+  { path: "/my-tickets", label: ticketList.title },
 ]
 
-const editor: SidebarEntry[] = [
-  { path: "/blogs", label: "Blogs" },
-  { path: "/testimonials", label: "Testimonials" },
-  { path: "/experts", label: "Experts" },
-  { path: "/gallery", label: "Gallery" },
-  { path: "/press-release-and-recognition", label: "Press & Recognition" },
-]
+const editor: SidebarEntry[] = [...content]
 
 /** The sidebar per role, exactly as the spec's table (section 2, Shared layout). */
 export const sidebarEntries: Record<Role, SidebarEntry[]> = {

@@ -1,12 +1,14 @@
 import { Image, Stack, Text } from "@chakra-ui/react"
 import type { Expert } from "../../../api/contract/content/expert.ts"
 import { expertActionsMachine, expertFields, expertFormMachine, expertImage, expertListMachine } from "../../../machines/content/experts.machine.ts"
+import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
+import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 
 const config: CardsScreenConfig<Expert> = {
-  title: "Experts",
+  title: contentLists.experts.title,
   addLabel: "+ Add Expert",
-  emptyText: "No experts found.",
+  emptyText: contentListScreens.experts.empty,
   deleteQuestion: "Are you sure you want to delete this expert?",
   formTitles: { add: "Add Expert", update: "Update Expert" },
   fields: expertFields,

@@ -2,12 +2,14 @@ import { Image } from "@chakra-ui/react"
 import type { GalleryItem } from "../../../api/contract/content/gallery.ts"
 import { galleryActionsMachine, galleryFields, galleryFormMachine, galleryImage, galleryListMachine } from "../../../machines/content/gallery.machine.ts"
 import { formatDate } from "../../components/format.ts"
+import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
+import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 
 const config: CardsScreenConfig<GalleryItem> = {
-  title: "Gallery",
+  title: contentLists.gallery.title,
   addLabel: "+ Add Gallery",
-  emptyText: "No gallery images found.",
+  emptyText: contentListScreens.gallery.empty,
   deleteQuestion: "Are you sure you want to delete this gallery image?",
   formTitles: { add: "Add Gallery", update: "Add Gallery" },
   submitLabels: { add: "Upload", update: "Upload" },

@@ -1,12 +1,14 @@
 import { Badge, Image, Link, Stack } from "@chakra-ui/react"
 import type { PressItem } from "../../../api/contract/content/press.ts"
 import { pressActionsMachine, pressFields, pressFormMachine, pressImage, pressListMachine } from "../../../machines/content/press.machine.ts"
+import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
+import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 
 const config: CardsScreenConfig<PressItem> = {
-  title: "Press Release & Recognition",
+  title: contentLists["press-release-and-recognition"].title,
   addLabel: "+ Add Press Release & Recognition",
-  emptyText: "No Press Release & Recognition found.",
+  emptyText: contentListScreens["press-release-and-recognition"].empty,
   deleteQuestion: "Are you sure you want to delete this press item?",
   formTitles: { add: "Add Press Release & Recognition", update: "Update Press Release & Recognition" },
   fields: pressFields,

@@ -7,12 +7,14 @@ import {
   testimonialImage,
   testimonialListMachine,
 } from "../../../machines/content/testimonials.machine.ts"
+import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
+import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 
 const config: CardsScreenConfig<Testimonial> = {
-  title: "Testimonials",
+  title: contentLists.testimonials.title,
   addLabel: "+ Add Testimonial",
-  emptyText: "No testimonial found.",
+  emptyText: contentListScreens.testimonials.empty,
   deleteQuestion: "Are you sure you want to delete this testimonial?",
   formTitles: { add: "Add Testimonial", update: "Update Testimonial" },
   fields: testimonialFields,
