@@ -18,6 +18,9 @@ import { getNotificationPreferences, listDeadMail, listNotificationTemplates } f
 import { partnerSignup } from "../../api/contract/partner/partner.endpoints.ts"
 import { fetchResponse, getTickets } from "../../api/contract/tickets/ticket.endpoints.ts"
 import { reviewList, roleList, vendorDetails } from "../../api/contract/vendors/vendors.endpoints.ts"
+import { contentLists, type ContentListName } from "../../api/contract/content/content-lists.ts"
+import { counsellingLists, type CounsellingListName } from "../../api/contract/counselling/counselling-lists.ts"
+import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
 
 /**
  * Who may open a route: the access rule of the contract call the route opens with, read from the contract
@@ -33,14 +36,8 @@ export const endpointAccess = accessOf({
   getProfile,
   getTwoFactor,
   getNotificationPreferences,
-  roleList,
-  reviewList,
   vendorDetails,
   fetchEnquiry,
-  fetchCounsellingEnquiries,
-  fetchSessions,
-  fetchUnassignedUsers,
-  fetchCounsellingUsers,
   fetchCounsellingDetails,
   listEditors,
   listAuditEvents,
@@ -53,11 +50,36 @@ export const endpointAccess = accessOf({
   listBlogs,
   createBlog,
   getBlogDetails,
+})
+
+const listCalls = accessOf({
+  roleList,
+  reviewList,
+  fetchCounsellingEnquiries,
+  fetchSessions,
+  fetchUnassignedUsers,
+  fetchCounsellingUsers,
   listGallery,
   listTestimonials,
   listExperts,
   listPress,
 })
+
+export type DefinedListName = PeopleListName | CounsellingListName | ContentListName
+
+/**
+ * A defined list's route (its path is its name): the title and the access of the call that reads it, from its
+ * definition. Only these two reach the bundle, not the definitions' other fields.
+ */
+export const listRoutes = Object.fromEntries(
+  Object.entries<{ title: string; call: keyof typeof listCalls }>({ ...peopleLists, ...counsellingLists, ...contentLists }).map(([name, list]) => [
+    name,
+    { title: list.title, access: listCalls[list.call] },
+  ]),
+) as Record<DefinedListName, { title: string; access: Access }>
+
+/** The people lists' names, in their definition's order (the routes of the nine share one page). */
+export const peopleListPaths: readonly PeopleListName[] = peopleListNames
 
 /**
  * The roles with sessions of their own (Upcoming Session, Session History): those who read them as the client

@@ -1,13 +1,11 @@
 import type { Access } from "../../api/contract/endpoint.ts"
 import { lazyPage, lazyScreen, type PreloadableScreen } from "./lazy-screen.ts"
-import { endpointAccess as call, sessionsReaders } from "./route-access.at-build.ts"
+import { endpointAccess as call, listRoutes, peopleListPaths, sessionsReaders, type DefinedListName } from "./route-access.at-build.ts"
 import { blogList } from "../../api/contract/blogs/blog-list.ts"
 import { editorList } from "../../api/contract/editors/editor-list.ts"
 import { enquiryList } from "../../api/contract/contact/enquiry-list.ts"
 import { ticketList } from "../../api/contract/tickets/ticket-list.ts"
-import { contentLists } from "../../api/contract/content/content-lists.ts"
-import { counsellingLists } from "../../api/contract/counselling/counselling-lists.ts"
-import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
+import type { PeopleListName } from "../../api/contract/vendors/people-lists.ts"
 
 export interface RouteDef {
   path: string
@@ -26,19 +24,13 @@ export interface RouteDef {
 
 const admin = ["Admin"] as const
 
-/** A defined list's route: its path (the list's name), title and call from its definition, and its page. */
-const listRoute = (name: string, list: { title: string; call: keyof typeof call }, page: RouteDef["page"]): RouteDef => ({
-  path: `/${name}`,
-  title: list.title,
-  access: call[list.call],
-  page,
-})
+/** A defined list's route: its path (the list's name), title and access from its definition, and its page. */
+const listRoute = (name: DefinedListName, page: RouteDef["page"]): RouteDef => ({ path: `/${name}`, ...listRoutes[name], page })
 
 /** The nine people lists share one page module, which gives each its screen. */
 const peopleListRoute = (name: PeopleListName): RouteDef =>
   listRoute(
     name,
-    peopleLists[name],
     lazyScreen(() => import("../pages/vendors/people-list.page.tsx").then((m) => ({ default: m.peopleListScreens[name] }))),
   )
 
@@ -64,7 +56,7 @@ export const routes: RouteDef[] = [
     page: lazyScreen(() => import("../pages/partner/partner-signup.page.tsx")),
   },
   { path: "/", title: "Dashboard", access: "signedIn", page: lazyScreen(() => import("../pages/dashboard/dashboard.page.tsx")) },
-  ...peopleListNames.map((name) => peopleListRoute(name)),
+  ...peopleListPaths.map((name) => peopleListRoute(name)),
   // Spec section 2: "non-admins are sent to /login".
   {
     path: "/enquiries",
@@ -81,22 +73,18 @@ export const routes: RouteDef[] = [
   },
   listRoute(
     "counselling",
-    counsellingLists["counselling"],
     lazyScreen(() => import("../pages/counselling/counselling.page.tsx")),
   ),
   listRoute(
     "all-sessions",
-    counsellingLists["all-sessions"],
     lazyScreen(() => import("../pages/counselling/all-sessions.page.tsx")),
   ),
   listRoute(
     "unassign-users",
-    counsellingLists["unassign-users"],
     lazyScreen(() => import("../pages/counselling/unassign-users.page.tsx")),
   ),
   listRoute(
     "counselling-users",
-    counsellingLists["counselling-users"],
     lazyScreen(() => import("../pages/counselling/counselling-users.page.tsx")),
   ),
   {
@@ -148,17 +136,14 @@ export const routes: RouteDef[] = [
   },
   listRoute(
     "gallery",
-    contentLists["gallery"],
     lazyScreen(() => import("../pages/content/gallery.page.tsx")),
   ),
   listRoute(
     "testimonials",
-    contentLists["testimonials"],
     lazyScreen(() => import("../pages/content/testimonials.page.tsx")),
   ),
   listRoute(
     "experts",
-    contentLists["experts"],
     lazyScreen(() => import("../pages/content/experts.page.tsx")),
   ),
   { path: "/editor", title: editorList.title, access: call.listEditors, page: lazyScreen(() => import("../pages/editors/editor.page.tsx")) },
@@ -180,7 +165,6 @@ export const routes: RouteDef[] = [
   },
   listRoute(
     "press-release-and-recognition",
-    contentLists["press-release-and-recognition"],
     lazyScreen(() => import("../pages/content/press-release-and-recognition.page.tsx")),
   ),
 ]
