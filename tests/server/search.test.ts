@@ -13,7 +13,12 @@ afterAll(() => server.close())
 
 const as = async (email: string) => bearer(await server.login(email))
 const find = (headers: Record<string, string>, q: string) => server.app.inject({ method: "GET", url: `/api/v1/search?q=${encodeURIComponent(q)}`, headers })
-const titles = (res: { json(): { data: Array<{ title: string }> } }) => res.json().data.map((r) => r.title)
+/** The people found (the Admin also gets the tickets of the people a query finds). */
+const titles = (res: { json(): { data: Array<{ kind: string; title: string }> } }) =>
+  res
+    .json()
+    .data.filter((r) => r.kind === "person")
+    .map((r) => r.title)
 
 describe("GET /search as the Admin (people source)", () => {
   it("finds a demo vendor by the start of any word of their name, and links to their details", async () => {
@@ -142,5 +147,79 @@ describe("GET /search over one's own sessions and tickets", () => {
     // The lawyer has no sessions with these demo topics as counsellor, and never sees the client's tickets.
     const lawyer = (await find(await as("lawyer@demo.test"), "change my counsellor")).json().data
     expect(lawyer.filter((r: { kind: string }) => r.kind === "ticket")).toEqual([])
+  })
+})
+
+describe("GET /search as a command palette (tickets, enquiries and blogs)", () => {
+  type Result = { kind: string; id: string; title: string; subtitle: string; href: string }
+  const ofKind = (res: { json(): { data: Result[] } }, kind: string) => res.json().data.filter((r) => r.kind === kind)
+
+  it("lets the Admin find any ticket by its number or by its raiser's name, opening its chat", async () => {
+    const admin = await as("admin@demo.test")
+    const ticket = await server.db
+      .selectFrom("tickets")
+      .innerJoin("users", "users.id", "tickets.raiser_id")
+      .select(["tickets.id", "tickets.number", "users.name"])
+      .orderBy("tickets.number")
+      .executeTakeFirstOrThrow()
+    const byNumber = ofKind(await find(admin, `TKT-${String(ticket.number).padStart(6, "0")}`), "ticket")
+    expect(byNumber.map((t) => t.id)).toEqual([ticket.id])
+    expect(byNumber[0]!.href).toBe(`/ticket/${ticket.id}`)
+    expect(byNumber[0]!.subtitle).toMatch(new RegExp(`^${ticket.name} · (Open|Closed)$`))
+    const byRaiser = ofKind(await find(admin, ticket.name), "ticket")
+    expect(byRaiser.map((t) => t.id)).toContain(ticket.id)
+  })
+
+  it("lets the Admin find a contact enquiry by name, email or number, opening All Enquiries searched for it", async () => {
+    const admin = await as("admin@demo.test")
+    await server.db
+      .insertInto("contact_enquiries")
+      .values({
+        id: "palette-enquiry",
+        name: "Ottoline Marchbanks",
+        email: "ottoline@example.org",
+        number: "9000011122",
+        city: "Pune",
+        state: "MH",
+        message: null,
+      })
+      .execute()
+    for (const q of ["Marchbanks", "ottoline@example", "9000011122"]) {
+      const found = ofKind(await find(admin, q), "enquiry")
+      expect(found, q).toEqual([
+        {
+          kind: "enquiry",
+          id: "palette-enquiry",
+          title: "Ottoline Marchbanks",
+          subtitle: "ottoline@example.org · 9000011122 · Pune",
+          href: "/enquiries?search=ottoline%40example.org",
+        },
+      ])
+    }
+  })
+
+  it("lets the Admin and Editors find a blog by its name or URL, opening it; nobody else finds blogs or enquiries", async () => {
+    const blog = await server.db.selectFrom("blogs").select(["id", "blog_name", "slug", "status"]).orderBy("created_at").executeTakeFirstOrThrow()
+    for (const email of ["admin@demo.test", "editor@demo.test"]) {
+      const headers = await as(email)
+      for (const q of [blog.blog_name, blog.slug]) {
+        const found = ofKind(await find(headers, q), "blog")
+        expect(
+          found.find((b) => b.id === blog.id),
+          `${email} ${q}`,
+        ).toEqual({
+          kind: "blog",
+          id: blog.id,
+          title: blog.blog_name,
+          subtitle: `/${blog.slug} · ${blog.status ? "Published" : "Unpublished"}`,
+          href: `/blog/${blog.id}`,
+        })
+      }
+    }
+    for (const email of ["editor@demo.test", "lawyer@demo.test", "user@demo.test"]) {
+      const res = await find(await as(email), "Marchbanks")
+      expect(ofKind(res, "enquiry"), email).toEqual([])
+    }
+    for (const email of ["lawyer@demo.test", "user@demo.test"]) expect(ofKind(await find(await as(email), blog.blog_name), "blog"), email).toEqual([])
   })
 })

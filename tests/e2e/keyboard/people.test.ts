@@ -31,6 +31,12 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
+/** Moves the search's highlight down until it is on `option` (other kinds of result may come first). */
+async function arrowDownTo(page: Page, option: ReturnType<Page["getByRole"]>) {
+  for (let step = 0; step < 40 && (await option.getAttribute("aria-selected")) !== "true"; step++) await page.keyboard.press("ArrowDown")
+  expect(await option.getAttribute("aria-selected")).toBe("true")
+}
+
 /**
  * Types into the list's search box, sends it with Enter and waits for the answer. Until it lands the
  * previous page's rows stay on screen (dimmed, aria-busy); a menu opened on one of them is replaced
@@ -171,13 +177,51 @@ describe("keyboard only: people", () => {
     await eventually(() => page.getByRole("status").filter({ hasText: "No results found." }).count()).toBe(1)
     await page.keyboard.press("Escape")
     await typeInto(page, box, "Leela")
-    const option = page.getByRole("option", { name: /Leela Lawyer/ })
+    const option = page.getByRole("option").filter({ hasText: "Person ·" }).filter({ hasText: "Leela Lawyer" })
     await option.waitFor()
     await page.keyboard.press("ArrowDown")
     await eventually(() => option.getAttribute("aria-selected")).toBe("true")
     await page.keyboard.press("Enter")
     await page.waitForURL((url) => url.pathname.startsWith("/vendor-details/"))
     await page.getByRole("heading", { name: "Leela Lawyer" }).waitFor()
+    await page.context().close()
+  })
+
+  it("Ctrl K reaches the header search from anywhere: the Admin opens an enquiry by its sender's email and a blog by its URL", async () => {
+    const page = await adminPage()
+    await viaSidebar(page, "Enquiries", "/enquiries")
+    const firstRow = page.getByRole("row").nth(1)
+    await firstRow.waitFor()
+    const email = /[\w.+-]+@[\w.-]+/.exec(await firstRow.innerText())![0]
+    const box = page.getByRole("combobox", { name: "Search" })
+    await page.keyboard.press("Control+k")
+    expect(await isFocused(box)).toBe(true)
+    await page.keyboard.type(email)
+    const enquiry = page.getByRole("option").filter({ hasText: `Enquiry · ${email}` })
+    await enquiry.waitFor()
+    await arrowDownTo(page, enquiry)
+    await page.keyboard.press("Enter")
+    await eventually(() => new URL(page.url()).searchParams.get("search")).toBe(email)
+    await eventually(() => page.getByRole("row").filter({ hasText: email }).count()).toBe(1)
+
+    await viaSidebar(page, "Blogs", "/blogs")
+    // The list cuts a long URL short ("morning-yoga-fo..."): what it shows is enough to search for.
+    const slug = (await page.getByRole("row").nth(1).getByRole("cell").nth(2).innerText())
+      .trim()
+      .replace(/^\//, "")
+      .replace(/\.\.\.$/, "")
+    await page.keyboard.press("Control+k")
+    expect(await isFocused(box)).toBe(true)
+    await page.keyboard.type(slug)
+    const blog = page
+      .getByRole("option")
+      .filter({ hasText: `Blog · /${slug}` })
+      .first()
+    await blog.waitFor()
+    await arrowDownTo(page, blog)
+    await page.keyboard.press("Enter")
+    await page.waitForURL((url) => url.pathname.startsWith("/blog/"))
+    await page.getByRole("heading", { name: "Update Blog" }).waitFor()
     await page.context().close()
   })
 

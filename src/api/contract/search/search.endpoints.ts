@@ -8,7 +8,8 @@ export const search = endpoint({
   query: SearchQuery,
   answer: SearchAnswer,
   access: "signedIn",
-  summary: "Header search: people for the Admin; one's own sessions and tickets for everyone else",
+  summary:
+    "Header search (Ctrl/⌘ K): people, tickets and contact enquiries for the Admin; blogs for the Admin and Editors; one's own sessions and tickets for everyone else. Eight results per kind at most",
 })
 
 export const searchEndpoints = [search]

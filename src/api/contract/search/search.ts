@@ -11,10 +11,11 @@ export const SearchQuery = Schema.Struct({
 })
 
 /**
- * What a result is: each kind comes from one search source on the server (people for the Admin;
- * sessions and tickets for everyone else). A new source adds its kind here.
+ * What a result is: each kind comes from one search source on the server (people, all tickets and enquiries
+ * for the Admin; blogs for the Admin and Editors; one's own sessions and tickets for everyone else). A new
+ * source adds its kind here.
  */
-export const searchKinds = ["person", "session", "ticket"] as const
+export const searchKinds = ["person", "session", "ticket", "enquiry", "blog"] as const
 export const SearchKind = Schema.Literals(searchKinds)
 export type SearchKind = typeof SearchKind.Type
 
