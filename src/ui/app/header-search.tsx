@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from "react"
-import { Box, Input, InputGroup, Kbd, Spinner, Stack, Text } from "@chakra-ui/react"
+import { Box, HStack, Input, InputGroup, Kbd, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
 import { SEARCH_MAX_LENGTH, type SearchKind } from "../../api/contract/search/search.ts"
@@ -9,7 +9,7 @@ const KIND_LABELS: Record<SearchKind, string> = { person: "Person", session: "Se
 
 /** Ctrl K, or ⌘ K on a Mac, as the box's hint shows it. */
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform)
-const SHORTCUT_HINT = isMac ? "⌘ K" : "Ctrl K"
+const MODIFIER_KEY = isMac ? "⌘" : "Ctrl"
 
 /** Ctrl K and ⌘ K reach the search box from anywhere in the console, as in the command palettes people know. */
 function useSearchShortcut(input: RefObject<HTMLInputElement | null>) {
@@ -45,9 +45,10 @@ export function HeaderSearch() {
     <Box position="relative" maxW="md">
       <InputGroup
         endElement={
-          <Kbd size="sm" display={{ base: "none", md: "inline-flex" }} aria-hidden="true">
-            {SHORTCUT_HINT}
-          </Kbd>
+          <HStack gap="1" display={{ base: "none", md: "flex" }} aria-hidden="true">
+            <Kbd size="sm">{MODIFIER_KEY}</Kbd>
+            <Kbd size="sm">K</Kbd>
+          </HStack>
         }
       >
         <Input

@@ -63,8 +63,11 @@ export function NotificationBell() {
               color="white"
               fontSize="2xs"
               fontWeight="bold"
-              lineHeight="4.5"
-              textAlign="center"
+              // A unitless 4.5 was read as 4.5 lines, which pushed the number below the dot.
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+              lineHeight="1"
             >
               {badgeText(unread)}
             </Box>

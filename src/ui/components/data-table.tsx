@@ -1,6 +1,7 @@
 import type { ReactNode } from "react"
-import { Box, Center, Spinner, Table, Text } from "@chakra-ui/react"
+import { Box, Skeleton, Table, Text, VisuallyHidden } from "@chakra-ui/react"
 import type { ListColumn } from "../../api/contract/list-column.ts"
+import { EmptyState } from "./empty-state.tsx"
 
 export interface Column<Row> {
   header: string
@@ -29,9 +30,12 @@ export function definedColumns<Row, Key extends string>(
   return columns.filter((column) => !column.exportOnly).map(({ key, header, text }) => ({ header, ...heads[key], cell: cells[key] ?? text }))
 }
 
+/** Rows of placeholders while the first rows load: the table keeps its shape, so nothing jumps when they come. */
+const SKELETON_ROWS = 5
+
 /**
- * The one table of the console: a loading screen while fetching the first rows, the failure in red,
- * the screen's exact empty text, and rows otherwise. Scrolls sideways on narrow screens. A reload
+ * The one table of the console: its header over placeholder rows while fetching the first rows, the failure
+ * in red, the screen's exact empty text under an icon, and rows otherwise. Scrolls sideways on narrow screens. A reload
  * (another page, a save) keeps the rows on screen, dimmed and aria-busy, until the new ones arrive:
  * swapping them for a spinner threw away the focused button, so focus fell to the top of the page
  * and a closing dialog had no opener left to give it back to.
@@ -47,9 +51,29 @@ export function DataTable<Row>(props: {
 }) {
   if (props.loading && props.rows.length === 0) {
     return (
-      <Center py="10" aria-busy="true">
-        <Spinner role="status" aria-label="Loading" />
-      </Center>
+      <Box borderWidth="1px" rounded="md" bg="bg" overflowX="hidden" aria-busy="true" data-testid="list-loading">
+        <VisuallyHidden role="status">Loading</VisuallyHidden>
+        <Table.Root size="sm" aria-hidden="true">
+          <Table.Header>
+            <Table.Row>
+              {props.columns.map((c) => (
+                <Table.ColumnHeader key={c.header}>{c.header}</Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <Table.Row key={i}>
+                {props.columns.map((c) => (
+                  <Table.Cell key={c.header}>
+                    <Skeleton height="4" />
+                  </Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Box>
     )
   }
   if (props.error) {
@@ -60,11 +84,7 @@ export function DataTable<Row>(props: {
     )
   }
   if (props.rows.length === 0) {
-    return (
-      <Text py="6" color="fg.muted" data-testid="list-empty">
-        {props.emptyText}
-      </Text>
-    )
+    return <EmptyState text={props.emptyText} />
   }
   return (
     // A box that may scroll sideways takes focus, so keyboard users can scroll it too (WCAG 2.1.1).

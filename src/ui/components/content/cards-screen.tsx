@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react"
-import { Box, Button, Center, HStack, SimpleGrid, Spinner, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, HStack, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { createContentFormMachine } from "../../../machines/content/content-form.machine.ts"
 import type { ImageSpec } from "../../../machines/content/content-form.machine.ts"
@@ -15,6 +15,7 @@ import { ExportCsvButton } from "../export-csv-button.tsx"
 import type { ExportList } from "../../../api/contract/list-export.ts"
 import { ListHeader } from "../list-header.tsx"
 import { RecordHistoryButton } from "../record-history-button.tsx"
+import { EmptyState } from "../empty-state.tsx"
 
 export interface CardsScreenConfig<Item> {
   title: string
@@ -73,17 +74,22 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
       <FormMessage message={formMessage} />
       {/* A reload keeps the cards (see DataTable): the focused Edit button survives a save. */}
       {loading && rows.length === 0 ? (
-        <Center py="10" aria-busy="true">
-          <Spinner role="status" aria-label="Loading" />
-        </Center>
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" aria-busy="true" data-testid="list-loading">
+          <VisuallyHidden role="status">Loading</VisuallyHidden>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Stack key={i} borderWidth="1px" rounded="lg" p="4" gap="3" aria-hidden="true">
+              <Skeleton height="32" />
+              <Skeleton height="4" width="70%" />
+              <Skeleton height="4" width="40%" />
+            </Stack>
+          ))}
+        </SimpleGrid>
       ) : error ? (
         <Text role="alert" color="red.600" data-testid="list-error">
           {error}
         </Text>
       ) : rows.length === 0 ? (
-        <Text color="fg.muted" data-testid="list-empty">
-          {config.emptyText}
-        </Text>
+        <EmptyState text={config.emptyText} />
       ) : (
         <SimpleGrid
           as="ul"

@@ -1,4 +1,5 @@
 import { Badge, Button, Link, Stack, Text } from "@chakra-ui/react"
+import { CircleCheck, CircleDot } from "lucide-react"
 import { Link as RouterLink } from "wouter"
 import type { Ticket } from "../../../api/contract/tickets/ticket.ts"
 import { ticketListColumns, type TicketListColumn } from "../../../api/contract/tickets/ticket-list-screen.ts"
@@ -10,6 +11,7 @@ import { StarsShown } from "./star-rating.tsx"
 export function TicketStatusBadge({ closed }: { closed: boolean }) {
   return (
     <Badge colorPalette={closed ? "gray" : "green"} variant="subtle" data-testid="ticket-status">
+      {closed ? <CircleCheck size={12} aria-hidden="true" /> : <CircleDot size={12} aria-hidden="true" />}
       {closed ? "Closed" : "Open"}
     </Badge>
   )

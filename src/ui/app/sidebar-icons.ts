@@ -1,0 +1,37 @@
+import {
+  Award,
+  CalendarClock,
+  CalendarDays,
+  GraduationCap,
+  History,
+  Images,
+  Inbox,
+  LayoutDashboard,
+  LifeBuoy,
+  MessagesSquare,
+  Newspaper,
+  Quote,
+  UserMinus,
+  UserPen,
+  Users,
+  type LucideIcon,
+} from "lucide-react"
+
+/** Each sidebar entry's icon, by its path: drawn beside the label, never instead of it (the label names the link). */
+export const sidebarIcons: Readonly<Record<string, LucideIcon>> = {
+  "/": LayoutDashboard,
+  "/enquiries": Inbox,
+  "/counselling": MessagesSquare,
+  "/unassign-users": UserMinus,
+  "/counselling-users": Users,
+  "/all-sessions": CalendarDays,
+  "/editor": UserPen,
+  "/my-tickets": LifeBuoy,
+  "/blogs": Newspaper,
+  "/testimonials": Quote,
+  "/experts": GraduationCap,
+  "/gallery": Images,
+  "/press-release-and-recognition": Award,
+  "/upcoming-session": CalendarClock,
+  "/session-history": History,
+}
