@@ -6,7 +6,8 @@ import { openScreen, publicRoutes, resolvePath, roleEmails, routesFor, settle, v
 /**
  * Every route of the route table, for every demo role that may open it, at 375 px (a phone) and
  * 1440 px (a desktop): the page never scrolls sideways (wide tables scroll inside their own box),
- * every button and link of the screen lies within the window, and at 375 px the sidebar is a drawer
+ * every button and link of the screen lies within the window, a list's table is named after its page and says
+ * when it scrolls sideways, and at 375 px the sidebar is a drawer
  * behind 'Open menu' (layout.test.ts checks the drawer's links; tests/e2e/keyboard opens it by
  * keyboard). One signed-in page per role opens its screens at one width, then at the other.
  */
@@ -33,6 +34,15 @@ async function checkScreen(page: Page, width: number, where: string, problems: P
       let box = table.parentElement
       while (box && box !== document.body && !/(auto|scroll)/.test(getComputedStyle(box).overflowX)) box = box.parentElement
       if (!box || box === document.body) out.push("a wide table does not scroll in its own box")
+    }
+    // A list's table is named after its page, and says so when it scrolls sideways (a cut-off column gives no sign).
+    for (const region of Array.from(document.querySelectorAll<HTMLElement>('main [data-testid="table-region"]'))) {
+      const name = region.getAttribute("aria-label")
+      if (!name || name === "Table") out.push("a table's scroll region has no name of its own")
+      if (region.scrollWidth > region.clientWidth + 1) {
+        const hint = document.getElementById(region.getAttribute("aria-describedby") ?? "")
+        if (!hint || !hint.textContent?.includes("Scroll sideways for more columns")) out.push(`'${name}' scrolls sideways without saying so`)
+      }
     }
     // Actions outside scrolling tables must be within the window.
     for (const el of Array.from(document.querySelectorAll<HTMLElement>("main button, main a[href], header button"))) {

@@ -42,7 +42,7 @@ function Routes() {
             ) : (
               <Guarded access={route.access} title={route.title} preload={route.page.preload} refusedSignsOut={route.refusedSignsOut === true}>
                 <Suspense fallback={<PageSpinner />}>
-                  <Layout>{page}</Layout>
+                  <Layout title={route.title}>{page}</Layout>
                 </Suspense>
               </Guarded>
             )

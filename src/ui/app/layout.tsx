@@ -1,5 +1,6 @@
 import type { ReactNode } from "react"
 import { Box, Flex, Link } from "@chakra-ui/react"
+import { PageTitle } from "../components/page-title.ts"
 import { KeptInputPanel } from "../components/kept-input-panel.tsx"
 import { SessionExpiryBanner } from "../components/session-expiry-banner.tsx"
 import { Toaster } from "../components/toaster.tsx"
@@ -7,7 +8,8 @@ import { Header } from "./header.tsx"
 import { Sidebar } from "./sidebar.tsx"
 import { ViewerZoneGate } from "./viewer-zone-gate.tsx"
 
-export default function Layout({ children }: { children: ReactNode }) {
+/** Every signed-in page: the sidebar, the header and the page, which learns its title (`PageTitle`). */
+export default function Layout({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Flex minH="100vh" bg="bg.subtle">
       {/* The first stop of Tab: past the sidebar and header (16 stops for an Admin) to the screen itself. */}
@@ -39,7 +41,9 @@ export default function Layout({ children }: { children: ReactNode }) {
         <SessionExpiryBanner />
         <KeptInputPanel />
         <Box as="main" id="main" tabIndex={-1} outline="none" flex="1" p={{ base: "3", md: "6" }} minW="0">
-          <ViewerZoneGate>{children}</ViewerZoneGate>
+          <PageTitle.Provider value={title}>
+            <ViewerZoneGate>{children}</ViewerZoneGate>
+          </PageTitle.Provider>
         </Box>
         {/* Toasts only appear inside the console; the sign-in screens do not load them. */}
         <Toaster />

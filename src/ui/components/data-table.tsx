@@ -1,7 +1,8 @@
-import type { ReactNode } from "react"
+import { useContext, useEffect, useId, useRef, useState, type ReactNode } from "react"
 import { Box, Skeleton, Table, Text, VisuallyHidden } from "@chakra-ui/react"
 import type { ListColumn } from "../../api/contract/list-column.ts"
 import { EmptyState } from "./empty-state.tsx"
+import { PageTitle } from "./page-title.ts"
 
 export interface Column<Row> {
   header: string
@@ -48,7 +49,10 @@ export function DataTable<Row>(props: {
   error: string | null
   emptyText: string
   caption?: string
+  /** The scroll region's name when the table is not the page's own list (a tab's table); `<page title> table` otherwise. */
+  label?: string
 }) {
+  const pageTitle = useContext(PageTitle)
   if (props.loading && props.rows.length === 0) {
     return (
       <Box borderWidth="1px" rounded="md" bg="bg" overflowX="hidden" aria-busy="true" data-testid="list-loading">
@@ -87,20 +91,7 @@ export function DataTable<Row>(props: {
     return <EmptyState text={props.emptyText} />
   }
   return (
-    // A box that may scroll sideways takes focus, so keyboard users can scroll it too (WCAG 2.1.1).
-    <Box
-      overflowX="auto"
-      borderWidth="1px"
-      rounded="md"
-      bg="bg"
-      tabIndex={0}
-      role="region"
-      aria-label={props.caption ?? "Table"}
-      aria-busy={props.loading}
-      opacity={props.loading ? 0.6 : 1}
-      transition="opacity 0.15s"
-      _focusVisible={{ outline: "2px solid", outlineColor: "teal.solid", outlineOffset: "2px" }}
-    >
+    <TableRegion label={props.caption ?? props.label ?? (pageTitle ? `${pageTitle} table` : "Table")} loading={props.loading}>
       <Table.Root size="sm" striped>
         {props.caption ? <Table.Caption>{props.caption}</Table.Caption> : null}
         <Table.Header>
@@ -122,6 +113,53 @@ export function DataTable<Row>(props: {
           ))}
         </Table.Body>
       </Table.Root>
+    </TableRegion>
+  )
+}
+
+/**
+ * The table's frame. It scrolls sideways when the columns are wider than the screen (a phone), takes focus so
+ * the keyboard can scroll it too (WCAG 2.1.1), and then says so above it: a cut-off column gave no sign.
+ */
+function TableRegion({ label, loading, children }: { label: string; loading: boolean; children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null)
+  const hintId = useId()
+  const [overflowing, setOverflowing] = useState(false)
+  useEffect(() => {
+    const box = frame.current
+    if (!box) return
+    const measure = () => setOverflowing(box.scrollWidth > box.clientWidth + 1)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(box)
+    if (box.firstElementChild) observer.observe(box.firstElementChild)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <Box>
+      {overflowing ? (
+        <Text id={hintId} fontSize="xs" color="fg.muted" mb="1" data-testid="table-scroll-hint">
+          Scroll sideways for more columns →
+        </Text>
+      ) : null}
+      <Box
+        ref={frame}
+        overflowX="auto"
+        borderWidth="1px"
+        rounded="md"
+        bg="bg"
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        data-testid="table-region"
+        aria-describedby={overflowing ? hintId : undefined}
+        aria-busy={loading}
+        opacity={loading ? 0.6 : 1}
+        transition="opacity 0.15s"
+        _focusVisible={{ outline: "2px solid", outlineColor: "teal.solid", outlineOffset: "2px" }}
+      >
+        {children}
+      </Box>
     </Box>
   )
 }

@@ -15,5 +15,15 @@ const columns: Column<VendorSession>[] = [
 
 /** The Sessions tab: the vendor's sessions, or 'No sessions found.'. */
 export function VendorSessions({ sessions, error, loading }: { sessions: VendorSession[]; error: string | null; loading: boolean }) {
-  return <DataTable columns={columns} rows={sessions} rowKey={(s) => s._id} loading={loading} error={error} emptyText="No sessions found." />
+  return (
+    <DataTable
+      columns={columns}
+      rows={sessions}
+      rowKey={(s) => s._id}
+      loading={loading}
+      error={error}
+      emptyText="No sessions found."
+      label="Vendor's sessions"
+    />
+  )
 }
