@@ -24,14 +24,14 @@ export interface MixedLoad {
 }
 
 /**
- * A closed loop of `connections` clients, each sending `sequence` over and over for `seconds`, timing
- * reads and writes apart (autocannon merges the latencies of a sequence's requests). The same client
- * loads the read-only sequence that a figure compares with, so its own cost cancels out of the ratio.
+ * A closed loop of `connections` clients, client `c` sending `sequenceOf(c)` over and over for `seconds`,
+ * timing reads and writes apart (autocannon merges the latencies of a sequence's requests). The same
+ * client loads the read-only sequence that a figure compares with, so its own cost cancels out of the ratio.
  */
 export async function mixedLoad(
   base: string,
   headers: Record<string, string>,
-  sequence: readonly MixedRequest[],
+  sequenceOf: (client: number) => readonly MixedRequest[],
   connections: number,
   seconds: number,
 ): Promise<MixedLoad> {
@@ -61,9 +61,10 @@ export async function mixedLoad(
       req.on("error", reject)
       req.end(body)
     })
-  const loop = async (offset: number) => {
+  const loop = async (client: number) => {
+    const sequence = sequenceOf(client)
     // Each client starts at its own place in the sequence, so the writes are spread over time.
-    for (let i = offset; performance.now() < until; i++) {
+    for (let i = Math.floor((client * sequence.length) / connections); performance.now() < until; i++) {
       const one = sequence[i % sequence.length]!
       const started = performance.now()
       const status = await send(one).catch(() => 0)
@@ -71,7 +72,7 @@ export async function mixedLoad(
       if (!one.status.includes(status)) failed++
     }
   }
-  await Promise.all(Array.from({ length: connections }, (_, c) => loop(Math.floor((c * sequence.length) / connections))))
+  await Promise.all(Array.from({ length: connections }, (_, client) => loop(client)))
   agent.destroy()
   return { read: summary(times.read), write: summary(times.write), failed }
 }
