@@ -1,8 +1,9 @@
 /**
  * The Admin's four counselling lists (spec section 2), in two files: here each screen's path, the call that
- * reads it and its title, which the route table and the sidebar read; in counselling-list-screens.ts the
- * other texts, the CSV file and the columns, which the tables, the list machines and the server's CSV
- * exports take. Plain data, because the route table is in the first load of /login.
+ * reads it and its title, which the sidebar and (at build time, route-access.at-build.ts) the route table
+ * read; in counselling-list-screens.ts the other texts, the CSV file and the columns, which the tables, the
+ * list machines and the server's CSV exports take. Plain data, so the sidebar's chunk carries neither the
+ * contract's schemas nor the screens' texts.
  */
 
 /** The screens by path (`/all-sessions`), which is also the name their CSV export is asked for by. */

@@ -6,8 +6,8 @@ import type { ListRole, ReviewListKind } from "./vendor.ts"
  * file and columns. The console's routes, sidebar, list machines and tables, and the server's CSV exports and
  * answer cache are derived from them.
  *
- * Plain data with type-only imports: the route table imports this half, and the first load of /login carries
- * neither the contract's schemas (issue 9) nor the screens' texts and columns.
+ * Plain data with type-only imports: the sidebar imports this half (the route table reads it at build time,
+ * route-access.at-build.ts), so neither carries the contract's schemas (issue 9) nor the screens' texts and columns.
  */
 
 /** The screens by path (`/lawyer`), which is also the name their CSV export is asked for by. */
