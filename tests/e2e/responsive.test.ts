@@ -7,7 +7,7 @@ import { openScreen, publicRoutes, resolvePath, roleEmails, routesFor, settle, v
  * Every route of the route table, for every demo role that may open it, at 375 px (a phone) and
  * 1440 px (a desktop): the page never scrolls sideways (wide tables scroll inside their own box),
  * every button and link of the screen lies within the window, a list's table is named after its page and says
- * when it scrolls sideways, and at 375 px the sidebar is a drawer
+ * when it scrolls sideways, no table cell breaks a word across lines, and at 375 px the sidebar is a drawer
  * behind 'Open menu' (layout.test.ts checks the drawer's links; tests/e2e/keyboard opens it by
  * keyboard). One signed-in page per role opens its screens at one width, then at the other.
  */
@@ -42,6 +42,24 @@ async function checkScreen(page: Page, width: number, where: string, problems: P
       if (region.scrollWidth > region.clientWidth + 1) {
         const hint = document.getElementById(region.getAttribute("aria-describedby") ?? "")
         if (!hint || !hint.textContent?.includes("Scroll sideways for more columns")) out.push(`'${name}' scrolls sideways without saying so`)
+      }
+    }
+    // A table cell wraps between words (or after a hyphen), never inside a short one ("Kavy|a Shar|ma" at
+    // 375 px): a column may be narrow, but not narrower than its longest word. Long tokens (addresses, ids) and text set to break
+    // anywhere on purpose (the audit log's monospaced ids) may break.
+    for (const cell of Array.from(document.querySelectorAll("main td"))) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement && getComputedStyle(node.parentElement).wordBreak === "break-all") continue
+        // A hyphen or a slash is a place to wrap: "re-|upload", "diabetes-|friendly" are fine.
+        for (const word of (node.textContent ?? "").matchAll(/[^\s/-]+[/-]?/g)) {
+          if (word[0].length > 20) continue
+          const range = document.createRange()
+          range.setStart(node, word.index)
+          range.setEnd(node, word.index + word[0].length)
+          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)))
+          if (lines.size > 1) out.push(`'${word[0]}' is broken across lines in a table cell`)
+        }
       }
     }
     // Actions outside scrolling tables must be within the window.

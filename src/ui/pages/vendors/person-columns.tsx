@@ -25,8 +25,9 @@ type Cells = ColumnCells<PersonListItem, PeopleListColumn["key"]>
 /** How a table draws the definition's columns where plain text is not enough; the others show their text. */
 const tableCells: Cells = {
   name: (row) => (
-    // Wraps between words, and inside one only when a single word is wider than the column.
-    <Link asChild colorPalette="teal" fontWeight="medium" overflowWrap="anywhere">
+    // Wraps between words, and inside one only when a single word is wider than the column. Not "anywhere":
+    // that lets the table shrink the column to one letter's width, and a phone showed "Kavy|a Shar|ma".
+    <Link asChild colorPalette="teal" fontWeight="medium" overflowWrap="break-word">
       <RouterLink href={`/vendor-details/${row._id}`}>{row.name}</RouterLink>
     </Link>
   ),
@@ -34,7 +35,7 @@ const tableCells: Cells = {
   number: (row) => <OneLine>{orNA(row.number)}</OneLine>,
   createdAt: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine>,
   organization: (row) => (
-    <Text as="span" overflowWrap="anywhere">
+    <Text as="span" overflowWrap="break-word">
       {orNA(row.organizationName)}
     </Text>
   ),
