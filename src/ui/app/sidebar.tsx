@@ -1,4 +1,4 @@
-import { Box, CloseButton, Drawer, Heading, HStack, Link, Portal, Stack } from "@chakra-ui/react"
+import { Box, CloseButton, Drawer, Heading, HStack, Link, Portal, Stack, type HeadingProps } from "@chakra-ui/react"
 import { HeartHandshake } from "lucide-react"
 import { useSelector } from "@xstate/react"
 import { Link as RouterLink, useLocation } from "wouter"
@@ -47,7 +47,7 @@ function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /** The console's name with its mark, at the top of the sidebar and the drawer. */
-function Brand(props: Record<string, unknown>) {
+function Brand(props: HeadingProps) {
   return (
     <Heading size="md" mb="6" px="2" {...props}>
       <HStack gap="2">
