@@ -7,6 +7,26 @@ import { definedColumns, type Column, type ColumnCells } from "../../components/
 import { formatDateTime, orNA } from "../../components/format.ts"
 import { EmailText } from "../../components/email-text.tsx"
 
+/** Longer than any real word of a name or an organization: a run this long may break anywhere. */
+const LONG_WORD = 20
+
+/**
+ * Text that wraps between its words and never inside an ordinary one ("Kavy|a Shar|ma" at 375 px), while a run
+ * longer than LONG_WORD may break anywhere, so one very long string cannot push a laptop's table past its width.
+ * `overflow-wrap: anywhere` on the whole text let the table shrink a name's column to one letter; on the long
+ * runs alone it leaves the column as wide as the longest ordinary word.
+ */
+const Words = ({ text }: { text: string }) =>
+  text.split(/(\s+)/).map((part, i) =>
+    part.length > LONG_WORD ? (
+      <Text as="span" key={i} overflowWrap="anywhere">
+        {part}
+      </Text>
+    ) : (
+      part
+    ),
+  )
+
 /**
  * Numbers and dates keep to one line; a narrow screen scrolls the table sideways instead of stacking their
  * parts. Names and organizations wrap, so a long one never pushes a laptop's table past its width.
@@ -25,18 +45,18 @@ type Cells = ColumnCells<PersonListItem, PeopleListColumn["key"]>
 /** How a table draws the definition's columns where plain text is not enough; the others show their text. */
 const tableCells: Cells = {
   name: (row) => (
-    // Wraps between words, and inside one only when a single word is wider than the column. Not "anywhere":
-    // that lets the table shrink the column to one letter's width, and a phone showed "Kavy|a Shar|ma".
-    <Link asChild colorPalette="teal" fontWeight="medium" overflowWrap="break-word">
-      <RouterLink href={`/vendor-details/${row._id}`}>{row.name}</RouterLink>
+    <Link asChild colorPalette="teal" fontWeight="medium">
+      <RouterLink href={`/vendor-details/${row._id}`}>
+        <Words text={row.name} />
+      </RouterLink>
     </Link>
   ),
   email: (row) => <EmailText email={row.email} />,
   number: (row) => <OneLine>{orNA(row.number)}</OneLine>,
   createdAt: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine>,
   organization: (row) => (
-    <Text as="span" overflowWrap="break-word">
-      {orNA(row.organizationName)}
+    <Text as="span">
+      <Words text={orNA(row.organizationName)} />
     </Text>
   ),
 }
