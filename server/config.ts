@@ -2,6 +2,7 @@ import { DEFAULT_NOTICE_HOURS } from "../src/machines/counselling/counselling-se
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
+import { dataDirOf, usesEmbeddedDatabase } from "./data-dir.ts"
 import { ACCESS_TOKEN_SECONDS } from "./services/auth/tokens.ts"
 import type { PostmanOptions } from "./services/notifications/postman.ts"
 
@@ -40,13 +41,13 @@ export interface Config {
 /** Reads the environment once at start; every variable is listed in the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000)
-  const dataDir = resolve(env.DATA_DIR ?? "./data")
+  const dataDir = dataDirOf(env)
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, "")
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
     dataDir,
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl: usesEmbeddedDatabase(env) ? null : env.DATABASE_URL!,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? "Console <no-reply@console.local>",
     publicUrl,

@@ -4,12 +4,15 @@
  * (module.enableCompileCache came in Node 22), and parsing and compiling the start-up code of the
  * 5.7 MB bundle took about a fifth of the time to ready. The first start writes the cache once the
  * server listens; later starts reuse it, and V8 refuses a cache made by another Node or other flags.
+ * Before any of that, the embedded database's thread starts (db/embedded-head-start.ts), so PGlite
+ * opens on the other core while this one loads the bundle.
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import vm from "node:vm"
+import { startEmbeddedEarly } from "./db/embedded-head-start.ts"
 
 /** The bundle's file name and a hash of its text, filled in by the build. */
 declare const SERVER_BUNDLE_FILE: string
@@ -20,6 +23,8 @@ const bundle = join(here, SERVER_BUNDLE_FILE)
 // V8 checks a cache against the length of the source, not its text: the hash in the name does that.
 const cacheFile = join(here, `server-${SERVER_BUNDLE_HASH}.cache`)
 const CACHE_AFTER_LISTEN_MS = 1_000
+
+startEmbeddedEarly(process.env)
 
 const source = readFileSync(bundle, "utf8")
 const cachedData = readCache()

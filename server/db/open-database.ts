@@ -7,7 +7,8 @@ import { migrateToLatest } from "./migrate.ts"
 import { attachWriteClock, writeClock, type WriteClock } from "./write-clock.ts"
 import { trackingWrites } from "./write-tracking.ts"
 import { attachPulse, databasePulse } from "./database-pulse.ts"
-import { PGliteThread } from "./pglite-thread.ts"
+import { PGLITE_SHARED_BUFFERS, PGliteThread } from "./pglite-thread.ts"
+import { takeEmbeddedHeadStart } from "./embedded-head-start.ts"
 import { isDatabaseUnavailable } from "./unavailable.ts"
 
 export type DatabaseTarget =
@@ -87,14 +88,6 @@ function resilientPool(pool: Pool, onError: (error: Error) => void): Pool {
 }
 
 /**
- * PGlite's buffer pool unless asked otherwise. PGlite writes all of PostgreSQL's shared memory at
- * every start (one WebAssembly function took most of 150 ms of a one-second start with the default
- * 128MB pool). The data files stay in the OS page cache, where a page outside the pool costs one
- * read(); at a million users the list, search and dashboard figures of bench/ held (bench/RESULTS.md).
- */
-export const PGLITE_SHARED_BUFFERS = "32MB"
-
-/**
  * How long a starting server waits for PostgreSQL to answer. Databases and servers are often started
  * together (a machine's boot, an orchestrator), and a first connection can miss its 800 ms while a busy
  * machine starts several processes: both are waited out, retrying, instead of ending the process.
@@ -163,13 +156,16 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     })()
     return { db, opened }
   }
-  const unlock = target.dataDir ? lockDataDir(target.dataDir) : () => {}
+  // Started already, in `npm start`'s process, before the server's bundle loaded (embedded-head-start.ts).
+  const early = target.dataDir ? takeEmbeddedHeadStart(target.dataDir, sharedBuffers) : null
+  const unlock = early?.unlock ?? (target.dataDir ? lockDataDir(target.dataDir) : () => {})
   // PGlite starts on its own thread (server/db/pglite-thread.ts) while this one builds the routes.
   const pglite = new PGliteThread({
     dataDir: target.dataDir ? `${target.dataDir}/pgdata` : null,
     ...(target.snapshot && !target.dataDir ? { loadDataDir: target.snapshot } : {}),
     sharedBuffers,
     ...(options.onConnectionError ? { onThreadError: options.onConnectionError } : {}),
+    ...(early ? { started: early.thread } : {}),
   })
   const db = new Kysely<Database>({ dialect: trackingWrites(new PGliteDialect({ pglite }), clock), log })
   attachWriteClock(db, clock)

@@ -18,6 +18,22 @@ export interface PGliteThreadOptions {
   loadDataDir?: Uint8Array
   /** A thread that stopped or was replaced (never fatal: the next statement goes to its successor). */
   onThreadError?: (error: Error) => void
+  /** A thread started for these options before this handle was made (server/db/embedded-head-start.ts); its first start. */
+  started?: StartingThread
+}
+
+/**
+ * PGlite's buffer pool unless asked otherwise. PGlite writes all of PostgreSQL's shared memory at
+ * every start (one WebAssembly function took most of 150 ms of a one-second start with the default
+ * 128MB pool). The data files stay in the OS page cache, where a page outside the pool costs one
+ * read(); at a million users the list, search and dashboard figures of bench/ held (bench/RESULTS.md).
+ */
+export const PGLITE_SHARED_BUFFERS = "32MB"
+
+/** A database thread on its way up: `ready` settles once PGlite answers, or rejects with why it could not start. */
+export interface StartingThread {
+  worker: Worker
+  ready: Promise<void>
 }
 
 interface QueryResults<T> {
@@ -58,6 +74,25 @@ function fromPlain(data: { message?: string; [key: string]: unknown }): Error {
 /** How long a close waits for the thread to finish what it is doing before it is stopped. */
 const CLOSE_WAIT_MS = 5_000
 
+/** Starts PGlite's thread; its readiness is listened to at once, so no answer is missed whoever waits for it later. */
+export function startThread(options: Pick<PGliteThreadOptions, "dataDir" | "sharedBuffers" | "loadDataDir">): StartingThread {
+  // No inherited flags: the worker is plain JavaScript, and a loader or `--input-type` of the main
+  // thread (tsx in the tests, a script run with -e) would only slow it or stop it from loading.
+  const worker = new Worker(WORKER_FILE, {
+    execArgv: [],
+    workerData: { dataDir: options.dataDir, sharedBuffers: options.sharedBuffers, loadDataDir: options.loadDataDir ?? null },
+  })
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once("message", (message: { ready?: true; startError?: { message?: string } }) => {
+      if (message.ready) resolve()
+      else reject(fromPlain(message.startError ?? {}))
+    })
+    worker.once("error", reject)
+    worker.once("exit", (code) => reject(new Error(`The embedded database's thread exited (${code}) while starting`)))
+  })
+  return { worker, ready }
+}
+
 export class PGliteThread {
   #options: PGliteThreadOptions
   #worker!: Worker
@@ -72,7 +107,7 @@ export class PGliteThread {
 
   constructor(options: PGliteThreadOptions) {
     this.#options = options
-    this.waitReady = this.#start()
+    this.waitReady = this.#start(options.started)
   }
 
   /** From now on a statement that runs longer than `ms` is answered 57014 (see the class comment). */
@@ -84,22 +119,10 @@ export class PGliteThread {
     return this.#closed
   }
 
-  #start(): Promise<void> {
-    // No inherited flags: the worker is plain JavaScript, and a loader or `--input-type` of the main
-    // thread (tsx in the tests, a script run with -e) would only slow it or stop it from loading.
-    const worker = new Worker(WORKER_FILE, {
-      execArgv: [],
-      workerData: { dataDir: this.#options.dataDir, sharedBuffers: this.#options.sharedBuffers, loadDataDir: this.#options.loadDataDir ?? null },
-    })
+  #start(started: StartingThread = startThread(this.#options)): Promise<void> {
+    const { worker, ready } = started
     this.#worker = worker
-    this.#starting = new Promise<void>((resolve, reject) => {
-      worker.once("message", (message: { ready?: true; startError?: { message?: string } }) => {
-        if (message.ready) resolve()
-        else reject(fromPlain(message.startError ?? {}))
-      })
-      worker.once("error", reject)
-      worker.once("exit", (code) => reject(new Error(`The embedded database's thread exited (${code}) while starting`)))
-    }).then(() => {
+    this.#starting = ready.then(() => {
       this.ready = true
       worker.on("message", (message: { id: number; result?: unknown; error?: { message?: string } }) => this.#answer(message))
       this.#idle()
