@@ -13,7 +13,6 @@ import { PGLITE_SHARED_BUFFERS, startThread, type StartingThread } from "./pglit
  */
 export interface HeadStart {
   dataDir: string
-  sharedBuffers: string
   thread: StartingThread
   unlock: () => void
 }
@@ -35,13 +34,13 @@ export function startEmbeddedEarly(env: NodeJS.ProcessEnv): void {
   const thread = startThread({ dataDir: `${dataDir}/pgdata`, sharedBuffers: PGLITE_SHARED_BUFFERS })
   // Whoever takes the thread over reports a failed start; a process that ends first never does.
   thread.ready.catch(() => {})
-  ;(globalThis as Holder)[KEY] = { dataDir, sharedBuffers: PGLITE_SHARED_BUFFERS, thread, unlock }
+  ;(globalThis as Holder)[KEY] = { dataDir, thread, unlock }
 }
 
 /**
  * The head start for this data directory, once (null when there is none). One started for another
  * directory is stopped and its lock given back. The same directory with another buffer pool is a
- * mistake in the code, refused loudly: a second PGlite on a directory the first still holds loses writes.
+ * mistake in the code (the head start always uses PGLITE_SHARED_BUFFERS), refused loudly: a second PGlite on a directory the first still holds loses writes.
  */
 export function takeEmbeddedHeadStart(dataDir: string, sharedBuffers: string): HeadStart | null {
   const holder = globalThis as Holder
@@ -52,8 +51,8 @@ export function takeEmbeddedHeadStart(dataDir: string, sharedBuffers: string): H
     void early.thread.worker.terminate().finally(early.unlock)
     return null
   }
-  if (early.sharedBuffers !== sharedBuffers) {
-    throw new Error(`The embedded database in ${dataDir} was started early with ${early.sharedBuffers} of shared buffers, not ${sharedBuffers}`)
+  if (sharedBuffers !== PGLITE_SHARED_BUFFERS) {
+    throw new Error(`The embedded database in ${dataDir} was started early with ${PGLITE_SHARED_BUFFERS} of shared buffers, not ${sharedBuffers}`)
   }
   return early
 }

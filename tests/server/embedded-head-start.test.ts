@@ -29,7 +29,7 @@ const lockOf = (dir: string) => join(dir, "server.lock")
 afterEach(async () => {
   // A test that failed midway leaves no thread behind for the next.
   const early = pending()
-  if (early) takeEmbeddedHeadStart(`${early.dataDir}-elsewhere`, early.sharedBuffers)
+  if (early) takeEmbeddedHeadStart(`${early.dataDir}-elsewhere`, PGLITE_SHARED_BUFFERS)
   for (const database of opened.splice(0)) await database.close().catch(() => {})
 })
 afterAll(() => {
