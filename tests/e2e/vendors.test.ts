@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
+import { parseCsv } from "../server/csv-reader.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { mailTo, launchBrowser, listsSettled, loginAs, newPage, tokenOf } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
@@ -131,7 +133,8 @@ describe("people lists", () => {
     await loginAs(page, "admin@demo.test")
     await page.goto("/counsellor")
     await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 1 of \d+$/)
-    expect(await page.locator("thead th").allTextContents()).toEqual(["S.No", "Name", "Email", "Number", "Role", "Date | Time", "Status", "Organization"])
+    // Newest first until told otherwise: the arrow on Date | Time says so.
+    expect(await page.locator("thead th").allTextContents()).toEqual(["S.No", "Name", "Email", "Number", "Role", "Date | Time ↓", "Status", "Organization"])
     await page.getByRole("button", { name: "Next" }).click()
     await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 2 of \d+$/)
     expect(await page.locator("tbody tr").first().locator("td").first().textContent()).toBe("11")
@@ -139,6 +142,69 @@ describe("people lists", () => {
     await page.waitForURL((url) => url.pathname.startsWith("/vendor-details/"))
     await expect.poll(() => page.getByTestId("status-badge").first().textContent()).toBe("Approved")
     expect(await page.getByRole("button", { name: "Change Status" }).count()).toBe(0)
+    await page.context().close()
+  })
+})
+
+describe("sorting a people list (issue 26)", () => {
+  /** The Name column on screen, lower case (the server orders by name, letter case ignored). */
+  const shownNames = async (page: Page) => (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map((n) => n.toLowerCase())
+  const inOrder = (names: string[], way: "ascending" | "descending") =>
+    names.every((n, i) => i === 0 || (way === "ascending" ? names[i - 1]! <= n : names[i - 1]! >= n))
+  const sortOf = (page: Page, header: RegExp) => page.getByRole("columnheader", { name: header }).getAttribute("aria-sort")
+
+  it("sorts a role's list by name either way from its header, on every page, in the URL and the CSV, and back to newest first", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/counsellor")
+    await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 1 of \d+$/)
+    expect(await sortOf(page, /^Date \| Time/)).toBe("descending")
+    expect(await sortOf(page, /^Name/)).toBeNull()
+
+    await page.getByRole("button", { name: "Name: sort by name, A to Z" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name")
+    await expect.poll(async () => (await sortOf(page, /^Name/)) === "ascending" && inOrder(await shownNames(page), "ascending")).toBe(true)
+    expect(await sortOf(page, /^Date \| Time/)).toBeNull()
+    const lastOfPage1 = (await shownNames(page)).at(-1)!
+    await page.getByRole("button", { name: "Next" }).click()
+    await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 2 of \d+$/)
+    await expect.poll(async () => (await shownNames(page))[0]! >= lastOfPage1 && inOrder(await shownNames(page), "ascending")).toBe(true)
+
+    await page.getByRole("button", { name: "Name: sort by name, Z to A" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-name" && !url.searchParams.has("page"))
+    await expect.poll(async () => (await sortOf(page, /^Name/)) === "descending" && inOrder(await shownNames(page), "descending")).toBe(true)
+    const firstZtoA = (await shownNames(page))[0]!
+    // Export CSV follows the order on screen.
+    const download = page.waitForEvent("download")
+    await page.getByRole("button", { name: "Export CSV" }).click()
+    const exported = parseCsv(readFileSync((await (await download).path())!, "utf8"))
+      .slice(1)
+      .map((r) => r[0]!.toLowerCase())
+    expect(exported.length).toBeGreaterThan(10)
+    expect(inOrder(exported, "descending")).toBe(true)
+    expect(exported[0]).toBe(firstZtoA)
+
+    // The order is in the address: a reload keeps it; Date | Time goes back to newest first.
+    await page.reload()
+    await expect.poll(() => sortOf(page, /^Name/)).toBe("descending")
+    await page.getByRole("button", { name: "Date | Time: sort by date added, newest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-createdAt")
+    await expect.poll(() => sortOf(page, /^Date \| Time/)).toBe("descending")
+    await page.getByRole("button", { name: "Date | Time: sort by date added, oldest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "createdAt")
+    await expect.poll(() => sortOf(page, /^Date \| Time/)).toBe("ascending")
+    await page.context().close()
+  })
+
+  it("sorts a review list by name while its status menus stay in their rows", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/temp-approve-vendors?sort=-name")
+    await expect.poll(async () => (await sortOf(page, /^Name/)) === "descending" && (await shownNames(page)).length > 1).toBe(true)
+    expect(inOrder(await shownNames(page), "descending")).toBe(true)
+    await page.getByRole("button", { name: "Name: sort by name, A to Z" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name")
+    await expect.poll(async () => inOrder(await shownNames(page), "ascending") && (await sortOf(page, /^Name/)) === "ascending").toBe(true)
     await page.context().close()
   })
 })

@@ -34,6 +34,8 @@ describeMachinePaths("review list (Under Review)", {
     { type: "url.changed", page: 2, search: "zz" },
     { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
+    // Name and Date | Time order the list (issue 26).
+    { type: "sort.change", sort: "name" },
   ],
 })
 
@@ -70,6 +72,8 @@ describeMachinePaths("role list (Active ImageConsultants)", {
     { type: "url.changed", page: 2, search: "ira" },
     { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
+    // Name and Date | Time order the list (issue 26).
+    { type: "sort.change", sort: "name" },
   ],
 })
 

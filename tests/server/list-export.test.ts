@@ -48,7 +48,7 @@ describe("GET /export/:list (CSV of an Admin list)", () => {
     expect(rows[1]![7]).toBe("Scheduled")
   })
 
-  it("exports All Sessions in the order the screen shows, by session date when sorted; another order is 400", async () => {
+  it("exports All Sessions in the order the screen shows, by session date when sorted; a people list's order is its own, an unknown one 400", async () => {
     for (const sort of ["dateTime", "-dateTime"]) {
       const dates = parseCsv((await get(`/export/all-sessions?sort=${sort}`)).body)
         .slice(1)
@@ -57,7 +57,24 @@ describe("GET /export/:list (CSV of an Admin list)", () => {
       const ordered = [...dates].sort((a, b) => (sort === "dateTime" ? a - b : b - a))
       expect(dates, sort).toEqual(ordered)
     }
-    expect((await get("/export/all-sessions?sort=name")).statusCode).toBe(400)
+    expect((await get("/export/all-sessions?sort=name")).body).toBe((await get("/export/all-sessions")).body)
+    const unknown = await get("/export/all-sessions?sort=email")
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json().message).toMatch(/^sort:/)
+  })
+
+  it("exports a people list in the order the screen shows: by name either way, or oldest first", async () => {
+    const namesOf = async (sort: string) => parseCsv((await get(`/export/lawyer?sort=${sort}`)).body).slice(1)
+    const screen = async (sort: string) => ((await get(`/user/Lawyer?page=1&limit=100&sort=${sort}`)).json().data as { email: string }[]).map((r) => r.email)
+    for (const sort of ["name", "-name", "createdAt"]) {
+      const rows = await namesOf(sort)
+      expect(rows.length, sort).toBeGreaterThan(3)
+      expect(
+        rows.map((r) => r[1]),
+        sort,
+      ).toEqual(await screen(sort))
+    }
+    expect((await namesOf("-name")).map((r) => r[1])).toEqual((await namesOf("name")).map((r) => r[1]).reverse())
   })
 
   it("exports all pages, not the visible one, with the same count the screen's list reports", async () => {

@@ -154,6 +154,60 @@ describe("GET /user/allUsers/:kind", () => {
   })
 })
 
+describe("sorting the people lists (issue 26)", () => {
+  /** Every row of a list in one order, page after page: the far half of the pages is read from the list's other end. */
+  async function walk(url: string, sort: string, limit = 3): Promise<Row[]> {
+    const joiner = url.includes("?") ? "&" : "?"
+    const first = (await get(`${url}${joiner}sort=${sort}&page=1&limit=${limit}`)).json() as { data: Row[]; totalRecords: number }
+    const rows = [...first.data]
+    for (let page = 2; (page - 1) * limit < first.totalRecords; page++)
+      rows.push(...((await get(`${url}${joiner}sort=${sort}&page=${page}&limit=${limit}`)).json().data as Row[]))
+    expect(rows, `${url} ${sort}`).toHaveLength(first.totalRecords)
+    return rows
+  }
+  const ids = (rows: Row[]) => rows.map((r) => r._id)
+
+  it("orders a role's list by name A to Z or Z to A (letter case ignored) and by date either way, alike on every page; another sort is 400", async () => {
+    const made = new Set<string>()
+    for (const name of ["bravo Sortcheck", "Alpha Sortcheck", "charlie Sortcheck"]) made.add((await newVendor("Approve", "Lawyer", { name })).id)
+    const az = await walk("/user/Lawyer", "name")
+    expect(az.filter((r) => made.has(r._id)).map((r) => r.name)).toEqual(["Alpha Sortcheck", "bravo Sortcheck", "charlie Sortcheck"])
+    expect(ids(await walk("/user/Lawyer", "-name"))).toEqual(ids(az).reverse())
+    const oldest = await walk("/user/Lawyer", "createdAt")
+    const times = oldest.map((r) => Date.parse(r.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    const newest = (await get(`/user/Lawyer?page=1&limit=${az.length}`)).json().data as Row[]
+    expect(ids(await walk("/user/Lawyer", "-createdAt"))).toEqual(ids(newest))
+    expect(ids(newest)).toEqual(ids(oldest).reverse())
+
+    const searched = (await get("/user/Lawyer?search=sortcheck&sort=-name")).json()
+    expect(searched.data.map((r: Row) => r.name)).toEqual(["charlie Sortcheck", "bravo Sortcheck", "Alpha Sortcheck"])
+    const bad = await get("/user/Lawyer?sort=email")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^sort:/)
+  })
+
+  it("orders an organization's list and the review lists by name too", async () => {
+    const scoped = await walk("/user/ImageConsultant?organizationId=org-wellness-collective", "name", 2)
+    expect(scoped.length).toBeGreaterThan(2)
+    expect(ids(await walk("/user/ImageConsultant?organizationId=org-wellness-collective", "-name", 2))).toEqual(ids(scoped).reverse())
+    const made = new Set<string>()
+    for (const [name, role] of [
+      ["zz Review Sortcheck", "Counsellor"],
+      ["Aa Review Sortcheck", "YogaTeacher"],
+    ] as const)
+      made.add((await newVendor("Temp Approve", role, { name })).id)
+    const az = await walk("/user/allUsers/temp", "name")
+    expect(az.filter((r) => made.has(r._id)).map((r) => r.name)).toEqual(["Aa Review Sortcheck", "zz Review Sortcheck"])
+    expect(ids(await walk("/user/allUsers/temp", "-name"))).toEqual(ids(az).reverse())
+    expect((await get("/user/allUsers/temp?search=review%20sortcheck&sort=-name")).json().data.map((r: Row) => r.name)).toEqual([
+      "zz Review Sortcheck",
+      "Aa Review Sortcheck",
+    ])
+    expect((await get("/user/allUsers/pending?sort=dateTime")).statusCode).toBe(400)
+  })
+})
+
 describe("PATCH /user/updateUser", () => {
   it("approves a vendor under review: row, event, email, counters and lists move together", async () => {
     const vendor = await newVendor("Under Review", "YogaTeacher")

@@ -32,8 +32,19 @@ const peopleHeaders = peopleListColumns.map((c) => c.header)
 describe("the people lists' definition", () => {
   it("gives the table and the CSV export the same columns, S.No only on screen", () => {
     expect(peopleHeaders).toEqual(["Name", "Email", "Number", "Role", "Date | Time", "Status", "Organization"])
-    expect(peopleTableColumns(1, 10, {}).map((c) => c.header)).toEqual(["S.No", ...peopleHeaders])
+    expect(peopleTableColumns(1, 10, {}, { sort: "", onSort: () => {} }).map((c) => c.header)).toEqual(["S.No", ...peopleHeaders])
     for (const name of peopleListNames) expect(listExports[name].columns.map(([header]) => header)).toEqual(peopleHeaders)
+  })
+
+  it("sorts by Name and Date | Time from their headers, newest first when the list has no order of its own", () => {
+    const sortedOf = (sort: string) =>
+      Object.fromEntries(peopleTableColumns(1, 10, {}, { sort, onSort: () => {} }).flatMap((c) => (c.sorted ? [[c.header, c.sorted]] : [])))
+    expect(sortedOf("")).toEqual({ "Date | Time": "descending" })
+    expect(sortedOf("createdAt")).toEqual({ "Date | Time": "ascending" })
+    expect(sortedOf("name")).toEqual({ Name: "ascending" })
+    expect(sortedOf("-name")).toEqual({ Name: "descending" })
+    const heads = peopleTableColumns(1, 10, {}, { sort: "", onSort: () => {} }).filter((c) => c.headerCell !== undefined)
+    expect(heads.map((c) => c.header)).toEqual(["Name", "Date | Time"])
   })
 
   it("makes each list's route, title and access, its export and its file name", () => {

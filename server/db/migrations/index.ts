@@ -24,6 +24,7 @@ import * as accessLog from "./0021-access-log.ts"
 import * as drafts from "./0022-drafts.ts"
 import * as eventOrigin from "./0023-event-origin.ts"
 import * as idempotencyLease from "./0024-idempotency-lease.ts"
+import * as peopleNameOrder from "./0025-people-name-order.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0022-drafts": drafts,
   "0023-event-origin": eventOrigin,
   "0024-idempotency-lease": idempotencyLease,
+  "0025-people-name-order": peopleNameOrder,
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Role, VendorStatus } from "../../../src/api/contract/common.ts"
 import type { PersonListItem } from "../../../src/api/contract/account/user.ts"
+import type { PeopleSort } from "../../../src/api/contract/vendors/vendor.ts"
 import type { Database, Db } from "../database.ts"
 import { type SelectQueryBuilder, sql } from "kysely"
 import { direction, type EndPaging, likePattern, type Paging, readFromNearestEnd, SEARCH_COUNT_CAP } from "../paging.ts"
@@ -16,13 +17,39 @@ export interface PeopleFilter {
   search?: string | undefined
   /** Where a search looks; every one of them unless told. */
   searchIn?: readonly SearchField[] | undefined
+  /** The list's order; newest first unless told. */
+  sort?: PeopleSort | undefined
+}
+
+/**
+ * A people list's order as its index walks it (migration 0025 for names): the column, then id, both one way.
+ * Read from the far end (`EndPaging.reverse`) both turn round.
+ */
+interface PeopleOrder {
+  key: "created_at" | "name"
+  order: "asc" | "desc"
+}
+
+const orderOf = (sort: PeopleSort | undefined): PeopleOrder =>
+  sort === "name"
+    ? { key: "name", order: "asc" }
+    : sort === "-name"
+      ? { key: "name", order: "desc" }
+      : { key: "created_at", order: sort === "createdAt" ? "asc" : "desc" }
+
+/** Orders a query of users (or of rows with their columns) by the list's order, read from `end`. */
+function inOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, { key, order }: PeopleOrder, end: EndPaging | null = null) {
+  const way = end ? direction(order, end) : order
+  // Letter case is not an order people read by: "de Souza" sits among the Ds (the index is on lower(name)).
+  const column = key === "name" ? sql`lower(name)` : sql.ref(key)
+  return query.orderBy(column, way).orderBy(sql.ref("id"), way)
 }
 
 export type SearchField = "name" | "email" | "number"
 
 /**
- * One page of people of some roles in one status, newest first, walking the
- * (role|organization, status, created_at) indexes. Without a search or organization the total
+ * One page of people of some roles in one status, newest first (or in the list's order), walking the
+ * (role|organization, status, created_at) indexes, or the (role, status, name) ones for names. Without a search or organization the total
  * comes from the trigger-kept counters, and pages in the far half are read from the list's oldest
  * end (the last page costs what the first does); page 1, the one every visit opens, reads its rows
  * and its total in one statement. A search (the list-scoped keys of migration 0009) or an organization
@@ -31,6 +58,7 @@ export type SearchField = "name" | "email" | "number"
  */
 export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Promise<{ rows: PersonListItem[]; total: number; capped: boolean }> {
   const search = filter.search?.trim() ?? ""
+  const order = orderOf(filter.sort)
   let query = db.selectFrom("users").where("role", "in", filter.roles).where("status", "=", filter.status)
   if (filter.organizationId !== undefined) query = query.where("organization_id", "=", filter.organizationId)
   if (search !== "") {
@@ -44,15 +72,14 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
     const columns = /\s/.test(search) ? fields.filter((field) => field !== "email") : fields
     query = query.where((eb) => eb.or(columns.map((column) => eb(column, "ilike", pattern))))
   }
-  const page1 = (end: EndPaging) =>
-    query.select(listColumns).orderBy("created_at", direction("desc", end)).orderBy("id", direction("desc", end)).limit(end.limit).offset(end.offset).execute()
+  const page1 = (end: EndPaging) => inOrder(query.select(listColumns), order, end).limit(end.limit).offset(end.offset).execute()
   if (search === "" && filter.organizationId === undefined) {
-    if (page.offset === 0) return firstPageWithTotal(db, filter, query, page.limit)
+    if (page.offset === 0) return firstPageWithTotal(db, filter, query, order, page.limit)
     const total = await countUsers(db, filter.roles, filter.status)
     const rows = await readFromNearestEnd(total, page, page1)
     return { rows: rows.map(toPersonListItem), total, capped: false }
   }
-  if (search !== "") return searchPeople(db, query, page, page1)
+  if (search !== "") return searchPeople(db, query, order, page, page1)
   // An organization's list: the count walks the same index as the page (newest first), so it never reads every person.
   const counting = query.orderBy("created_at", "desc").orderBy("id", "desc")
   const [rows, counted] = await Promise.all([page1({ reverse: false, limit: page.limit, offset: page.offset }), cappedCount(db, counting)])
@@ -63,7 +90,7 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
  * Page 1 of an unfiltered list: the counters' total and the newest rows in one round trip (the
  * total rides on every row; a lateral join keeps it when the list is empty).
  */
-async function firstPageWithTotal(db: Db, filter: PeopleFilter, query: PeopleQuery, limit: number) {
+async function firstPageWithTotal(db: Db, filter: PeopleFilter, query: PeopleQuery, order: PeopleOrder, limit: number) {
   const counted = db
     .selectFrom("user_counts")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("n"), sql<string>`0`).as("total"))
@@ -73,7 +100,7 @@ async function firstPageWithTotal(db: Db, filter: PeopleFilter, query: PeopleQue
   const rows = await db
     .selectFrom(counted)
     .leftJoinLateral(
-      () => query.select(listColumns).orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).as("people"),
+      () => inOrder(query.select(listColumns), order).limit(limit).as("people"),
       (join) => join.onTrue(),
     )
     .selectAll("people")
@@ -102,20 +129,16 @@ function hasSearchKeys(roles: readonly Role[], status: VendorStatus, term: strin
 
 /**
  * A search scans its keys' index once: up to cap + 1 matches (bitmap scans, any order) are
- * kept, counted, sorted newest first and paged in the same statement. Only when more than the cap
- * match is the page read again in index order (newest first), which is then cheap: matches are common.
+ * kept, counted, sorted in the list's order and paged in the same statement. Only when more than the cap
+ * match is the page read again in index order, which is then cheap: matches are common.
  */
-async function searchPeople(db: Db, query: PeopleQuery, page: Paging, ordered: (end: EndPaging) => Promise<ListRow[]>) {
-  const rows = await db
+async function searchPeople(db: Db, query: PeopleQuery, order: PeopleOrder, page: Paging, ordered: (end: EndPaging) => Promise<ListRow[]>) {
+  const matches = db
     .with("matches", () => query.select(listColumns).limit(SEARCH_COUNT_CAP + 1))
     .selectFrom("matches")
     .selectAll()
     .select((eb) => eb.selectFrom("matches").select(eb.fn.countAll<string>().as("n")).as("matched"))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
+  const rows = await inOrder(matches, order).limit(page.limit).offset(page.offset).execute()
   const matched = rows.length > 0 ? Number(rows[0]!.matched) : await countMatches(db, query)
   if (matched > SEARCH_COUNT_CAP) {
     const newest = await ordered({ reverse: false, limit: page.limit, offset: page.offset })

@@ -1,5 +1,4 @@
-import type { SessionSort } from "../../../src/api/contract/counselling/counselling-session.ts"
-import type { ExportList } from "../../../src/api/contract/list-export.ts"
+import type { ExportList, ListSort } from "../../../src/api/contract/list-export.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { csvLine } from "./csv.ts"
@@ -22,12 +21,14 @@ export async function exportListCsv(
   caller: Caller,
   list: ExportList,
   search: string | undefined,
-  sort?: SessionSort,
+  sort?: ListSort,
 ): Promise<AsyncGenerator<string>> {
   const spec = listExports[list]
+  // The query's schema (and the API document) knows every list's orders: one this list has not is its own order.
+  const order = sort !== undefined && (spec.sorts ?? []).includes(sort) ? sort : undefined
   const term = search?.trim() || undefined
   const line = (row: object) => csvLine(spec.columns.map(([, cell]) => (cell as (r: object) => ReturnType<typeof cell>)(row)))
-  const first = await spec.fetchPage(deps, caller, 1, PAGE, term, sort)
+  const first = await spec.fetchPage(deps, caller, 1, PAGE, term, order)
   async function* lines(): AsyncGenerator<string> {
     yield csvLine(spec.columns.map(([header]) => header))
     let current = first
@@ -37,7 +38,7 @@ export async function exportListCsv(
       sent += current.rows.length
       if (current.rows.length < PAGE || sent >= current.total || sent >= EXPORT_ROW_LIMIT) return
       page += 1
-      current = await spec.fetchPage(deps, caller, page, PAGE, term, sort)
+      current = await spec.fetchPage(deps, caller, page, PAGE, term, order)
     }
   }
   return lines()

@@ -1,5 +1,5 @@
 import type { ListColumn } from "../../../src/api/contract/list-column.ts"
-import type { SessionSort } from "../../../src/api/contract/counselling/counselling-session.ts"
+import type { ListSort } from "../../../src/api/contract/list-export.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"
 
@@ -15,8 +15,8 @@ export type FetchPage = (
   page: number,
   limit: number,
   search: string | undefined,
-  /** The screen's order, for a list that can be sorted (All Sessions). */
-  sort?: SessionSort,
+  /** The screen's order, one of the list's `sorts`. */
+  sort?: ListSort,
 ) => Promise<{ rows: readonly object[]; total: number }>
 
 /** How one Admin screen exports: its file name, its columns and the query that reads its pages. */
@@ -24,5 +24,7 @@ export interface ListExport {
   file: string
   /** The screen's columns (S.No and action buttons left out), each with how a row shows it. */
   columns: ReadonlyArray<readonly [string, (row: never) => Cell]>
+  /** The orders the screen can be in (none: it has one order); another asked for is the list's own order. */
+  sorts?: readonly ListSort[]
   fetchPage: FetchPage
 }

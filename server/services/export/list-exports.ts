@@ -17,6 +17,8 @@ import { fetchAllSessions } from "../counselling/sessions.queries.ts"
 import { listEditors } from "../editors/editors.service.ts"
 import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
+import { isPeopleSort, peopleSorts } from "../../../src/api/contract/vendors/vendor.ts"
+import { isSessionSort, sessionSorts } from "../../../src/api/contract/counselling/counselling-session.ts"
 import { cardExports } from "./card-exports.ts"
 import { csvColumns, type ListExport } from "./list-export-spec.ts"
 import { editorListScreen, editorListColumns } from "../../../src/api/contract/editors/editor-list-screen.ts"
@@ -29,8 +31,9 @@ const peopleColumns = csvColumns(peopleListColumns)
 const peopleExport = (name: PeopleListName, list: PeopleList): ListExport => ({
   file: peopleListScreens[name].file,
   columns: peopleColumns,
-  fetchPage: async (deps, _caller, page, limit, search) => {
-    const request = { page, limit, search }
+  sorts: peopleSorts,
+  fetchPage: async (deps, _caller, page, limit, search, sort) => {
+    const request = { page, limit, search, ...(isPeopleSort(sort) ? { sort } : {}) }
     const answer = list.call === "roleList" ? await roleList(deps.db, list.role, request) : await reviewList(deps.db, list.kind, request)
     return { rows: answer.data, total: answer.totalRecords }
   },
@@ -76,8 +79,9 @@ export const listExports: Record<ExportList, ListExport> = {
   "all-sessions": {
     file: counsellingListScreens["all-sessions"].file,
     columns: csvColumns(sessionColumns),
+    sorts: sessionSorts,
     fetchPage: async (deps, _caller, page, limit, _search, sort) => {
-      const answer = await fetchAllSessions(deps, { page, limit, ...(sort ? { sort } : {}) })
+      const answer = await fetchAllSessions(deps, { page, limit, ...(isSessionSort(sort) ? { sort } : {}) })
       return { rows: answer.data.counsellingSessions, total: answer.totalRecords }
     },
   },

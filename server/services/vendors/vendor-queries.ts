@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs"
 import { vendorRoles } from "../../../src/api/contract/common.ts"
-import { type ListRole, type ReviewListKind, type RoleListQuery, statusOfReviewList } from "../../../src/api/contract/vendors/vendor.ts"
-import type { PageQuery } from "../../../src/api/contract/common.ts"
+import { type ListRole, type ReviewListKind, type ReviewListQuery, type RoleListQuery, statusOfReviewList } from "../../../src/api/contract/vendors/vendor.ts"
 import type { Db } from "../../db/database.ts"
 import { paging } from "../../db/paging.ts"
 import { listPeople } from "../../db/repositories/people.repository.ts"
@@ -19,17 +18,17 @@ const USER_CALL_LIMIT = 100
 export async function roleList(db: Db, role: ListRole, query: RoleListQuery) {
   const { rows, total, capped } = await listPeople(
     db,
-    { roles: [role], status: "Approve", organizationId: query.organizationId, search: query.search },
+    { roles: [role], status: "Approve", organizationId: query.organizationId, search: query.search, sort: query.sort },
     paging(query, USER_CALL_LIMIT),
   )
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }
 }
 
 /** GET /user/allUsers/:kind: vendors (every vendor role) in one review status. */
-export async function reviewList(db: Db, kind: ReviewListKind, query: PageQuery) {
+export async function reviewList(db: Db, kind: ReviewListKind, query: ReviewListQuery) {
   const { rows, total, capped } = await listPeople(
     db,
-    { roles: vendorRoles, status: statusOfReviewList[kind], search: query.search },
+    { roles: vendorRoles, status: statusOfReviewList[kind], search: query.search, sort: query.sort },
     paging(query, USER_CALL_LIMIT),
   )
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { QueryText } from "./common.ts"
 import { sessionSorts } from "./counselling/counselling-session.ts"
 import { peopleListNames } from "./vendors/people-lists.ts"
+import { peopleSorts } from "./vendors/vendor.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
 export const exportLists = [
@@ -23,5 +24,10 @@ export const ExportList = Schema.Literals(exportLists)
 export type ExportList = typeof ExportList.Type
 
 export const ExportListParams = Schema.Struct({ list: ExportList })
-/** The list's current search and order (lists without a search, or that cannot be sorted, ignore them). */
-export const ExportListQuery = Schema.Struct({ search: Schema.optional(QueryText), sort: Schema.optional(Schema.Literals(sessionSorts)) })
+/** Every order a list screen can be in: All Sessions' and the people lists'. */
+export const listSorts = [...sessionSorts, ...peopleSorts] as const
+export type ListSort = (typeof listSorts)[number]
+export const isListSort = (sort: string | undefined): sort is ListSort => (listSorts as readonly string[]).includes(sort ?? "")
+
+/** The list's current search and order (lists without a search, or that cannot be sorted so, ignore them). */
+export const ExportListQuery = Schema.Struct({ search: Schema.optional(QueryText), sort: Schema.optional(Schema.Literals(listSorts)) })

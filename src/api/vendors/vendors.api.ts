@@ -1,15 +1,22 @@
 import type { VendorStatus } from "../contract/common.ts"
 import * as api from "../contract/vendors/vendors.endpoints.ts"
-import type { ListRole, ReviewListKind } from "../contract/vendors/vendor.ts"
+import { isPeopleSort, type ListRole, type ReviewListKind } from "../contract/vendors/vendor.ts"
 import { call } from "../client.ts"
 
 export interface ListRequest {
   page: number
   limit: number
   search: string
+  /** One of the people lists' sorts; another value, or none, is the list's own order (newest first). */
+  sort?: string
 }
 
-const pageQuery = ({ page, limit, search }: ListRequest) => ({ page: String(page), limit: String(limit), ...(search.trim() ? { search: search.trim() } : {}) })
+const pageQuery = ({ page, limit, search, sort }: ListRequest) => ({
+  page: String(page),
+  limit: String(limit),
+  ...(search.trim() ? { search: search.trim() } : {}),
+  ...(isPeopleSort(sort) ? { sort } : {}),
+})
 
 export const fetchRoleList = (role: ListRole, request: ListRequest, organizationId?: string | null) =>
   call(api.roleList, { params: { role }, query: { ...pageQuery(request), ...(organizationId ? { organizationId } : {}) } })

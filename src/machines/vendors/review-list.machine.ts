@@ -4,7 +4,7 @@ import { fromCall } from "../call-actor.ts"
 import { messageOf } from "../../api/api-error.ts"
 import type { VendorStatus } from "../../api/contract/common.ts"
 import type { PersonListItem } from "../../api/contract/account/user.ts"
-import type { ReviewListKind } from "../../api/contract/vendors/vendor.ts"
+import { peopleSorts, type ReviewListKind } from "../../api/contract/vendors/vendor.ts"
 import { peopleListScreens, reviewListName } from "../../api/contract/vendors/people-list-screens.ts"
 import * as vendorsApi from "../../api/vendors/vendors.api.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
@@ -25,6 +25,7 @@ export function createReviewListMachine(kind: ReviewListKind) {
     call: vendorCalls.reviewList,
     failureMessage: peopleListScreens[reviewListName(kind)].failure,
     live: "vendors",
+    sorts: peopleSorts,
     fetchPage: async (request) => {
       const answer = await vendorsApi.fetchReviewList(kind, request)
       return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }

@@ -1,6 +1,6 @@
 import { roleList as roleListCall } from "../../api/contract/vendors/vendors.endpoints.ts"
 import { peopleListScreens, roleListName } from "../../api/contract/vendors/people-list-screens.ts"
-import type { ListRole } from "../../api/contract/vendors/vendor.ts"
+import { peopleSorts, type ListRole } from "../../api/contract/vendors/vendor.ts"
 import * as vendorsApi from "../../api/vendors/vendors.api.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 
@@ -19,6 +19,7 @@ export function createRoleListMachine(role: ListRole, organizationId: string | n
     call: roleListCall,
     failureMessage: peopleListScreens[roleListName(role)].failure,
     live: "vendors",
+    sorts: peopleSorts,
     fetchPage: async (request) => {
       const answer = await vendorsApi.fetchRoleList(role, request, scope)
       return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { IsoDateTime, NonEmptyTrimmed, PageParam, QueryText, RequestedVendorStatus, VendorStatus } from "../common.ts"
+import { IsoDateTime, NonEmptyTrimmed, PageParam, PageQuery, QueryText, RequestedVendorStatus, VendorStatus } from "../common.ts"
 import { Person, PersonListItem } from "../account/user.ts"
 import { trimmedText } from "../text.ts"
 
@@ -11,6 +11,14 @@ export type ListRole = typeof ListRole.Type
 export const RoleListParams = Schema.Struct({ role: ListRole })
 
 /**
+ * How a people list may be ordered, from its Name and Date | Time headers: A-Z or Z-A by name (letter case
+ * ignored), oldest or newest first. Without one a list shows its newest people first, as before.
+ */
+export const peopleSorts = ["name", "-name", "createdAt", "-createdAt"] as const
+export type PeopleSort = (typeof peopleSorts)[number]
+export const isPeopleSort = (sort: string | undefined): sort is PeopleSort => (peopleSorts as readonly string[]).includes(sort ?? "")
+
+/**
  * Query of the role lists. `organizationId` scopes the list to one organization (the Active
  * ImageConsultants list passes the signed-in admin's); without it every organization is listed.
  */
@@ -19,6 +27,7 @@ export const RoleListQuery = Schema.Struct({
   limit: PageParam,
   search: Schema.optional(QueryText),
   organizationId: Schema.optional(QueryText),
+  sort: Schema.optional(Schema.Literals(peopleSorts)),
 })
 export type RoleListQuery = typeof RoleListQuery.Type
 
@@ -37,6 +46,8 @@ export const reviewListKinds = ["pending", "temp", "reject"] as const
 export const ReviewListKind = Schema.Literals(reviewListKinds)
 export type ReviewListKind = typeof ReviewListKind.Type
 export const ReviewListParams = Schema.Struct({ kind: ReviewListKind })
+export const ReviewListQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(peopleSorts)) })
+export type ReviewListQuery = typeof ReviewListQuery.Type
 
 /** Which vendor status each review list shows. */
 export const statusOfReviewList: Record<ReviewListKind, VendorStatus> = {

@@ -3,6 +3,7 @@ import {
   CertificateAnswer,
   PeopleListAnswer,
   ReviewListParams,
+  ReviewListQuery,
   RevealAccountNumberAnswer,
   RevealAccountNumberRequest,
   RoleListParams,
@@ -13,7 +14,6 @@ import {
   VendorDetailsAnswer,
   VendorIdParams,
 } from "./vendor.ts"
-import { PageQuery } from "../common.ts"
 
 const admin = ["Admin"] as const
 
@@ -34,7 +34,7 @@ export const reviewList = endpoint({
   method: "GET",
   path: "/user/allUsers/:kind",
   params: ReviewListParams,
-  query: PageQuery,
+  query: ReviewListQuery,
   answer: PeopleListAnswer,
   access: admin,
   summary: "Vendors Under Review (pending), Temp Approve (temp) or Reject (reject), newest first; page, limit (default 100), search",

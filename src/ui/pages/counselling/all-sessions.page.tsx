@@ -24,29 +24,9 @@ import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
+import { sortHead } from "../../components/sort-header.tsx"
 
-/** The Date | Time header: a button that orders the sessions by date, latest first, then earliest first. */
-function DateSortHeader(props: { sort: string; onSort: (sort: string) => void }) {
-  const next = props.sort === "-dateTime" ? "dateTime" : "-dateTime"
-  const arrow = props.sort === "-dateTime" ? " ↓" : props.sort === "dateTime" ? " ↑" : ""
-  return (
-    <Button
-      size="xs"
-      variant="ghost"
-      px="1"
-      mx="-1"
-      h="auto"
-      py="0.5"
-      fontWeight="inherit"
-      fontSize="inherit"
-      color="inherit"
-      onClick={() => props.onSort(next)}
-      aria-label={`Date | Time: sort by session date, ${next === "-dateTime" ? "latest" : "earliest"} first`}
-    >
-      Date | Time{arrow}
-    </Button>
-  )
-}
+const SESSION_DATE_WAYS = { by: "session date", ascending: "earliest first", descending: "latest first" }
 
 const tableCells: ColumnCells<CounsellingSession, SessionColumn["key"]> = {
   email: (s) => <EmailText email={s.email} />,
@@ -69,10 +49,7 @@ function tableColumns(o: {
   return [
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
     ...definedColumns(sessionColumns, tableCells, {
-      dateTime: {
-        headerCell: <DateSortHeader sort={o.sort} onSort={o.onSort} />,
-        ...(o.sort === "dateTime" ? { sorted: "ascending" as const } : o.sort === "-dateTime" ? { sorted: "descending" as const } : {}),
-      },
+      dateTime: sortHead({ label: "Date | Time", key: "dateTime", sort: o.sort, onSort: o.onSort, first: "descending", ways: SESSION_DATE_WAYS }),
     }),
     {
       header: "Actions",

@@ -6,6 +6,7 @@ import type { PersonListItem } from "../../../api/contract/account/user.ts"
 import { definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime, orNA } from "../../components/format.ts"
 import { EmailText } from "../../components/email-text.tsx"
+import { sortHead } from "../../components/sort-header.tsx"
 
 /** Longer than any real word of a name or an organization: a run this long may break anywhere. */
 const LONG_WORD = 20
@@ -54,17 +55,35 @@ const tableCells: Cells = {
   email: (row) => <EmailText email={row.email} />,
   number: (row) => <OneLine>{orNA(row.number)}</OneLine>,
   createdAt: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine>,
-  organization: (row) => (
-    <Text as="span">
-      <Words text={orNA(row.organizationName)} />
-    </Text>
-  ),
+  organization: (row) => <Words text={orNA(row.organizationName)} />,
 }
+
+/** How a people list is being ordered, and how to order it otherwise (from the Name and Date | Time headers). */
+export interface PeopleSorting {
+  sort: string
+  onSort: (sort: string) => void
+  disabled?: boolean
+}
+
+const NAME_WAYS = { by: "name", ascending: "A to Z", descending: "Z to A" }
+const ADDED_WAYS = { by: "date added", ascending: "oldest first", descending: "newest first" }
 
 /**
  * A people list's table: S.No, then the columns of the people lists' definition (the CSV export's too), each
- * drawn by the screen's own cell (its status badge or menu), else the table's, else as its text.
+ * drawn by the screen's own cell (its status badge or menu), else the table's, else as its text. Name and
+ * Date | Time sort the list (its own order is newest first).
  */
-export function peopleTableColumns(page: number, pageSize: number, screenCells: Cells): Column<PersonListItem>[] {
-  return [{ header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) }, ...definedColumns(peopleListColumns, { ...tableCells, ...screenCells })]
+export function peopleTableColumns(page: number, pageSize: number, screenCells: Cells, sorting: PeopleSorting): Column<PersonListItem>[] {
+  const { sort, onSort, disabled = false } = sorting
+  return [
+    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
+    ...definedColumns(
+      peopleListColumns,
+      { ...tableCells, ...screenCells },
+      {
+        name: sortHead({ label: "Name", key: "name", sort, onSort, disabled, first: "ascending", ways: NAME_WAYS }),
+        createdAt: sortHead({ label: "Date | Time", key: "createdAt", sort, onSort, disabled, first: "descending", implied: "descending", ways: ADDED_WAYS }),
+      },
+    ),
+  ]
 }

@@ -90,6 +90,7 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
   const listActor = useListActor(useMemo(() => createReviewListMachine(kind), [kind]))
   const view = usePagedList(listActor)
   const search = useSelector(listActor, (s) => s.context.search)
+  const sort = useSelector(listActor, (s) => s.context.sort)
   const ready = useSelector(listActor, (s) => s.matches("ready"))
   const changes = useActorRef(
     reviewStatusChangesMachine.provide({
@@ -103,13 +104,14 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
   const confirmation = asked && needsConfirmation(asked.status) ? statusConfirmation(asked.name, asked.status) : null
   return (
     <Stack gap="4">
-      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={search} />} />
+      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={search} sort={sort} />} />
       <SearchBox current={search} onSearch={(next) => listActor.send({ type: "search.change", search: next })} disabled={updating} />
       <DataTable
         columns={peopleTableColumns(
           view.pager.page,
           LIST_PAGE_SIZE,
           menuCells(queue, view.loading, (row, status) => changes.send({ type: "row.setStatus", row, status })),
+          { sort, onSort: (next) => listActor.send({ type: "sort.change", sort: next }), disabled: updating },
         )}
         rows={view.rows}
         rowKey={(r) => r._id}

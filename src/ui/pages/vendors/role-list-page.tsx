@@ -29,10 +29,13 @@ export function RoleListPage({ name, list }: { name: PeopleListName; list: RoleL
   const ready = useSelector(actor, (s) => s.matches("ready"))
   const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
   const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
-  const columns = peopleTableColumns(context.page, context.pageSize, badgeCells)
+  const columns = peopleTableColumns(context.page, context.pageSize, badgeCells, {
+    sort: context.sort,
+    onSort: (sort) => actor.send({ type: "sort.change", sort }),
+  })
   return (
     <Stack gap="4">
-      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={context.search} />} />
+      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={context.search} sort={context.sort} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable
         columns={columns}
