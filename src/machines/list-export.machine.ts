@@ -4,6 +4,7 @@ import { exportList as exportListCall } from "../api/contract/endpoints/export.e
 import { messageOf } from "../api/api-error.ts"
 import type { ExportList } from "../api/contract/list-export.ts"
 import * as exportApi from "../api/export.api.ts"
+import type { ListFilters } from "./paged-list.machine.ts"
 
 export const EXPORT_FAILED = "Failed to export the list."
 
@@ -12,8 +13,8 @@ export interface ListExportContext {
   error: string | null
 }
 
-/** The list's current search and, for a list that can be sorted, its order ("" for its own). */
-export type ListExportEvent = { type: "export.csv"; search: string; sort?: string }
+/** The list's current search and, for a list that can be sorted, its order ("" for its own); its filters, if it has any. */
+export type ListExportEvent = { type: "export.csv"; search: string; sort?: string; filters?: ListFilters }
 
 /**
  * The Admin's 'Export CSV' button of a list screen: the whole list with its current search (and order) is
@@ -23,8 +24,8 @@ export type ListExportEvent = { type: "export.csv"; search: string; sort?: strin
 export const listExportMachine = setup({
   types: { context: {} as ListExportContext, events: {} as ListExportEvent, input: {} as { list: ExportList } },
   actors: {
-    exportList: fromCall<string, { list: ExportList; search: string; sort: string }>(exportListCall, ({ input }) =>
-      exportApi.exportList(input.list, input.search, input.sort),
+    exportList: fromCall<string, { list: ExportList; search: string; sort: string; filters: ListFilters }>(exportListCall, ({ input }) =>
+      exportApi.exportList(input.list, input.search, input.sort, input.filters),
     ),
   },
   actions: {
@@ -51,6 +52,7 @@ export const listExportMachine = setup({
           list: context.list,
           search: event.type === "export.csv" ? event.search : "",
           sort: event.type === "export.csv" ? (event.sort ?? "") : "",
+          filters: event.type === "export.csv" ? (event.filters ?? {}) : {},
         }),
         onDone: {
           target: "idle",

@@ -196,6 +196,31 @@ describe("sorting a people list (issue 26)", () => {
     await page.context().close()
   })
 
+  it("narrows a review list to one vendor role from its Role filter, in the URL and the CSV, and back to every role", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/temp-approve-vendors")
+    const roles = async () => new Set(await page.locator("tbody tr td:nth-child(5)").allTextContents())
+    await expect.poll(async () => (await roles()).size).toBeGreaterThan(1)
+    await page.getByLabel("Role").selectOption("Counsellor")
+    await page.waitForURL((url) => url.searchParams.get("role") === "Counsellor")
+    await expect.poll(async () => [...(await roles())]).toEqual(["Counsellor"])
+    const download = page.waitForEvent("download")
+    await page.getByRole("button", { name: "Export CSV" }).click()
+    const exported = parseCsv(readFileSync((await (await download).path())!, "utf8")).slice(1)
+    expect(exported.length).toBeGreaterThan(0)
+    expect(new Set(exported.map((r) => r[3]))).toEqual(new Set(["Counsellor"]))
+    // A reload keeps the filter; back returns to every role.
+    await page.reload()
+    await expect.poll(() => page.getByLabel("Role").inputValue()).toBe("Counsellor")
+    await expect.poll(async () => [...(await roles())]).toEqual(["Counsellor"])
+    await page.goBack()
+    await page.waitForURL((url) => !url.searchParams.has("role"))
+    await expect.poll(() => page.getByLabel("Role").inputValue()).toBe("")
+    await expect.poll(async () => (await roles()).size).toBeGreaterThan(1)
+    await page.context().close()
+  })
+
   it("sorts a review list by name while its status menus stay in their rows", async () => {
     const page = await newPage(browser)
     await loginAs(page, "admin@demo.test")

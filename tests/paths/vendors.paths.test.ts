@@ -34,8 +34,11 @@ describeMachinePaths("review list (Under Review)", {
     { type: "url.changed", page: 2, search: "zz" },
     { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
-    // Name and Date | Time order the list (issue 26).
+    // Name and Date | Time order the list; the Role filter narrows it to one vendor role (issue 26).
     { type: "sort.change", sort: "name" },
+    { type: "filter.change", field: "role", value: "Lawyer" },
+    { type: "filter.apply" },
+    { type: "filter.clear" },
   ],
 })
 

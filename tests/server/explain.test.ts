@@ -173,6 +173,8 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: "/user/allUsers/temp?page=1&limit=10&search=mehta" },
     { as: "admin", url: "/user/allUsers/pending?page=1&limit=10&sort=name" },
     { as: "admin", url: `/user/allUsers/reject?page=${last.rejected}&limit=10&sort=-name` },
+    { as: "admin", url: "/user/allUsers/pending?page=1&limit=10&role=Lawyer" },
+    { as: "admin", url: "/user/allUsers/pending?page=2&limit=10&role=Lawyer&sort=name" },
   ],
   vendorDetails: [{ as: "admin", url: `/user/vendorDetails/${VENDOR}` }],
   statusHistory: [{ as: "admin", url: `/user/statusHistory/${VENDOR}` }],

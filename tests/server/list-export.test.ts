@@ -63,6 +63,17 @@ describe("GET /export/:list (CSV of an Admin list)", () => {
     expect(unknown.json().message).toMatch(/^sort:/)
   })
 
+  it("exports a review list with its Role filter: that role's vendors only, as many as the screen counts", async () => {
+    const screen = (await get("/user/allUsers/temp?page=1&limit=1&role=Counsellor")).json()
+    expect(screen.totalRecords).toBeGreaterThan(0)
+    const rows = parseCsv((await get("/export/temp-approve-vendors?role=Counsellor")).body).slice(1)
+    expect(rows).toHaveLength(screen.totalRecords)
+    expect(new Set(rows.map((r) => r[3]))).toEqual(new Set(["Counsellor"]))
+    // A list without a Role filter ignores it; a role no review list has is 400.
+    expect((await get("/export/lawyer?role=Counsellor")).body).toBe((await get("/export/lawyer")).body)
+    expect((await get("/export/temp-approve-vendors?role=Admin")).statusCode).toBe(400)
+  })
+
   it("exports a people list in the order the screen shows: by name either way, or oldest first", async () => {
     const namesOf = async (sort: string) => parseCsv((await get(`/export/lawyer?sort=${sort}`)).body).slice(1)
     const screen = async (sort: string) => ((await get(`/user/Lawyer?page=1&limit=100&sort=${sort}`)).json().data as { email: string }[]).map((r) => r.email)

@@ -147,6 +147,25 @@ describe("GET /user/allUsers/:kind", () => {
     expect(found).toMatchObject({ totalRecords: 1, data: [{ _id: target._id }] })
   })
 
+  it("shows one vendor role with role=…, its total from the counters, sorted and searched alike; a client's role is 400", async () => {
+    for (const [kind, status] of Object.entries(kinds)) {
+      for (const role of vendorRoles) {
+        const body = (await get(`/user/allUsers/${kind}?role=${role}&limit=100`)).json() as { data: Row[]; totalRecords: number }
+        expect(body.totalRecords, `${kind} ${role}`).toBe(await actual([role], status))
+        expect(body.data.every((r) => r.role === role && r.status === status)).toBe(true)
+      }
+    }
+    const yoga = await newVendor("Under Review", "YogaTeacher", { name: "Aaron Rolefilter" })
+    const lawyer = await newVendor("Under Review", "Lawyer", { name: "Abel Rolefilter" })
+    const found = (await get("/user/allUsers/pending?role=Lawyer&search=rolefilter")).json()
+    expect(found).toMatchObject({ totalRecords: 1, data: [{ _id: lawyer.id }] })
+    const both = (await get("/user/allUsers/pending?search=rolefilter&sort=-name")).json()
+    expect(both.data.map((r: Row) => r._id)).toEqual([lawyer.id, yoga.id])
+    const client = await get("/user/allUsers/pending?role=User")
+    expect(client.statusCode).toBe(400)
+    expect(client.json().message).toMatch(/^role:/)
+  })
+
   it("refuses an unknown list with 400", async () => {
     const res = await get("/user/allUsers/approved")
     expect(res.statusCode).toBe(400)

@@ -1,4 +1,4 @@
-import type { ExportList, ListSort } from "../../../src/api/contract/list-export.ts"
+import type { ExportFilters, ExportList, ListSort } from "../../../src/api/contract/list-export.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { csvLine } from "./csv.ts"
@@ -22,13 +22,14 @@ export async function exportListCsv(
   list: ExportList,
   search: string | undefined,
   sort?: ListSort,
+  filters: ExportFilters = {},
 ): Promise<AsyncGenerator<string>> {
   const spec = listExports[list]
   // The query's schema (and the API document) knows every list's orders: one this list has not is its own order.
   const order = sort !== undefined && (spec.sorts ?? []).includes(sort) ? sort : undefined
   const term = search?.trim() || undefined
   const line = (row: object) => csvLine(spec.columns.map(([, cell]) => (cell as (r: object) => ReturnType<typeof cell>)(row)))
-  const first = await spec.fetchPage(deps, caller, 1, PAGE, term, order)
+  const first = await spec.fetchPage(deps, caller, 1, PAGE, term, order, filters)
   async function* lines(): AsyncGenerator<string> {
     yield csvLine(spec.columns.map(([header]) => header))
     let current = first
@@ -38,7 +39,7 @@ export async function exportListCsv(
       sent += current.rows.length
       if (current.rows.length < PAGE || sent >= current.total || sent >= EXPORT_ROW_LIMIT) return
       page += 1
-      current = await spec.fetchPage(deps, caller, page, PAGE, term, order)
+      current = await spec.fetchPage(deps, caller, page, PAGE, term, order, filters)
     }
   }
   return lines()

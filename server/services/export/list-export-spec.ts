@@ -1,5 +1,5 @@
 import type { ListColumn } from "../../../src/api/contract/list-column.ts"
-import type { ListSort } from "../../../src/api/contract/list-export.ts"
+import type { ExportFilters, ListSort } from "../../../src/api/contract/list-export.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"
 
@@ -17,6 +17,8 @@ export type FetchPage = (
   search: string | undefined,
   /** The screen's order, one of the list's `sorts`. */
   sort?: ListSort,
+  /** The screen's filters, for a list that has them (a review list's Role). */
+  filters?: ExportFilters,
 ) => Promise<{ rows: readonly object[]; total: number }>
 
 /** How one Admin screen exports: its file name, its columns and the query that reads its pages. */

@@ -32,9 +32,12 @@ const peopleExport = (name: PeopleListName, list: PeopleList): ListExport => ({
   file: peopleListScreens[name].file,
   columns: peopleColumns,
   sorts: peopleSorts,
-  fetchPage: async (deps, _caller, page, limit, search, sort) => {
+  fetchPage: async (deps, _caller, page, limit, search, sort, filters) => {
     const request = { page, limit, search, ...(isPeopleSort(sort) ? { sort } : {}) }
-    const answer = list.call === "roleList" ? await roleList(deps.db, list.role, request) : await reviewList(deps.db, list.kind, request)
+    const answer =
+      list.call === "roleList"
+        ? await roleList(deps.db, list.role, request)
+        : await reviewList(deps.db, list.kind, { ...request, ...(filters?.role ? { role: filters.role } : {}) })
     return { rows: answer.data, total: answer.totalRecords }
   },
 })

@@ -24,11 +24,11 @@ export async function roleList(db: Db, role: ListRole, query: RoleListQuery) {
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }
 }
 
-/** GET /user/allUsers/:kind: vendors (every vendor role) in one review status. */
+/** GET /user/allUsers/:kind: vendors (every vendor role, or the one asked for) in one review status. */
 export async function reviewList(db: Db, kind: ReviewListKind, query: ReviewListQuery) {
   const { rows, total, capped } = await listPeople(
     db,
-    { roles: vendorRoles, status: statusOfReviewList[kind], search: query.search, sort: query.sort },
+    { roles: query.role ? [query.role] : vendorRoles, status: statusOfReviewList[kind], search: query.search, sort: query.sort },
     paging(query, USER_CALL_LIMIT),
   )
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { QueryText } from "./common.ts"
+import { QueryText, vendorRoles } from "./common.ts"
 import { sessionSorts } from "./counselling/counselling-session.ts"
 import { peopleListNames } from "./vendors/people-lists.ts"
 import { peopleSorts } from "./vendors/vendor.ts"
@@ -29,5 +29,15 @@ export const listSorts = [...sessionSorts, ...peopleSorts] as const
 export type ListSort = (typeof listSorts)[number]
 export const isListSort = (sort: string | undefined): sort is ListSort => (listSorts as readonly string[]).includes(sort ?? "")
 
-/** The list's current search and order (lists without a search, or that cannot be sorted so, ignore them). */
-export const ExportListQuery = Schema.Struct({ search: Schema.optional(QueryText), sort: Schema.optional(Schema.Literals(listSorts)) })
+/**
+ * The list's current search, order and filter (lists without a search, that cannot be sorted so, or without
+ * the filter ignore them): `role` is a review list's Role filter.
+ */
+export const ExportListQuery = Schema.Struct({
+  search: Schema.optional(QueryText),
+  sort: Schema.optional(Schema.Literals(listSorts)),
+  role: Schema.optional(Schema.Literals(vendorRoles)),
+})
+
+/** The filters an export may carry beside its search and order. */
+export type ExportFilters = Omit<typeof ExportListQuery.Type, "search" | "sort">

@@ -1,4 +1,4 @@
-import type { VendorStatus } from "../contract/common.ts"
+import { isVendorRole, type VendorStatus } from "../contract/common.ts"
 import * as api from "../contract/vendors/vendors.endpoints.ts"
 import { isPeopleSort, type ListRole, type ReviewListKind } from "../contract/vendors/vendor.ts"
 import { call } from "../client.ts"
@@ -9,6 +9,8 @@ export interface ListRequest {
   search: string
   /** One of the people lists' sorts; another value, or none, is the list's own order (newest first). */
   sort?: string
+  /** A review list's Role filter ("" or absent: every vendor role). */
+  filters?: Record<string, string>
 }
 
 const pageQuery = ({ page, limit, search, sort }: ListRequest) => ({
@@ -21,7 +23,10 @@ const pageQuery = ({ page, limit, search, sort }: ListRequest) => ({
 export const fetchRoleList = (role: ListRole, request: ListRequest, organizationId?: string | null) =>
   call(api.roleList, { params: { role }, query: { ...pageQuery(request), ...(organizationId ? { organizationId } : {}) } })
 
-export const fetchReviewList = (kind: ReviewListKind, request: ListRequest) => call(api.reviewList, { params: { kind }, query: pageQuery(request) })
+export const fetchReviewList = (kind: ReviewListKind, request: ListRequest) => {
+  const role = request.filters?.role ?? ""
+  return call(api.reviewList, { params: { kind }, query: { ...pageQuery(request), ...(isVendorRole(role) ? { role } : {}) } })
+}
 
 export const updateUserStatus = (userId: string, status: VendorStatus, organizationId: string | null) =>
   call(api.updateUserStatus, { body: { userId, status, organizationId } })

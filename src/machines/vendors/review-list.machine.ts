@@ -26,6 +26,8 @@ export function createReviewListMachine(kind: ReviewListKind) {
     failureMessage: peopleListScreens[reviewListName(kind)].failure,
     live: "vendors",
     sorts: peopleSorts,
+    // The Role filter: "" lists every vendor role.
+    filters: { role: "" },
     fetchPage: async (request) => {
       const answer = await vendorsApi.fetchReviewList(kind, request)
       return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { IsoDateTime, NonEmptyTrimmed, PageParam, PageQuery, QueryText, RequestedVendorStatus, VendorStatus } from "../common.ts"
+import { IsoDateTime, NonEmptyTrimmed, PageParam, PageQuery, QueryText, RequestedVendorStatus, VendorStatus, vendorRoles } from "../common.ts"
 import { Person, PersonListItem } from "../account/user.ts"
 import { trimmedText } from "../text.ts"
 
@@ -46,7 +46,12 @@ export const reviewListKinds = ["pending", "temp", "reject"] as const
 export const ReviewListKind = Schema.Literals(reviewListKinds)
 export type ReviewListKind = typeof ReviewListKind.Type
 export const ReviewListParams = Schema.Struct({ kind: ReviewListKind })
-export const ReviewListQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(peopleSorts)) })
+/** A review list's query: its paging, search and order, and `role` to show the vendors of one role only. */
+export const ReviewListQuery = Schema.Struct({
+  ...PageQuery.fields,
+  sort: Schema.optional(Schema.Literals(peopleSorts)),
+  role: Schema.optional(Schema.Literals(vendorRoles)),
+})
 export type ReviewListQuery = typeof ReviewListQuery.Type
 
 /** Which vendor status each review list shows. */

@@ -1,4 +1,4 @@
-import { Box, Button, Collapsible, Field, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, Collapsible, Field, Heading, HStack, Input, SimpleGrid, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { auditEntityKinds, isPickableKind, recordPickerHints, type AuditEvent } from "../../../api/contract/audit/audit.ts"
 import { QUERY_TEXT_MAX_LENGTH } from "../../../api/contract/common.ts"
@@ -15,6 +15,7 @@ import { formatDateTime } from "../../components/format.ts"
 import { Pager } from "../../components/pager.tsx"
 import { RecordPicker } from "../../components/record-picker.tsx"
 import { readListUrl, withListUrl, type ListUrlFilters } from "../../components/list-url.ts"
+import { FilterSelect } from "../../components/filter-select.tsx"
 
 /** The log keeps its applied filters and page in the URL, so reload, Back and a shared link show the same events. */
 const urlFilters: ListUrlFilters = { keys: Object.keys(emptyFilters), instants: auditInstantFilters }
@@ -52,34 +53,6 @@ const idFields: Array<{ field: keyof AuditFilters; label: string }> = [
 
 /** The kinds of record, as the filter offers them: "Person", "Counselling session"… */
 const entityChoices = Object.entries(auditEntityKinds).map(([value, label]) => ({ value, label: capitalized(label) }))
-
-/** A choice among fixed values; one applied from an old link that is not (or no longer) offered still shows. */
-function FilterSelect(props: {
-  label: string
-  all: string
-  value: string
-  choices: ReadonlyArray<{ value: string; label: string }>
-  onChange: (value: string) => void
-}) {
-  const offered =
-    props.value && !props.choices.some((c) => c.value === props.value) ? [...props.choices, { value: props.value, label: props.value }] : props.choices
-  return (
-    <Field.Root>
-      <Field.Label>{props.label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-          <option value="">{props.all}</option>
-          {offered.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  )
-}
 
 export default function AuditPage() {
   const log = useActorRef(logMachine, { input: readListUrl(urlFilters) })

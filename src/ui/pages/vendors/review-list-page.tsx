@@ -1,7 +1,7 @@
 import { useMemo, useRef } from "react"
 import { Box, Button, HStack, Menu, Portal, Spinner, Stack } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import type { VendorStatus } from "../../../api/contract/common.ts"
+import { vendorRoles, type VendorStatus } from "../../../api/contract/common.ts"
 import type { PersonListItem } from "../../../api/contract/account/user.ts"
 import { peopleListScreens } from "../../../api/contract/vendors/people-list-screens.ts"
 import type { PeopleListName, ReviewList } from "../../../api/contract/vendors/people-lists.ts"
@@ -20,6 +20,7 @@ import { statusLabel } from "./status-label.ts"
 import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
+import { FilterSelect } from "../../components/filter-select.tsx"
 
 /**
  * The per-row status menu: the spec's options for the row's status, the current one checked. A menu
@@ -84,13 +85,21 @@ const menuCells = (queue: StatusChangesContext["queue"], loading: boolean, setSt
   ),
 })
 
+/** The review lists' Role filter, kept in the URL (`?role=Lawyer`). */
+const ROLE_FILTER = { keys: ["role"] } as const
+const ROLE_CHOICES = vendorRoles.map((role) => ({ value: role, label: role }))
+
 /** Under Review, Temp Approve and Rejected (spec section 2): each row's status dropdown offers the spec's options. */
 export function ReviewListPage({ name, list }: { name: PeopleListName; list: ReviewList }) {
   const kind = list.kind
-  const listActor = useListActor(useMemo(() => createReviewListMachine(kind), [kind]))
+  const listActor = useListActor(
+    useMemo(() => createReviewListMachine(kind), [kind]),
+    ROLE_FILTER,
+  )
   const view = usePagedList(listActor)
   const search = useSelector(listActor, (s) => s.context.search)
   const sort = useSelector(listActor, (s) => s.context.sort)
+  const applied = useSelector(listActor, (s) => s.context.applied)
   const ready = useSelector(listActor, (s) => s.matches("ready"))
   const changes = useActorRef(
     reviewStatusChangesMachine.provide({
@@ -104,8 +113,24 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
   const confirmation = asked && needsConfirmation(asked.status) ? statusConfirmation(asked.name, asked.status) : null
   return (
     <Stack gap="4">
-      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={search} sort={sort} />} />
-      <SearchBox current={search} onSearch={(next) => listActor.send({ type: "search.change", search: next })} disabled={updating} />
+      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={search} sort={sort} filters={applied} />} />
+      <Stack direction={{ base: "column", md: "row" }} gap="3" align={{ md: "flex-end" }}>
+        <SearchBox current={search} onSearch={(next) => listActor.send({ type: "search.change", search: next })} disabled={updating} />
+        <Box minW={{ md: "48" }}>
+          <FilterSelect
+            label="Role"
+            all="All roles"
+            value={applied.role ?? ""}
+            choices={ROLE_CHOICES}
+            disabled={updating}
+            onChange={(role) => {
+              // One choice is the whole filter: it applies at once, from page 1, as a new entry in the history.
+              listActor.send({ type: "filter.change", field: "role", value: role })
+              listActor.send({ type: "filter.apply" })
+            }}
+          />
+        </Box>
+      </Stack>
       <DataTable
         columns={peopleTableColumns(
           view.pager.page,
