@@ -7,7 +7,10 @@ import { exportFileName, exportListCsv } from "../services/export/export-list.ts
 
 export function exportRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, api.exportList, async ({ params, query, caller, reply }) => {
-    const lines = await exportListCsv(deps, caller, params.list, query.search, query.sort, query.role ? { role: query.role } : {})
+    const lines = await exportListCsv(deps, caller, params.list, query.search, query.sort, {
+      ...(query.role ? { role: query.role } : {}),
+      ...(query.state ? { state: query.state } : {}),
+    })
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${exportFileName(params.list)}"`)

@@ -208,3 +208,30 @@ describe("support ticket, end to end", () => {
     await page.context().close()
   })
 })
+
+describe("My Tickets' State filter (issue 26)", () => {
+  it("shows the open or the closed tickets only, with their total, in the URL, and every ticket again", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/my-tickets")
+    const states = async () => new Set(await page.getByTestId("ticket-status").allTextContents())
+    const total = async () => Number((await page.getByTestId("ticket-total").textContent())?.replace("Total: ", ""))
+    await expect.poll(async () => (await states()).size).toBe(2)
+
+    await page.getByLabel("State").selectOption("closed")
+    await page.waitForURL((url) => url.searchParams.get("state") === "closed")
+    await expect.poll(async () => [...(await states())]).toEqual(["Closed"])
+    expect(await total()).toBeGreaterThan(0)
+    await page.getByLabel("State").selectOption("open")
+    await page.waitForURL((url) => url.searchParams.get("state") === "open")
+    await expect.poll(async () => [...(await states())]).toEqual(["Open"])
+    expect(await total()).toBeGreaterThan(0)
+
+    await page.reload()
+    await expect.poll(() => page.getByLabel("State").inputValue()).toBe("open")
+    await page.getByLabel("State").selectOption("")
+    await page.waitForURL((url) => !url.searchParams.has("state"))
+    await expect.poll(async () => (await states()).size).toBe(2)
+    await page.context().close()
+  })
+})

@@ -5,6 +5,7 @@ import { raiseTicketMachine } from "../../src/machines/tickets/raise-ticket.mach
 import { ticketAttachmentMachine } from "../../src/machines/tickets/ticket-attachment.machine.ts"
 import { ticketChatMachine } from "../../src/machines/tickets/ticket-chat.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
+import { ticketListMachine } from "../../src/machines/tickets/ticket-list.machine.ts"
 
 const ticket: Ticket = {
   _id: "q1",
@@ -100,5 +101,29 @@ describeMachinePaths("feedback", {
     },
     { type: "submit.error", error: new ApiError("http", 409, "Conflict", "Feedback has already been given for this ticket.") },
     { type: "after.successShown" },
+  ],
+})
+
+describeMachinePaths("my tickets list", {
+  machine: ticketListMachine,
+  input: {},
+  unreachable: {
+    // Simple paths explode with the list's contexts; the step back is asserted for every paged list in the unit tests.
+    "myTickets.loading --fetchPage.done--> myTickets.loading":
+      "reachable, but it lands on the very snapshot page.previous reaches in as few steps, so no shortest path takes it",
+  },
+  events: [
+    { type: "fetchPage.done", output: { rows: [{ _id: "t1" }], total: 11 } },
+    { type: "fetchPage.done", output: { rows: [], total: 1 } },
+    { type: "fetchPage.error", error: new Error("down") },
+    { type: "page.next" },
+    { type: "page.previous" },
+    { type: "page.goto", page: 2 },
+    { type: "url.changed", page: 2, search: "" },
+    { type: "list.reload" },
+    // The State filter (issue 26): Open or Closed only, then every ticket again.
+    { type: "filter.change", field: "state", value: "open" },
+    { type: "filter.apply" },
+    { type: "filter.clear" },
   ],
 })

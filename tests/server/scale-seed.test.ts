@@ -50,9 +50,12 @@ describe("npm run seed:scale (seedScale)", () => {
       except select role, status, n from user_counts where n <> 0) d`)
     expect(wrongCounts).toBe(0)
     const kept = Object.fromEntries((await server.db.selectFrom("list_counts").select(["name", "n"]).execute()).map((r) => [r.name, Number(r.n)]))
+    const closedTickets = await n("select count(*) as n from tickets where closed")
+    expect(closedTickets).toBeGreaterThan(0)
     expect(kept).toEqual({
       counselling_sessions: await n("select count(*) as n from counselling_sessions"),
       tickets: await n("select count(*) as n from tickets"),
+      tickets_closed: closedTickets,
       events: await n("select count(*) as n from events"),
       clients_unassigned: await n("select count(*) as n from users where role = 'User' and counsellor_id is null"),
       clients_assigned: await n("select count(*) as n from users where counsellor_id is not null"),

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
+import { parseCsv } from "./csv-reader.ts"
 import { htmlPage, jpegImage, multipart, pngImage, svgImage, type FilePart } from "./ticket-fixtures.ts"
 import { explainRefusals, FILE_CONTENT_REFUSAL } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
@@ -181,5 +182,62 @@ describe("POST /userQuery/create", () => {
     expect((await create("admin", { ticketType: "General", query: "x" })).statusCode).toBe(403)
     expect((await create("editor", { ticketType: "General", query: "Please add the new expert's photo." })).statusCode).toBe(200)
     expect((await create(null, { ticketType: "General", query: "x" })).statusCode).toBe(401)
+  })
+})
+
+describe("GET /userQuery/get?state= (issue 26)", () => {
+  type Listed = { _id: string; status: boolean; createdAt: string }
+  const all = async (who: string, state = "") => {
+    const first = (await get(`/userQuery/get?limit=100${state ? `&state=${state}` : ""}`, who)).json() as { data: Listed[]; pagination: { total: number } }
+    return first
+  }
+  const closeTicket = (queryId: string) =>
+    server.app.inject({ method: "PATCH", url: "/api/v1/userQuery/update", headers: bearer(token.admin!), payload: { queryId } })
+
+  it("keeps the open or the closed tickets only, with totals that follow a close, for the Admin and for a raiser; another state is 400", async () => {
+    const everyone = await all("admin")
+    const open = await all("admin", "open")
+    const closed = await all("admin", "closed")
+    expect(open.data.every((t) => !t.status)).toBe(true)
+    expect(closed.data.every((t) => t.status)).toBe(true)
+    expect(open.pagination.total).toBe(open.data.length)
+    expect(closed.pagination.total).toBe(closed.data.length)
+    expect(open.pagination.total + closed.pagination.total).toBe(everyone.pagination.total)
+    expect(closed.pagination.total).toBeGreaterThan(0)
+    expect(open.data.map((t) => t.createdAt)).toEqual(
+      open.data
+        .map((t) => t.createdAt)
+        .sort()
+        .reverse(),
+    )
+
+    const mine = (await create("lawyer", { ticketType: "General", query: "Filter me by state." })).json().data as { _id: string }
+    expect((await all("admin", "open")).pagination.total).toBe(open.pagination.total + 1)
+    expect((await all("lawyer", "open")).data.map((t) => t._id)).toContain(mine._id)
+    expect((await closeTicket(mine._id)).statusCode).toBe(200)
+    expect((await all("admin", "open")).pagination.total).toBe(open.pagination.total)
+    expect((await all("admin", "closed")).pagination.total).toBe(closed.pagination.total + 1)
+    const lawyerClosed = await all("lawyer", "closed")
+    expect(lawyerClosed.data.map((t) => t._id)).toContain(mine._id)
+    expect(lawyerClosed.pagination.total).toBe(lawyerClosed.data.length)
+    expect((await all("lawyer", "open")).data.map((t) => t._id)).not.toContain(mine._id)
+
+    // Pages of a filtered list read from either end agree with the whole list.
+    const pages: string[] = []
+    const total = (await all("admin", "closed")).pagination.total
+    for (let page = 1; (page - 1) * 3 < total; page++)
+      pages.push(...((await get(`/userQuery/get?state=closed&page=${page}&limit=3`, "admin")).json().data as Listed[]).map((t) => t._id))
+    expect(pages).toEqual((await all("admin", "closed")).data.map((t) => t._id))
+
+    const bad = await get("/userQuery/get?state=pending", "admin")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^state:/)
+  })
+
+  it("exports the filtered list as the screen shows it", async () => {
+    const screen = await all("admin", "closed")
+    const csv = await server.app.inject({ method: "GET", url: "/api/v1/export/my-tickets?state=closed", headers: bearer(token.admin!) })
+    expect(csv.statusCode).toBe(200)
+    expect(parseCsv(csv.body).length - 1).toBe(screen.pagination.total)
   })
 })

@@ -25,6 +25,7 @@ import * as drafts from "./0022-drafts.ts"
 import * as eventOrigin from "./0023-event-origin.ts"
 import * as idempotencyLease from "./0024-idempotency-lease.ts"
 import * as peopleNameOrder from "./0025-people-name-order.ts"
+import * as closedTicketCount from "./0026-closed-ticket-count.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0023-event-origin": eventOrigin,
   "0024-idempotency-lease": idempotencyLease,
   "0025-people-name-order": peopleNameOrder,
+  "0026-closed-ticket-count": closedTicketCount,
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { sql, type Updateable } from "kysely"
 import type { Role } from "../../../src/api/contract/common.ts"
-import { ticketCode, type Ticket, type TicketResponse, type TicketType } from "../../../src/api/contract/tickets/ticket.ts"
+import { ticketCode, type Ticket, type TicketResponse, type TicketState, type TicketType } from "../../../src/api/contract/tickets/ticket.ts"
 import type { Db } from "../database.ts"
 import { direction, type EndPaging, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"
@@ -20,28 +20,43 @@ const withRaiser = (db: Db) =>
 
 /**
  * One page, newest first, with its total; `raiserId` null means every ticket (the Admin's view),
- * whose total is trigger-kept and whose far half is read from the oldest end.
+ * whose total is trigger-kept and whose far half is read from the oldest end. `state` keeps the open or
+ * the closed ones only (the Admin's totals: all and closed are kept, open is their difference).
  */
-export async function listTickets(db: Db, raiserId: string | null, page: Paging): Promise<{ rows: TicketWithRaiser[]; total: number }> {
+export async function listTickets(db: Db, raiserId: string | null, page: Paging, state?: TicketState): Promise<{ rows: TicketWithRaiser[]; total: number }> {
   let query = withRaiser(db)
   if (raiserId !== null) query = query.where("tickets.raiser_id", "=", raiserId)
+  if (state !== undefined) query = query.where("tickets.closed", "=", state === "closed")
   const read = (end: EndPaging) =>
     query.orderBy("tickets.created_at", direction("desc", end)).orderBy("tickets.id", direction("desc", end)).limit(end.limit).offset(end.offset).execute()
   if (raiserId !== null) {
-    const [rows, total] = await Promise.all([read({ reverse: false, limit: page.limit, offset: page.offset }), countTickets(db, raiserId)])
+    const [rows, total] = await Promise.all([read({ reverse: false, limit: page.limit, offset: page.offset }), countTickets(db, raiserId, state)])
     return { rows, total }
   }
-  const total = await readListCount(db, "tickets")
+  const total = await adminTotal(db, state)
   return { rows: await readFromNearestEnd(total, page, read), total }
 }
 
-/** One raiser's tickets (index tickets_raiser_created_idx). */
-async function countTickets(db: Db, raiserId: string): Promise<number> {
+async function adminTotal(db: Db, state: TicketState | undefined): Promise<number> {
+  if (state === undefined) return readListCount(db, "tickets")
+  if (state === "closed") return readListCount(db, "tickets_closed")
+  // Both counts in one statement, so they come from one moment.
   const row = await db
+    .selectFrom("list_counts")
+    .select(sql<string>`coalesce(sum(case when name = 'tickets' then n else -n end), 0)`.as("open"))
+    .where("name", "in", ["tickets", "tickets_closed"])
+    .executeTakeFirstOrThrow()
+  return Number(row.open)
+}
+
+/** One raiser's tickets (index tickets_raiser_created_idx), open or closed ones only with `state`. */
+async function countTickets(db: Db, raiserId: string, state: TicketState | undefined): Promise<number> {
+  let query = db
     .selectFrom("tickets")
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .where("raiser_id", "=", raiserId)
-    .executeTakeFirstOrThrow()
+  if (state !== undefined) query = query.where("closed", "=", state === "closed")
+  const row = await query.executeTakeFirstOrThrow()
   return Number(row.total)
 }
 

@@ -91,8 +91,8 @@ export const listExports: Record<ExportList, ListExport> = {
   "my-tickets": {
     file: ticketListScreen.file,
     columns: csvColumns(ticketListColumns),
-    fetchPage: async (deps, caller, page, limit) => {
-      const answer = await getTickets(deps, caller, { page, limit })
+    fetchPage: async (deps, caller, page, limit, _search, _sort, filters) => {
+      const answer = await getTickets(deps, caller, { page, limit, ...(filters?.state ? { state: filters.state } : {}) })
       return { rows: answer.data, total: answer.pagination.total }
     },
   },

@@ -3,6 +3,7 @@ import { QueryText, vendorRoles } from "./common.ts"
 import { sessionSorts } from "./counselling/counselling-session.ts"
 import { peopleListNames } from "./vendors/people-lists.ts"
 import { peopleSorts } from "./vendors/vendor.ts"
+import { ticketStates } from "./tickets/ticket.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
 export const exportLists = [
@@ -31,12 +32,13 @@ export const isListSort = (sort: string | undefined): sort is ListSort => (listS
 
 /**
  * The list's current search, order and filter (lists without a search, that cannot be sorted so, or without
- * the filter ignore them): `role` is a review list's Role filter.
+ * the filter ignore them): `role` is a review list's Role filter, `state` My Tickets' Open / Closed.
  */
 export const ExportListQuery = Schema.Struct({
   search: Schema.optional(QueryText),
   sort: Schema.optional(Schema.Literals(listSorts)),
   role: Schema.optional(Schema.Literals(vendorRoles)),
+  state: Schema.optional(Schema.Literals(ticketStates)),
 })
 
 /** The filters an export may carry beside its search and order. */

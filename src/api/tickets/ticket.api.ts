@@ -1,11 +1,17 @@
 import type { Role } from "../contract/common.ts"
 import * as api from "../contract/tickets/ticket.endpoints.ts"
-import type { Ticket, TicketType } from "../contract/tickets/ticket.ts"
+import { isTicketState, type Ticket, type TicketType } from "../contract/tickets/ticket.ts"
 import { call, callBlob, callIfChanged, toFormData } from "../client.ts"
 
-/** One page of tickets, newest first, in the shape the paged-list machine takes. */
-export async function getTickets(request: { page: number; limit: number }): Promise<{ rows: Ticket[]; total: number }> {
-  const answer = await call(api.getTickets, { query: { page: String(request.page), limit: String(request.limit) } })
+/**
+ * One page of tickets, newest first, in the shape the paged-list machine takes; the State filter ("open",
+ * "closed"; "" or absent: every ticket) narrows it.
+ */
+export async function getTickets(request: { page: number; limit: number; filters?: Record<string, string> }): Promise<{ rows: Ticket[]; total: number }> {
+  const state = request.filters?.state
+  const answer = await call(api.getTickets, {
+    query: { page: String(request.page), limit: String(request.limit), ...(isTicketState(state) ? { state } : {}) },
+  })
   return { rows: [...answer.data], total: answer.pagination.total }
 }
 

@@ -3,10 +3,12 @@ import { getTickets } from "../../api/contract/tickets/ticket.endpoints.ts"
 import { ticketListScreen } from "../../api/contract/tickets/ticket-list-screen.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 
-/** My Tickets: 10 a page, newest first (the Admin's list holds every ticket, so it pages). */
+/** My Tickets: 10 a page, newest first (the Admin's list holds every ticket, so it pages); its State filter keeps the open or the closed ones. */
 export const ticketListMachine = createPagedListMachine({
   id: "myTickets",
   fetchPage: ticketApi.getTickets,
   call: getTickets,
   failureMessage: ticketListScreen.failure,
+  // "" (every ticket), "open" or "closed".
+  filters: { state: "" },
 })

@@ -84,8 +84,13 @@ export const TicketPagination = Schema.Struct({
   totalPages: Schema.Number,
 })
 
-/** GET /userQuery/get?page&limit (default limit 10, at most 100); no search. */
-export const TicketListQuery = Schema.Struct({ page: PageParam, limit: PageParam })
+/** The tickets a list may be narrowed to: those still open, or those closed. */
+export const ticketStates = ["open", "closed"] as const
+export type TicketState = (typeof ticketStates)[number]
+export const isTicketState = (state: string | undefined): state is TicketState => (ticketStates as readonly string[]).includes(state ?? "")
+
+/** GET /userQuery/get?page&limit (default limit 10, at most 100); no search. `state` keeps the open or the closed tickets only. */
+export const TicketListQuery = Schema.Struct({ page: PageParam, limit: PageParam, state: Schema.optional(Schema.Literals(ticketStates)) })
 
 /** GET /userQuery/get: newest first; the Admin gets every ticket, anybody else only their own. */
 export const TicketListAnswer = Schema.Struct({

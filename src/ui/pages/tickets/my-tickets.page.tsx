@@ -1,4 +1,4 @@
-import { Stack, Text } from "@chakra-ui/react"
+import { Box, Stack, Text } from "@chakra-ui/react"
 import { ticketList } from "../../../api/contract/tickets/ticket-list.ts"
 import { ticketListScreen } from "../../../api/contract/tickets/ticket-list-screen.ts"
 import { useActorRef, useSelector } from "@xstate/react"
@@ -16,11 +16,19 @@ import { ticketColumns } from "./ticket-columns.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
+import { FilterSelect } from "../../components/filter-select.tsx"
+
+/** The State filter, kept in the URL (`?state=open`). */
+const STATE_FILTER = { keys: ["state"] } as const
+const STATE_CHOICES = [
+  { value: "open", label: "Open" },
+  { value: "closed", label: "Closed" },
+]
 
 /** My Tickets (/my-tickets): the ticket table, the floating Raise Ticket button and the feedback modal. */
 export default function MyTicketsPage() {
   const user = useSelector(authActor, selectUser)
-  const list = useListActor(ticketListMachine)
+  const list = useListActor(ticketListMachine, STATE_FILTER)
   const feedback = useActorRef(feedbackMachine.provide({ actions: { submitted: () => list.send({ type: "list.reload" }) } }))
   const snapshot = useSelector(list, (s) => s)
   if (!user) return null
@@ -40,8 +48,21 @@ export default function MyTicketsPage() {
             Total: {context.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="my-tickets" search="" />}
+        exportButton={<ExportCsvButton list="my-tickets" search="" filters={context.applied} />}
       />
+      <Box maxW={{ md: "56" }}>
+        <FilterSelect
+          label="State"
+          all="All tickets"
+          value={context.applied.state ?? ""}
+          choices={STATE_CHOICES}
+          onChange={(state) => {
+            // One choice is the whole filter: it applies at once, from page 1, as a new entry in the history.
+            list.send({ type: "filter.change", field: "state", value: state })
+            list.send({ type: "filter.apply" })
+          }}
+        />
+      </Box>
       <DataTable
         columns={columns}
         rows={context.rows}
