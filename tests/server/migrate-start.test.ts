@@ -108,17 +108,25 @@ describe("opening a database at start", () => {
 
   // A fresh process: this one has long loaded both. pg's module start builds a fetch Response (its
   // Cloudflare check), which loads Node's fetch implementation before the database could start opening.
-  it("opens the embedded database without loading pg or Node's fetch implementation", () => {
+  // A process of its own (node, tsx, PGlite) beside two busy server suites on two cores takes far longer than the
+  // default 30 s may allow; it opens a copy of the run's migrated directory rather than migrating anew.
+  it("opens the embedded database without loading pg or Node's fetch implementation", { timeout: 120_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), "migrate-start-modules-"))
+    migratedDataDirInto(dir)
     const script = `
       import { createRequire } from "node:module"
       import { openDatabase } from ${JSON.stringify(new URL("../../server/db/open-database.ts", import.meta.url).pathname)}
-      const opened = await openDatabase({ kind: "embedded", dataDir: null })
+      const opened = await openDatabase({ kind: "embedded", dataDir: ${JSON.stringify(dir)} })
       const pg = Object.keys(createRequire(import.meta.url).cache).filter((path) => path.includes("/node_modules/pg/"))
       const undici = process.moduleLoadList.filter((name) => name.includes("undici"))
       await opened.close()
       console.log(JSON.stringify({ pg, undici }))
     `
-    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" })
-    expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({ pg: [], undici: [] })
+    try {
+      const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" })
+      expect(JSON.parse(out.trim().split("\n").at(-1)!)).toEqual({ pg: [], undici: [] })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
