@@ -14,3 +14,15 @@ export function saveColorMode(mode: ColorModePreference): void {
 }
 
 export const systemPrefersDark = (): boolean => typeof matchMedia !== "undefined" && matchMedia("(prefers-color-scheme: dark)").matches
+
+const pageSizeKey = (userId: string, listId: string) => `console.pageSize.${userId}.${listId}`
+
+/** The page size a person last chose on a list, in this browser. */
+export function loadListPageSize(userId: string, listId: string): number | undefined {
+  const value = Number(typeof localStorage === "undefined" ? "" : (localStorage.getItem(pageSizeKey(userId, listId)) ?? ""))
+  return Number.isInteger(value) && value >= 1 ? value : undefined
+}
+
+export function saveListPageSize(userId: string, listId: string, size: number): void {
+  if (typeof localStorage !== "undefined") localStorage.setItem(pageSizeKey(userId, listId), String(size))
+}

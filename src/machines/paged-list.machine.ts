@@ -26,6 +26,8 @@ export type ListFilters = Record<string, string>
 export interface PagedListContext<Row> {
   page: number
   pageSize: number
+  /** The page sizes a reader may choose, the list's own first; one only: the size cannot be changed. */
+  pageSizes: readonly number[]
   search: string
   /** "" (the list's own order) or one of the sort keys the list accepts. */
   sort: string
@@ -47,18 +49,27 @@ export type PagedListEvent =
   | { type: "search.change"; search: string }
   | { type: "list.reload" }
   | { type: "sort.change"; sort: string }
-  | { type: "url.changed"; page: number; search: string; sort?: string; filters?: ListFilters }
+  | { type: "size.change"; size: number }
+  | { type: "url.changed"; page: number; search: string; sort?: string; size?: number; filters?: ListFilters }
   | { type: "filter.change"; field: string; value: string }
   | { type: "filter.apply" }
   | { type: "filter.clear" }
 
-/** What a list keeps in the address bar: its page, search, sort and applied filters (the URL is the truth on reload and back). */
+/** What a list keeps in the address bar: its page, search, sort, page size and applied filters (the URL is the truth on reload and back). */
 export interface ListUrlState {
   page: number
   search: string
   sort?: string
+  /** Rows a page, when not the list's own size. */
+  size?: number
   filters?: ListFilters
 }
+
+/**
+ * The page sizes a list offers: its own, then each larger of 25, 50 and 100 (the most any list call answers).
+ * A list of 100 a page (the content cards, the editors) offers no choice.
+ */
+export const pageSizeChoices = (pageSize: number): number[] => [pageSize, ...[25, 50, 100].filter((size) => size > pageSize)]
 
 /**
  * A list's listener on a live stream (the tab's own by default; a test plays one): `list.reload` each time the
@@ -85,7 +96,7 @@ export const hasNextPage = (list: { page: number; pageSize: number; rows: readon
   list.capped ? list.rows.length === list.pageSize : list.page < pageCount(list.total, list.pageSize)
 
 /**
- * The one paged list of the console: loading → ready | failed, previous/next, search, sort, filters, reload.
+ * The one paged list of the console: loading → ready | failed, previous/next, page size, search, sort, filters, reload.
  * Each screen makes its own with the call that fetches a page and the message shown when that call fails
  * (spec section 8); a list with filters (the audit trail) names them, and the form's edits apply on demand.
  * The page and search live in the URL: the view gives the URL's values as input and provides
@@ -100,6 +111,8 @@ export function createPagedListMachine<Row>(options: {
   /** The text shown when fetchPage fails: the spec's, or one that reads the server's reason. */
   failureMessage: string | ((error: unknown) => string)
   pageSize?: number
+  /** The page sizes offered (the first is the list's own); by default `pageSizeChoices(pageSize)`. */
+  pageSizes?: readonly number[]
   /** The sort keys the list's call accepts (a key, or "-" and the key for descending); none: it cannot be sorted. */
   sorts?: readonly string[]
   /** The live list whose changes (another Admin's, a new enquiry) reload this one while it is open. */
@@ -118,11 +131,16 @@ export function createPagedListMachine<Row>(options: {
     emptyFilters ? Object.fromEntries(Object.keys(emptyFilters).map((key) => [key, filters?.[key] ?? ""])) : {}
   const sameFilters = (a: ListFilters, b: ListFilters) => Object.keys(emptyFilters ?? {}).every((key) => a[key] === b[key])
   const failure = options.failureMessage
-  /** What the URL and the fetch carry of the list's state: the sort and filters only when the list has them. */
-  const urlOf = (context: { page: number; search: string; sort: string; applied: ListFilters }): ListUrlState => ({
+  const ownSize = options.pageSize ?? 10
+  const pageSizes = options.pageSizes ?? pageSizeChoices(ownSize)
+  /** A size the list offers, or its own. */
+  const knownSize = (size: number | undefined) => (size !== undefined && pageSizes.includes(size) ? size : ownSize)
+  /** What the URL and the fetch carry of the list's state: the sort, size and filters only when the list has them. */
+  const urlOf = (context: { page: number; search: string; sort: string; pageSize: number; applied: ListFilters }): ListUrlState => ({
     page: context.page,
     search: context.search,
     ...(context.sort ? { sort: context.sort } : {}),
+    ...(context.pageSize !== ownSize ? { size: context.pageSize } : {}),
     ...(emptyFilters ? { filters: context.applied } : {}),
   })
   /** After the page (or the filters, or the order) changed: a new history entry, so back returns to what was shown. */
@@ -142,6 +160,8 @@ export function createPagedListMachine<Row>(options: {
     actions: {
       pushUrl: (_, _params: ListUrlState) => {},
       replaceUrl: (_, _params: ListUrlState) => {},
+      /** Provided by the app: keep the reader's choice of page size for their next visit. */
+      rememberPageSize: (_, _params: { size: number }) => {},
     },
     guards: {
       hasNextPage: ({ context }) => hasNextPage(context),
@@ -151,8 +171,10 @@ export function createPagedListMachine<Row>(options: {
         (event.page !== context.page ||
           event.search !== context.search ||
           knownSort(event.sort) !== context.sort ||
+          knownSize(event.size) !== context.pageSize ||
           !sameFilters(knownFilters(event.filters), context.applied)),
       isOtherSort: ({ context, event }) => event.type === "sort.change" && knownSort(event.sort) !== context.sort,
+      isOtherSize: ({ context, event }) => event.type === "size.change" && pageSizes.includes(event.size) && event.size !== context.pageSize,
       /** The page asked for is past the end (rows removed since, or an old link). */
       isPastTheEnd: ({ context }, params: { rows: number; total: number }) => params.rows === 0 && context.page > pageCount(params.total, context.pageSize),
       isOtherPage: ({ context, event }) =>
@@ -162,7 +184,8 @@ export function createPagedListMachine<Row>(options: {
     id: options.id,
     context: ({ input }) => ({
       page: input?.page !== undefined && Number.isInteger(input.page) && input.page >= 1 ? input.page : 1,
-      pageSize: options.pageSize ?? 10,
+      pageSize: knownSize(input?.size),
+      pageSizes,
       search: input?.search ?? "",
       sort: knownSort(input?.sort),
       filters: knownFilters(input?.filters),
@@ -189,6 +212,20 @@ export function createPagedListMachine<Row>(options: {
             },
           }
         : {}),
+      // Another page size starts again at page 1 (the rows before it would otherwise be skipped), as a new entry.
+      ...(pageSizes.length > 1
+        ? {
+            "size.change": {
+              guard: "isOtherSize",
+              target: ".loading",
+              actions: [
+                assign({ pageSize: ({ event }) => event.size, page: 1 }),
+                pushPage,
+                { type: "rememberPageSize", params: ({ event }) => ({ size: event.size }) },
+              ],
+            },
+          }
+        : {}),
       ...(emptyFilters
         ? {
             "filter.change": { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }) },
@@ -205,6 +242,7 @@ export function createPagedListMachine<Row>(options: {
           page: ({ event }) => Math.max(1, event.page),
           search: ({ event }) => event.search,
           sort: ({ event }) => knownSort(event.sort),
+          pageSize: ({ event }) => knownSize(event.size),
           filters: ({ event }) => knownFilters(event.filters),
           applied: ({ event }) => knownFilters(event.filters),
         }),
@@ -216,7 +254,10 @@ export function createPagedListMachine<Row>(options: {
         tags: ["busy"],
         invoke: {
           src: "fetchPage",
-          input: ({ context }) => ({ ...urlOf(context), limit: context.pageSize }),
+          input: ({ context }) => {
+            const { size: _size, ...request } = urlOf(context)
+            return { ...request, limit: context.pageSize }
+          },
           onDone: [
             {
               // A page past the end (rows removed since) steps back to the new last page.

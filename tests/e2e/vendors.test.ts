@@ -146,6 +146,43 @@ describe("people lists", () => {
   })
 })
 
+describe("a list's page size (issue 26)", () => {
+  const pageInfo = (page: Page) => page.getByTestId("page-info").textContent()
+  const rowsShown = (page: Page) => page.locator("tbody tr").count()
+
+  it("shows 25 rows a page when chosen, in the URL and through Back, and remembers the choice", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    const token = await tokenOf(page)
+    const total = await page.evaluate(async (bearer) => {
+      const answer = await fetch("/api/v1/user/Counsellor?page=1&limit=1", { headers: { authorization: `Bearer ${bearer}` } })
+      return ((await answer.json()) as { totalRecords: number }).totalRecords
+    }, token)
+    expect(total).toBeGreaterThan(10)
+    await page.goto("/counsellor?page=2")
+    await expect.poll(() => pageInfo(page)).toBe(`Showing Page: 2 of ${Math.ceil(total / 10)}`)
+    await page.getByLabel("Rows per page").selectOption("25")
+    // Another size starts again at page 1, so no row is skipped.
+    await page.waitForURL((url) => url.searchParams.get("size") === "25" && !url.searchParams.has("page"))
+    await expect.poll(() => pageInfo(page)).toBe(`Showing Page: 1 of ${Math.ceil(total / 25)}`)
+    await expect.poll(() => rowsShown(page)).toBe(Math.min(25, total))
+    expect(await page.locator("tbody tr").last().locator("td").first().textContent()).toBe(String(Math.min(25, total)))
+    await page.goBack()
+    await expect.poll(() => pageInfo(page)).toBe(`Showing Page: 2 of ${Math.ceil(total / 10)}`)
+    expect(await page.getByLabel("Rows per page").inputValue()).toBe("10")
+    await page.goForward()
+    await expect.poll(() => pageInfo(page)).toBe(`Showing Page: 1 of ${Math.ceil(total / 25)}`)
+
+    // Opened again without a size in the address, the list keeps this person's choice.
+    await page.goto("/")
+    await page.goto("/counsellor")
+    await expect.poll(() => rowsShown(page)).toBe(Math.min(25, total))
+    expect(await page.getByLabel("Rows per page").inputValue()).toBe("25")
+
+    await page.context().close()
+  })
+})
+
 describe("sorting a people list (issue 26)", () => {
   /**
    * A name as the embedded database orders it: lower() under its C character type lowers A-Z only, then

@@ -34,6 +34,7 @@ describeMachinePaths("audit log", {
     { type: "page.next" },
     { type: "page.previous" },
     { type: "page.goto", page: 3 },
+    { type: "size.change", size: 50 },
     { type: "url.changed", search: "", filters: { ...emptyFilters, type: "user.passwordChanged" }, page: 2 },
     { type: "url.changed", search: "", filters: emptyFilters, page: 1 },
   ],

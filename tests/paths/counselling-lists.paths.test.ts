@@ -18,6 +18,7 @@ const events = [
   { type: "search.change", search: "" },
   { type: "url.changed", page: 2, search: "ana" },
   { type: "list.reload" },
+  { type: "size.change", size: 25 },
   // Only the all-sessions list is sortable (by session date); the others ignore it.
   { type: "sort.change", sort: "-dateTime" },
 ]

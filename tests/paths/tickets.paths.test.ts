@@ -121,6 +121,7 @@ describeMachinePaths("my tickets list", {
     { type: "page.goto", page: 2 },
     { type: "url.changed", page: 2, search: "" },
     { type: "list.reload" },
+    { type: "size.change", size: 25 },
     // The State filter (issue 26): Open or Closed only, then every ticket again.
     { type: "filter.change", field: "state", value: "open" },
     { type: "filter.apply" },

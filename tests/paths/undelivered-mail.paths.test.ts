@@ -27,6 +27,7 @@ describeMachinePaths("undelivered emails list", {
     { type: "page.previous" },
     { type: "page.goto", page: 3 },
     { type: "list.reload" },
+    { type: "size.change", size: 25 },
   ],
   unreachable: {
     "undeliveredMail.loading --fetchPage.done--> undeliveredMail.loading": "merged with an equal state reached by a shorter path",

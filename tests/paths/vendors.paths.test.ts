@@ -34,6 +34,7 @@ describeMachinePaths("review list (Under Review)", {
     { type: "url.changed", page: 2, search: "zz" },
     { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
+    { type: "size.change", size: 25 },
     // Name and Date | Time order the list; the Role filter narrows it to one vendor role (issue 26).
     { type: "sort.change", sort: "name" },
     { type: "filter.change", field: "role", value: "Lawyer" },
@@ -75,6 +76,7 @@ describeMachinePaths("role list (Active ImageConsultants)", {
     { type: "url.changed", page: 2, search: "ira" },
     { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
+    { type: "size.change", size: 25 },
     // Name and Date | Time order the list (issue 26).
     { type: "sort.change", sort: "name" },
   ],

@@ -20,6 +20,8 @@ const recordOf = (key: string) => {
 export const recordHistoryMachine = createPagedListMachine<AuditEvent>({
   id: "recordHistory",
   pageSize: 10,
+  // A record's history is a short read in a dialog; the audit log is where an Admin reads many events a page.
+  pageSizes: [10],
   call: listAuditEvents,
   fetchPage: async ({ page, limit, search }) => {
     const { entityType, entityId } = recordOf(search)

@@ -4,9 +4,10 @@ import type { createPagedListMachine, ListFilters, ListUrlState } from "../../ma
 import { inputOfInstant, toInstant } from "../../machines/account/viewer-zone.ts"
 
 /**
- * The browser side of a list's URL state (`?page=2&search=ana`, `/audit?type=user.passwordChanged&from=…`): read
+ * The browser side of a list's URL state (`?page=2&search=ana&size=25`, `/audit?type=user.passwordChanged&from=…`): read
  * once as the machine's input, written by the machine's pushUrl/replaceUrl actions, watched for back/forward.
- * Page 1, an empty search or filter and the list's own order are left out, so a plain list keeps a plain address.
+ * Page 1, an empty search or filter, the list's own order and its own page size are left out, so a plain list keeps
+ * a plain address.
  *
  * Not wouter's useSearchParams: that hook keeps the state in the view, and here the list machine owns it
  * (the URL writes are its named actions, the back/forward watch its invoked actor), so the path tests walk
@@ -27,7 +28,14 @@ export function parseListQuery(search: string, filters?: ListUrlFilters): ListUr
   const query = new URLSearchParams(search)
   const page = Number(query.get("page") ?? "1")
   const sort = query.get("sort")
-  const state: ListUrlState = { page: Number.isInteger(page) && page >= 1 ? page : 1, search: query.get("search") ?? "", ...(sort ? { sort } : {}) }
+  const size = Number(query.get("size") ?? "")
+  const state: ListUrlState = {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    search: query.get("search") ?? "",
+    ...(sort ? { sort } : {}),
+    // A size the list does not offer is its own size: the machine decides.
+    ...(Number.isInteger(size) && size >= 1 ? { size } : {}),
+  }
   if (!filters) return state
   const read = (key: string) => (filters.instants?.includes(key) ? inputOfInstant(query.get(key) ?? "") : (query.get(key) ?? ""))
   return { ...state, filters: Object.fromEntries(filters.keys.map((key) => [key, read(key)])) }
@@ -35,7 +43,12 @@ export function parseListQuery(search: string, filters?: ListUrlFilters): ListUr
 
 /** Sets the list's keys on `query` (other keys are kept). */
 export function setListQuery(query: URLSearchParams, state: ListUrlState, filters?: ListUrlFilters): URLSearchParams {
-  const values: Record<string, string> = { page: state.page > 1 ? String(state.page) : "", search: state.search, sort: state.sort ?? "" }
+  const values: Record<string, string> = {
+    page: state.page > 1 ? String(state.page) : "",
+    search: state.search,
+    sort: state.sort ?? "",
+    size: state.size ? String(state.size) : "",
+  }
   const applied: ListFilters = state.filters ?? {}
   for (const key of filters?.keys ?? []) {
     const value = applied[key] ?? ""
@@ -73,7 +86,7 @@ export const watchListUrlOf = (filters?: ListUrlFilters) =>
 
 export const watchListUrl = watchListUrlOf()
 
-/** A paged list whose page, search and (with `filters`) filters live in the address bar. */
+/** A paged list whose page, search, size and (with `filters`) filters live in the address bar. */
 export function withListUrl<Row>(machine: ReturnType<typeof createPagedListMachine<Row>>, filters?: ListUrlFilters) {
   return machine.provide({
     actions: { pushUrl: (_, state) => writeListUrl(state, false, filters), replaceUrl: (_, state) => writeListUrl(state, true, filters) },

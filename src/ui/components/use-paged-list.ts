@@ -4,7 +4,7 @@ import { pageCount, type createPagedListMachine } from "../../machines/paged-lis
 
 type ListActor<Row> = ActorRefFrom<ReturnType<typeof createPagedListMachine<Row>>>
 
-/** Reads a paged-list actor for a view: rows, loading, error, total, S.No offset and the Pager's props. */
+/** Reads a paged-list actor for a view: rows, loading, error, total, S.No offset and the Pager's props (page size choice included). */
 export function usePagedList<Row>(actor: ListActor<Row>) {
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
@@ -26,6 +26,9 @@ export function usePagedList<Row>(actor: ListActor<Row>) {
       canNext,
       onPrevious: () => actor.send({ type: "page.previous" }),
       onNext: () => actor.send({ type: "page.next" }),
+      pageSize: context.pageSize,
+      pageSizes: context.pageSizes,
+      onPageSize: (size: number) => actor.send({ type: "size.change", size }),
     },
   }
 }

@@ -8,18 +8,18 @@ import { auditExportMachine } from "../../../machines/audit/audit-export.machine
 import { capitalized, eventTypeLabel } from "../../../api/contract/audit/audit-sentence.ts"
 import { AsOfResult, AuditChanges, AuditIds, AuditWho, AuditWhat } from "../../components/audit-event-cells.tsx"
 import { entityAsOfMachine } from "../../../machines/audit/entity-as-of.machine.ts"
-import { pageCount } from "../../../machines/paged-list.machine.ts"
 import { BusyButton } from "../../components/busy-button.tsx"
 import { DataTable, type Column } from "../../components/data-table.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { Pager } from "../../components/pager.tsx"
 import { RecordPicker } from "../../components/record-picker.tsx"
-import { readListUrl, withListUrl, type ListUrlFilters } from "../../components/list-url.ts"
+import type { ListUrlFilters } from "../../components/list-url.ts"
+import { useListActor } from "../../components/use-list-actor.ts"
+import { usePagedList } from "../../components/use-paged-list.ts"
 import { FilterSelect } from "../../components/filter-select.tsx"
 
 /** The log keeps its applied filters and page in the URL, so reload, Back and a shared link show the same events. */
 const urlFilters: ListUrlFilters = { keys: Object.keys(emptyFilters), instants: auditInstantFilters }
-const logMachine = withListUrl(auditLogMachine, urlFilters)
 
 const exportMachine = auditExportMachine.provide({
   actions: {
@@ -55,7 +55,7 @@ const idFields: Array<{ field: keyof AuditFilters; label: string }> = [
 const entityChoices = Object.entries(auditEntityKinds).map(([value, label]) => ({ value, label: capitalized(label) }))
 
 export default function AuditPage() {
-  const log = useActorRef(logMachine, { input: readListUrl(urlFilters) })
+  const log = useListActor(auditLogMachine, urlFilters)
   const ctx = useSelector(log, (s) => s.context)
   const filters = { ...emptyFilters, ...ctx.filters }
   const applied = { ...emptyFilters, ...ctx.applied }
@@ -64,8 +64,7 @@ export default function AuditPage() {
   const exportingCsv = useSelector(exporter, (s) => s.matches("exportingCsv"))
   const exportingJson = useSelector(exporter, (s) => s.matches("exportingJson"))
   const exportError = useSelector(exporter, (s) => s.context.error)
-  const canNext = useSelector(log, (s) => s.can({ type: "page.next" }))
-  const canPrevious = useSelector(log, (s) => s.can({ type: "page.previous" }))
+  const { pager } = usePagedList(log)
   const types = useActorRef(auditEventTypesMachine)
   const typeChoices = useSelector(types, (s) => s.context.types)
   const typesFailed = useSelector(types, (s) => (s.matches("failed") ? s.context.error : null))
@@ -171,14 +170,7 @@ export default function AuditPage() {
         ) : null}
       </form>
       <DataTable loading={loading} error={ctx.error} rows={ctx.rows} rowKey={(r) => r._id} emptyText="No events match these filters." columns={auditColumns} />
-      <Pager
-        page={ctx.page}
-        pageCount={pageCount(ctx.total, ctx.pageSize)}
-        canPrevious={canPrevious}
-        canNext={canNext}
-        onPrevious={() => log.send({ type: "page.previous" })}
-        onNext={() => log.send({ type: "page.next" })}
-      />
+      <Pager {...pager} />
       <AsOfPanel />
     </Stack>
   )

@@ -6,7 +6,7 @@ import type { Blog } from "../../../api/contract/blogs/blog.ts"
 import { blogList } from "../../../api/contract/blogs/blog-list.ts"
 import { blogListColumns, blogListScreen, type BlogListColumn } from "../../../api/contract/blogs/blog-list-screen.ts"
 import { blogActionsMachine, blogListMachine } from "../../../machines/blogs/blogs.machine.ts"
-import { pageCount } from "../../../machines/paged-list.machine.ts"
+import { usePagedList } from "../../components/use-paged-list.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDate, truncate } from "../../components/format.ts"
@@ -26,8 +26,7 @@ export default function BlogsPage() {
   const actions = useActorRef(actionsLogic)
   const ctx = useSelector(list, (s) => s.context)
   const loading = useSelector(list, (s) => s.hasTag("busy"))
-  const canPrevious = useSelector(list, (s) => s.can({ type: "page.previous" }))
-  const canNext = useSelector(list, (s) => s.can({ type: "page.next" }))
+  const { pager } = usePagedList(list)
   const statuses = useSelector(actions, (s) => s.context.statuses)
   const busyId = useSelector(actions, (s) => s.context.busyId)
   const canToggle = useSelector(actions, (s) => s.can({ type: "status.toggle", id: "", status: true }))
@@ -55,16 +54,7 @@ export default function BlogsPage() {
       />
       <BlogDrafts />
       <DataTable columns={columns} rows={ctx.rows} rowKey={(b) => b._id} loading={loading} error={ctx.error} emptyText={blogListScreen.empty} />
-      {ctx.total > 0 ? (
-        <Pager
-          page={ctx.page}
-          pageCount={pageCount(ctx.total, ctx.pageSize)}
-          canPrevious={canPrevious}
-          canNext={canNext}
-          onPrevious={() => list.send({ type: "page.previous" })}
-          onNext={() => list.send({ type: "page.next" })}
-        />
-      ) : null}
+      {ctx.total > 0 ? <Pager {...pager} /> : null}
       <ConfirmDialog
         open={confirming}
         question="Are you sure you want to delete this blog?"

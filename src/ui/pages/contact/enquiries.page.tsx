@@ -4,13 +4,13 @@ import { enquiryListScreen, enquiryListColumns, type EnquiryListColumn } from ".
 import { useSelector } from "@xstate/react"
 import type { Enquiry } from "../../../api/contract/contact/contact.ts"
 import { enquiriesMachine } from "../../../machines/contact/enquiries.machine.ts"
-import { pageCount } from "../../../machines/paged-list.machine.ts"
 import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { Pager } from "../../components/pager.tsx"
 import { OneLine, serialNumber } from "../vendors/person-columns.tsx"
 import { SearchBox } from "../vendors/search-box.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
+import { usePagedList } from "../../components/use-paged-list.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
@@ -34,8 +34,7 @@ export default function EnquiriesPage() {
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
-  const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
-  const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
+  const { pager } = usePagedList(actor)
   const columns = enquiryColumns(context.page, context.pageSize)
   return (
     <Stack gap="4">
@@ -47,14 +46,7 @@ export default function EnquiriesPage() {
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">
             Total Records: {context.total}
           </Text>
-          <Pager
-            page={context.page}
-            pageCount={pageCount(context.total, context.pageSize)}
-            canPrevious={canPrevious}
-            canNext={canNext}
-            onPrevious={() => actor.send({ type: "page.previous" })}
-            onNext={() => actor.send({ type: "page.next" })}
-          />
+          <Pager {...pager} />
         </>
       ) : null}
     </Stack>

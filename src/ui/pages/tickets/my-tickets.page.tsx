@@ -5,7 +5,6 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { canCall } from "../../../api/contract/endpoint.ts"
 import { createTicket } from "../../../api/contract/tickets/ticket.endpoints.ts"
 import { feedbackMachine } from "../../../machines/tickets/feedback.machine.ts"
-import { pageCount } from "../../../machines/paged-list.machine.ts"
 import { ticketListMachine } from "../../../machines/tickets/ticket-list.machine.ts"
 import { authActor, selectUser } from "../../app/auth-actor.ts"
 import { DataTable } from "../../components/data-table.tsx"
@@ -14,6 +13,7 @@ import { FeedbackDialog } from "./feedback-dialog.tsx"
 import { RaiseTicket } from "./raise-ticket-dialog.tsx"
 import { ticketColumns } from "./ticket-columns.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
+import { usePagedList } from "../../components/use-paged-list.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
@@ -31,6 +31,7 @@ export default function MyTicketsPage() {
   const list = useListActor(ticketListMachine, STATE_FILTER)
   const feedback = useActorRef(feedbackMachine.provide({ actions: { submitted: () => list.send({ type: "list.reload" }) } }))
   const snapshot = useSelector(list, (s) => s)
+  const { pager } = usePagedList(list)
   if (!user) return null
   const { context } = snapshot
   const isAdmin = user.role === "Admin"
@@ -71,16 +72,7 @@ export default function MyTicketsPage() {
         error={context.error}
         emptyText={ticketListScreen.empty}
       />
-      {context.rows.length > 0 ? (
-        <Pager
-          page={context.page}
-          pageCount={pageCount(context.total, context.pageSize)}
-          canPrevious={snapshot.can({ type: "page.previous" })}
-          canNext={snapshot.can({ type: "page.next" })}
-          onPrevious={() => list.send({ type: "page.previous" })}
-          onNext={() => list.send({ type: "page.next" })}
-        />
-      ) : null}
+      {context.rows.length > 0 ? <Pager {...pager} /> : null}
       {canCall(createTicket.access, user.role) ? <RaiseTicket floating onSubmitted={() => list.send({ type: "list.reload" })} /> : null}
       <FeedbackDialog actor={feedback} />
     </Stack>

@@ -6,7 +6,6 @@ import type { PersonListItem } from "../../../api/contract/account/user.ts"
 import { peopleListScreens } from "../../../api/contract/vendors/people-list-screens.ts"
 import type { PeopleListName, ReviewList } from "../../../api/contract/vendors/people-lists.ts"
 import { createReviewListMachine, reviewStatusChangesMachine, type StatusChangesContext } from "../../../machines/vendors/review-list.machine.ts"
-import { LIST_PAGE_SIZE } from "../../../machines/vendors/role-list.machine.ts"
 import { needsConfirmation, reviewListOptions, statusConfirmation } from "../../../machines/vendors/vendor-status.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { DataTable } from "../../components/data-table.tsx"
@@ -134,7 +133,7 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
       <DataTable
         columns={peopleTableColumns(
           view.pager.page,
-          LIST_PAGE_SIZE,
+          view.pager.pageSize,
           menuCells(queue, view.loading, (row, status) => changes.send({ type: "row.setStatus", row, status })),
           { sort, onSort: (next) => listActor.send({ type: "sort.change", sort: next }), disabled: updating },
         )}

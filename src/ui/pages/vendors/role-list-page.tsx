@@ -4,7 +4,6 @@ import { useSelector } from "@xstate/react"
 import type { PersonListItem } from "../../../api/contract/account/user.ts"
 import { peopleListScreens } from "../../../api/contract/vendors/people-list-screens.ts"
 import type { PeopleListName, RoleList } from "../../../api/contract/vendors/people-lists.ts"
-import { pageCount } from "../../../machines/paged-list.machine.ts"
 import { createRoleListMachine } from "../../../machines/vendors/role-list.machine.ts"
 import { authActor, selectUser } from "../../app/auth-actor.ts"
 import { DataTable } from "../../components/data-table.tsx"
@@ -13,6 +12,7 @@ import { StatusBadge } from "../../components/status-badge.tsx"
 import { peopleTableColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
+import { usePagedList } from "../../components/use-paged-list.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 
@@ -27,8 +27,7 @@ export function RoleListPage({ name, list }: { name: PeopleListName; list: RoleL
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
-  const canNext = useSelector(actor, (s) => s.can({ type: "page.next" }))
-  const canPrevious = useSelector(actor, (s) => s.can({ type: "page.previous" }))
+  const { pager } = usePagedList(actor)
   const columns = peopleTableColumns(context.page, context.pageSize, badgeCells, {
     sort: context.sort,
     onSort: (sort) => actor.send({ type: "sort.change", sort }),
@@ -45,17 +44,7 @@ export function RoleListPage({ name, list }: { name: PeopleListName; list: RoleL
         error={context.error}
         emptyText={peopleListScreens[name].empty}
       />
-      {ready || context.total > 0 ? (
-        <Pager
-          page={context.page}
-          pageCount={pageCount(context.total, context.pageSize)}
-          more={context.capped}
-          canPrevious={canPrevious}
-          canNext={canNext}
-          onPrevious={() => actor.send({ type: "page.previous" })}
-          onNext={() => actor.send({ type: "page.next" })}
-        />
-      ) : null}
+      {ready || context.total > 0 ? <Pager {...pager} /> : null}
     </Stack>
   )
 }
