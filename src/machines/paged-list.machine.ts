@@ -28,6 +28,8 @@ export interface PagedListContext<Row> {
   pageSize: number
   /** The page sizes a reader may choose, the list's own first; one only: the size cannot be changed. */
   pageSizes: readonly number[]
+  /** The headers of the columns the reader hid (the view decides which columns there are). */
+  hidden: readonly string[]
   search: string
   /** "" (the list's own order) or one of the sort keys the list accepts. */
   sort: string
@@ -50,7 +52,8 @@ export type PagedListEvent =
   | { type: "list.reload" }
   | { type: "sort.change"; sort: string }
   | { type: "size.change"; size: number }
-  | { type: "url.changed"; page: number; search: string; sort?: string; size?: number; filters?: ListFilters }
+  | { type: "column.toggle"; column: string }
+  | { type: "url.changed"; page: number; search: string; sort?: string; size?: number; hidden?: readonly string[]; filters?: ListFilters }
   | { type: "filter.change"; field: string; value: string }
   | { type: "filter.apply" }
   | { type: "filter.clear" }
@@ -62,8 +65,23 @@ export interface ListUrlState {
   sort?: string
   /** Rows a page, when not the list's own size. */
   size?: number
+  /** The headers of the hidden columns, when some are. */
+  hidden?: readonly string[]
   filters?: ListFilters
 }
+
+/** What a reader's browser keeps of how they read a list: its page size and hidden columns. */
+export interface ListView {
+  size: number
+  hidden: readonly string[]
+}
+
+/** A column header a reader may hide: bounded, so an address cannot grow the state without end. */
+const MAX_HIDDEN = 30
+const isColumnName = (column: string) => column.length > 0 && column.length <= 60
+/** The hidden columns an address or a preference names, each once, bounded. */
+export const knownHidden = (hidden: readonly string[] | undefined): string[] => [...new Set((hidden ?? []).filter(isColumnName))].slice(0, MAX_HIDDEN)
+const sameHidden = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((column) => b.includes(column))
 
 /**
  * The page sizes a list offers: its own, then each larger of 25, 50 and 100 (the most any list call answers).
@@ -96,7 +114,7 @@ export const hasNextPage = (list: { page: number; pageSize: number; rows: readon
   list.capped ? list.rows.length === list.pageSize : list.page < pageCount(list.total, list.pageSize)
 
 /**
- * The one paged list of the console: loading → ready | failed, previous/next, page size, search, sort, filters, reload.
+ * The one paged list of the console: loading → ready | failed, previous/next, page size, search, sort, filters, hidden columns, reload.
  * Each screen makes its own with the call that fetches a page and the message shown when that call fails
  * (spec section 8); a list with filters (the audit trail) names them, and the form's edits apply on demand.
  * The page and search live in the URL: the view gives the URL's values as input and provides
@@ -136,13 +154,19 @@ export function createPagedListMachine<Row>(options: {
   /** A size the list offers, or its own. */
   const knownSize = (size: number | undefined) => (size !== undefined && pageSizes.includes(size) ? size : ownSize)
   /** What the URL and the fetch carry of the list's state: the sort, size and filters only when the list has them. */
-  const urlOf = (context: { page: number; search: string; sort: string; pageSize: number; applied: ListFilters }): ListUrlState => ({
+  const urlOf = (context: { page: number; search: string; sort: string; pageSize: number; hidden: readonly string[]; applied: ListFilters }): ListUrlState => ({
     page: context.page,
     search: context.search,
     ...(context.sort ? { sort: context.sort } : {}),
     ...(context.pageSize !== ownSize ? { size: context.pageSize } : {}),
+    ...(context.hidden.length > 0 ? { hidden: context.hidden } : {}),
     ...(emptyFilters ? { filters: context.applied } : {}),
   })
+  /** What the reader's browser keeps for their next visit. */
+  const remember = {
+    type: "rememberView",
+    params: ({ context }: { context: PagedListContext<Row> }) => ({ size: context.pageSize, hidden: context.hidden }),
+  } as const
   /** After the page (or the filters, or the order) changed: a new history entry, so back returns to what was shown. */
   const pushPage = { type: "pushUrl", params: ({ context }: { context: PagedListContext<Row> }) => urlOf(context) } as const
   return setup({
@@ -160,8 +184,8 @@ export function createPagedListMachine<Row>(options: {
     actions: {
       pushUrl: (_, _params: ListUrlState) => {},
       replaceUrl: (_, _params: ListUrlState) => {},
-      /** Provided by the app: keep the reader's choice of page size for their next visit. */
-      rememberPageSize: (_, _params: { size: number }) => {},
+      /** Provided by the app: keep the reader's page size and hidden columns for their next visit. */
+      rememberView: (_, _params: ListView) => {},
     },
     guards: {
       hasNextPage: ({ context }) => hasNextPage(context),
@@ -172,9 +196,13 @@ export function createPagedListMachine<Row>(options: {
           event.search !== context.search ||
           knownSort(event.sort) !== context.sort ||
           knownSize(event.size) !== context.pageSize ||
+          !sameHidden(knownHidden(event.hidden), context.hidden) ||
           !sameFilters(knownFilters(event.filters), context.applied)),
       isOtherSort: ({ context, event }) => event.type === "sort.change" && knownSort(event.sort) !== context.sort,
       isOtherSize: ({ context, event }) => event.type === "size.change" && pageSizes.includes(event.size) && event.size !== context.pageSize,
+      /** A column may be shown again, or hidden while the bound allows. */
+      canToggleColumn: ({ context, event }) =>
+        event.type === "column.toggle" && isColumnName(event.column) && (context.hidden.includes(event.column) || context.hidden.length < MAX_HIDDEN),
       /** The page asked for is past the end (rows removed since, or an old link). */
       isPastTheEnd: ({ context }, params: { rows: number; total: number }) => params.rows === 0 && context.page > pageCount(params.total, context.pageSize),
       isOtherPage: ({ context, event }) =>
@@ -186,6 +214,7 @@ export function createPagedListMachine<Row>(options: {
       page: input?.page !== undefined && Number.isInteger(input.page) && input.page >= 1 ? input.page : 1,
       pageSize: knownSize(input?.size),
       pageSizes,
+      hidden: knownHidden(input?.hidden),
       search: input?.search ?? "",
       sort: knownSort(input?.sort),
       filters: knownFilters(input?.filters),
@@ -218,14 +247,22 @@ export function createPagedListMachine<Row>(options: {
             "size.change": {
               guard: "isOtherSize",
               target: ".loading",
-              actions: [
-                assign({ pageSize: ({ event }) => event.size, page: 1 }),
-                pushPage,
-                { type: "rememberPageSize", params: ({ event }) => ({ size: event.size }) },
-              ],
+              actions: [assign({ pageSize: ({ event }) => event.size, page: 1 }), pushPage, remember],
             },
           }
         : {}),
+      // Showing or hiding a column reads nothing: it changes the address in place (Back is for pages, not columns).
+      "column.toggle": {
+        guard: "canToggleColumn",
+        actions: [
+          assign({
+            hidden: ({ context, event }) =>
+              context.hidden.includes(event.column) ? context.hidden.filter((column) => column !== event.column) : [...context.hidden, event.column],
+          }),
+          { type: "replaceUrl", params: ({ context }) => urlOf(context) },
+          remember,
+        ],
+      },
       ...(emptyFilters
         ? {
             "filter.change": { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }) },
@@ -243,6 +280,7 @@ export function createPagedListMachine<Row>(options: {
           search: ({ event }) => event.search,
           sort: ({ event }) => knownSort(event.sort),
           pageSize: ({ event }) => knownSize(event.size),
+          hidden: ({ event }) => knownHidden(event.hidden),
           filters: ({ event }) => knownFilters(event.filters),
           applied: ({ event }) => knownFilters(event.filters),
         }),
@@ -255,7 +293,7 @@ export function createPagedListMachine<Row>(options: {
         invoke: {
           src: "fetchPage",
           input: ({ context }) => {
-            const { size: _size, ...request } = urlOf(context)
+            const { size: _size, hidden: _hidden, ...request } = urlOf(context)
             return { ...request, limit: context.pageSize }
           },
           onDone: [

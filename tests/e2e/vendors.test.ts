@@ -183,6 +183,47 @@ describe("a list's page size (issue 26)", () => {
   })
 })
 
+describe("a list's columns (issue 26)", () => {
+  const headers = (page: Page) => page.locator("thead th").allTextContents()
+
+  it("hides and shows columns from the Columns menu, in the URL and remembered, never the last one", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/enquiries")
+    await expect.poll(() => headers(page)).toContain("Email")
+    const all = await headers(page)
+    await page.getByRole("button", { name: "Columns" }).click()
+    await page.getByRole("menuitemcheckbox", { name: "Email" }).click()
+    await page.getByRole("menuitemcheckbox", { name: "Number" }).click()
+    await page.keyboard.press("Escape")
+    await expect.poll(() => headers(page)).toEqual(all.filter((h) => h !== "Email" && h !== "Number"))
+    await page.waitForURL((url) => url.searchParams.getAll("hide").join() === "Email,Number")
+    // The column's cells go with its header.
+    expect(await page.locator("tbody tr").first().locator("td").count()).toBe(all.length - 2)
+    expect(await page.getByRole("button", { name: "Columns (2 hidden)" }).count()).toBe(1)
+
+    await page.reload()
+    await expect.poll(() => headers(page)).toEqual(all.filter((h) => h !== "Email" && h !== "Number"))
+    await page.goto("/")
+    await page.goto("/enquiries")
+    await expect.poll(() => headers(page)).toEqual(all.filter((h) => h !== "Email" && h !== "Number"))
+
+    // Every column but one hidden: the last stays, its box cannot be cleared.
+    await page.getByRole("button", { name: "Columns (2 hidden)" }).click()
+    for (const header of all.slice(1)) {
+      const item = page.getByRole("menuitemcheckbox", { name: header })
+      if ((await item.getAttribute("aria-checked")) === "true") await item.click()
+    }
+    await expect.poll(() => headers(page)).toEqual([all[0]])
+    expect(await page.getByRole("menuitemcheckbox", { name: all[0] }).getAttribute("aria-disabled")).toBe("true")
+    for (const header of all.slice(1)) await page.getByRole("menuitemcheckbox", { name: header }).click()
+    await page.keyboard.press("Escape")
+    await expect.poll(() => headers(page)).toEqual(all)
+    await page.waitForURL((url) => !url.searchParams.has("hide"))
+    await page.context().close()
+  })
+})
+
 describe("sorting a people list (issue 26)", () => {
   /**
    * A name as the embedded database orders it: lower() under its C character type lowers A-Z only, then

@@ -35,6 +35,7 @@ describeMachinePaths("audit log", {
     { type: "page.previous" },
     { type: "page.goto", page: 3 },
     { type: "size.change", size: 50 },
+    { type: "column.toggle", column: "Email" },
     { type: "url.changed", search: "", filters: { ...emptyFilters, type: "user.passwordChanged" }, page: 2 },
     { type: "url.changed", search: "", filters: emptyFilters, page: 1 },
   ],
@@ -114,5 +115,6 @@ describeMachinePaths("record history", {
     { type: "page.previous" },
     { type: "page.goto", page: 3 },
     { type: "list.reload" },
+    { type: "column.toggle", column: "Changes" },
   ],
 })

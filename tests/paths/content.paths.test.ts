@@ -94,6 +94,7 @@ describeMachinePaths("blog list", {
     { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
     { type: "size.change", size: 25 },
+    { type: "column.toggle", column: "Email" },
     { type: "fetchPage.done", output: { rows: [blog], total: 45 } },
     // Rows removed meanwhile: page 5 of 45 is past the end of 35, so the list steps back to page 4.
     { type: "fetchPage.done", output: { rows: [], total: 35 } },

@@ -19,6 +19,7 @@ const events = [
   { type: "url.changed", page: 2, search: "ana" },
   { type: "list.reload" },
   { type: "size.change", size: 25 },
+  { type: "column.toggle", column: "Email" },
   // Only the all-sessions list is sortable (by session date); the others ignore it.
   { type: "sort.change", sort: "-dateTime" },
 ]

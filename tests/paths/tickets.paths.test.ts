@@ -122,6 +122,7 @@ describeMachinePaths("my tickets list", {
     { type: "url.changed", page: 2, search: "" },
     { type: "list.reload" },
     { type: "size.change", size: 25 },
+    { type: "column.toggle", column: "Email" },
     // The State filter (issue 26): Open or Closed only, then every ticket again.
     { type: "filter.change", field: "state", value: "open" },
     { type: "filter.apply" },

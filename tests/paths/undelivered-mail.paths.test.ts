@@ -28,6 +28,7 @@ describeMachinePaths("undelivered emails list", {
     { type: "page.goto", page: 3 },
     { type: "list.reload" },
     { type: "size.change", size: 25 },
+    { type: "column.toggle", column: "Email" },
   ],
   unreachable: {
     "undeliveredMail.loading --fetchPage.done--> undeliveredMail.loading": "merged with an equal state reached by a shorter path",

@@ -35,6 +35,7 @@ describeMachinePaths("review list (Under Review)", {
     { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
     { type: "size.change", size: 25 },
+    { type: "column.toggle", column: "Email" },
     // Name and Date | Time order the list; the Role filter narrows it to one vendor role (issue 26).
     { type: "sort.change", sort: "name" },
     { type: "filter.change", field: "role", value: "Lawyer" },
@@ -77,6 +78,7 @@ describeMachinePaths("role list (Active ImageConsultants)", {
     { type: "url.changed", page: 1, search: "" },
     { type: "list.reload" },
     { type: "size.change", size: 25 },
+    { type: "column.toggle", column: "Email" },
     // Name and Date | Time order the list (issue 26).
     { type: "sort.change", sort: "name" },
   ],

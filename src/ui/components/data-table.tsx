@@ -1,6 +1,7 @@
 import { useContext, useEffect, useId, useRef, useState, type ReactNode } from "react"
-import { Box, Skeleton, Table, Text, VisuallyHidden } from "@chakra-ui/react"
+import { Box, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react"
 import type { ListColumn } from "../../api/contract/list-column.ts"
+import { ColumnsMenu, type ColumnChoice } from "./columns-menu.tsx"
 import { EmptyState } from "./empty-state.tsx"
 import { PageTitle } from "./page-title.ts"
 
@@ -51,33 +52,41 @@ export function DataTable<Row>(props: {
   caption?: string
   /** The scroll region's name when the table is not the page's own list (a tab's table); `<page title> table` otherwise. */
   label?: string
+  /** The list's hidden columns and its toggle: a Columns menu above the table shows or hides each. */
+  columnChoice?: ColumnChoice
 }) {
   const pageTitle = useContext(PageTitle)
+  const hidden = props.columnChoice?.hidden ?? []
+  const columns = props.columns.filter((c) => !hidden.includes(c.header))
+  const menu = props.columnChoice ? <ColumnsMenu headers={props.columns.map((c) => c.header)} choice={props.columnChoice} /> : null
   if (props.loading && props.rows.length === 0) {
     return (
-      <Box borderWidth="1px" rounded="md" bg="bg" overflowX="hidden" aria-busy="true" data-testid="list-loading">
-        <VisuallyHidden role="status">Loading</VisuallyHidden>
-        <Table.Root size="sm" aria-hidden="true">
-          <Table.Header>
-            <Table.Row>
-              {props.columns.map((c) => (
-                <Table.ColumnHeader key={c.header}>{c.header}</Table.ColumnHeader>
-              ))}
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-              <Table.Row key={i}>
-                {props.columns.map((c) => (
-                  <Table.Cell key={c.header}>
-                    <Skeleton height="4" />
-                  </Table.Cell>
+      <Stack gap="1">
+        {menu}
+        <Box borderWidth="1px" rounded="md" bg="bg" overflowX="hidden" aria-busy="true" data-testid="list-loading">
+          <VisuallyHidden role="status">Loading</VisuallyHidden>
+          <Table.Root size="sm" aria-hidden="true">
+            <Table.Header>
+              <Table.Row>
+                {columns.map((c) => (
+                  <Table.ColumnHeader key={c.header}>{c.header}</Table.ColumnHeader>
                 ))}
               </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+            </Table.Header>
+            <Table.Body>
+              {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+                <Table.Row key={i}>
+                  {columns.map((c) => (
+                    <Table.Cell key={c.header}>
+                      <Skeleton height="4" />
+                    </Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Box>
+      </Stack>
     )
   }
   if (props.error) {
@@ -91,29 +100,32 @@ export function DataTable<Row>(props: {
     return <EmptyState text={props.emptyText} />
   }
   return (
-    <TableRegion label={props.caption ?? props.label ?? (pageTitle ? `${pageTitle} table` : "Table")} loading={props.loading}>
-      <Table.Root size="sm" striped>
-        {props.caption ? <Table.Caption>{props.caption}</Table.Caption> : null}
-        <Table.Header>
-          <Table.Row>
-            {props.columns.map((c) => (
-              <Table.ColumnHeader key={c.header} aria-sort={c.sorted}>
-                {c.headerCell ?? c.header}
-              </Table.ColumnHeader>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {props.rows.map((row, i) => (
-            <Table.Row key={props.rowKey(row)}>
-              {props.columns.map((c) => (
-                <Table.Cell key={c.header}>{c.cell(row, i)}</Table.Cell>
+    <Stack gap="1">
+      {menu}
+      <TableRegion label={props.caption ?? props.label ?? (pageTitle ? `${pageTitle} table` : "Table")} loading={props.loading}>
+        <Table.Root size="sm" striped>
+          {props.caption ? <Table.Caption>{props.caption}</Table.Caption> : null}
+          <Table.Header>
+            <Table.Row>
+              {columns.map((c) => (
+                <Table.ColumnHeader key={c.header} aria-sort={c.sorted}>
+                  {c.headerCell ?? c.header}
+                </Table.ColumnHeader>
               ))}
             </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </TableRegion>
+          </Table.Header>
+          <Table.Body>
+            {props.rows.map((row, i) => (
+              <Table.Row key={props.rowKey(row)}>
+                {columns.map((c) => (
+                  <Table.Cell key={c.header}>{c.cell(row, i)}</Table.Cell>
+                ))}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </TableRegion>
+    </Stack>
   )
 }
 

@@ -4,9 +4,9 @@ import type { createPagedListMachine, ListFilters, ListUrlState } from "../../ma
 import { inputOfInstant, toInstant } from "../../machines/account/viewer-zone.ts"
 
 /**
- * The browser side of a list's URL state (`?page=2&search=ana&size=25`, `/audit?type=user.passwordChanged&from=…`): read
+ * The browser side of a list's URL state (`?page=2&search=ana&size=25&hide=Email`, `/audit?type=user.passwordChanged&from=…`): read
  * once as the machine's input, written by the machine's pushUrl/replaceUrl actions, watched for back/forward.
- * Page 1, an empty search or filter, the list's own order and its own page size are left out, so a plain list keeps
+ * Page 1, an empty search or filter, the list's own order, its own page size and an empty set of hidden columns are left out, so a plain list keeps
  * a plain address.
  *
  * Not wouter's useSearchParams: that hook keeps the state in the view, and here the list machine owns it
@@ -35,6 +35,7 @@ export function parseListQuery(search: string, filters?: ListUrlFilters): ListUr
     ...(sort ? { sort } : {}),
     // A size the list does not offer is its own size: the machine decides.
     ...(Number.isInteger(size) && size >= 1 ? { size } : {}),
+    ...(query.has("hide") ? { hidden: query.getAll("hide") } : {}),
   }
   if (!filters) return state
   const read = (key: string) => (filters.instants?.includes(key) ? inputOfInstant(query.get(key) ?? "") : (query.get(key) ?? ""))
@@ -58,6 +59,9 @@ export function setListQuery(query: URLSearchParams, state: ListUrlState, filter
     if (value) query.set(key, value)
     else query.delete(key)
   }
+  // One `hide` a hidden column, so any header (commas and all) reads back as it was.
+  query.delete("hide")
+  for (const column of state.hidden ?? []) query.append("hide", column)
   return query
 }
 

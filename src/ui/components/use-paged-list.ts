@@ -4,7 +4,7 @@ import { pageCount, type createPagedListMachine } from "../../machines/paged-lis
 
 type ListActor<Row> = ActorRefFrom<ReturnType<typeof createPagedListMachine<Row>>>
 
-/** Reads a paged-list actor for a view: rows, loading, error, total, S.No offset and the Pager's props (page size choice included). */
+/** Reads a paged-list actor for a view: rows, loading, error, total, S.No offset, the Columns menu's choice and the Pager's props (page size choice included). */
 export function usePagedList<Row>(actor: ListActor<Row>) {
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
@@ -18,6 +18,8 @@ export function usePagedList<Row>(actor: ListActor<Row>) {
     /** Add the row's index (from 0) to get its S.No. */
     firstNumber: (context.page - 1) * context.pageSize + 1,
     reload: () => actor.send({ type: "list.reload" }),
+    /** The DataTable's Columns menu: the hidden headers and the toggle. */
+    columnChoice: { hidden: context.hidden, onToggle: (column: string) => actor.send({ type: "column.toggle", column }) },
     pager: {
       page: context.page,
       pageCount: pageCount(context.total, context.pageSize),

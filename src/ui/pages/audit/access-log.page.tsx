@@ -113,6 +113,7 @@ export default function AccessLogPage() {
         }
       />
       <DataTable
+        columnChoice={view.columnChoice}
         columns={columns(view.firstNumber)}
         rows={view.rows}
         rowKey={(e) => e._id}

@@ -64,7 +64,7 @@ export default function AuditPage() {
   const exportingCsv = useSelector(exporter, (s) => s.matches("exportingCsv"))
   const exportingJson = useSelector(exporter, (s) => s.matches("exportingJson"))
   const exportError = useSelector(exporter, (s) => s.context.error)
-  const { pager } = usePagedList(log)
+  const { pager, columnChoice } = usePagedList(log)
   const types = useActorRef(auditEventTypesMachine)
   const typeChoices = useSelector(types, (s) => s.context.types)
   const typesFailed = useSelector(types, (s) => (s.matches("failed") ? s.context.error : null))
@@ -169,7 +169,15 @@ export default function AuditPage() {
           </Text>
         ) : null}
       </form>
-      <DataTable loading={loading} error={ctx.error} rows={ctx.rows} rowKey={(r) => r._id} emptyText="No events match these filters." columns={auditColumns} />
+      <DataTable
+        columnChoice={columnChoice}
+        loading={loading}
+        error={ctx.error}
+        rows={ctx.rows}
+        rowKey={(r) => r._id}
+        emptyText="No events match these filters."
+        columns={auditColumns}
+      />
       <Pager {...pager} />
       <AsOfPanel />
     </Stack>

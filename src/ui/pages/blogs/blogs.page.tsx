@@ -26,7 +26,7 @@ export default function BlogsPage() {
   const actions = useActorRef(actionsLogic)
   const ctx = useSelector(list, (s) => s.context)
   const loading = useSelector(list, (s) => s.hasTag("busy"))
-  const { pager } = usePagedList(list)
+  const { pager, columnChoice } = usePagedList(list)
   const statuses = useSelector(actions, (s) => s.context.statuses)
   const busyId = useSelector(actions, (s) => s.context.busyId)
   const canToggle = useSelector(actions, (s) => s.can({ type: "status.toggle", id: "", status: true }))
@@ -53,7 +53,15 @@ export default function BlogsPage() {
         }
       />
       <BlogDrafts />
-      <DataTable columns={columns} rows={ctx.rows} rowKey={(b) => b._id} loading={loading} error={ctx.error} emptyText={blogListScreen.empty} />
+      <DataTable
+        columnChoice={columnChoice}
+        columns={columns}
+        rows={ctx.rows}
+        rowKey={(b) => b._id}
+        loading={loading}
+        error={ctx.error}
+        emptyText={blogListScreen.empty}
+      />
       {ctx.total > 0 ? <Pager {...pager} /> : null}
       <ConfirmDialog
         open={confirming}

@@ -34,13 +34,21 @@ export default function EnquiriesPage() {
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
-  const { pager } = usePagedList(actor)
+  const { pager, columnChoice } = usePagedList(actor)
   const columns = enquiryColumns(context.page, context.pageSize)
   return (
     <Stack gap="4">
       <ListHeader title={enquiryList.title} exportButton={<ExportCsvButton list="enquiries" search={context.search} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
-      <DataTable columns={columns} rows={context.rows} rowKey={(r) => r._id} loading={loading} error={context.error} emptyText={enquiryListScreen.empty} />
+      <DataTable
+        columnChoice={columnChoice}
+        columns={columns}
+        rows={context.rows}
+        rowKey={(r) => r._id}
+        loading={loading}
+        error={context.error}
+        emptyText={enquiryListScreen.empty}
+      />
       {ready || context.total > 0 ? (
         <>
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">

@@ -151,6 +151,7 @@ export default function AllSessionsPage() {
       {layout === "table" ? (
         <>
           <DataTable
+            columnChoice={view.columnChoice}
             columns={columns}
             rows={view.rows}
             rowKey={(s) => s._id}

@@ -123,7 +123,15 @@ function SessionsOfUser({ userId }: { userId: string }) {
       ) : details ? (
         <Cards details={details} />
       ) : null}
-      <DataTable columns={columns} rows={view.rows} rowKey={(s) => s._id} loading={view.loading} error={view.error} emptyText="No sessions found." />
+      <DataTable
+        columnChoice={view.columnChoice}
+        columns={columns}
+        rows={view.rows}
+        rowKey={(s) => s._id}
+        loading={view.loading}
+        error={view.error}
+        emptyText="No sessions found."
+      />
       <Pager {...view.pager} />
       <SessionDetailsDialog open={viewing !== null} session={viewing} onClose={() => setViewing(null)} steps={steps} />
       {steps.dialogs}

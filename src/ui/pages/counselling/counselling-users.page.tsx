@@ -46,6 +46,7 @@ export default function CounsellingUsersPage() {
         exportButton={<ExportCsvButton list="counselling-users" search="" />}
       />
       <DataTable
+        columnChoice={view.columnChoice}
         columns={columns}
         rows={view.rows}
         rowKey={(u) => u._id}

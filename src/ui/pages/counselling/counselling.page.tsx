@@ -93,6 +93,7 @@ export default function CounsellingPage() {
         exportButton={<ExportCsvButton list="counselling" search="" />}
       />
       <DataTable
+        columnChoice={view.columnChoice}
         columns={columns}
         rows={view.rows}
         rowKey={(e) => e._id}

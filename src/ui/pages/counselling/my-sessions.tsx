@@ -77,6 +77,7 @@ function SessionsTable({ user, status, layout }: { user: SessionUser; status: Se
   return (
     <>
       <DataTable
+        columnChoice={view.columnChoice}
         columns={columns}
         rows={view.rows}
         rowKey={(s) => s._id}

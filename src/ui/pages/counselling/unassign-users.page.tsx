@@ -116,6 +116,7 @@ export default function UnassignUsersPage() {
       />
       <FormMessage message={pageMessage} />
       <DataTable
+        columnChoice={view.columnChoice}
         columns={columns}
         rows={view.rows}
         rowKey={(u) => u._id}

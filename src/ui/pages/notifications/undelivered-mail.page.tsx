@@ -63,6 +63,7 @@ export default function UndeliveredMailPage() {
         }
       />
       <DataTable
+        columnChoice={view.columnChoice}
         columns={columns({ firstNumber: view.firstNumber, retryingId, onRetry: (mail) => retry.send({ type: "action.request", target: mail }) })}
         rows={view.rows}
         rowKey={(m) => m._id}

@@ -31,7 +31,7 @@ export default function MyTicketsPage() {
   const list = useListActor(ticketListMachine, STATE_FILTER)
   const feedback = useActorRef(feedbackMachine.provide({ actions: { submitted: () => list.send({ type: "list.reload" }) } }))
   const snapshot = useSelector(list, (s) => s)
-  const { pager } = usePagedList(list)
+  const { pager, columnChoice } = usePagedList(list)
   if (!user) return null
   const { context } = snapshot
   const isAdmin = user.role === "Admin"
@@ -65,6 +65,7 @@ export default function MyTicketsPage() {
         />
       </Box>
       <DataTable
+        columnChoice={columnChoice}
         columns={columns}
         rows={context.rows}
         rowKey={(t) => t._id}

@@ -131,6 +131,7 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
         </Box>
       </Stack>
       <DataTable
+        columnChoice={view.columnChoice}
         columns={peopleTableColumns(
           view.pager.page,
           view.pager.pageSize,

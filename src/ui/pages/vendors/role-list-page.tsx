@@ -27,7 +27,7 @@ export function RoleListPage({ name, list }: { name: PeopleListName; list: RoleL
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
-  const { pager } = usePagedList(actor)
+  const { pager, columnChoice } = usePagedList(actor)
   const columns = peopleTableColumns(context.page, context.pageSize, badgeCells, {
     sort: context.sort,
     onSort: (sort) => actor.send({ type: "sort.change", sort }),
@@ -37,6 +37,7 @@ export function RoleListPage({ name, list }: { name: PeopleListName; list: RoleL
       <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={context.search} sort={context.sort} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable
+        columnChoice={columnChoice}
         columns={columns}
         rows={context.rows}
         rowKey={(r) => r._id}

@@ -3,10 +3,11 @@ import { createActor, fromPromise, waitFor } from "xstate"
 import { createPagedListMachine, pageSizeChoices, type ListUrlState, type PageRequest } from "../../src/machines/paged-list.machine.ts"
 import { parseListQuery, setListQuery } from "../../src/ui/components/list-url.ts"
 
-/** A list of `total` rows whose page size the reader chooses: each choice reads page 1 again, in the URL and remembered. */
+/** A list of `total` rows whose page size and columns the reader chooses, in the URL and remembered. */
 function start(urlState: Partial<ListUrlState>, options: { pageSize?: number; total?: number } = {}) {
   const requests: PageRequest[] = []
   const pushUrl = vi.fn()
+  const replaceUrl = vi.fn()
   const remembered = vi.fn()
   const total = options.total ?? 120
   const machine = createPagedListMachine<number>({
@@ -22,10 +23,10 @@ function start(urlState: Partial<ListUrlState>, options: { pageSize?: number; to
         return { rows: Array.from({ length: Math.max(0, Math.min(input.limit, total - first)) }, (_, i) => first + i), total }
       }),
     },
-    actions: { pushUrl: (_, p) => pushUrl(p), rememberPageSize: (_, p) => remembered(p.size) },
+    actions: { pushUrl: (_, p) => pushUrl(p), replaceUrl: (_, p) => replaceUrl(p), rememberView: (_, p) => remembered(p) },
   })
   const actor = createActor(machine, { input: urlState }).start()
-  return { actor, requests, pushUrl, remembered }
+  return { actor, requests, pushUrl, replaceUrl, remembered }
 }
 
 describe("a list's page size", () => {
@@ -41,7 +42,7 @@ describe("a list's page size", () => {
     expect(requests[0]).toEqual({ page: 3, limit: 10, search: "" })
     actor.send({ type: "size.change", size: 25 })
     expect(pushUrl).toHaveBeenLastCalledWith({ page: 1, search: "", size: 25 })
-    expect(remembered).toHaveBeenCalledWith(25)
+    expect(remembered).toHaveBeenCalledWith({ size: 25, hidden: [] })
     await waitFor(actor, (s) => s.matches("ready"))
     expect(requests.at(-1)).toEqual({ page: 1, limit: 25, search: "" })
     expect(actor.getSnapshot().context.rows).toHaveLength(25)
@@ -107,8 +108,48 @@ describe("a list's page size", () => {
   })
 })
 
-describe("the remembered page size", () => {
-  it("is each person's own, per list, and ignores what is not a size", async () => {
+describe("hidden columns", () => {
+  it("hides and shows a column by its header without reading the list again, in the URL in place and remembered", async () => {
+    const { actor, requests, pushUrl, replaceUrl, remembered } = start({ size: 25 })
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "column.toggle", column: "Email" })
+    actor.send({ type: "column.toggle", column: "Number" })
+    expect(actor.getSnapshot().context.hidden).toEqual(["Email", "Number"])
+    expect(replaceUrl).toHaveBeenLastCalledWith({ page: 1, search: "", size: 25, hidden: ["Email", "Number"] })
+    expect(remembered).toHaveBeenLastCalledWith({ size: 25, hidden: ["Email", "Number"] })
+    actor.send({ type: "column.toggle", column: "Email" })
+    expect(actor.getSnapshot().context.hidden).toEqual(["Number"])
+    expect(actor.getSnapshot().matches("ready")).toBe(true)
+    expect(requests).toHaveLength(1)
+    expect(requests[0]).toEqual({ page: 1, limit: 25, search: "" })
+    expect(pushUrl).not.toHaveBeenCalled()
+  })
+
+  it("starts with the URL's hidden columns, each once, and refuses an empty or overlong name", async () => {
+    const { actor } = start({ hidden: ["Email", "Email", "", "x".repeat(61), "Role"] })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(actor.getSnapshot().context.hidden).toEqual(["Email", "Role"])
+    expect(actor.getSnapshot().can({ type: "column.toggle", column: "" })).toBe(false)
+    expect(actor.getSnapshot().can({ type: "column.toggle", column: "y".repeat(61) })).toBe(false)
+  })
+
+  it("follows back/forward to other hidden columns", async () => {
+    const { actor } = start({})
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "url.changed", page: 1, search: "", hidden: ["Status"] })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(actor.getSnapshot().context.hidden).toEqual(["Status"])
+  })
+
+  it("the URL carries one `hide` a column, a header with a comma too", () => {
+    const query = setListQuery(new URLSearchParams(), { page: 1, search: "", hidden: ["Date | Time", "Name, full"] })
+    expect(parseListQuery(`?${query}`).hidden).toEqual(["Date | Time", "Name, full"])
+    expect(setListQuery(query, { page: 1, search: "" }).toString()).toBe("")
+  })
+})
+
+describe("the remembered list view", () => {
+  it("is each person's own, per list, and ignores what is not a size or a list of names", async () => {
     const store = new Map<string, string>()
     vi.stubGlobal("localStorage", {
       getItem: (key: string) => store.get(key) ?? null,
@@ -116,13 +157,16 @@ describe("the remembered page size", () => {
       removeItem: (key: string) => void store.delete(key),
     })
     try {
-      const { loadListPageSize, saveListPageSize } = await import("../../src/api/preferences-storage.ts")
-      saveListPageSize("admin-1", "roleList.Counsellor", 25)
-      expect(loadListPageSize("admin-1", "roleList.Counsellor")).toBe(25)
-      expect(loadListPageSize("lawyer-2", "roleList.Counsellor")).toBeUndefined()
-      expect(loadListPageSize("admin-1", "enquiries")).toBeUndefined()
-      store.set([...store.keys()][0]!, "lots")
-      expect(loadListPageSize("admin-1", "roleList.Counsellor")).toBeUndefined()
+      const { loadListView, saveListView } = await import("../../src/api/preferences-storage.ts")
+      saveListView("admin-1", "roleList.Counsellor", { size: 25, hidden: ["Email"] })
+      expect(loadListView("admin-1", "roleList.Counsellor")).toEqual({ size: 25, hidden: ["Email"] })
+      expect(loadListView("lawyer-2", "roleList.Counsellor")).toEqual({})
+      expect(loadListView("admin-1", "enquiries")).toEqual({})
+      const key = [...store.keys()][0]!
+      store.set(key, "{not json")
+      expect(loadListView("admin-1", "roleList.Counsellor")).toEqual({})
+      store.set(key, JSON.stringify({ size: "lots", hidden: ["Email", 3] }))
+      expect(loadListView("admin-1", "roleList.Counsellor")).toEqual({ hidden: ["Email"] })
     } finally {
       vi.unstubAllGlobals()
     }
