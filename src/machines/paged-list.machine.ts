@@ -56,6 +56,7 @@ export type PagedListEvent =
   | { type: "url.changed"; page: number; search: string; sort?: string; size?: number; hidden?: readonly string[]; filters?: ListFilters }
   | { type: "filter.change"; field: string; value: string }
   | { type: "filter.apply" }
+  | { type: "filter.set"; field: string; value: string }
   | { type: "filter.clear" }
 
 /** What a list keeps in the address bar: its page, search, sort, page size and applied filters (the URL is the truth on reload and back). */
@@ -137,7 +138,8 @@ export function createPagedListMachine<Row>(options: {
   live?: LiveList
   /**
    * The filters the list is read with, each empty: the form edits them (`filter.change`) and `filter.apply` reads
-   * the list with them from page 1; `filter.clear` empties them. None: the list has no filters.
+   * the list with them from page 1; `filter.set` does both for a one-choice filter; `filter.clear` empties them.
+   * None: the list has no filters.
    */
   filters?: ListFilters
 }) {
@@ -267,6 +269,15 @@ export function createPagedListMachine<Row>(options: {
         ? {
             "filter.change": { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }) },
             "filter.apply": { target: ".loading", actions: [assign({ applied: ({ context }) => context.filters, page: 1 }), pushPage] },
+            // A filter that is one choice (a role, a state) is set and applied at once, from page 1.
+            "filter.set": {
+              target: ".loading",
+              actions: [
+                assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }),
+                assign({ applied: ({ context }) => context.filters, page: 1 }),
+                pushPage,
+              ],
+            },
             "filter.clear": { target: ".loading", actions: [assign({ filters: emptyFilters, applied: emptyFilters, page: 1 }), pushPage] },
           }
         : {}),

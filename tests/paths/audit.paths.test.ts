@@ -30,6 +30,7 @@ describeMachinePaths("audit log", {
     { type: "fetchPage.error", error: failure },
     { type: "filter.change", field: "entityType", value: "user" },
     { type: "filter.apply" },
+    { type: "filter.set", field: "entityType", value: "ticket" },
     { type: "filter.clear" },
     { type: "page.next" },
     { type: "page.previous" },

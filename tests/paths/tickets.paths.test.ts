@@ -126,6 +126,7 @@ describeMachinePaths("my tickets list", {
     // The State filter (issue 26): Open or Closed only, then every ticket again.
     { type: "filter.change", field: "state", value: "open" },
     { type: "filter.apply" },
+    { type: "filter.set", field: "state", value: "closed" },
     { type: "filter.clear" },
   ],
 })

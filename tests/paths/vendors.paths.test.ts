@@ -40,6 +40,7 @@ describeMachinePaths("review list (Under Review)", {
     { type: "sort.change", sort: "name" },
     { type: "filter.change", field: "role", value: "Lawyer" },
     { type: "filter.apply" },
+    { type: "filter.set", field: "role", value: "Counsellor" },
     { type: "filter.clear" },
   ],
 })

@@ -172,3 +172,31 @@ describe("the remembered list view", () => {
     }
   })
 })
+
+describe("a one-choice filter", () => {
+  it("filter.set sets and applies it at once, from page 1, as a new entry", async () => {
+    const requests: PageRequest[] = []
+    const pushUrl = vi.fn()
+    const machine = createPagedListMachine<number>({
+      id: "filtered",
+      failureMessage: "failed",
+      fetchPage: async () => ({ rows: [], total: 0 }),
+      filters: { role: "" },
+    }).provide({
+      actors: {
+        fetchPage: fromPromise(async ({ input }: { input: PageRequest }) => {
+          requests.push(input)
+          return { rows: [1], total: 40 }
+        }),
+      },
+      actions: { pushUrl: (_, p) => pushUrl(p) },
+    })
+    const actor = createActor(machine, { input: { page: 3, search: "" } }).start()
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "filter.set", field: "role", value: "Lawyer" })
+    expect(pushUrl).toHaveBeenLastCalledWith({ page: 1, search: "", filters: { role: "Lawyer" } })
+    await waitFor(actor, (s) => s.matches("ready"))
+    expect(requests.at(-1)).toEqual({ page: 1, limit: 10, search: "", filters: { role: "Lawyer" } })
+    expect(actor.getSnapshot().context.filters).toEqual({ role: "Lawyer" })
+  })
+})

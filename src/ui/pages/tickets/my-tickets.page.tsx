@@ -57,11 +57,7 @@ export default function MyTicketsPage() {
           all="All tickets"
           value={context.applied.state ?? ""}
           choices={STATE_CHOICES}
-          onChange={(state) => {
-            // One choice is the whole filter: it applies at once, from page 1, as a new entry in the history.
-            list.send({ type: "filter.change", field: "state", value: state })
-            list.send({ type: "filter.apply" })
-          }}
+          onChange={(state) => list.send({ type: "filter.set", field: "state", value: state })}
         />
       </Box>
       <DataTable

@@ -122,11 +122,7 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
             value={applied.role ?? ""}
             choices={ROLE_CHOICES}
             disabled={updating}
-            onChange={(role) => {
-              // One choice is the whole filter: it applies at once, from page 1, as a new entry in the history.
-              listActor.send({ type: "filter.change", field: "role", value: role })
-              listActor.send({ type: "filter.apply" })
-            }}
+            onChange={(role) => listActor.send({ type: "filter.set", field: "role", value: role })}
           />
         </Box>
       </Stack>
