@@ -184,7 +184,8 @@ describe("a list's page size (issue 26)", () => {
 })
 
 describe("a list's columns (issue 26)", () => {
-  const headers = (page: Page) => page.locator("thead th").allTextContents()
+  /** The headers as the Columns menu names them (a sorted column's arrow is for the eye only). */
+  const headers = async (page: Page) => (await page.locator("thead th").allTextContents()).map((h) => h.replace(/ [↑↓]$/, ""))
 
   it("hides and shows columns from the Columns menu, in the URL and remembered, never the last one", async () => {
     const page = await newPage(browser)
@@ -338,8 +339,40 @@ describe("enquiries", () => {
     await page.getByTestId("sidebar").getByRole("link", { name: "Enquiries", exact: true }).click()
     await page.waitForURL((url) => url.pathname === "/enquiries")
     await expect.poll(() => page.locator("tbody tr").first().locator("td").nth(1).textContent()).toBe(name)
-    expect(await page.locator("thead th").allTextContents()).toEqual(["S.No", "Name", "Email", "Number", "City", "State", "Date | Time"])
+    // Newest first until told otherwise: the arrow on Date | Time says so.
+    expect(await page.locator("thead th").allTextContents()).toEqual(["S.No", "Name", "Email", "Number", "City", "State", "Date | Time ↓"])
     await expect.poll(() => page.getByTestId("total-records").textContent()).toMatch(/^Total Records: \d+$/)
+    await page.context().close()
+  })
+
+  it("sorts All Enquiries by name either way and by date, in the URL, through Back and in the CSV", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/enquiries")
+    const names = async () => (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map((n) => n.replace(/[A-Z]/g, (c) => c.toLowerCase()))
+    const sorted = (list: string[], way: 1 | -1) => list.every((n, i) => i === 0 || (way === 1 ? list[i - 1]! <= n : list[i - 1]! >= n))
+    await expect.poll(async () => (await names()).length).toBeGreaterThan(1)
+    await page.getByRole("button", { name: "Name: sort by name, A to Z" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name")
+    await expect
+      .poll(async () => sorted(await names(), 1) && (await page.getByRole("columnheader", { name: /^Name/ }).getAttribute("aria-sort")) === "ascending")
+      .toBe(true)
+    const download = page.waitForEvent("download")
+    await page.getByRole("button", { name: "Export CSV" }).click()
+    const csv = readFileSync((await (await download).path())!, "utf8")
+    const csvNames = parseCsv(csv)
+      .slice(1)
+      .map((row) => row[0]!.replace(/[A-Z]/g, (c) => c.toLowerCase()))
+    expect(sorted(csvNames, 1)).toBe(true)
+    await page.getByRole("button", { name: "Name: sort by name, Z to A" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-name")
+    await expect.poll(async () => sorted(await names(), -1)).toBe(true)
+    await page.goBack()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name")
+    await expect.poll(async () => sorted(await names(), 1)).toBe(true)
+    await page.getByRole("button", { name: "Date | Time: sort by date sent, newest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-createdAt")
+    await expect.poll(() => page.getByRole("columnheader", { name: /^Date \| Time/ }).getAttribute("aria-sort")).toBe("descending")
     await page.context().close()
   })
 })

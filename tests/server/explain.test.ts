@@ -94,7 +94,12 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
   getBlogDetails: [{ as: "editor", url: `/blog/getDetails/${blogId}` }],
   listBlogRevisions: [{ as: "editor", url: `/blog/revisions/${blogId}` }],
   getBlogRevision: [{ as: "admin", url: `/blog/revisions/${blogId}/initial` }],
-  fetchEnquiry: [{ as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10" }],
+  fetchEnquiry: [
+    { as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10" },
+    { as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10&sort=name" },
+    { as: "admin", url: "/contact/fetchEnquiry?page=2&limit=10&sort=-name" },
+    { as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10&sort=createdAt" },
+  ],
   fetchCounsellingEnquiries: [{ as: "admin", url: "/enquiry/fetch?page=1&limit=10" }],
   fetchSessions: [
     { as: "admin", url: "/counselling/fetch?page=1&limit=10" },

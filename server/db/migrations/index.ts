@@ -26,6 +26,7 @@ import * as eventOrigin from "./0023-event-origin.ts"
 import * as idempotencyLease from "./0024-idempotency-lease.ts"
 import * as peopleNameOrder from "./0025-people-name-order.ts"
 import * as closedTicketCount from "./0026-closed-ticket-count.ts"
+import * as enquiryNameOrder from "./0027-enquiry-name-order.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0024-idempotency-lease": idempotencyLease,
   "0025-people-name-order": peopleNameOrder,
   "0026-closed-ticket-count": closedTicketCount,
+  "0027-enquiry-name-order": enquiryNameOrder,
 }
 
 /**

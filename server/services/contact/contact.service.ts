@@ -1,6 +1,6 @@
 import { adminNotices } from "../notifications/admin-notices.ts"
 import { deliverSoon, NOTHING_QUEUED, queueNotifications, type NotifyDeps } from "../notifications/queue.ts"
-import type { CreateEnquiryRequest } from "../../../src/api/contract/contact/contact.ts"
+import type { CreateEnquiryRequest, EnquirySort } from "../../../src/api/contract/contact/contact.ts"
 import type { PageQuery } from "../../../src/api/contract/common.ts"
 import type { Db } from "../../db/database.ts"
 import { paging } from "../../db/paging.ts"
@@ -10,8 +10,8 @@ import { recordChange } from "../audit/record-change.ts"
 /** Spec section 9: the enquiries list shows 10 per page. */
 const ENQUIRY_PAGE = 10
 
-export async function fetchEnquiries(db: Db, query: PageQuery) {
-  const { rows, total } = await listEnquiries(db, query.search, paging(query, ENQUIRY_PAGE))
+export async function fetchEnquiries(db: Db, query: PageQuery & { sort?: EnquirySort | undefined }) {
+  const { rows, total } = await listEnquiries(db, query.search, paging(query, ENQUIRY_PAGE), query.sort)
   return { success: true, enquiry: rows, totalRecords: total }
 }
 

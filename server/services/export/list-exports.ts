@@ -23,6 +23,7 @@ import { cardExports } from "./card-exports.ts"
 import { csvColumns, type ListExport } from "./list-export-spec.ts"
 import { editorListScreen, editorListColumns } from "../../../src/api/contract/editors/editor-list-screen.ts"
 import { enquiryListScreen, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list-screen.ts"
+import { enquirySorts, isEnquirySort } from "../../../src/api/contract/contact/contact.ts"
 import { ticketListScreen, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list-screen.ts"
 
 const peopleColumns = csvColumns(peopleListColumns)
@@ -50,8 +51,9 @@ export const listExports: Record<ExportList, ListExport> = {
   enquiries: {
     file: enquiryListScreen.file,
     columns: csvColumns(enquiryListColumns),
-    fetchPage: async (deps, _caller, page, limit, search) => {
-      const answer = await fetchContactEnquiries(deps.db, { page, limit, search })
+    sorts: enquirySorts,
+    fetchPage: async (deps, _caller, page, limit, search, sort) => {
+      const answer = await fetchContactEnquiries(deps.db, { page, limit, search, ...(isEnquirySort(sort) ? { sort } : {}) })
       return { rows: answer.enquiry, total: answer.totalRecords }
     },
   },

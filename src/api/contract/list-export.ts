@@ -3,6 +3,7 @@ import { QueryText, vendorRoles } from "./common.ts"
 import { sessionSorts } from "./counselling/counselling-session.ts"
 import { peopleListNames } from "./vendors/people-lists.ts"
 import { peopleSorts } from "./vendors/vendor.ts"
+import { enquirySorts } from "./contact/contact.ts"
 import { ticketStates } from "./tickets/ticket.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
@@ -25,9 +26,11 @@ export const ExportList = Schema.Literals(exportLists)
 export type ExportList = typeof ExportList.Type
 
 export const ExportListParams = Schema.Struct({ list: ExportList })
-/** Every order a list screen can be in: All Sessions' and the people lists'. */
+/** Every order a list screen can be in: All Sessions' and the people lists' (All Enquiries' are the people lists' keys). */
 export const listSorts = [...sessionSorts, ...peopleSorts] as const
 export type ListSort = (typeof listSorts)[number]
+// A list whose orders are not all here could not export in its order: the compiler says so.
+const _enquirySortsListed: readonly ListSort[] = enquirySorts
 export const isListSort = (sort: string | undefined): sort is ListSort => (listSorts as readonly string[]).includes(sort ?? "")
 
 /**

@@ -1,16 +1,18 @@
 import * as contactApi from "../../api/contact/contact.api.ts"
 import { fetchEnquiry } from "../../api/contract/contact/contact.endpoints.ts"
 import { enquiryListScreen } from "../../api/contract/contact/enquiry-list-screen.ts"
+import { enquirySorts } from "../../api/contract/contact/contact.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { LIST_PAGE_SIZE } from "../vendors/role-list.machine.ts"
 
-/** All Enquiries (spec section 2): contact enquiries, 10 per page, with total records. */
+/** All Enquiries (spec section 2): contact enquiries, 10 per page, with total records; sorted by name or date (issue 26). */
 export const enquiriesMachine = createPagedListMachine({
   id: "enquiries",
   pageSize: LIST_PAGE_SIZE,
   call: fetchEnquiry,
   failureMessage: enquiryListScreen.failure,
   live: "enquiries",
+  sorts: enquirySorts,
   fetchPage: async (request) => {
     const answer = await contactApi.fetchEnquiries(request)
     return { rows: [...answer.enquiry], total: answer.totalRecords }

@@ -8,7 +8,8 @@ export const fetchEnquiry = endpoint({
   query: EnquiryQuery,
   answer: EnquiryListAnswer,
   access: ["Admin"],
-  summary: "Contact enquiries, newest first; page, limit (default 10, at most 100), search in name, email or number",
+  summary:
+    "Contact enquiries, newest first or by `sort` (name, -name, createdAt, -createdAt); page, limit (default 10, at most 100), search in name, email or number",
 })
 
 export const createEnquiry = endpoint({

@@ -17,10 +17,16 @@ export const Enquiry = Schema.Struct({
 })
 export type Enquiry = typeof Enquiry.Type
 
+/** All Enquiries' orders (issue 26): by name, letter case ignored, or by when sent; newest first unless told. */
+export const enquirySorts = ["name", "-name", "createdAt", "-createdAt"] as const
+export type EnquirySort = (typeof enquirySorts)[number]
+export const isEnquirySort = (sort: string | undefined): sort is EnquirySort => (enquirySorts as readonly string[]).includes(sort ?? "")
+
 export const EnquiryQuery = Schema.Struct({
   page: PageParam,
   limit: PageParam,
   search: Schema.optional(QueryText),
+  sort: Schema.optional(Schema.Literals(enquirySorts)),
 })
 
 /** GET /contact/fetchEnquiry: reads `enquiry` and `totalRecords` (spec section 7). */

@@ -14,6 +14,7 @@ import { usePagedList } from "../../components/use-paged-list.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
+import { sortHead } from "../../components/sort-header.tsx"
 
 /** How the table draws the definition's columns where plain text is not enough; the others show their text. */
 const tableCells: ColumnCells<Enquiry, EnquiryListColumn["key"]> = {
@@ -23,9 +24,18 @@ const tableCells: ColumnCells<Enquiry, EnquiryListColumn["key"]> = {
   createdAt: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine>,
 }
 
-/** S.No, then All Enquiries' definition, the CSV export's columns too. */
-function enquiryColumns(page: number, pageSize: number): Column<Enquiry>[] {
-  return [{ header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) }, ...definedColumns(enquiryListColumns, tableCells)]
+const NAME_WAYS = { by: "name", ascending: "A to Z", descending: "Z to A" }
+const SENT_WAYS = { by: "date sent", ascending: "oldest first", descending: "newest first" }
+
+/** S.No, then All Enquiries' definition, the CSV export's columns too; Name and Date | Time sort the list (newest first by default). */
+function enquiryColumns(page: number, pageSize: number, sort: string, onSort: (sort: string) => void): Column<Enquiry>[] {
+  return [
+    { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
+    ...definedColumns(enquiryListColumns, tableCells, {
+      name: sortHead({ label: "Name", key: "name", sort, onSort, first: "ascending", ways: NAME_WAYS }),
+      createdAt: sortHead({ label: "Date | Time", key: "createdAt", sort, onSort, first: "descending", implied: "descending", ways: SENT_WAYS }),
+    }),
+  ]
 }
 
 /** All Enquiries (spec section 2): contact enquiries with total records and paging; Admin only. */
@@ -35,10 +45,10 @@ export default function EnquiriesPage() {
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
   const { pager, columnChoice } = usePagedList(actor)
-  const columns = enquiryColumns(context.page, context.pageSize)
+  const columns = enquiryColumns(context.page, context.pageSize, context.sort, (sort) => actor.send({ type: "sort.change", sort }))
   return (
     <Stack gap="4">
-      <ListHeader title={enquiryList.title} exportButton={<ExportCsvButton list="enquiries" search={context.search} />} />
+      <ListHeader title={enquiryList.title} exportButton={<ExportCsvButton list="enquiries" search={context.search} sort={context.sort} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable
         columnChoice={columnChoice}
