@@ -1,6 +1,7 @@
 import type { ScheduledNotificationsTable } from "./scheduled-notifications.table.ts"
 import type { CalendarFeedsTable } from "./calendar-feeds.table.ts"
 import type { DraftsTable } from "./drafts.table.ts"
+import type { SavedViewsTable } from "./saved-views.table.ts"
 import type { Kysely } from "kysely"
 import type { AccessLogTable } from "./access-log.table.ts"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
@@ -59,6 +60,7 @@ export interface Database {
   notification_templates: NotificationTemplatesTable
   calendar_feeds: CalendarFeedsTable
   drafts: DraftsTable
+  saved_views: SavedViewsTable
   scheduled_notifications: ScheduledNotificationsTable
 }
 

@@ -21,6 +21,7 @@ import { notificationRoutes } from "./notifications.routes.ts"
 import { liveRoutes } from "./live.routes.ts"
 import { calendarRoutes } from "./calendar.routes.ts"
 import { draftRoutes } from "./drafts.routes.ts"
+import { savedViewRoutes } from "./saved-views.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: RouteDeps): void {
@@ -33,6 +34,7 @@ export function apiRoutes(api: FastifyInstance, deps: RouteDeps): void {
   searchRoutes(api, deps)
   blogRoutes(api, deps)
   draftRoutes(api, deps)
+  savedViewRoutes(api, deps)
   galleryRoutes(api, deps)
   cardRoutes(api, deps)
   editorRoutes(api, deps)

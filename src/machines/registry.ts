@@ -11,6 +11,7 @@ import { partnerEntries } from "./partner/partner.entries.ts"
 import { availabilityEntries } from "./availability/availability.entries.ts"
 import { dashboardEntries } from "./dashboard/dashboard.entries.ts"
 import { searchEntries } from "./search/search.entries.ts"
+import { viewEntries } from "./views/views.entries.ts"
 import { accountEntries } from "./account/account.entries.ts"
 import { counsellingEntries } from "./counselling/counselling.entries.ts"
 import { listExportMachine } from "./list-export.machine.ts"
@@ -36,6 +37,7 @@ const assembled: MachineEntry[] = [
     machine: createPagedListMachine({ id: "pagedList", fetchPage: async () => ({ rows: [], total: 0 }), failureMessage: "(the list's failure text)" }),
   },
   ...auditEntries,
+  ...viewEntries,
   {
     id: "list-export",
     title: "Export CSV",

@@ -225,6 +225,44 @@ describe("a list's columns (issue 26)", () => {
   })
 })
 
+describe("saved views (issue 26)", () => {
+  it("saves a list as it is under a name, opens it again from the Views menu, refuses a name used twice and deletes it after a yes", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/counsellor?sort=name&size=25&hide=Email")
+    await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(10)
+    await page.getByRole("button", { name: "Views" }).click()
+    await expect.poll(() => page.getByText("No saved views yet.", { exact: false }).count()).toBe(1)
+    await page.getByLabel("Name this view").fill("A to Z, 25")
+    await page.getByRole("button", { name: "Save view" }).click()
+    await expect.poll(() => page.getByTestId("saved-views").getByRole("button", { name: "A to Z, 25", exact: true }).count()).toBe(1)
+    // The same name again (letter case ignored) is refused next to the field.
+    await page.getByLabel("Name this view").fill("a to z, 25")
+    await page.getByRole("button", { name: "Save view" }).click()
+    await expect.poll(() => page.getByText("You already have a view with this name on this list.").count()).toBe(1)
+    await page.keyboard.press("Escape")
+
+    // Another order and size, then the view brings back the saved one.
+    await page.getByRole("button", { name: "Date | Time: sort by date added, newest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-createdAt")
+    await page.getByLabel("Rows per page").selectOption("10")
+    await page.waitForURL((url) => !url.searchParams.has("size"))
+    await page.getByRole("button", { name: "Views" }).click()
+    await page.getByTestId("saved-views").getByRole("button", { name: "A to Z, 25", exact: true }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name" && url.searchParams.get("size") === "25" && url.searchParams.get("hide") === "Email")
+    await expect.poll(() => page.getByRole("columnheader", { name: /^Name/ }).getAttribute("aria-sort")).toBe("ascending")
+    await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(10)
+    expect(await page.locator("thead th").allTextContents()).not.toContain("Email")
+
+    // Deleting asks first.
+    await page.getByRole("button", { name: "Views" }).click()
+    await page.getByRole("button", { name: "Delete view A to Z, 25" }).click()
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click()
+    await expect.poll(() => page.getByText("No saved views yet.", { exact: false }).count()).toBe(1)
+    await page.context().close()
+  })
+})
+
 describe("sorting a people list (issue 26)", () => {
   /**
    * A name as the embedded database orders it: lower() under its C character type lowers A-Z only, then

@@ -19,6 +19,7 @@ import type * as notificationCalls from "../../src/api/contract/notifications/no
 import type * as partnerCalls from "../../src/api/contract/partner/partner.endpoints.ts"
 import type * as pressCalls from "../../src/api/contract/content/press.endpoints.ts"
 import type * as publicContentCalls from "../../src/api/contract/content/public-content.endpoints.ts"
+import type * as savedViewCalls from "../../src/api/contract/views/saved-views.endpoints.ts"
 import type * as searchCalls from "../../src/api/contract/search/search.endpoints.ts"
 import type * as timeZoneCalls from "../../src/api/contract/account/time-zone.endpoints.ts"
 import type * as testimonialCalls from "../../src/api/contract/content/testimonial.endpoints.ts"
@@ -54,6 +55,7 @@ type Modules = typeof auditCalls &
   typeof partnerCalls &
   typeof pressCalls &
   typeof publicContentCalls &
+  typeof savedViewCalls &
   typeof searchCalls &
   typeof testimonialCalls &
   typeof timeZoneCalls &

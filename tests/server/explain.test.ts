@@ -32,6 +32,7 @@ const NOT_LISTS: Record<string, string> = {
   getMyTimeZone: "the caller's own row, by primary key",
   listDrafts: "the caller's own drafts (a handful), by the primary key's leading user_id",
   getDraft: "one draft by its primary key (person, form)",
+  listSavedViews: "the caller's own views of one list (at most 20), by the unique (user_id, list, lower(name)) index",
 }
 
 type Call = { as: "admin" | "editor" | "client" | "vendor"; url: string }

@@ -256,6 +256,16 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
   updateUserStatus: (ctx) => ({ role: "Admin", body: { status: "Temp Approve", userId: ctx.vendorUnderReview } }),
   saveDraft: () => ({ role: "Editor", params: { key: "blog:new" }, body: { values: { title: "A draft", about: "<p>Half a thought</p>" } } }),
   deleteDraft: () => ({ role: "Editor", params: { key: "blog:new" }, body: {} }),
+  saveView: (_ctx, n) => ({ role: "Admin", body: { list: "roleList.Lawyer", name: `Newest lawyers ${n}`, query: "sort=-createdAt&size=25" } }),
+  deleteView: async (_ctx, n, server) => {
+    const admin = await server.db.selectFrom("users").select("id").where("email", "=", "admin@demo.test").executeTakeFirstOrThrow()
+    const id = `view-${n}-${Date.now()}`
+    await server.db
+      .insertInto("saved_views")
+      .values({ id, user_id: admin.id, list: "enquiries", name: `To delete ${id}`, query: "sort=name", created_at: new Date() })
+      .execute()
+    return { role: "Admin", params: { id }, body: {} }
+  },
   revealAccountNumber: (ctx) => ({ role: "Admin", params: { id: ctx.vendorUnderReview }, body: { reason: "Checking the payout details" } }),
   enableTwoFactor: async (_ctx, _n, server) => {
     const client = await freshClient(server)

@@ -30,6 +30,8 @@ const WITHOUT_EVENT: Record<string, string> = {
   resetPasswordLink: "a mail asked for; the change is the reset itself",
   saveDraft: "a person's own unsaved form",
   deleteDraft: "a person's own unsaved form",
+  saveView: "a person's own named list view",
+  deleteView: "a person's own named list view",
   revealAccountNumber: "a read, kept in the access log with its reason",
   updateNotificationPreferences: "a person's own mail settings",
   previewNotificationTemplate: "a preview: renders, stores nothing",

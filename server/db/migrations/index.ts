@@ -27,6 +27,7 @@ import * as idempotencyLease from "./0024-idempotency-lease.ts"
 import * as peopleNameOrder from "./0025-people-name-order.ts"
 import * as closedTicketCount from "./0026-closed-ticket-count.ts"
 import * as enquiryNameOrder from "./0027-enquiry-name-order.ts"
+import * as savedViews from "./0028-saved-views.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   "0025-people-name-order": peopleNameOrder,
   "0026-closed-ticket-count": closedTicketCount,
   "0027-enquiry-name-order": enquiryNameOrder,
+  "0028-saved-views": savedViews,
 }
 
 /**

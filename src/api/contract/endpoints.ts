@@ -6,6 +6,7 @@ import { partnerEndpoints } from "./partner/partner.endpoints.ts"
 import { searchEndpoints } from "./search/search.endpoints.ts"
 import { blogEndpoints } from "./blogs/blog.endpoints.ts"
 import { draftEndpoints } from "./blogs/drafts.endpoints.ts"
+import { savedViewEndpoints } from "./views/saved-views.endpoints.ts"
 import { editorEndpoints } from "./editors/editor.endpoints.ts"
 import { expertEndpoints } from "./content/expert.endpoints.ts"
 import { galleryEndpoints } from "./content/gallery.endpoints.ts"
@@ -57,6 +58,11 @@ export const apiResources: readonly ApiResource[] = [
   { name: "Search", description: "The header search: people for an Admin, one's own sessions and tickets for everyone else.", endpoints: searchEndpoints },
   { name: "Blogs", description: "Blog posts written by Admins and Editors.", endpoints: blogEndpoints },
   { name: "Drafts", description: "Content forms' text saved as it is typed, before it is published: each person's own.", endpoints: draftEndpoints },
+  {
+    name: "Saved views",
+    description: "A list's search, order, filters, page size and columns, named to open again: each person's own.",
+    endpoints: savedViewEndpoints,
+  },
   { name: "Gallery", description: "Images of the marketing site's gallery.", endpoints: galleryEndpoints },
   { name: "Experts", description: "Expert cards of the marketing site.", endpoints: expertEndpoints },
   { name: "Testimonials", description: "Testimonial cards of the marketing site.", endpoints: testimonialEndpoints },

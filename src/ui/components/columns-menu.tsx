@@ -2,11 +2,14 @@ import { useRef } from "react"
 import { Button, HStack, Menu, Portal } from "@chakra-ui/react"
 import { Columns3 } from "lucide-react"
 import { useMenuFocusReturn } from "./menu-focus-return.ts"
+import { SavedViewsMenu } from "./saved-views-menu.tsx"
 
 /** What a list offers its reader to show or hide its columns: the machine's hidden headers and its toggle. */
 export interface ColumnChoice {
   hidden: readonly string[]
   onToggle: (column: string) => void
+  /** The list's name (its machine's id): given, a Views menu keeps the person's named views of it beside Columns. */
+  list?: string
 }
 
 /**
@@ -19,7 +22,9 @@ export function ColumnsMenu({ headers, choice }: { headers: readonly string[]; c
   const shown = headers.filter((header) => !choice.hidden.includes(header))
   const hiddenHere = headers.length - shown.length
   return (
-    <HStack justify="flex-end">
+    <HStack justify="flex-end" gap="1">
+      {/* Keyed by the list: a screen that shows another list (a role after a role) reads that list's views. */}
+      {choice.list ? <SavedViewsMenu key={choice.list} list={choice.list} /> : null}
       <Menu.Root positioning={{ placement: "bottom-end" }} closeOnSelect={false} onExitComplete={returnFocus}>
         <Menu.Trigger asChild>
           <Button ref={trigger} size="xs" variant="ghost" aria-label={hiddenHere > 0 ? `Columns (${hiddenHere} hidden)` : "Columns"}>
