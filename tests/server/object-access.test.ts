@@ -50,6 +50,7 @@ const SELF_WRITES = new Set([
   "createCalendarFeed",
   "revokeCalendarFeed",
   "setMyTimeZone",
+  "saveView",
 ])
 
 let server: TestServer
@@ -80,7 +81,10 @@ async function makeParty(label: string, role: Role, userId: string): Promise<Par
   const { _id, ticketId } = ticket.json().data as { _id: string; ticketId: string }
   const reply = await call(server, token, "POST", "/userQuery/addResponse", { question: `${marker} message`, answer: "", queryId: _id })
   expect(reply.statusCode, reply.body).toBe(200)
-  return { label, role, userId, token, ids: [userId, _id, ticketId], marker, markers: [marker] }
+  // A saved view of their own list, named with the marker: nobody else may read or delete it.
+  const view = await call(server, token, "POST", "/views", { list: "ticketList", name: `${marker} view`, query: "state=open" })
+  expect(view.statusCode, view.body).toBe(200)
+  return { label, role, userId, token, ids: [userId, _id, ticketId, view.json().data._id as string], marker, markers: [marker] }
 }
 
 beforeAll(async () => {
