@@ -4,6 +4,8 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { FastifyInstance, InjectOptions } from "fastify"
 import { buildApp } from "../../server/app.ts"
+import { writeClockOf } from "../../server/db/write-clock.ts"
+import { answerCache } from "../../server/services/cache/answer-cache.ts"
 import type { Db } from "../../server/db/database.ts"
 import { dropSchema, openDatabase, type DatabaseTarget } from "../../server/db/open-database.ts"
 import { seedDemo } from "../../server/scripts/demo-seed.ts"
@@ -56,6 +58,12 @@ export async function startTestServer(
     wrapMailer?: (mailer: Mailer) => Mailer
     /** The outbox postman's timings. */
     notifications?: PostmanOptions
+    /**
+     * How long the answer cache trusts an answer (1 s of real time by default). A test of what a write clears
+     * lifts it: on a busy machine a second between two reads of the test is not rare, and an answer that aged out
+     * would be computed again whatever the writes did.
+     */
+    cacheMaxAgeMs?: number
   } = {},
 ): Promise<TestServer> {
   const url = process.env.TEST_DATABASE_URL
@@ -94,6 +102,9 @@ export async function startTestServer(
     limiter: loginThrottle({ now }),
     mailer: (options.wrapMailer ?? ((m: Mailer) => m))(outboxMailer(join(dataDir, "outbox"), "Console <no-reply@console.test>", () => {})),
     ...(options.notifications ? { notifications: options.notifications } : {}),
+    ...(options.cacheMaxAgeMs !== undefined && !options.wrapDb
+      ? { answers: answerCache({ clock: writeClockOf(database.db), maxAgeMs: options.cacheMaxAgeMs }) }
+      : {}),
     ticketVersions: memoryTicketVersions(),
     tokenVersions: memoryTokenVersions(now),
     uploads,
