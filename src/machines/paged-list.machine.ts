@@ -59,7 +59,7 @@ export type PagedListEvent =
   | { type: "filter.set"; field: string; value: string }
   | { type: "filter.clear" }
 
-/** What a list keeps in the address bar: its page, search, sort, page size and applied filters (the URL is the truth on reload and back). */
+/** What a list keeps in the address bar: its page, search, sort, page size, hidden columns and applied filters (the URL is the truth on reload and back). */
 export interface ListUrlState {
   page: number
   search: string
@@ -81,7 +81,7 @@ export interface ListView {
 const MAX_HIDDEN = 30
 const isColumnName = (column: string) => column.length > 0 && column.length <= 60
 /** The hidden columns an address or a preference names, each once, bounded. */
-export const knownHidden = (hidden: readonly string[] | undefined): string[] => [...new Set((hidden ?? []).filter(isColumnName))].slice(0, MAX_HIDDEN)
+const knownHidden = (hidden: readonly string[] | undefined): string[] => [...new Set((hidden ?? []).filter(isColumnName))].slice(0, MAX_HIDDEN)
 const sameHidden = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((column) => b.includes(column))
 
 /**

@@ -6,10 +6,19 @@ export const roles = ["Admin", "Editor", "User", "Lawyer", "Counsellor", "YogaTe
 export const Role = Schema.Literals(roles)
 export type Role = typeof Role.Type
 
+/**
+ * Whether a text read from outside the types (an address, a form, a stored preference) is one of `values`, the
+ * members of a literal union: the guard every list of sorts, states and roles uses.
+ */
+export const isOneOf =
+  <const T extends string>(values: readonly T[]) =>
+  (value: string | undefined): value is T =>
+    (values as readonly string[]).includes(value ?? "")
+
 /** The roles a vendor can have; they share the vendor screens. */
 export const vendorRoles = ["Lawyer", "Counsellor", "YogaTeacher", "Nutritionist", "ImageConsultant"] as const
 export type VendorRole = (typeof vendorRoles)[number]
-export const isVendorRole = (role: string): role is VendorRole => (vendorRoles as readonly string[]).includes(role)
+export const isVendorRole = isOneOf(vendorRoles)
 
 /** Vendor approval status values (spec section 4); 'Approve' is displayed 'Approved'. */
 export const vendorStatuses = ["Under Review", "Approve", "Temp Approve", "Reject"] as const

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { QueryText, vendorRoles } from "./common.ts"
+import { isOneOf, QueryText, vendorRoles } from "./common.ts"
 import { sessionSorts } from "./counselling/counselling-session.ts"
 import { peopleListNames } from "./vendors/people-lists.ts"
 import { peopleSorts } from "./vendors/vendor.ts"
@@ -31,7 +31,7 @@ export const listSorts = [...sessionSorts, ...peopleSorts] as const
 export type ListSort = (typeof listSorts)[number]
 // A list whose orders are not all here could not export in its order: the compiler says so.
 const _enquirySortsListed: readonly ListSort[] = enquirySorts
-export const isListSort = (sort: string | undefined): sort is ListSort => (listSorts as readonly string[]).includes(sort ?? "")
+export const isListSort = isOneOf(listSorts)
 
 /**
  * The list's current search, order and filter (lists without a search, that cannot be sorted so, or without

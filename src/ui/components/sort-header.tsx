@@ -9,6 +9,9 @@ export interface SortWays {
   descending: string
 }
 
+/** A name column's ways, the same on every list sorted by name. */
+export const NAME_WAYS: SortWays = { by: "name", ascending: "A to Z", descending: "Z to A" }
+
 /**
  * The head of a column a list can be sorted by: a button that orders the rows by it (`first` way on the first
  * press, then the other way each press), an arrow for the way the rows are in, and aria-sort on the column.

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime, PageParam, QueryText, StoredEmail } from "../common.ts"
+import { Id, isOneOf, IsoDateTime, PageParam, QueryText, StoredEmail } from "../common.ts"
 import { trimmedText } from "../text.ts"
 
 const Text = (max: number) => trimmedText({ required: true, max })
@@ -20,7 +20,7 @@ export type Enquiry = typeof Enquiry.Type
 /** All Enquiries' orders (issue 26): by name, letter case ignored, or by when sent; newest first unless told. */
 export const enquirySorts = ["name", "-name", "createdAt", "-createdAt"] as const
 export type EnquirySort = (typeof enquirySorts)[number]
-export const isEnquirySort = (sort: string | undefined): sort is EnquirySort => (enquirySorts as readonly string[]).includes(sort ?? "")
+export const isEnquirySort = isOneOf(enquirySorts)
 
 export const EnquiryQuery = Schema.Struct({
   page: PageParam,

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
-import { Id, IsoDateTime, PageParam, PageQuery, Role } from "../common.ts"
+import { Id, isOneOf, IsoDateTime, PageParam, PageQuery, Role } from "../common.ts"
 import { TimeZone } from "../account/time-zone.ts"
 import { zonedInstant } from "../zone-offset.ts"
 
@@ -200,7 +200,7 @@ export type SessionListQuery = typeof SessionListQuery.Type
 /** Everyone's sessions by session date, earliest first or ("-") latest first; without: most recently booked first. */
 export const sessionSorts = ["dateTime", "-dateTime"] as const
 export type SessionSort = (typeof sessionSorts)[number]
-export const isSessionSort = (sort: string | undefined): sort is SessionSort => (sessionSorts as readonly string[]).includes(sort ?? "")
+export const isSessionSort = isOneOf(sessionSorts)
 export const AllSessionsQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(sessionSorts)), ...RangeFields })
 export type AllSessionsQuery = typeof AllSessionsQuery.Type
 

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
-import { Id, IsoDateTime, PageParam, Role } from "../common.ts"
+import { Id, isOneOf, IsoDateTime, PageParam, Role } from "../common.ts"
 
 /** Spec section 9: ticket types, attachment types and the rating scale. */
 export const ticketTypes = ["Technical", "General"] as const
@@ -87,7 +87,7 @@ export const TicketPagination = Schema.Struct({
 /** The tickets a list may be narrowed to: those still open, or those closed. */
 export const ticketStates = ["open", "closed"] as const
 export type TicketState = (typeof ticketStates)[number]
-export const isTicketState = (state: string | undefined): state is TicketState => (ticketStates as readonly string[]).includes(state ?? "")
+export const isTicketState = isOneOf(ticketStates)
 
 /** GET /userQuery/get?page&limit (default limit 10, at most 100); no search. `state` keeps the open or the closed tickets only. */
 export const TicketListQuery = Schema.Struct({ page: PageParam, limit: PageParam, state: Schema.optional(Schema.Literals(ticketStates)) })

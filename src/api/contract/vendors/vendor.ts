@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { IsoDateTime, NonEmptyTrimmed, PageParam, PageQuery, QueryText, RequestedVendorStatus, VendorStatus, vendorRoles } from "../common.ts"
+import { IsoDateTime, isOneOf, NonEmptyTrimmed, PageParam, PageQuery, QueryText, RequestedVendorStatus, VendorStatus, vendorRoles } from "../common.ts"
 import { Person, PersonListItem } from "../account/user.ts"
 import { trimmedText } from "../text.ts"
 
@@ -16,7 +16,7 @@ export const RoleListParams = Schema.Struct({ role: ListRole })
  */
 export const peopleSorts = ["name", "-name", "createdAt", "-createdAt"] as const
 export type PeopleSort = (typeof peopleSorts)[number]
-export const isPeopleSort = (sort: string | undefined): sort is PeopleSort => (peopleSorts as readonly string[]).includes(sort ?? "")
+export const isPeopleSort = isOneOf(peopleSorts)
 
 /**
  * Query of the role lists. `organizationId` scopes the list to one organization (the Active

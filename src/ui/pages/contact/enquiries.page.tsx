@@ -14,7 +14,7 @@ import { usePagedList } from "../../components/use-paged-list.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
-import { sortHead } from "../../components/sort-header.tsx"
+import { NAME_WAYS, sortHead } from "../../components/sort-header.tsx"
 
 /** How the table draws the definition's columns where plain text is not enough; the others show their text. */
 const tableCells: ColumnCells<Enquiry, EnquiryListColumn["key"]> = {
@@ -24,7 +24,6 @@ const tableCells: ColumnCells<Enquiry, EnquiryListColumn["key"]> = {
   createdAt: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine>,
 }
 
-const NAME_WAYS = { by: "name", ascending: "A to Z", descending: "Z to A" }
 const SENT_WAYS = { by: "date sent", ascending: "oldest first", descending: "newest first" }
 
 /** S.No, then All Enquiries' definition, the CSV export's columns too; Name and Date | Time sort the list (newest first by default). */

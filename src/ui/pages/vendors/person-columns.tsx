@@ -6,7 +6,7 @@ import type { PersonListItem } from "../../../api/contract/account/user.ts"
 import { definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime, orNA } from "../../components/format.ts"
 import { EmailText } from "../../components/email-text.tsx"
-import { sortHead } from "../../components/sort-header.tsx"
+import { NAME_WAYS, sortHead } from "../../components/sort-header.tsx"
 
 /** Longer than any real word of a name or an organization: a run this long may break anywhere. */
 const LONG_WORD = 20
@@ -65,7 +65,6 @@ export interface PeopleSorting {
   disabled?: boolean
 }
 
-const NAME_WAYS = { by: "name", ascending: "A to Z", descending: "Z to A" }
 const ADDED_WAYS = { by: "date added", ascending: "oldest first", descending: "newest first" }
 
 /**
