@@ -56,7 +56,7 @@ export function SavedViewsMenu({ list }: { list: string }) {
         positioning={{ placement: "bottom-end" }}
       >
         <Popover.Trigger asChild>
-          <Button size="xs" variant="ghost">
+          <Button size="xs" variant="ghost" data-dialog="views">
             <Bookmark aria-hidden="true" />
             Views
           </Button>
