@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pngImage } from "../server/ticket-fixtures.ts"
 import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiGet } from "./machine-paths.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -232,6 +233,34 @@ describe("My Tickets' State filter (issue 26)", () => {
     await page.getByLabel("State").selectOption("")
     await page.waitForURL((url) => !url.searchParams.has("state"))
     await expect.poll(async () => (await states()).size).toBe(2)
+    await page.context().close()
+  })
+})
+
+describe("My Tickets' order (issue 26)", () => {
+  it("the Date | Time header turns the list oldest first and back, in the URL, as the server orders it", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/my-tickets")
+    const token = await apiToken("admin@demo.test")
+    const serverOrder = async (sort: string) =>
+      (await apiGet<{ data: { ticketId: string }[] }>(`/userQuery/get?page=1&limit=10&sort=${sort}`, token)).data.map((t) => t.ticketId)
+    const shown = () => page.locator("tbody tr td:nth-child(2)").allTextContents()
+    const header = page.getByRole("columnheader", { name: /Date \| Time/ })
+    await expect.poll(() => header.getAttribute("aria-sort")).toBe("descending")
+    await expect.poll(shown).toEqual(await serverOrder("-createdAt"))
+
+    await page.getByRole("button", { name: "Date | Time: sort by date raised, oldest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "createdAt")
+    await expect.poll(() => header.getAttribute("aria-sort")).toBe("ascending")
+    await expect.poll(shown).toEqual(await serverOrder("createdAt"))
+    expect(await serverOrder("createdAt")).not.toEqual(await serverOrder("-createdAt"))
+
+    await page.reload()
+    await expect.poll(shown).toEqual(await serverOrder("createdAt"))
+    await page.getByRole("button", { name: "Date | Time: sort by date raised, newest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-createdAt")
+    await expect.poll(shown).toEqual(await serverOrder("-createdAt"))
     await page.context().close()
   })
 })

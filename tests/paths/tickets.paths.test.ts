@@ -128,5 +128,8 @@ describeMachinePaths("my tickets list", {
     { type: "filter.apply" },
     { type: "filter.set", field: "state", value: "closed" },
     { type: "filter.clear" },
+    // Oldest first, then newest first again (issue 26).
+    { type: "sort.change", sort: "createdAt" },
+    { type: "sort.change", sort: "-createdAt" },
   ],
 })

@@ -162,6 +162,9 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: "/userQuery/get?page=1&limit=10&state=open" },
     { as: "admin", url: "/userQuery/get?page=2&limit=10&state=closed" },
     { as: "client", url: "/userQuery/get?page=1&limit=10&state=closed" },
+    { as: "admin", url: "/userQuery/get?page=1&limit=10&sort=createdAt" },
+    { as: "admin", url: `/userQuery/get?page=${last.tickets}&limit=10&sort=createdAt&state=open` },
+    { as: "client", url: "/userQuery/get?page=1&limit=10&sort=createdAt" },
   ],
   fetchResponse: [{ as: "admin", url: "/userQuery/fetchResponse/scale-t-1" }],
   roleList: [

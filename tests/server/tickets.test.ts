@@ -234,6 +234,36 @@ describe("GET /userQuery/get?state= (issue 26)", () => {
     expect(bad.json().message).toMatch(/^state:/)
   })
 
+  it("orders the tickets oldest first with sort=createdAt, newest first without it or with -createdAt, page by page from either end; another order is 400", async () => {
+    const ids = async (who: string, query: string, limit = 100) =>
+      ((await get(`/userQuery/get?limit=${limit}${query}`, who)).json().data as Listed[]).map((t) => t._id)
+    const newest = await ids("admin", "")
+    expect(newest.length).toBeGreaterThan(3)
+    expect(await ids("admin", "&sort=-createdAt")).toEqual(newest)
+    expect(await ids("admin", "&sort=createdAt")).toEqual(newest.toReversed())
+    // The Admin's pages past the middle are read from the other end, in either order.
+    for (const sort of ["createdAt", "-createdAt"]) {
+      const paged: string[] = []
+      for (let page = 1; (page - 1) * 3 < newest.length; page++) paged.push(...(await ids("admin", `&sort=${sort}&page=${page}`, 3)))
+      expect(paged).toEqual(sort === "createdAt" ? newest.toReversed() : newest)
+    }
+    const lawyers = await ids("lawyer", "")
+    expect(await ids("lawyer", "&sort=createdAt&state=open")).toEqual((await ids("lawyer", "&state=open")).toReversed())
+    expect(lawyers.length).toBeGreaterThan(0)
+
+    const csv = await server.app.inject({ method: "GET", url: "/api/v1/export/my-tickets?sort=createdAt", headers: bearer(token.admin!) })
+    expect(csv.statusCode).toBe(200)
+    const numbers = parseCsv(csv.body)
+      .slice(1)
+      .map((row) => row[0])
+    const shown = ((await get("/userQuery/get?limit=100&sort=createdAt", "admin")).json().data as { ticketId: string }[]).map((t) => t.ticketId)
+    expect(numbers).toEqual(shown)
+
+    const bad = await get("/userQuery/get?sort=name", "admin")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^sort:/)
+  })
+
   it("exports the filtered list as the screen shows it", async () => {
     const screen = await all("admin", "closed")
     const csv = await server.app.inject({ method: "GET", url: "/api/v1/export/my-tickets?state=closed", headers: bearer(token.admin!) })

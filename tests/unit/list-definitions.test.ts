@@ -83,7 +83,7 @@ describe("the ticket list's definition", () => {
 
   it("gives the Admin's table and the CSV export the same columns; others see theirs without Raised By, Rating and Review", () => {
     expect(all).toEqual(["Ticket ID", "Ticket Type", "Query", "Raised By", "Date | Time", "Status", "Rating", "Review"])
-    const table = (isAdmin: boolean) => ticketColumns({ isAdmin, offset: 0, onFeedback: () => {} }).map((c) => c.header)
+    const table = (isAdmin: boolean) => ticketColumns({ isAdmin, offset: 0, sort: "", onSort: () => {}, onFeedback: () => {} }).map((c) => c.header)
     expect(table(true)).toEqual(["S.No", ...all, "Action"])
     expect(table(false)).toEqual(["S.No", "Ticket ID", "Ticket Type", "Query", "Date | Time", "Status", "Action"])
     expect(listExports["my-tickets"].columns.map(([header]) => header)).toEqual(all)

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { sql, type Updateable } from "kysely"
 import type { Role } from "../../../src/api/contract/common.ts"
-import { ticketCode, type Ticket, type TicketResponse, type TicketState, type TicketType } from "../../../src/api/contract/tickets/ticket.ts"
+import { ticketCode, type Ticket, type TicketResponse, type TicketSort, type TicketState, type TicketType } from "../../../src/api/contract/tickets/ticket.ts"
 import type { Db } from "../database.ts"
 import { direction, type EndPaging, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"
@@ -19,16 +19,23 @@ const withRaiser = (db: Db) =>
     .select(["users.name as raiser_name", "users.role as raiser_role"])
 
 /**
- * One page, newest first, with its total; `raiserId` null means every ticket (the Admin's view),
- * whose total is trigger-kept and whose far half is read from the oldest end. `state` keeps the open or
+ * One page, newest first (oldest first with `sort` createdAt), with its total; `raiserId` null means every ticket (the Admin's view),
+ * whose total is trigger-kept and whose far half is read from the other end. `state` keeps the open or
  * the closed ones only (the Admin's totals: all and closed are kept, open is their difference).
  */
-export async function listTickets(db: Db, raiserId: string | null, page: Paging, state?: TicketState): Promise<{ rows: TicketWithRaiser[]; total: number }> {
+export async function listTickets(
+  db: Db,
+  raiserId: string | null,
+  page: Paging,
+  state?: TicketState,
+  sort?: TicketSort,
+): Promise<{ rows: TicketWithRaiser[]; total: number }> {
   let query = withRaiser(db)
   if (raiserId !== null) query = query.where("tickets.raiser_id", "=", raiserId)
   if (state !== undefined) query = query.where("tickets.closed", "=", state === "closed")
+  const way = sort === "createdAt" ? "asc" : "desc"
   const read = (end: EndPaging) =>
-    query.orderBy("tickets.created_at", direction("desc", end)).orderBy("tickets.id", direction("desc", end)).limit(end.limit).offset(end.offset).execute()
+    query.orderBy("tickets.created_at", direction(way, end)).orderBy("tickets.id", direction(way, end)).limit(end.limit).offset(end.offset).execute()
   if (raiserId !== null) {
     const [rows, total] = await Promise.all([read({ reverse: false, limit: page.limit, offset: page.offset }), countTickets(db, raiserId, state)])
     return { rows, total }

@@ -25,6 +25,7 @@ import { editorListScreen, editorListColumns } from "../../../src/api/contract/e
 import { enquiryListScreen, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list-screen.ts"
 import { enquirySorts, isEnquirySort } from "../../../src/api/contract/contact/contact.ts"
 import { ticketListScreen, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list-screen.ts"
+import { isTicketSort, ticketSorts } from "../../../src/api/contract/tickets/ticket.ts"
 
 const peopleColumns = csvColumns(peopleListColumns)
 
@@ -93,8 +94,14 @@ export const listExports: Record<ExportList, ListExport> = {
   "my-tickets": {
     file: ticketListScreen.file,
     columns: csvColumns(ticketListColumns),
-    fetchPage: async (deps, caller, page, limit, _search, _sort, filters) => {
-      const answer = await getTickets(deps, caller, { page, limit, ...(filters?.state ? { state: filters.state } : {}) })
+    sorts: ticketSorts,
+    fetchPage: async (deps, caller, page, limit, _search, sort, filters) => {
+      const answer = await getTickets(deps, caller, {
+        page,
+        limit,
+        ...(filters?.state ? { state: filters.state } : {}),
+        ...(isTicketSort(sort) ? { sort } : {}),
+      })
       return { rows: answer.data, total: answer.pagination.total }
     },
   },

@@ -13,7 +13,7 @@ export const TICKET_PAGE_SIZE = 10
 export async function getTickets(deps: Pick<TicketDeps, "db">, caller: Caller, query: typeof TicketListQuery.Type): Promise<TicketListAnswer> {
   const pageOf = paging(query, TICKET_PAGE_SIZE)
   const { page, limit } = pageOf
-  const { rows, total } = await listTickets(deps.db, isAdmin(caller) ? null : caller.id, pageOf, query.state)
+  const { rows, total } = await listTickets(deps.db, isAdmin(caller) ? null : caller.id, pageOf, query.state, query.sort)
   return { success: true, data: rows.map(toTicket), pagination: { total, page, limit, totalPages: totalPages(total, limit) } }
 }
 

@@ -4,7 +4,7 @@ import { sessionSorts } from "./counselling/counselling-session.ts"
 import { peopleListNames } from "./vendors/people-lists.ts"
 import { peopleSorts } from "./vendors/vendor.ts"
 import { enquirySorts } from "./contact/contact.ts"
-import { ticketStates } from "./tickets/ticket.ts"
+import { ticketSorts, ticketStates } from "./tickets/ticket.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
 export const exportLists = [
@@ -31,6 +31,7 @@ export const listSorts = [...sessionSorts, ...peopleSorts] as const
 export type ListSort = (typeof listSorts)[number]
 // A list whose orders are not all here could not export in its order: the compiler says so.
 const _enquirySortsListed: readonly ListSort[] = enquirySorts
+const _ticketSortsListed: readonly ListSort[] = ticketSorts
 export const isListSort = isOneOf(listSorts)
 
 /**

@@ -1,16 +1,27 @@
 import type { Role } from "../contract/common.ts"
 import * as api from "../contract/tickets/ticket.endpoints.ts"
-import { isTicketState, type Ticket, type TicketType } from "../contract/tickets/ticket.ts"
+import { isTicketSort, isTicketState, type Ticket, type TicketType } from "../contract/tickets/ticket.ts"
 import { call, callBlob, callIfChanged, toFormData } from "../client.ts"
 
 /**
- * One page of tickets, newest first, in the shape the paged-list machine takes; the State filter ("open",
- * "closed"; "" or absent: every ticket) narrows it.
+ * One page of tickets, newest first unless `sort` says oldest first, in the shape the paged-list machine takes; the State
+ * filter ("open", "closed"; "" or absent: every ticket) narrows it.
  */
-export async function getTickets(request: { page: number; limit: number; filters?: Record<string, string> }): Promise<{ rows: Ticket[]; total: number }> {
-  const state = request.filters?.state
+export async function getTickets(request: {
+  page: number
+  limit: number
+  sort?: string | undefined
+  filters?: Record<string, string>
+}): Promise<{ rows: Ticket[]; total: number }> {
+  const { filters, sort } = request
+  const state = filters?.state
   const answer = await call(api.getTickets, {
-    query: { page: String(request.page), limit: String(request.limit), ...(isTicketState(state) ? { state } : {}) },
+    query: {
+      page: String(request.page),
+      limit: String(request.limit),
+      ...(isTicketState(state) ? { state } : {}),
+      ...(isTicketSort(sort) ? { sort } : {}),
+    },
   })
   return { rows: [...answer.data], total: answer.pagination.total }
 }

@@ -30,7 +30,8 @@ export const getTickets = endpoint({
   query: TicketListQuery,
   answer: TicketListAnswer,
   access: ticketReaders,
-  summary: "Tickets, newest first: the Admin sees every ticket with the raiser's name and role, anybody else only their own",
+  summary:
+    "Tickets, newest first or oldest first (`sort`: -createdAt, createdAt): the Admin sees every ticket with the raiser's name and role, anybody else only their own",
 })
 
 export const createTicket = endpoint({

@@ -89,10 +89,23 @@ export const ticketStates = ["open", "closed"] as const
 export type TicketState = (typeof ticketStates)[number]
 export const isTicketState = isOneOf(ticketStates)
 
-/** GET /userQuery/get?page&limit (default limit 10, at most 100); no search. `state` keeps the open or the closed tickets only. */
-export const TicketListQuery = Schema.Struct({ page: PageParam, limit: PageParam, state: Schema.optional(Schema.Literals(ticketStates)) })
+/** My Tickets' orders (issue 26): by when raised, newest first unless told; oldest first works a queue in the order it came. */
+export const ticketSorts = ["createdAt", "-createdAt"] as const
+export type TicketSort = (typeof ticketSorts)[number]
+export const isTicketSort = isOneOf(ticketSorts)
 
-/** GET /userQuery/get: newest first; the Admin gets every ticket, anybody else only their own. */
+/**
+ * GET /userQuery/get?page&limit (default limit 10, at most 100); no search. `state` keeps the open or the closed tickets only;
+ * `sort` orders them (newest first without it).
+ */
+export const TicketListQuery = Schema.Struct({
+  page: PageParam,
+  limit: PageParam,
+  state: Schema.optional(Schema.Literals(ticketStates)),
+  sort: Schema.optional(Schema.Literals(ticketSorts)),
+})
+
+/** GET /userQuery/get: newest first, or in `sort`'s order; the Admin gets every ticket, anybody else only their own. */
 export const TicketListAnswer = Schema.Struct({
   success: Schema.Boolean,
   data: Schema.Array(Ticket),

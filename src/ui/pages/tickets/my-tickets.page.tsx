@@ -38,6 +38,8 @@ export default function MyTicketsPage() {
   const columns = ticketColumns({
     isAdmin,
     offset: (context.page - 1) * context.pageSize,
+    sort: context.sort,
+    onSort: (sort) => list.send({ type: "sort.change", sort }),
     onFeedback: (ticket) => feedback.send({ type: "form.open", extra: { ticketId: ticket.ticketId } }),
   })
   return (
@@ -49,7 +51,7 @@ export default function MyTicketsPage() {
             Total: {context.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="my-tickets" search="" filters={context.applied} />}
+        exportButton={<ExportCsvButton list="my-tickets" search="" sort={context.sort} filters={context.applied} />}
       />
       <Box maxW={{ md: "56" }}>
         <FilterSelect

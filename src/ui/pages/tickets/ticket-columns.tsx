@@ -6,6 +6,7 @@ import { ticketListColumns, type TicketListColumn } from "../../../api/contract/
 import { ticketStateOf } from "../../../machines/tickets/ticket.machine.ts"
 import { definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime, NOT_AVAILABLE } from "../../components/format.ts"
+import { sortHead, type SortWays } from "../../components/sort-header.tsx"
 import { StarsShown } from "./star-rating.tsx"
 
 export function TicketStatusBadge({ closed }: { closed: boolean }) {
@@ -43,19 +44,28 @@ const tableCells: ColumnCells<Ticket, TicketListColumn["key"]> = {
   review: (t) => (t.status && t.userReview ? <Text maxW="xs">{t.userReview}</Text> : NOT_AVAILABLE),
 }
 
+const RAISED_WAYS: SortWays = { by: "date raised", ascending: "oldest first", descending: "newest first" }
+
 /**
  * The ticket table's columns: S.No, the ticket list's definition (the Admin's CSV export's too; the Admin alone
- * sees 'Raised By' and, for closed tickets, the rating and review), then the action. The action follows the
- * ticket machine's state: open → 'Respond' (the Admin: 'View'), closed → 'Feedback' for the raiser, rated →
- * the stars given.
+ * sees 'Raised By' and, for closed tickets, the rating and review), then the action. Date | Time sorts the list
+ * (newest first by default). The action follows the ticket machine's state: open → 'Respond' (the Admin: 'View'),
+ * closed → 'Feedback' for the raiser, rated → the stars given.
  */
-export function ticketColumns(options: { isAdmin: boolean; offset: number; onFeedback: (ticket: Ticket) => void }): Column<Ticket>[] {
-  const { isAdmin, offset } = options
+export function ticketColumns(options: {
+  isAdmin: boolean
+  offset: number
+  sort: string
+  onSort: (sort: string) => void
+  onFeedback: (ticket: Ticket) => void
+}): Column<Ticket>[] {
+  const { isAdmin, offset, sort, onSort } = options
   return [
     { header: "S.No", cell: (_t, i) => offset + i + 1 },
     ...definedColumns(
       ticketListColumns.filter((c) => isAdmin || !c.adminOnly),
       tableCells,
+      { createdAt: sortHead({ label: "Date | Time", key: "createdAt", sort, onSort, first: "ascending", implied: "descending", ways: RAISED_WAYS }) },
     ),
     { header: "Action", cell: (t) => <TicketAction ticket={t} isAdmin={isAdmin} onFeedback={options.onFeedback} /> },
   ]
