@@ -7,10 +7,9 @@ import { exportFileName, exportListCsv } from "../services/export/export-list.ts
 
 export function exportRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, api.exportList, async ({ params, query, caller, reply }) => {
-    const lines = await exportListCsv(deps, caller, params.list, query.search, query.sort, {
-      ...(query.role ? { role: query.role } : {}),
-      ...(query.state ? { state: query.state } : {}),
-    })
+    // Every other key of the decoded query is one of the screens' filters (ExportListQuery).
+    const { search, sort, ...filters } = query
+    const lines = await exportListCsv(deps, caller, params.list, search, sort, filters)
     return reply
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${exportFileName(params.list)}"`)

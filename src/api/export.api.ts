@@ -1,13 +1,15 @@
 import * as api from "./contract/endpoints/export.endpoints.ts"
 import { isVendorRole } from "./contract/common.ts"
 import { isTicketState } from "./contract/tickets/ticket.ts"
+import { isBlogStatusFilter } from "./contract/blogs/blog.ts"
 import { isListSort, type ExportList } from "./contract/list-export.ts"
 import { call } from "./client.ts"
 
-/** One Admin list as CSV: every page, filtered by the list's current search (and Role filter), in its current order. */
+/** One Admin list as CSV: every page, filtered by the list's current search and filter (Role, State, Status), in its current order. */
 export const exportList = (list: ExportList, search: string, sort = "", filters: Record<string, string> = {}) => {
   const role = filters.role ?? ""
   const state = filters.state
+  const status = filters.status
   return call(api.exportList, {
     params: { list },
     query: {
@@ -15,6 +17,7 @@ export const exportList = (list: ExportList, search: string, sort = "", filters:
       ...(isListSort(sort) ? { sort } : {}),
       ...(isVendorRole(role) ? { role } : {}),
       ...(isTicketState(state) ? { state } : {}),
+      ...(isBlogStatusFilter(status) ? { status } : {}),
     },
   })
 }

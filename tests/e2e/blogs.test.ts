@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiGet } from "./machine-paths.ts"
 import { editorReadSelection, formMessage, pngUpload, unique } from "./content-helpers.ts"
 
 let browser: Browser
@@ -165,5 +166,56 @@ describe("blog drafts (issue 28)", () => {
     await expect.poll(() => other.getByRole("heading", { name: "Blogs", level: 1 }).count()).toBe(1)
     await expect.poll(() => other.getByRole("link", { name: title }).count()).toBe(0)
     await other.context().close()
+  })
+})
+
+describe("the Blogs list's order and Status filter (issue 26)", () => {
+  it("Blog Name and Created sort the list, Status keeps the Active or Inactive blogs, all in the URL and as the server answers", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/blogs")
+    const token = await apiToken("editor@demo.test")
+    const serverNames = async (query: string, limit = 10) =>
+      (await apiGet<{ data: { blogName: string }[] }>(`/blog/get?page=1&limit=${limit}${query}`, token)).data.map((b) => b.blogName)
+    // The name cell shows 15 characters; its title holds the whole name.
+    const shownNames = () => page.locator("tbody tr td:nth-child(2) a").evaluateAll((links) => links.map((a) => a.getAttribute("title")))
+    await expect.poll(shownNames).toEqual(await serverNames(""))
+
+    await page.getByRole("button", { name: "Blog Name: sort by name, A to Z" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "blogName")
+    await expect.poll(shownNames).toEqual(await serverNames("&sort=blogName"))
+    await page.getByRole("button", { name: "Blog Name: sort by name, Z to A" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-blogName")
+    await expect.poll(shownNames).toEqual(await serverNames("&sort=-blogName"))
+    await page.getByRole("button", { name: "Created: sort by date created, newest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-createdAt")
+    await expect.poll(shownNames).toEqual(await serverNames(""))
+    await page.getByRole("button", { name: "Created: sort by date created, oldest first" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "createdAt")
+    await expect.poll(shownNames).toEqual(await serverNames("&sort=createdAt"))
+
+    // Switch one blog off, then keep the Inactive ones: it is there, every row says Inactive.
+    const first = (await serverNames("&sort=createdAt"))[0]!
+    const rowOf = (name: string) => page.getByRole("row").filter({ has: page.locator(`a[title="${name}"]`) })
+    await rowOf(first).getByText("Active", { exact: true }).click()
+    await expect.poll(() => serverNames("&status=inactive", 100)).toContain(first)
+    await page.getByLabel("Status", { exact: true }).selectOption("inactive")
+    await page.waitForURL((url) => url.searchParams.get("status") === "inactive" && url.searchParams.get("sort") === "createdAt")
+    await expect.poll(shownNames).toEqual(await serverNames("&sort=createdAt&status=inactive"))
+    expect(await shownNames()).toContain(first)
+    await page.reload()
+    await expect.poll(() => page.getByLabel("Status", { exact: true }).inputValue()).toBe("inactive")
+    await expect.poll(shownNames).toEqual(await serverNames("&sort=createdAt&status=inactive"))
+    await page.getByLabel("Status", { exact: true }).selectOption("active")
+    await page.waitForURL((url) => url.searchParams.get("status") === "active")
+    await expect.poll(shownNames).toEqual(await serverNames("&sort=createdAt&status=active"))
+    expect(await shownNames()).not.toContain(first)
+
+    await page.getByLabel("Status", { exact: true }).selectOption("")
+    await page.waitForURL((url) => !url.searchParams.has("status"))
+    // Put the blog back on for the rest of the suite.
+    await rowOf(first).getByText("Inactive", { exact: true }).click()
+    await expect.poll(() => serverNames("&status=inactive", 100)).not.toContain(first)
+    await page.context().close()
   })
 })

@@ -95,6 +95,13 @@ describeMachinePaths("blog list", {
     { type: "list.reload" },
     { type: "size.change", size: 25 },
     { type: "column.toggle", column: "Email" },
+    // By name, then newest first again, and the Status filter (issue 26).
+    { type: "sort.change", sort: "blogName" },
+    { type: "sort.change", sort: "-createdAt" },
+    { type: "filter.change", field: "status", value: "inactive" },
+    { type: "filter.apply" },
+    { type: "filter.set", field: "status", value: "active" },
+    { type: "filter.clear" },
     { type: "fetchPage.done", output: { rows: [blog], total: 45 } },
     // Rows removed meanwhile: page 5 of 45 is past the end of 35, so the list steps back to page 4.
     { type: "fetchPage.done", output: { rows: [], total: 35 } },

@@ -101,6 +101,66 @@ describe("GET /blog/get and /blog/getDetails/:id", () => {
   })
 })
 
+describe("GET /blog/get?sort=&status= (issue 26)", () => {
+  type Listed = { _id: string; blogName: string; createdAt: string; status: boolean }
+  const rows = async (query: string) => (await get(`/blog/get?limit=100${query}`)).json().data as Listed[]
+  const ids = (list: Listed[]) => list.map((b) => b._id)
+
+  it("orders by name either way (letter case ignored) or by date either way, the same on every page; another order is 400", async () => {
+    // The embedded database lowers A-Z only (C character type); then bytes compare, as JavaScript's < does.
+    const key = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase())
+    const byName = await rows("&sort=blogName")
+    expect(byName.length).toBeGreaterThan(10)
+    expect(byName.every((b, i) => i === 0 || key(byName[i - 1]!.blogName) <= key(b.blogName))).toBe(true)
+    expect(ids(await rows("&sort=-blogName"))).toEqual(ids(byName).toReversed())
+    const paged: Listed[] = []
+    for (let page = 1; (page - 1) * 4 < byName.length; page++)
+      paged.push(...((await get(`/blog/get?limit=4&page=${page}&sort=blogName`)).json().data as Listed[]))
+    expect(ids(paged)).toEqual(ids(byName))
+    const newest = await rows("")
+    expect(ids(await rows("&sort=-createdAt"))).toEqual(ids(newest))
+    const oldest = await rows("&sort=createdAt")
+    expect(oldest.every((b, i) => i === 0 || Date.parse(oldest[i - 1]!.createdAt) <= Date.parse(b.createdAt))).toBe(true)
+    const bad = await get("/blog/get?sort=slug")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^sort:/)
+  })
+
+  it("keeps the Active or the Inactive blogs only, with their total, following a status change; another status is 400", async () => {
+    const all = (await get("/blog/get?limit=100")).json()
+    const active = (await get("/blog/get?limit=100&status=active")).json()
+    const inactive = (await get("/blog/get?limit=100&status=inactive")).json()
+    expect(active.data.every((b: Listed) => b.status)).toBe(true)
+    expect(inactive.data.every((b: Listed) => !b.status)).toBe(true)
+    expect(active.pagination.total + inactive.pagination.total).toBe(all.pagination.total)
+    const target = active.data[0] as Listed
+    const off = await server.app.inject({
+      method: "PATCH",
+      url: `/api/v1/blog/updateBlogStatus/${target._id}`,
+      headers: bearer(editor),
+      payload: { status: false },
+    })
+    expect(off.statusCode).toBe(200)
+    expect(ids(await rows("&status=inactive"))).toContain(target._id)
+    expect(ids(await rows("&status=active"))).not.toContain(target._id)
+    // Filter and order together, and the CSV as the screen shows it.
+    const inactiveByName = await rows("&status=inactive&sort=-blogName")
+    expect(new Set(ids(inactiveByName))).toEqual(new Set(ids(await rows("&status=inactive"))))
+    const csv = await server.app.inject({ method: "GET", url: "/api/v1/export/blogs?status=inactive&sort=-blogName", headers: bearer(admin) })
+    expect(csv.statusCode).toBe(200)
+    const names = csv.body
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(",")[0]!.replace(/^"|"$/g, ""))
+    expect(names).toEqual(inactiveByName.map((b) => b.blogName))
+    await server.app.inject({ method: "PATCH", url: `/api/v1/blog/updateBlogStatus/${target._id}`, headers: bearer(editor), payload: { status: true } })
+    const bad = await get("/blog/get?status=draft")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^status:/)
+  })
+})
+
 describe("PATCH /blog/update/:id", () => {
   it("changes only the sent fields, replaces the image and removes the old file", async () => {
     const blog = (await create("Update Me Please")).json().data

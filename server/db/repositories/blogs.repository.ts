@@ -1,5 +1,5 @@
-import { sql } from "kysely"
-import type { Blog } from "../../../src/api/contract/blogs/blog.ts"
+import { sql, type RawBuilder } from "kysely"
+import type { Blog, BlogSort, BlogStatusFilter } from "../../../src/api/contract/blogs/blog.ts"
 import { sanitizeSlate } from "../../services/content/sanitize-slate.ts"
 import type { BlogRow } from "../blogs.table.ts"
 import type { Db } from "../database.ts"
@@ -40,15 +40,27 @@ export async function slugsLike(db: Db, base: string, exceptId: string | null): 
   return new Set((await query.execute()).map((r) => r.slug))
 }
 
-export async function listBlogs(db: Db, paging: Paging, options: { publishedOnly: boolean }) {
+/** The Blogs list's order: lower(blog_name) or created_at, then id, one way (a few hundred rows: no index needed). */
+function orderOf(sort: BlogSort | undefined): { column: RawBuilder<unknown>; way: "asc" | "desc" } {
+  if (sort === "blogName" || sort === "-blogName") return { column: sql`lower(blog_name)`, way: sort === "blogName" ? "asc" : "desc" }
+  return { column: sql`created_at`, way: sort === "createdAt" ? "asc" : "desc" }
+}
+
+/**
+ * A page of blogs, newest first or in `sort`'s order; `publishedOnly` (the public site) or `status` (the Blogs screen's
+ * filter) keeps the Active or the Inactive ones only.
+ */
+export async function listBlogs(db: Db, paging: Paging, options: { publishedOnly: boolean; sort?: BlogSort; status?: BlogStatusFilter }) {
   let rows = db.selectFrom("blogs").selectAll()
   let count = db.selectFrom("blogs").select(sql<number>`count(*)::int`.as("total"))
-  if (options.publishedOnly) {
-    rows = rows.where("status", "=", true)
-    count = count.where("status", "=", true)
+  const status = options.publishedOnly ? true : options.status === undefined ? undefined : options.status === "active"
+  if (status !== undefined) {
+    rows = rows.where("status", "=", status)
+    count = count.where("status", "=", status)
   }
+  const { column, way } = orderOf(options.sort)
   const [page, total] = await Promise.all([
-    rows.orderBy("created_at", "desc").orderBy("id", "desc").limit(paging.limit).offset(paging.offset).execute(),
+    rows.orderBy(column, way).orderBy("id", way).limit(paging.limit).offset(paging.offset).execute(),
     count.executeTakeFirstOrThrow(),
   ])
   return { rows: page.map(toBlog), total: total.total }

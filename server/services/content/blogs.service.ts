@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { BLOG_IMAGE_FIELD } from "../../../src/api/contract/blogs/blog.ts"
+import { BLOG_IMAGE_FIELD, type BlogListQuery } from "../../../src/api/contract/blogs/blog.ts"
 import type { ContentPageQuery } from "../../../src/api/contract/content/content-common.ts"
 import type { Db } from "../../db/database.ts"
 import { findBlogById, findPublishedBlogBySlug, listBlogs, lockBlog, toBlog } from "../../db/repositories/blogs.repository.ts"
@@ -158,9 +158,11 @@ export async function getBlogDetails(deps: { db: Db }, id: string) {
   return { success: true, data: [toBlog(row)] }
 }
 
-export async function listAllBlogs(deps: { db: Db }, query: ContentPageQuery, publishedOnly: boolean) {
+/** The Blogs screen's list (its order and Status filter), or the public site's (published only, newest first). */
+export async function listAllBlogs(deps: { db: Db }, query: ContentPageQuery & Partial<Pick<BlogListQuery, "sort" | "status">>, publishedOnly: boolean) {
   const at = contentPaging(query)
-  return listAnswer(await listBlogs(deps.db, at, { publishedOnly }), at)
+  const { sort, status } = query
+  return listAnswer(await listBlogs(deps.db, at, { publishedOnly, ...(sort ? { sort } : {}), ...(status ? { status } : {}) }), at)
 }
 
 export async function publishedBlogBySlug(deps: { db: Db }, slug: string) {

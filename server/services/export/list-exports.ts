@@ -26,6 +26,7 @@ import { enquiryListScreen, enquiryListColumns } from "../../../src/api/contract
 import { enquirySorts, isEnquirySort } from "../../../src/api/contract/contact/contact.ts"
 import { ticketListScreen, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list-screen.ts"
 import { isTicketSort, ticketSorts } from "../../../src/api/contract/tickets/ticket.ts"
+import { blogSorts, isBlogSort } from "../../../src/api/contract/blogs/blog.ts"
 
 const peopleColumns = csvColumns(peopleListColumns)
 
@@ -108,8 +109,13 @@ export const listExports: Record<ExportList, ListExport> = {
   blogs: {
     file: blogListScreen.file,
     columns: csvColumns(blogListColumns),
-    fetchPage: async (deps, _caller, page, limit) => {
-      const answer = await listAllBlogs(deps, { page, limit }, false)
+    sorts: blogSorts,
+    fetchPage: async (deps, _caller, page, limit, _search, sort, filters) => {
+      const answer = await listAllBlogs(
+        deps,
+        { page, limit, ...(isBlogSort(sort) ? { sort } : {}), ...(filters?.status ? { status: filters.status } : {}) },
+        false,
+      )
       return { rows: answer.data, total: answer.pagination.total }
     },
   },

@@ -1,5 +1,5 @@
 import * as api from "../contract/blogs/blog.endpoints.ts"
-import { BLOG_IMAGE_FIELD } from "../contract/blogs/blog.ts"
+import { BLOG_IMAGE_FIELD, isBlogSort, isBlogStatusFilter } from "../contract/blogs/blog.ts"
 import { call, toFormData } from "../client.ts"
 
 export interface BlogText {
@@ -10,7 +10,18 @@ export interface BlogText {
   about: string
 }
 
-export const listBlogs = (page: number, limit: number) => call(api.listBlogs, { query: { page: String(page), limit: String(limit) } })
+/** A page of the Blogs list in its order (newest first unless `sort` says otherwise), Active or Inactive only with the Status filter. */
+export const listBlogs = (request: { page: number; limit: number; sort?: string | undefined; filters?: Record<string, string> }) => {
+  const status = request.filters?.status
+  return call(api.listBlogs, {
+    query: {
+      page: String(request.page),
+      limit: String(request.limit),
+      ...(isBlogSort(request.sort) ? { sort: request.sort } : {}),
+      ...(isBlogStatusFilter(status) ? { status } : {}),
+    },
+  })
+}
 export const getBlog = async (id: string) => {
   const answer = await call(api.getBlogDetails, { params: { id } })
   return answer.data[0] ?? null

@@ -5,6 +5,7 @@ import { peopleListNames } from "./vendors/people-lists.ts"
 import { peopleSorts } from "./vendors/vendor.ts"
 import { enquirySorts } from "./contact/contact.ts"
 import { ticketSorts, ticketStates } from "./tickets/ticket.ts"
+import { blogSorts, blogStatuses } from "./blogs/blog.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
 export const exportLists = [
@@ -26,23 +27,25 @@ export const ExportList = Schema.Literals(exportLists)
 export type ExportList = typeof ExportList.Type
 
 export const ExportListParams = Schema.Struct({ list: ExportList })
-/** Every order a list screen can be in: All Sessions' and the people lists' (All Enquiries' are the people lists' keys). */
-export const listSorts = [...sessionSorts, ...peopleSorts] as const
+/** Every order a list screen can be in: All Sessions', the people lists' (All Enquiries' and My Tickets' are among them) and the Blogs'. */
+export const listSorts = [...sessionSorts, ...peopleSorts, "blogName", "-blogName"] as const
 export type ListSort = (typeof listSorts)[number]
 // A list whose orders are not all here could not export in its order: the compiler says so.
 const _enquirySortsListed: readonly ListSort[] = enquirySorts
 const _ticketSortsListed: readonly ListSort[] = ticketSorts
+const _blogSortsListed: readonly ListSort[] = blogSorts
 export const isListSort = isOneOf(listSorts)
 
 /**
  * The list's current search, order and filter (lists without a search, that cannot be sorted so, or without
- * the filter ignore them): `role` is a review list's Role filter, `state` My Tickets' Open / Closed.
+ * the filter ignore them): `role` is a review list's Role filter, `state` My Tickets' Open / Closed, `status` the Blogs' Active / Inactive.
  */
 export const ExportListQuery = Schema.Struct({
   search: Schema.optional(QueryText),
   sort: Schema.optional(Schema.Literals(listSorts)),
   role: Schema.optional(Schema.Literals(vendorRoles)),
   state: Schema.optional(Schema.Literals(ticketStates)),
+  status: Schema.optional(Schema.Literals(blogStatuses)),
 })
 
 /** The filters an export may carry beside its search and order. */

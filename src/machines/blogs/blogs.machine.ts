@@ -1,7 +1,7 @@
 import { isApiError } from "../../api/api-error.ts"
 import * as blogApi from "../../api/blogs/blog.api.ts"
 import * as blogCalls from "../../api/contract/blogs/blog.endpoints.ts"
-import type { Blog } from "../../api/contract/blogs/blog.ts"
+import { blogSorts, type Blog } from "../../api/contract/blogs/blog.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { blogListScreen } from "../../api/contract/blogs/blog-list-screen.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
@@ -9,13 +9,17 @@ import { createRowActionsMachine } from "../row-actions.machine.ts"
 /** The Blogs table pages by 10 (the list page size of spec section 9). */
 export const BLOG_PAGE_SIZE = 10
 
+/** Blogs, newest first or by name or date either way (issue 26); its Status filter keeps the Active or the Inactive ones. */
 export const blogListMachine = createPagedListMachine<Blog>({
   id: "blogList",
   pageSize: BLOG_PAGE_SIZE,
   call: blogCalls.listBlogs,
   failureMessage: blogListScreen.failure,
-  fetchPage: async ({ page, limit }) => {
-    const answer = await blogApi.listBlogs(page, limit)
+  sorts: blogSorts,
+  // "" (every blog), "active" or "inactive".
+  filters: { status: "" },
+  fetchPage: async (request) => {
+    const answer = await blogApi.listBlogs(request)
     return { rows: [...answer.data], total: answer.pagination.total }
   },
 })

@@ -15,7 +15,7 @@ export async function fetchContentTotals(): Promise<ContentTotals> {
   const [experts, testimonials, blogs, gallery, press] = await Promise.all([
     cardsApi.listExperts(1, 1),
     cardsApi.listTestimonials(1, 1),
-    blogApi.listBlogs(1, 1),
+    blogApi.listBlogs({ page: 1, limit: 1 }),
     cardsApi.listGallery(1, 1),
     cardsApi.listPress(1, 1),
   ])

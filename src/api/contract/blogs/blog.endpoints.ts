@@ -1,6 +1,15 @@
 import { MessageAnswer } from "../common.ts"
-import { BLOG_IMAGE_FIELD, BlogAnswer, BlogCreateFields, BlogDetailsAnswer, BlogListAnswer, BlogStatusRequest, BlogUpdateFields } from "./blog.ts"
-import { ContentPageQuery, contentImageTypes, IdParams } from "../content/content-common.ts"
+import {
+  BLOG_IMAGE_FIELD,
+  BlogAnswer,
+  BlogCreateFields,
+  BlogDetailsAnswer,
+  BlogListAnswer,
+  BlogListQuery,
+  BlogStatusRequest,
+  BlogUpdateFields,
+} from "./blog.ts"
+import { contentImageTypes, IdParams } from "../content/content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { BlogRevisionAnswer, BlogRevisionParams, BlogRevisionsAnswer } from "./blog-revisions.ts"
 
@@ -24,10 +33,11 @@ export const listBlogs = endpoint({
   name: "listBlogs",
   method: "GET",
   path: "/blog/get",
-  query: ContentPageQuery,
+  query: BlogListQuery,
   answer: BlogListAnswer,
   access: contentRoles,
-  summary: "Every blog, newest first, with pagination.total",
+  summary:
+    "Every blog, newest first or by `sort` (blogName, -blogName, createdAt, -createdAt), the Active or Inactive ones only with `status` (active, inactive), with pagination.total",
 })
 
 export const getBlogDetails = endpoint({

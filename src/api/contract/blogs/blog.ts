@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime } from "../common.ts"
+import { Id, isOneOf, IsoDateTime, PageParam } from "../common.ts"
 import { ImageUrl, itemAnswer, listAnswer, requiredText } from "../content/content-common.ts"
 
 /** The text colours the blog editor offers (spec section 2), by name and hex; the server allows only these. */
@@ -61,6 +61,25 @@ export const BlogUpdateFields = Schema.Struct({
 export const BlogStatusRequest = Schema.Struct({ status: Schema.Boolean })
 
 export const BlogListAnswer = listAnswer(Blog)
+
+/** The Blogs list's orders (issue 26): by name, letter case ignored, or by when created; newest first unless told. */
+export const blogSorts = ["blogName", "-blogName", "createdAt", "-createdAt"] as const
+export type BlogSort = (typeof blogSorts)[number]
+export const isBlogSort = isOneOf(blogSorts)
+
+/** The Blogs list's Status filter: the blogs switched Active (shown on the site) or Inactive only. */
+export const blogStatuses = ["active", "inactive"] as const
+export type BlogStatusFilter = (typeof blogStatuses)[number]
+export const isBlogStatusFilter = isOneOf(blogStatuses)
+
+/** GET /blog/get: the content lists' paging, with the Blogs screen's order and Status filter. */
+export const BlogListQuery = Schema.Struct({
+  page: PageParam,
+  limit: PageParam,
+  sort: Schema.optional(Schema.Literals(blogSorts)),
+  status: Schema.optional(Schema.Literals(blogStatuses)),
+})
+export type BlogListQuery = typeof BlogListQuery.Type
 /** GET /blog/getDetails/:id answers `data` as an array; the console uses the first item. */
 export const BlogDetailsAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(Blog) })
 export const BlogAnswer = itemAnswer(Blog)

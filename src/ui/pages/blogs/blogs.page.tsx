@@ -1,4 +1,4 @@
-import { Button, HStack, Link, Stack, Switch } from "@chakra-ui/react"
+import { Box, Button, HStack, Link, Stack, Switch } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useState } from "react"
 import { Link as RouterLink } from "wouter"
@@ -16,10 +16,20 @@ import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { BlogDrafts } from "./blog-drafts.tsx"
+import { FilterSelect } from "../../components/filter-select.tsx"
+import { NAME_WAYS, sortHead, type SortWays } from "../../components/sort-header.tsx"
 
-/** Blogs: S.No, Blog Name (link, cut at 15), URL (slug, cut at 15), created date, delete and status toggle. */
+/** The Status filter, kept in the URL (`?status=active`). */
+const STATUS_FILTER = { keys: ["status"] } as const
+const STATUS_CHOICES = [
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+]
+const CREATED_WAYS: SortWays = { by: "date created", ascending: "oldest first", descending: "newest first" }
+
+/** Blogs: S.No, Blog Name (link, cut at 15), URL (slug, cut at 15), created date, delete and status toggle; sorted by name or date, filtered by status. */
 export default function BlogsPage() {
-  const list = useListActor(blogListMachine)
+  const list = useListActor(blogListMachine, STATUS_FILTER)
   const [actionsLogic] = useState(() =>
     blogActionsMachine.provide({ actions: { listChanged: () => list.send({ type: "list.reload" }), notify: (_, { text, tone }) => notify(text, tone) } }),
   )
@@ -39,13 +49,15 @@ export default function BlogsPage() {
     isToggleDisabled: (blog) => busyId === blog._id || !canToggle,
     onToggle: (blog, status) => actions.send({ type: "status.toggle", id: blog._id, status }),
     onDelete: (blog) => actions.send({ type: "delete.request", id: blog._id }),
+    sort: ctx.sort,
+    onSort: (sort) => list.send({ type: "sort.change", sort }),
   })
 
   return (
     <Stack gap="5">
       <ListHeader
         title={blogList.title}
-        exportButton={<ExportCsvButton list="blogs" search="" />}
+        exportButton={<ExportCsvButton list="blogs" search="" sort={ctx.sort} filters={ctx.applied} />}
         action={
           <Button asChild colorPalette="teal">
             <RouterLink href="/add-blog">+ Add Blog</RouterLink>
@@ -53,6 +65,15 @@ export default function BlogsPage() {
         }
       />
       <BlogDrafts />
+      <Box maxW={{ md: "56" }}>
+        <FilterSelect
+          label="Status"
+          all="All blogs"
+          value={ctx.applied.status ?? ""}
+          choices={STATUS_CHOICES}
+          onChange={(status) => list.send({ type: "filter.set", field: "status", value: status })}
+        />
+      </Box>
       <DataTable
         columnChoice={columnChoice}
         columns={columns}
@@ -80,6 +101,8 @@ interface BlogRowActions {
   isToggleDisabled: (blog: Blog) => boolean
   onToggle: (blog: Blog, status: boolean) => void
   onDelete: (blog: Blog) => void
+  sort: string
+  onSort: (sort: string) => void
 }
 
 /** How the table draws the definition's columns: the name links to the blog, both texts cut at 15, the day alone. */
@@ -93,11 +116,15 @@ const tableCells: ColumnCells<Blog, BlogListColumn["key"]> = {
   createdAt: (b) => formatDate(b.createdAt),
 }
 
-/** S.No, the list's defined columns (the CSV export's too), then the status switch and Delete. */
+/** S.No, the list's defined columns (the CSV export's too; Blog Name and Created sort the list), then the status switch and Delete. */
 function blogColumns(a: BlogRowActions): Column<Blog>[] {
+  const { sort, onSort } = a
   return [
     { header: "S.No", cell: (_b, i) => a.firstNumber + i },
-    ...definedColumns(blogListColumns, tableCells),
+    ...definedColumns(blogListColumns, tableCells, {
+      blogName: sortHead({ label: "Blog Name", key: "blogName", sort, onSort, first: "ascending", ways: NAME_WAYS }),
+      createdAt: sortHead({ label: "Created", key: "createdAt", sort, onSort, first: "descending", implied: "descending", ways: CREATED_WAYS }),
+    }),
     {
       header: "Actions",
       cell: (b) => (
