@@ -35,7 +35,16 @@ export type SavedViewsEvent =
   | { type: "delete.confirm" }
   | { type: "delete.cancel" }
 
-const byName = (views: readonly SavedView[]) => [...views].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
+/**
+ * The views with one just saved put among them: the server answers them ordered by name (letter case ignored), so the
+ * new one goes before the first that sorts after it, and the others keep the server's order.
+ */
+function withView(views: readonly SavedView[], view: SavedView): SavedView[] {
+  const rest = views.filter((other) => other._id !== view._id)
+  const key = view.name.toLowerCase()
+  const at = rest.findIndex((other) => other.name.toLowerCase().localeCompare(key) > 0)
+  return at === -1 ? [...rest, view] : [...rest.slice(0, at), view, ...rest.slice(at)]
+}
 const nameProblem = (name: string): string | null =>
   name.trim() === "" ? VIEW_NAME_REQUIRED : name.trim().length > SAVED_VIEW_NAME_MAX ? VIEW_NAME_TOO_LONG : null
 
@@ -83,7 +92,7 @@ export const savedViewsMachine = setup({
       invoke: {
         src: "fetchViews",
         input: ({ context }) => ({ list: context.list }),
-        onDone: { target: "ready", actions: assign({ views: ({ event }) => byName(event.output), error: null }) },
+        onDone: { target: "ready", actions: assign({ views: ({ event }) => event.output, error: null }) },
         onError: { target: "failed", actions: assign({ error: ({ event }) => messageOf(event.error, VIEWS_FAILED) }) },
       },
     },
@@ -113,7 +122,7 @@ export const savedViewsMachine = setup({
           target: "ready",
           actions: [
             assign({
-              views: ({ context, event }) => byName([...context.views.filter((view) => view._id !== event.output._id), event.output]),
+              views: ({ context, event }) => withView(context.views, event.output),
               name: "",
               nameError: null,
             }),
