@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiGet } from "./machine-paths.ts"
 import { formMessage } from "./content-helpers.ts"
 
 let browser: Browser
@@ -72,6 +73,33 @@ describe("editors (Admin)", () => {
     await page.goto("/editor")
     await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).count()).toBe(1)
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBeGreaterThan(0)
+    await page.context().close()
+  })
+})
+
+describe("the Editor list's order (issue 26)", () => {
+  it("the Name header sorts the editors A to Z and back, in the URL, as the server orders them", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/editor")
+    const token = await apiToken("admin@demo.test")
+    const serverNames = async (sort: string) =>
+      (await apiGet<{ data: { name: string }[] }>(`/user/Editor?page=1&limit=100${sort ? `&sort=${sort}` : ""}`, token)).data.map((e) => e.name)
+    const shownNames = () => page.locator("tbody tr td:nth-child(2)").allTextContents()
+    await expect.poll(shownNames).toEqual(await serverNames(""))
+
+    await page.getByRole("button", { name: "Name: sort by name, A to Z" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name")
+    await expect.poll(shownNames).toEqual(await serverNames("name"))
+    expect(await page.getByRole("columnheader", { name: /Name/ }).first().getAttribute("aria-sort")).toBe("ascending")
+    await page.reload()
+    await expect.poll(shownNames).toEqual(await serverNames("name"))
+    await page.getByRole("button", { name: "Name: sort by name, Z to A" }).click()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "-name")
+    await expect.poll(shownNames).toEqual(await serverNames("-name"))
+    await page.goBack()
+    await page.waitForURL((url) => url.searchParams.get("sort") === "name")
+    await expect.poll(shownNames).toEqual(await serverNames("name"))
     await page.context().close()
   })
 })

@@ -79,6 +79,35 @@ describe("editor list, update and delete", () => {
     expect(list.data[0]).not.toHaveProperty("password_hash")
   })
 
+  it("orders the editors by name either way (letter case ignored) or by date either way, the CSV too; another order is 400 (issue 26)", async () => {
+    type Listed = { _id: string; name: string; createdAt: string }
+    const rows = async (query: string) => (await call("GET", `/user/Editor?page=1&limit=100${query}`)).json().data as Listed[]
+    const ids = (list: Listed[]) => list.map((e) => e._id)
+    // The embedded database lowers A-Z only (C character type); then bytes compare, as JavaScript's < does.
+    const key = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase())
+    const byName = await rows("&sort=name")
+    expect(byName.length).toBeGreaterThan(10)
+    expect(byName.every((e, i) => i === 0 || key(byName[i - 1]!.name) <= key(e.name))).toBe(true)
+    expect(ids(await rows("&sort=-name"))).toEqual(ids(byName).toReversed())
+    const paged: Listed[] = []
+    for (let page = 1; (page - 1) * 4 < byName.length; page++) paged.push(...(await call("GET", `/user/Editor?page=${page}&limit=4&sort=name`)).json().data)
+    expect(ids(paged)).toEqual(ids(byName))
+    expect(ids(await rows("&sort=-createdAt"))).toEqual(ids(await rows("")))
+    const oldest = await rows("&sort=createdAt")
+    expect(oldest.every((e, i) => i === 0 || Date.parse(oldest[i - 1]!.createdAt) <= Date.parse(e.createdAt))).toBe(true)
+    const csv = await call("GET", "/export/editor?sort=-name")
+    expect(csv.statusCode).toBe(200)
+    const names = csv.body
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((line) => line.split(",")[0]!.replace(/^"|"$/g, ""))
+    expect(names).toEqual(byName.map((e) => e.name).toReversed())
+    const bad = await call("GET", "/user/Editor?sort=email")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^sort:/)
+  })
+
   it("updates an editor with an event, refuses a taken email and non-editors", async () => {
     const created = (await call("POST", "/user/create", { ...newEditor, email: "up@example.com" })).json().data
     const res = await call("PATCH", `/user/editors/${created._id}`, { name: "Updated Name", number: "12345" })

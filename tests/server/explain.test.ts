@@ -138,7 +138,10 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: "/user/getActiveUser/user?role=User&search=sharma&limit=10" },
   ],
   peopleCounts: [{ as: "admin", url: "/dashboard/peopleCounts" }],
-  listEditors: [{ as: "admin", url: "/user/Editor?page=1&limit=10" }],
+  listEditors: [
+    { as: "admin", url: "/user/Editor?page=1&limit=10" },
+    { as: "admin", url: "/user/Editor?page=1&limit=10&sort=name" },
+  ],
   listExperts: [{ as: "editor", url: "/expert/auth/get?page=1&limit=1" }],
   listGallery: [{ as: "editor", url: "/gallery/get?page=1&limit=1" }],
   listPress: [{ as: "editor", url: "/press-and-recognition/auth/get?page=1&limit=1" }],

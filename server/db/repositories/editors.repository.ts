@@ -1,5 +1,6 @@
 import { sql } from "kysely"
 import type { Editor } from "../../../src/api/contract/editors/editor.ts"
+import type { PeopleSort } from "../../../src/api/contract/vendors/vendor.ts"
 import type { Db } from "../database.ts"
 import type { Paging } from "../paging.ts"
 import type { UserRow } from "../users.table.ts"
@@ -28,14 +29,20 @@ export const updateEditorRow = (db: Db, id: string, values: { name?: string; ema
 export const deleteEditorRow = (db: Db, id: string) => db.deleteFrom("users").where("id", "=", id).where("role", "=", "Editor").execute()
 
 /** Newest first; served by the (role, status, created_at, id) index of users. */
-export async function listEditors(db: Db, paging: Paging) {
+/**
+ * A page of editors, newest first or in `sort`'s order: a name (letter case ignored, the people lists' lower(name)
+ * index) or when they joined, then id, one way.
+ */
+export async function listEditors(db: Db, paging: Paging, sort?: PeopleSort) {
+  const byName = sort === "name" || sort === "-name"
+  const way = sort === "name" || sort === "createdAt" ? "asc" : "desc"
   const [rows, total] = await Promise.all([
     db
       .selectFrom("users")
       .selectAll()
       .where("role", "=", "Editor")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
+      .orderBy(byName ? sql`lower(name)` : sql`created_at`, way)
+      .orderBy("id", way)
       .limit(paging.limit)
       .offset(paging.offset)
       .execute(),

@@ -1,5 +1,4 @@
-import type { ContentPageQuery } from "../../../src/api/contract/content/content-common.ts"
-import type { CreateEditorRequest, UpdateEditorRequest } from "../../../src/api/contract/editors/editor.ts"
+import type { CreateEditorRequest, EditorListQuery, UpdateEditorRequest } from "../../../src/api/contract/editors/editor.ts"
 import { deleteEditorRow, listEditors as listEditorRows, lockEditor, toEditor, updateEditorRow } from "../../db/repositories/editors.repository.ts"
 import { insertUser, isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import type { AppDeps, RouteDeps } from "../../deps.ts"
@@ -83,8 +82,8 @@ export async function deleteEditor(deps: Pick<AppDeps, "db" | "tokenVersions">, 
   return { success: true, message: "Editor deleted successfully." }
 }
 
-export async function listEditors(deps: Pick<AppDeps, "db">, query: ContentPageQuery) {
+export async function listEditors(deps: Pick<AppDeps, "db">, query: EditorListQuery) {
   const at = contentPaging(query)
-  const answer = listAnswer(await listEditorRows(deps.db, at), at)
+  const answer = listAnswer(await listEditorRows(deps.db, at, query.sort), at)
   return { ...answer, totalRecords: answer.pagination.total }
 }

@@ -122,8 +122,9 @@ export const listExports: Record<ExportList, ListExport> = {
   editor: {
     file: editorListScreen.file,
     columns: csvColumns(editorListColumns),
-    fetchPage: async (deps, _caller, page, limit) => {
-      const answer = await listEditors(deps, { page, limit })
+    sorts: peopleSorts,
+    fetchPage: async (deps, _caller, page, limit, _search, sort) => {
+      const answer = await listEditors(deps, { page, limit, ...(isPeopleSort(sort) ? { sort } : {}) })
       return { rows: answer.data, total: answer.pagination.total }
     },
   },

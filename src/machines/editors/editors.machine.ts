@@ -13,15 +13,18 @@ import {
 } from "../../api/contract/editors/editor.endpoints.ts"
 import { editorListScreen } from "../../api/contract/editors/editor-list-screen.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
+import { peopleSorts } from "../../api/contract/vendors/vendor.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
 
+/** The Editor list: up to 100 a page, newest first or by name either way (issue 26). */
 export const editorListMachine = createPagedListMachine<Editor>({
   id: "editorList",
   pageSize: CONTENT_LIST_LIMIT,
   call: listEditorsCall,
   failureMessage: editorListScreen.failure,
-  fetchPage: async ({ page, limit }) => {
-    const answer = await editorApi.listEditors(page, limit)
+  sorts: peopleSorts,
+  fetchPage: async (request) => {
+    const answer = await editorApi.listEditors(request)
     return { rows: [...answer.data], total: answer.totalRecords }
   },
 })

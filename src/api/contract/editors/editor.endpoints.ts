@@ -1,6 +1,6 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, IdParams } from "../content/content-common.ts"
-import { CreateEditorRequest, EditorAnswer, EditorListAnswer, UpdateEditorRequest } from "./editor.ts"
+import { IdParams } from "../content/content-common.ts"
+import { CreateEditorRequest, EditorAnswer, EditorListAnswer, EditorListQuery, UpdateEditorRequest } from "./editor.ts"
 import { endpoint } from "../endpoint.ts"
 
 /** Editor management is Admin only (spec section 6). */
@@ -26,10 +26,10 @@ export const listEditors = endpoint({
   name: "listEditors",
   method: "GET",
   path: "/user/Editor",
-  query: ContentPageQuery,
+  query: EditorListQuery,
   answer: EditorListAnswer,
   access: admin,
-  summary: "Every editor, newest first; totalRecords (and pagination.total) count them all",
+  summary: "Every editor, newest first or by `sort` (name, -name, createdAt, -createdAt); totalRecords (and pagination.total) count them all",
 })
 
 /** The original product sent editor updates to the expert calls (a defect); editors have their own. */

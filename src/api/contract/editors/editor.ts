@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
-import { Email, Id, IsoDateTime } from "../common.ts"
+import { Email, Id, IsoDateTime, PageParam } from "../common.ts"
+import { peopleSorts } from "../vendors/vendor.ts"
 import { itemAnswer, Pagination } from "../content/content-common.ts"
 
 /** An editor account as the Editor page lists it (#, Name, Email, Number, User Role). */
@@ -40,5 +41,9 @@ export const UpdateEditorRequest = Schema.Struct({
 export type UpdateEditorRequest = typeof UpdateEditorRequest.Type
 
 /** GET /user/Editor: the role lists' data and totalRecords, with the content lists' pagination too. */
+/** GET /user/Editor: the content lists' paging, in a people list's order (name or date either way; newest first unless told). */
+export const EditorListQuery = Schema.Struct({ page: PageParam, limit: PageParam, sort: Schema.optional(Schema.Literals(peopleSorts)) })
+export type EditorListQuery = typeof EditorListQuery.Type
+
 export const EditorListAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(Editor), totalRecords: Schema.Number, pagination: Pagination })
 export const EditorAnswer = itemAnswer(Editor)

@@ -16,6 +16,7 @@ import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 import { RecordHistoryButton } from "../../components/record-history-button.tsx"
+import { NAME_WAYS, sortHead } from "../../components/sort-header.tsx"
 
 /** Editor (Admin only): #, Name, Email, Number, User Role, with Add Editor, edit and delete. */
 export default function EditorPage() {
@@ -26,6 +27,7 @@ export default function EditorPage() {
   const form = useActorRef(formLogic)
   const actions = useActorRef(actionsLogic)
   const rows = useSelector(list, (s) => s.context.rows)
+  const sort = useSelector(list, (s) => s.context.sort)
   const loading = useSelector(list, (s) => s.hasTag("busy"))
   const error = useSelector(list, (s) => s.context.error)
   const formMessage = useSelector(form, (s) => (s.matches("closed") ? s.context.message : null))
@@ -33,6 +35,8 @@ export default function EditorPage() {
   const deleting = useSelector(actions, (s) => s.hasTag("busy"))
 
   const columns = editorColumns({
+    sort,
+    onSort: (next) => list.send({ type: "sort.change", sort: next }),
     onEdit: (editor) => form.send({ type: "form.open", item: editor }),
     onDelete: (editor) => actions.send({ type: "delete.request", id: editor._id }),
   })
@@ -41,7 +45,7 @@ export default function EditorPage() {
     <Stack gap="5">
       <ListHeader
         title={editorList.title}
-        exportButton={<ExportCsvButton list="editor" search="" />}
+        exportButton={<ExportCsvButton list="editor" search="" sort={sort} />}
         action={
           <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
             + Add Editor
@@ -68,11 +72,17 @@ const tableCells: ColumnCells<Editor, EditorListColumn["key"]> = {
   number: (row) => orNA(row.number),
 }
 
-/** '#', the Editor list's definition (the CSV export's columns too), then the row's actions. */
-function editorColumns(a: { onEdit: (editor: Editor) => void; onDelete: (editor: Editor) => void }): Column<Editor>[] {
+/** '#', the Editor list's definition (the CSV export's columns too; Name sorts the list), then the row's actions. */
+function editorColumns(a: {
+  sort: string
+  onSort: (sort: string) => void
+  onEdit: (editor: Editor) => void
+  onDelete: (editor: Editor) => void
+}): Column<Editor>[] {
+  const { sort, onSort } = a
   return [
     { header: "#", cell: (_row, i) => i + 1 },
-    ...definedColumns(editorListColumns, tableCells),
+    ...definedColumns(editorListColumns, tableCells, { name: sortHead({ label: "Name", key: "name", sort, onSort, first: "ascending", ways: NAME_WAYS }) }),
     {
       header: "Actions",
       cell: (row) => (
