@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely"
 import type { PageQuery } from "../../src/api/contract/common.ts"
 
 export interface Paging {
@@ -35,6 +36,23 @@ export function fromNearestEnd(total: number, page: Paging): EndPaging {
   if (page.offset * 2 < total) return { reverse: false, limit: page.limit, offset: page.offset }
   const limit = Math.min(page.limit, total - page.offset)
   return { reverse: true, limit, offset: total - page.offset - limit }
+}
+
+/** A list's order as its index walks it: one column, then id, both the same way. */
+export interface ListOrder {
+  column: RawBuilder<unknown>
+  way: "asc" | "desc"
+}
+
+/**
+ * The order of a list sorted by a name or by when it was made (`key` ascending, `-key` descending; newest first
+ * when none is asked): a name by its lower() (letter case is not an order people read by, and the lists' name
+ * indexes are on it), anything else by created_at.
+ */
+export function nameOrDateOrder<S extends string>(sort: S | undefined, name: { key: Exclude<S, `-${string}`>; column: string }): ListOrder {
+  const way = sort === undefined || sort.startsWith("-") ? "desc" : "asc"
+  const byName = sort === name.key || sort === `-${name.key}`
+  return { column: byName ? sql`lower(${sql.ref(name.column)})` : sql`created_at`, way }
 }
 
 /** `desc` read from the far end is `asc`, and the other way round. */

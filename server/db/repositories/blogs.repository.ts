@@ -1,9 +1,9 @@
-import { sql, type RawBuilder } from "kysely"
+import { sql } from "kysely"
 import type { Blog, BlogSort, BlogStatusFilter } from "../../../src/api/contract/blogs/blog.ts"
 import { sanitizeSlate } from "../../services/content/sanitize-slate.ts"
 import type { BlogRow } from "../blogs.table.ts"
 import type { Db } from "../database.ts"
-import type { Paging } from "../paging.ts"
+import { nameOrDateOrder, type Paging } from "../paging.ts"
 
 export const uploadUrl = (name: string): string => `/uploads/${name}`
 
@@ -40,12 +40,6 @@ export async function slugsLike(db: Db, base: string, exceptId: string | null): 
   return new Set((await query.execute()).map((r) => r.slug))
 }
 
-/** The Blogs list's order: lower(blog_name) or created_at, then id, one way (a few hundred rows: no index needed). */
-function orderOf(sort: BlogSort | undefined): { column: RawBuilder<unknown>; way: "asc" | "desc" } {
-  if (sort === "blogName" || sort === "-blogName") return { column: sql`lower(blog_name)`, way: sort === "blogName" ? "asc" : "desc" }
-  return { column: sql`created_at`, way: sort === "createdAt" ? "asc" : "desc" }
-}
-
 /**
  * A page of blogs, newest first or in `sort`'s order; `publishedOnly` (the public site) or `status` (the Blogs screen's
  * filter) keeps the Active or the Inactive ones only.
@@ -58,7 +52,8 @@ export async function listBlogs(db: Db, paging: Paging, options: { publishedOnly
     rows = rows.where("status", "=", status)
     count = count.where("status", "=", status)
   }
-  const { column, way } = orderOf(options.sort)
+  // A few hundred rows: no index needed for either order.
+  const { column, way } = nameOrDateOrder(options.sort, { key: "blogName", column: "blog_name" })
   const [page, total] = await Promise.all([
     rows.orderBy(column, way).orderBy("id", way).limit(paging.limit).offset(paging.offset).execute(),
     count.executeTakeFirstOrThrow(),

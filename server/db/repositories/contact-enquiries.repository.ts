@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto"
-import { sql, type RawBuilder } from "kysely"
+import { sql } from "kysely"
 import type { Enquiry, EnquirySort } from "../../../src/api/contract/contact/contact.ts"
 import type { ContactEnquiryRow } from "../contact-enquiries.table.ts"
 import type { Db } from "../database.ts"
-import { likePattern, type Paging } from "../paging.ts"
+import { likePattern, nameOrDateOrder, type Paging } from "../paging.ts"
 import { countEnquiries } from "./counts.repository.ts"
 
 export interface NewEnquiry {
@@ -22,12 +22,6 @@ export const insertEnquiry = (db: Db, enquiry: NewEnquiry, at: Date) =>
     .returningAll()
     .executeTakeFirstOrThrow()
 
-/** An order of the enquiries as an index walks it: created_at (migration 0002) or lower(name) (0027), then id, one way. */
-function orderOf(sort: EnquirySort | undefined): { column: RawBuilder<unknown>; way: "asc" | "desc" } {
-  if (sort === "name" || sort === "-name") return { column: sql`lower(name)`, way: sort === "name" ? "asc" : "desc" }
-  return { column: sql`created_at`, way: sort === "createdAt" ? "asc" : "desc" }
-}
-
 /**
  * Newest first on the created_at index, or in `sort`'s order (a name, letter case ignored, on the lower(name) index);
  * the unsearched total comes from the trigger-kept counter.
@@ -39,7 +33,8 @@ export async function listEnquiries(db: Db, search: string | undefined, page: Pa
     const pattern = likePattern(text)
     query = query.where((eb) => eb.or([eb("name", "ilike", pattern), eb("email", "ilike", pattern), eb("number", "ilike", pattern)]))
   }
-  const { column, way } = orderOf(sort)
+  // The created_at index (migration 0002) or the lower(name) one (0027) walks it.
+  const { column, way } = nameOrDateOrder(sort, { key: "name", column: "name" })
   const rows = await query.selectAll().orderBy(column, way).orderBy("id", way).limit(page.limit).offset(page.offset).execute()
   const total = text === "" ? await countEnquiries(db) : Number((await query.select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow()).n)
   return { rows: rows.map(toEnquiry), total }

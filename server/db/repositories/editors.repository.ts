@@ -2,7 +2,7 @@ import { sql } from "kysely"
 import type { Editor } from "../../../src/api/contract/editors/editor.ts"
 import type { PeopleSort } from "../../../src/api/contract/vendors/vendor.ts"
 import type { Db } from "../database.ts"
-import type { Paging } from "../paging.ts"
+import { nameOrDateOrder, type Paging } from "../paging.ts"
 import type { UserRow } from "../users.table.ts"
 
 /** The one user-row-to-editor mapper: only what the Editor page shows leaves the server. */
@@ -34,18 +34,9 @@ export const deleteEditorRow = (db: Db, id: string) => db.deleteFrom("users").wh
  * index) or when they joined, then id, one way.
  */
 export async function listEditors(db: Db, paging: Paging, sort?: PeopleSort) {
-  const byName = sort === "name" || sort === "-name"
-  const way = sort === "name" || sort === "createdAt" ? "asc" : "desc"
+  const { column, way } = nameOrDateOrder(sort, { key: "name", column: "name" })
   const [rows, total] = await Promise.all([
-    db
-      .selectFrom("users")
-      .selectAll()
-      .where("role", "=", "Editor")
-      .orderBy(byName ? sql`lower(name)` : sql`created_at`, way)
-      .orderBy("id", way)
-      .limit(paging.limit)
-      .offset(paging.offset)
-      .execute(),
+    db.selectFrom("users").selectAll().where("role", "=", "Editor").orderBy(column, way).orderBy("id", way).limit(paging.limit).offset(paging.offset).execute(),
     db
       .selectFrom("users")
       .select(sql<number>`count(*)::int`.as("total"))

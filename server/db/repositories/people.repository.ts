@@ -3,7 +3,7 @@ import type { PersonListItem } from "../../../src/api/contract/account/user.ts"
 import type { PeopleSort } from "../../../src/api/contract/vendors/vendor.ts"
 import type { Database, Db } from "../database.ts"
 import { type SelectQueryBuilder, sql } from "kysely"
-import { direction, type EndPaging, likePattern, type Paging, readFromNearestEnd, SEARCH_COUNT_CAP } from "../paging.ts"
+import { direction, type EndPaging, likePattern, type ListOrder, nameOrDateOrder, type Paging, readFromNearestEnd, SEARCH_COUNT_CAP } from "../paging.ts"
 import { countUsers } from "./counts.repository.ts"
 import { cappedCount } from "./list-counts.repository.ts"
 import { toPersonListItem } from "./users.repository.ts"
@@ -21,28 +21,11 @@ export interface PeopleFilter {
   sort?: PeopleSort | undefined
 }
 
-/**
- * A people list's order as its index walks it (migration 0025 for names): the column, then id, both one way.
- * Read from the far end (`EndPaging.reverse`) both turn round.
- */
-interface PeopleOrder {
-  key: "created_at" | "name"
-  order: "asc" | "desc"
-}
-
-const orderOf = (sort: PeopleSort | undefined): PeopleOrder =>
-  sort === "name"
-    ? { key: "name", order: "asc" }
-    : sort === "-name"
-      ? { key: "name", order: "desc" }
-      : { key: "created_at", order: sort === "createdAt" ? "asc" : "desc" }
-
-/** Orders a query of users (or of rows with their columns) by the list's order, read from `end`. */
-function inOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, { key, order }: PeopleOrder, end: EndPaging | null = null) {
-  const way = end ? direction(order, end) : order
-  // Letter case is not an order people read by: "de Souza" sits among the Ds (the index is on lower(name)).
-  const column = key === "name" ? sql`lower(name)` : sql.ref(key)
-  return query.orderBy(column, way).orderBy(sql.ref("id"), way)
+/** Orders a query of users (or of rows with their columns) by the list's order (migration 0025's indexes for names), read from `end`. */
+function inOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, order: ListOrder, end: EndPaging | null = null) {
+  // Read from the far end (`EndPaging.reverse`), the column and id both turn round.
+  const way = end ? direction(order.way, end) : order.way
+  return query.orderBy(order.column, way).orderBy(sql.ref("id"), way)
 }
 
 export type SearchField = "name" | "email" | "number"
@@ -58,7 +41,7 @@ export type SearchField = "name" | "email" | "number"
  */
 export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Promise<{ rows: PersonListItem[]; total: number; capped: boolean }> {
   const search = filter.search?.trim() ?? ""
-  const order = orderOf(filter.sort)
+  const order = nameOrDateOrder(filter.sort, { key: "name", column: "name" })
   let query = db.selectFrom("users").where("role", "in", filter.roles).where("status", "=", filter.status)
   if (filter.organizationId !== undefined) query = query.where("organization_id", "=", filter.organizationId)
   if (search !== "") {
@@ -90,7 +73,7 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
  * Page 1 of an unfiltered list: the counters' total and the newest rows in one round trip (the
  * total rides on every row; a lateral join keeps it when the list is empty).
  */
-async function firstPageWithTotal(db: Db, filter: PeopleFilter, query: PeopleQuery, order: PeopleOrder, limit: number) {
+async function firstPageWithTotal(db: Db, filter: PeopleFilter, query: PeopleQuery, order: ListOrder, limit: number) {
   const counted = db
     .selectFrom("user_counts")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("n"), sql<string>`0`).as("total"))
@@ -132,7 +115,7 @@ function hasSearchKeys(roles: readonly Role[], status: VendorStatus, term: strin
  * kept, counted, sorted in the list's order and paged in the same statement. Only when more than the cap
  * match is the page read again in index order, which is then cheap: matches are common.
  */
-async function searchPeople(db: Db, query: PeopleQuery, order: PeopleOrder, page: Paging, ordered: (end: EndPaging) => Promise<ListRow[]>) {
+async function searchPeople(db: Db, query: PeopleQuery, order: ListOrder, page: Paging, ordered: (end: EndPaging) => Promise<ListRow[]>) {
   const matches = db
     .with("matches", () => query.select(listColumns).limit(SEARCH_COUNT_CAP + 1))
     .selectFrom("matches")
