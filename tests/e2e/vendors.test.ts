@@ -4,6 +4,7 @@ import { parseCsv } from "../server/csv-reader.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { mailTo, launchBrowser, listsSettled, loginAs, newPage, tokenOf } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
+import { nameOrderKey } from "../fixtures/name-order.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -264,12 +265,7 @@ describe("saved views (issue 26)", () => {
 })
 
 describe("sorting a people list (issue 26)", () => {
-  /**
-   * A name as the embedded database orders it: lower() under its C character type lowers A-Z only, then
-   * the bytes compare (the same order as JavaScript's for these names).
-   */
-  const orderKey = (name: string) => name.replace(/[A-Z]/g, (c) => c.toLowerCase())
-  const shownNames = async (page: Page) => (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map(orderKey)
+  const shownNames = async (page: Page) => (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map(nameOrderKey)
   const inOrder = (names: string[], way: "ascending" | "descending") =>
     names.every((n, i) => i === 0 || (way === "ascending" ? names[i - 1]! <= n : names[i - 1]! >= n))
   const sortOf = (page: Page, header: RegExp) => page.getByRole("columnheader", { name: header }).getAttribute("aria-sort")
@@ -299,7 +295,7 @@ describe("sorting a people list (issue 26)", () => {
     await page.getByRole("button", { name: "Export CSV" }).click()
     const exported = parseCsv(readFileSync((await (await download).path())!, "utf8"))
       .slice(1)
-      .map((r) => orderKey(r[0]!))
+      .map((r) => nameOrderKey(r[0]!))
     expect(exported.length).toBeGreaterThan(10)
     expect(inOrder(exported, "descending")).toBe(true)
 
@@ -387,7 +383,7 @@ describe("enquiries", () => {
     const page = await newPage(browser)
     await loginAs(page, "admin@demo.test")
     await page.goto("/enquiries")
-    const names = async () => (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map((n) => n.replace(/[A-Z]/g, (c) => c.toLowerCase()))
+    const names = async () => (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map(nameOrderKey)
     const sorted = (list: string[], way: 1 | -1) => list.every((n, i) => i === 0 || (way === 1 ? list[i - 1]! <= n : list[i - 1]! >= n))
     await expect.poll(async () => (await names()).length).toBeGreaterThan(1)
     await page.getByRole("button", { name: "Name: sort by name, A to Z" }).click()
@@ -400,7 +396,7 @@ describe("enquiries", () => {
     const csv = readFileSync((await (await download).path())!, "utf8")
     const csvNames = parseCsv(csv)
       .slice(1)
-      .map((row) => row[0]!.replace(/[A-Z]/g, (c) => c.toLowerCase()))
+      .map((row) => nameOrderKey(row[0]!))
     expect(sorted(csvNames, 1)).toBe(true)
     await page.getByRole("button", { name: "Name: sort by name, Z to A" }).click()
     await page.waitForURL((url) => url.searchParams.get("sort") === "-name")
