@@ -17,7 +17,7 @@ export const cardExports: Record<ContentListName, ListExport> = {
   gallery: {
     file: contentListScreens.gallery.file,
     columns: csvColumns(galleryColumns),
-    fetchPage: async (deps, _caller, page, limit) => {
+    fetchPage: async (deps, _caller, { page, limit }) => {
       const answer = await listGallery(deps, { page, limit })
       return { rows: answer.data.map((g) => ({ ...g, image: absolute(deps, g.image) })), total: answer.pagination.total }
     },
@@ -25,7 +25,7 @@ export const cardExports: Record<ContentListName, ListExport> = {
   testimonials: {
     file: contentListScreens.testimonials.file,
     columns: csvColumns(testimonialColumns),
-    fetchPage: async (deps, _caller, page, limit) => {
+    fetchPage: async (deps, _caller, { page, limit }) => {
       const answer = await listCards(deps, testimonialKind, { page, limit })
       return { rows: answer.data.map((t) => ({ ...t, avatar: absolute(deps, t.avatar) })), total: answer.pagination.total }
     },
@@ -33,7 +33,7 @@ export const cardExports: Record<ContentListName, ListExport> = {
   experts: {
     file: contentListScreens.experts.file,
     columns: csvColumns(expertColumns),
-    fetchPage: async (deps, _caller, page, limit) => {
+    fetchPage: async (deps, _caller, { page, limit }) => {
       const answer = await listCards(deps, expertKind, { page, limit })
       return { rows: answer.data.map((e) => ({ ...e, avatar: absolute(deps, e.avatar) })), total: answer.pagination.total }
     },
@@ -41,7 +41,7 @@ export const cardExports: Record<ContentListName, ListExport> = {
   "press-release-and-recognition": {
     file: contentListScreens["press-release-and-recognition"].file,
     columns: csvColumns(pressColumns),
-    fetchPage: async (deps, _caller, page, limit) => {
+    fetchPage: async (deps, _caller, { page, limit }) => {
       const answer = await listCards(deps, pressKind, { page, limit })
       return { rows: answer.data.map((p) => ({ ...p, thumbnail: absolute(deps, p.thumbnail) })), total: answer.pagination.total }
     },

@@ -29,7 +29,8 @@ export async function exportListCsv(
   const order = sort !== undefined && (spec.sorts ?? []).includes(sort) ? sort : undefined
   const term = search?.trim() || undefined
   const line = (row: object) => csvLine(spec.columns.map(([, cell]) => (cell as (r: object) => ReturnType<typeof cell>)(row)))
-  const first = await spec.fetchPage(deps, caller, 1, PAGE, term, order, filters)
+  const pageOf = (page: number) => spec.fetchPage(deps, caller, { page, limit: PAGE, search: term, sort: order, filters })
+  const first = await pageOf(1)
   async function* lines(): AsyncGenerator<string> {
     yield csvLine(spec.columns.map(([header]) => header))
     let current = first
@@ -39,7 +40,7 @@ export async function exportListCsv(
       sent += current.rows.length
       if (current.rows.length < PAGE || sent >= current.total || sent >= EXPORT_ROW_LIMIT) return
       page += 1
-      current = await spec.fetchPage(deps, caller, page, PAGE, term, order, filters)
+      current = await pageOf(page)
     }
   }
   return lines()

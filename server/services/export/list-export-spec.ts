@@ -8,18 +8,19 @@ export type Cell = string | number | boolean | null | undefined
 /** A list's columns as its resource's definition says them, for the CSV (headers and texts). */
 export const csvColumns = <Row>(columns: readonly ListColumn<Row>[]): ListExport["columns"] => columns.map(({ header, text }) => [header, text] as const)
 
-/** One page of a list as its screen fetches it: the rows and how many there are in all. */
-export type FetchPage = (
-  deps: AppDeps,
-  caller: Caller,
-  page: number,
-  limit: number,
-  search: string | undefined,
+/** Which page of a list to read, in the screen's search, order and filters. */
+export interface ExportPageRequest {
+  page: number
+  limit: number
+  search?: string | undefined
   /** The screen's order, one of the list's `sorts`. */
-  sort?: ListSort,
+  sort?: ListSort | undefined
   /** The screen's filters, for a list that has them (a review list's Role). */
-  filters?: ExportFilters,
-) => Promise<{ rows: readonly object[]; total: number }>
+  filters: ExportFilters
+}
+
+/** One page of a list as its screen fetches it: the rows and how many there are in all. */
+export type FetchPage = (deps: AppDeps, caller: Caller, request: ExportPageRequest) => Promise<{ rows: readonly object[]; total: number }>
 
 /** How one Admin screen exports: its file name, its columns and the query that reads its pages. */
 export interface ListExport {

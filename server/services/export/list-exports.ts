@@ -35,12 +35,12 @@ const peopleExport = (name: PeopleListName, list: PeopleList): ListExport => ({
   file: peopleListScreens[name].file,
   columns: peopleColumns,
   sorts: peopleSorts,
-  fetchPage: async (deps, _caller, page, limit, search, sort, filters) => {
+  fetchPage: async (deps, _caller, { page, limit, search, sort, filters }) => {
     const request = { page, limit, search, ...(isPeopleSort(sort) ? { sort } : {}) }
     const answer =
       list.call === "roleList"
         ? await roleList(deps.db, list.role, request)
-        : await reviewList(deps.db, list.kind, { ...request, ...(filters?.role ? { role: filters.role } : {}) })
+        : await reviewList(deps.db, list.kind, { ...request, ...(filters.role ? { role: filters.role } : {}) })
     return { rows: answer.data, total: answer.totalRecords }
   },
 })
@@ -54,7 +54,7 @@ export const listExports: Record<ExportList, ListExport> = {
     file: enquiryListScreen.file,
     columns: csvColumns(enquiryListColumns),
     sorts: enquirySorts,
-    fetchPage: async (deps, _caller, page, limit, search, sort) => {
+    fetchPage: async (deps, _caller, { page, limit, search, sort }) => {
       const answer = await fetchContactEnquiries(deps.db, { page, limit, search, ...(isEnquirySort(sort) ? { sort } : {}) })
       return { rows: answer.enquiry, total: answer.totalRecords }
     },
@@ -62,7 +62,7 @@ export const listExports: Record<ExportList, ListExport> = {
   counselling: {
     file: counsellingListScreens.counselling.file,
     columns: csvColumns(enquiryColumns),
-    fetchPage: async (deps, _caller, page, limit) => {
+    fetchPage: async (deps, _caller, { page, limit }) => {
       const answer = await fetchCounsellingEnquiries(deps, { page, limit })
       return { rows: answer.data.enquiry, total: answer.totalRecords }
     },
@@ -70,7 +70,7 @@ export const listExports: Record<ExportList, ListExport> = {
   "unassign-users": {
     file: counsellingListScreens["unassign-users"].file,
     columns: csvColumns(unassignedUserColumns),
-    fetchPage: async (deps, _caller, page, limit) => {
+    fetchPage: async (deps, _caller, { page, limit }) => {
       const answer = await fetchUnassignedUsers(deps, { page, limit })
       return { rows: answer.data.data, total: answer.totalRecords }
     },
@@ -78,7 +78,7 @@ export const listExports: Record<ExportList, ListExport> = {
   "counselling-users": {
     file: counsellingListScreens["counselling-users"].file,
     columns: csvColumns(counsellingUserColumns),
-    fetchPage: async (deps, _caller, page, limit) => {
+    fetchPage: async (deps, _caller, { page, limit }) => {
       const answer = await fetchCounsellingUsers(deps, { page, limit })
       return { rows: answer.data.data, total: answer.totalRecords }
     },
@@ -87,7 +87,7 @@ export const listExports: Record<ExportList, ListExport> = {
     file: counsellingListScreens["all-sessions"].file,
     columns: csvColumns(sessionColumns),
     sorts: sessionSorts,
-    fetchPage: async (deps, _caller, page, limit, _search, sort) => {
+    fetchPage: async (deps, _caller, { page, limit, sort }) => {
       const answer = await fetchAllSessions(deps, { page, limit, ...(isSessionSort(sort) ? { sort } : {}) })
       return { rows: answer.data.counsellingSessions, total: answer.totalRecords }
     },
@@ -96,11 +96,11 @@ export const listExports: Record<ExportList, ListExport> = {
     file: ticketListScreen.file,
     columns: csvColumns(ticketListColumns),
     sorts: ticketSorts,
-    fetchPage: async (deps, caller, page, limit, _search, sort, filters) => {
+    fetchPage: async (deps, caller, { page, limit, sort, filters }) => {
       const answer = await getTickets(deps, caller, {
         page,
         limit,
-        ...(filters?.state ? { state: filters.state } : {}),
+        ...(filters.state ? { state: filters.state } : {}),
         ...(isTicketSort(sort) ? { sort } : {}),
       })
       return { rows: answer.data, total: answer.pagination.total }
@@ -110,10 +110,10 @@ export const listExports: Record<ExportList, ListExport> = {
     file: blogListScreen.file,
     columns: csvColumns(blogListColumns),
     sorts: blogSorts,
-    fetchPage: async (deps, _caller, page, limit, _search, sort, filters) => {
+    fetchPage: async (deps, _caller, { page, limit, sort, filters }) => {
       const answer = await listAllBlogs(
         deps,
-        { page, limit, ...(isBlogSort(sort) ? { sort } : {}), ...(filters?.status ? { status: filters.status } : {}) },
+        { page, limit, ...(isBlogSort(sort) ? { sort } : {}), ...(filters.status ? { status: filters.status } : {}) },
         false,
       )
       return { rows: answer.data, total: answer.pagination.total }
@@ -123,7 +123,7 @@ export const listExports: Record<ExportList, ListExport> = {
     file: editorListScreen.file,
     columns: csvColumns(editorListColumns),
     sorts: peopleSorts,
-    fetchPage: async (deps, _caller, page, limit, _search, sort) => {
+    fetchPage: async (deps, _caller, { page, limit, sort }) => {
       const answer = await listEditors(deps, { page, limit, ...(isPeopleSort(sort) ? { sort } : {}) })
       return { rows: answer.data, total: answer.pagination.total }
     },
