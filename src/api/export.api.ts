@@ -1,8 +1,7 @@
 import * as api from "./contract/endpoints/export.endpoints.ts"
 import { isVendorRole } from "./contract/common.ts"
-import { isTicketState } from "./contract/tickets/ticket.ts"
 import { isBlogStatusFilter } from "./contract/blogs/blog.ts"
-import { isListSort, type ExportList } from "./contract/list-export.ts"
+import { isExportState, isListSort, type ExportList } from "./contract/list-export.ts"
 import { call } from "./client.ts"
 
 /** One Admin list as CSV: every page, filtered by the list's current search and filter (Role, State, Status), in its current order. */
@@ -16,7 +15,7 @@ export const exportList = (list: ExportList, search: string, sort = "", filters:
       ...(search ? { search } : {}),
       ...(isListSort(sort) ? { sort } : {}),
       ...(isVendorRole(role) ? { role } : {}),
-      ...(isTicketState(state) ? { state } : {}),
+      ...(isExportState(state) ? { state } : {}),
       ...(isBlogStatusFilter(status) ? { status } : {}),
     },
   })

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseCsv } from "../server/csv-reader.ts"
-import { launchBrowser, loginAs, newPage } from "./browser.ts"
+import { demoPerson } from "../../server/db/seeds/demo-names.ts"
+import { apiToken, baseURL, demoUserId, launchBrowser, loginAs, newPage } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -93,6 +94,73 @@ describe("All Sessions (issue 21)", () => {
       expect(l.text).toBe(l.email)
       expect(l.piecesWhole, l.email!).toBe(true)
     }
+    await page.context().close()
+  })
+})
+
+describe("All Sessions' State filter (issue 26)", () => {
+  // A seeded approved client no other browser test books or signs in as.
+  const clientEmail = `${demoPerson(119).emailLocal}@example.com`
+  const post = async (path: string, token: string, body: unknown) => {
+    const res = await fetch(`${baseURL()}/api/v1${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    })
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200)
+    return (await res.json()) as { data: { _id: string } }
+  }
+
+  it("shows one state's sessions with their total, in the URL and the CSV, and every session again", async () => {
+    const admin = await apiToken("admin@demo.test")
+    const at = Math.ceil((Date.now() + 70 * 86_400_000 + Math.floor(Math.random() * 96) * 900_000) / 900_000) * 900_000
+    const topic = `Called off ${Date.now().toString(36)}`
+    const { data } = await post("/counselling/create", admin, {
+      userId: await demoUserId(clientEmail),
+      counsellorId: await demoUserId("imageconsultant@demo.test"),
+      date: new Date(at).toISOString().slice(0, 10),
+      time: `${new Date(at).toISOString().slice(11, 16)}Z`,
+      topic,
+      agenda: "Cancel it",
+      duration: 15,
+    })
+    await post(`/counselling/session/${data._id}/cancel`, admin, { reason: "Called off" })
+
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/all-sessions")
+    const total = async () => Number((await page.getByTestId("total-records").textContent())?.replace("Total Records: ", ""))
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(10)
+    const everyone = await total()
+
+    await page.getByLabel("State", { exact: true }).selectOption("cancelled")
+    await page.waitForURL((url) => url.searchParams.get("state") === "cancelled")
+    // The new session was booked last, so the whole list showed it first too: the filtered page is the one where
+    // every row carries the Cancelled badge.
+    const rowsAndBadges = async () => [
+      await page.locator("tbody tr").count(),
+      (await page.getByTestId("session-state-badge").allTextContents()).filter((b) => b === "Cancelled").length,
+    ]
+    await expect.poll(async () => new Set(await rowsAndBadges()).size).toBe(1)
+    expect(await page.getByRole("cell", { name: topic }).count()).toBe(1)
+    const cancelled = await total()
+    expect(cancelled).toBeGreaterThan(0)
+    expect(cancelled).toBeLessThan(everyone)
+    // Export CSV holds the filtered list: the cancelled sessions only.
+    const download = page.waitForEvent("download")
+    await page.getByRole("button", { name: "Export CSV" }).click()
+    const rows = parseCsv(readFileSync((await (await download).path())!, "utf8"))
+    const state = rows[0]!.indexOf("State")
+    expect(rows.length - 1).toBe(cancelled)
+    expect(rows.slice(1).every((r) => r[state]!.startsWith("Cancelled"))).toBe(true)
+
+    // The filter is in the address: a reload keeps it; All sessions shows everyone's again.
+    await page.reload()
+    await expect.poll(() => page.getByLabel("State", { exact: true }).inputValue()).toBe("cancelled")
+    await expect.poll(total).toBe(cancelled)
+    await page.getByLabel("State", { exact: true }).selectOption("")
+    await page.waitForURL((url) => !url.searchParams.has("state"))
+    await expect.poll(total).toBe(everyone)
     await page.context().close()
   })
 })

@@ -24,17 +24,25 @@ const events = [
   { type: "sort.change", sort: "-dateTime" },
 ]
 
-for (const [name, machine] of [
-  ["1:1 counselling enquiries list", enquiryListMachine],
-  ["unassigned users list", unassignedUsersListMachine],
-  ["all sessions list", allSessionsListMachine],
-  ["upcoming sessions list", mySessionsListMachine({ _id: "u1", role: "User" }, "upcoming")],
+/** All Sessions' State filter (issue 26): Cancelled only, then every session again; the other lists have no filters. */
+const stateFilter = [
+  { type: "filter.change", field: "state", value: "cancelled" },
+  { type: "filter.apply" },
+  { type: "filter.set", field: "state", value: "completed" },
+  { type: "filter.clear" },
+]
+
+for (const [name, machine, own] of [
+  ["1:1 counselling enquiries list", enquiryListMachine, []],
+  ["unassigned users list", unassignedUsersListMachine, []],
+  ["all sessions list", allSessionsListMachine, stateFilter],
+  ["upcoming sessions list", mySessionsListMachine({ _id: "u1", role: "User" }, "upcoming"), []],
 ] as const) {
   const id = machine.id
   describeMachinePaths(name, {
     machine,
     input: {},
-    events,
+    events: [...events, ...own],
     unreachable: {
       // The step back lands on a loading state that `page.previous`/`search.change` already reach with the
       // same context, so no shortest path takes it; tests/unit/counselling-lists.test.ts covers it.

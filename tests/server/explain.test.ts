@@ -44,7 +44,7 @@ const VENDOR = "scale-u-61"
 const RANGE = { from: "2026-01-26T00:00:00Z", to: "2026-03-09T00:00:00Z" }
 /** The scale vendor's calendar feed address (made in beforeAll). */
 const FEED_TOKEN = "f".repeat(43)
-type Last = Record<"lawyers" | "events" | "sessions" | "unassigned" | "assigned" | "tickets" | "rejected", number>
+type Last = Record<"lawyers" | "events" | "sessions" | "scheduled" | "unassigned" | "assigned" | "tickets" | "rejected", number>
 const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
   listAuditEvents: [
     { as: "admin", url: "/audit/events" },
@@ -106,6 +106,11 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: "/counselling/fetch?page=1&limit=10" },
     { as: "admin", url: `/counselling/fetch?page=${last.sessions}&limit=10` },
     { as: "admin", url: `/counselling/fetch?page=1&limit=100&from=${RANGE.from}&to=${RANGE.to}` },
+    { as: "admin", url: "/counselling/fetch?page=1&limit=10&sort=dateTime" },
+    { as: "admin", url: "/counselling/fetch?page=1&limit=10&state=scheduled" },
+    { as: "admin", url: `/counselling/fetch?page=${last.scheduled}&limit=10&state=scheduled` },
+    { as: "admin", url: "/counselling/fetch?page=1&limit=10&state=cancelled&sort=dateTime" },
+    { as: "admin", url: `/counselling/fetch?page=${last.scheduled}&limit=10&state=scheduled&sort=-dateTime` },
   ],
   fetchUserSessions: [
     { as: "client", url: `/counselling/fetch/user/${CLIENT}?page=1&limit=5000` },
@@ -215,7 +220,7 @@ function recordReads(seen: CompiledQuery[]): (db: Db) => Db {
 /** Page numbers of the last page of 10 (the audit log's page is 20: its size is halved above). */
 const lastPages = (sizes: Partial<Last>): Last =>
   Object.fromEntries(
-    ["lawyers", "events", "sessions", "unassigned", "assigned", "tickets", "rejected"].map((k) => [
+    ["lawyers", "events", "sessions", "scheduled", "unassigned", "assigned", "tickets", "rejected"].map((k) => [
       k,
       Math.max(1, Math.ceil((sizes[k as keyof Last] ?? 10) / 10)),
     ]),
@@ -263,6 +268,7 @@ describe("list queries at scale", () => {
       rejected: await count("users", "role not in ('User', 'Admin', 'Editor') and status = 'Reject'"),
       events: ((await count("events")) * 10) / 20,
       sessions: await count("counselling_sessions"),
+      scheduled: await count("counselling_sessions", "state = 'scheduled'"),
       unassigned: await count("users", "role = 'User' and counsellor_id is null"),
       assigned: await count("users", "counsellor_id is not null"),
       tickets: await count("tickets"),

@@ -52,8 +52,14 @@ describe("npm run seed:scale (seedScale)", () => {
     const kept = Object.fromEntries((await server.db.selectFrom("list_counts").select(["name", "n"]).execute()).map((r) => [r.name, Number(r.n)]))
     const closedTickets = await n("select count(*) as n from tickets where closed")
     expect(closedTickets).toBeGreaterThan(0)
+    const byState = await server.db
+      .selectFrom("counselling_sessions")
+      .select(["state", sql<string>`count(*)`.as("n")])
+      .groupBy("state")
+      .execute()
     expect(kept).toEqual({
       counselling_sessions: await n("select count(*) as n from counselling_sessions"),
+      ...Object.fromEntries(byState.map((row) => [`counselling_sessions_state_${row.state}`, Number(row.n)])),
       tickets: await n("select count(*) as n from tickets"),
       tickets_closed: closedTickets,
       events: await n("select count(*) as n from events"),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startTestServer, type TestServer } from "./harness.ts"
+import { bearer, startTestServer, type TestServer } from "./harness.ts"
+import { sessionStates, type SessionState } from "../../src/api/contract/counselling/counselling-session.ts"
 import { call, DAY, eventsOf, HOUR, icsAttachments, icsValue, idOf, minuteAfter, utcSlot } from "./counselling-fixtures.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 
@@ -217,5 +218,63 @@ describe("outcome", () => {
     } finally {
       server.clock.now = saved
     }
+  })
+})
+
+describe("All Sessions' State filter (issue 26)", () => {
+  type Listed = { _id: string; state: SessionState; dateTime: string }
+  const page = async (query: string) => {
+    const res = await call(server, admin, "GET", `/counselling/fetch?${query}`)
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as { data: { counsellingSessions: Listed[] }; totalRecords: number; totalPages: number }
+  }
+  const totals = async (): Promise<Record<SessionState, number>> =>
+    Object.fromEntries(
+      await Promise.all(sessionStates.map(async (state) => [state, (await page(`page=1&limit=1&state=${state}`)).totalRecords] as const)),
+    ) as Record<SessionState, number>
+  /** Every page of a list at `limit`, in turn: pages in the far half are read from the list's other end. */
+  const everyPage = async (query: string, limit: number) => {
+    const first = await page(`page=1&limit=${limit}&${query}`)
+    const rows = [...first.data.counsellingSessions]
+    for (let n = 2; n <= first.totalPages; n++) rows.push(...(await page(`page=${n}&limit=${limit}&${query}`)).data.counsellingSessions)
+    return rows
+  }
+
+  it("keeps one state's sessions, with totals that follow each step and add up to the whole list", async () => {
+    const before = await totals()
+    expect(Object.values(before).reduce((a, b) => a + b, 0)).toBe((await page("page=1&limit=1")).totalRecords)
+    const moved = await book()
+    const called = await book()
+    expect((await post(counsellor, moved.id, "reschedule", { ...utcSlot(moved.at + DAY), reason: "Clinic closed" })).statusCode).toBe(200)
+    expect((await post(client, called.id, "cancel", { reason: "Moving abroad" })).statusCode).toBe(200)
+    // Two booked (scheduled), then one moved and one cancelled: scheduled as before, one more of each of the others.
+    expect(await totals()).toEqual({ ...before, rescheduled: before.rescheduled + 1, cancelled: before.cancelled + 1 })
+    const cancelled = await page("page=1&limit=100&state=cancelled")
+    expect(cancelled.data.counsellingSessions.map((s) => s._id)).toContain(called.id)
+    expect(cancelled.data.counsellingSessions.every((s) => s.state === "cancelled")).toBe(true)
+    expect((await page("page=1&limit=100&state=rescheduled")).data.counsellingSessions.map((s) => s._id)).toEqual(expect.arrayContaining([moved.id]))
+    expect((await page("page=1&limit=100&state=scheduled")).data.counsellingSessions.map((s) => s._id)).not.toContain(called.id)
+  })
+
+  it("pages one state the same from either end, in booking order or by date either way; the CSV follows; another state is 400", async () => {
+    const scheduled = await everyPage("state=scheduled", 100)
+    expect(scheduled.length).toBeGreaterThan(20)
+    expect(scheduled.every((s) => s.state === "scheduled")).toBe(true)
+    expect((await everyPage("state=scheduled", 7)).map((s) => s._id)).toEqual(scheduled.map((s) => s._id))
+    const byDate = await everyPage("state=scheduled&sort=dateTime", 7)
+    expect(new Set(byDate.map((s) => s._id))).toEqual(new Set(scheduled.map((s) => s._id)))
+    const times = byDate.map((s) => Date.parse(s.dateTime))
+    expect(times).toEqual(times.toSorted((a, b) => a - b))
+    expect((await everyPage("state=scheduled&sort=-dateTime", 7)).map((s) => s._id)).toEqual(byDate.map((s) => s._id).toReversed())
+    const csv = await server.app.inject({ method: "GET", url: "/api/v1/export/all-sessions?state=cancelled&sort=dateTime", headers: bearer(admin) })
+    expect(csv.statusCode).toBe(200)
+    const cancelled = await everyPage("state=cancelled&sort=dateTime", 100)
+    const lines = csv.body.trim().split(/\r?\n/)
+    expect(lines).toHaveLength(cancelled.length + 1)
+    expect(lines.slice(1).every((line) => line.includes("Cancelled"))).toBe(true)
+    const bad = await call(server, admin, "GET", "/counselling/fetch?page=1&limit=10&state=finished")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^state:/)
+    expect((await server.app.inject({ method: "GET", url: "/api/v1/export/all-sessions?state=finished", headers: bearer(admin) })).statusCode).toBe(400)
   })
 })

@@ -28,6 +28,7 @@ import * as peopleNameOrder from "./0025-people-name-order.ts"
 import * as closedTicketCount from "./0026-closed-ticket-count.ts"
 import * as enquiryNameOrder from "./0027-enquiry-name-order.ts"
 import * as savedViews from "./0028-saved-views.ts"
+import * as sessionStateFilter from "./0029-session-state-filter.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0026-closed-ticket-count": closedTicketCount,
   "0027-enquiry-name-order": enquiryNameOrder,
   "0028-saved-views": savedViews,
+  "0029-session-state-filter": sessionStateFilter,
 }
 
 /**

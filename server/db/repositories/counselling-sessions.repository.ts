@@ -1,5 +1,11 @@
 import type { Insertable, Updateable } from "kysely"
-import { SESSION_MINUTES, type CounsellingSession, type SessionSort, type SessionStatus } from "../../../src/api/contract/counselling/counselling-session.ts"
+import {
+  SESSION_MINUTES,
+  type CounsellingSession,
+  type SessionSort,
+  type SessionState,
+  type SessionStatus,
+} from "../../../src/api/contract/counselling/counselling-session.ts"
 import type { Role } from "../../../src/api/contract/common.ts"
 import { sessionStatus } from "../../../src/machines/counselling/counselling-session.machine.ts"
 import type { CounsellingSessionRow, CounsellingSessionsTable } from "../counselling-sessions.table.ts"
@@ -83,6 +89,8 @@ export interface SessionFilter {
   order?: SessionSort
   /** A calendar's range: sessions starting in [from, to), earliest first. */
   range?: { from: Date; to: Date }
+  /** Only the sessions in this place of their lifecycle (All Sessions' State filter). */
+  state?: SessionState
 }
 
 /**
@@ -105,6 +113,10 @@ export async function listSessions(db: Db, filter: SessionFilter, page: Paging):
     rows = rows.where("s.starts_at", op, filter.now)
     count = count.where("s.starts_at", op, filter.now)
   }
+  if (filter.state !== undefined) {
+    rows = rows.where("s.state", "=", filter.state)
+    count = count.where("s.state", "=", filter.state)
+  }
   if (filter.range) {
     rows = rows.where("s.starts_at", ">=", filter.range.from).where("s.starts_at", "<", filter.range.to)
     count = count.where("s.starts_at", ">=", filter.range.from).where("s.starts_at", "<", filter.range.to)
@@ -118,8 +130,9 @@ export async function listSessions(db: Db, filter: SessionFilter, page: Paging):
   if (filter.userId === undefined && filter.counsellorId === undefined && filter.status === undefined) {
     // Everyone's list: the total is trigger-kept and the far half is read from the oldest end.
     // Ties broken by id ascending: the order of counselling_sessions_created_idx (created_at desc, id),
-    // so both directions are one index walk with no sort.
-    const total = await readListCount(db, "counselling_sessions")
+    // so both directions are one index walk with no sort; in one state, the same on the state's
+    // (state, created_at desc, id) and (state, starts_at, id) indexes (migration 0029).
+    const total = await readListCount(db, filter.state === undefined ? "counselling_sessions" : `counselling_sessions_state_${filter.state}`)
     const byDate = filter.order === undefined ? null : filter.order === "dateTime" ? "asc" : "desc"
     const found = await readFromNearestEnd(total, page, (end) =>
       (byDate

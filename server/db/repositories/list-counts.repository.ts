@@ -1,9 +1,11 @@
 import { sql, type SelectQueryBuilder } from "kysely"
+import type { SessionState } from "../../../src/api/contract/counselling/counselling-session.ts"
 import type { Database, Db } from "../database.ts"
 import { SEARCH_COUNT_CAP } from "../paging.ts"
 
-/** The totals kept by triggers in `list_counts` (migrations 0007 and 0026). */
-export type ListCountName = "counselling_sessions" | "tickets" | "tickets_closed" | "events" | "clients_unassigned" | "clients_assigned"
+/** The totals kept by triggers in `list_counts` (migrations 0007, 0026 and 0029). */
+export type ListCountName =
+  "counselling_sessions" | `counselling_sessions_state_${SessionState}` | "tickets" | "tickets_closed" | "events" | "clients_unassigned" | "clients_assigned"
 
 export async function readListCount(db: Db, name: ListCountName): Promise<number> {
   const row = await db.selectFrom("list_counts").select("n").where("name", "=", name).executeTakeFirst()

@@ -40,7 +40,8 @@ async function pageOf(deps: QueryDeps, filter: Omit<SessionFilter, "now">, query
   }
 }
 
-export const fetchAllSessions = (deps: QueryDeps, query: AllSessionsQuery) => pageOf(deps, query.sort ? { order: query.sort } : {}, query, 100)
+export const fetchAllSessions = (deps: QueryDeps, query: AllSessionsQuery) =>
+  pageOf(deps, { ...(query.sort ? { order: query.sort } : {}), ...(query.state ? { state: query.state } : {}) }, query, 100)
 
 /** A client or vendor reads only their own sessions; an admin reads anyone's. */
 function requireSelfOrAdmin(caller: Caller, id: string): void {

@@ -18,14 +18,14 @@ import { listEditors } from "../editors/editors.service.ts"
 import { getTickets } from "../tickets/ticket.queries.ts"
 import { reviewList, roleList } from "../vendors/vendor-queries.ts"
 import { isPeopleSort, peopleSorts } from "../../../src/api/contract/vendors/vendor.ts"
-import { isSessionSort, sessionSorts } from "../../../src/api/contract/counselling/counselling-session.ts"
+import { isSessionSort, isSessionState, sessionSorts } from "../../../src/api/contract/counselling/counselling-session.ts"
 import { cardExports } from "./card-exports.ts"
 import { csvColumns, type ListExport } from "./list-export-spec.ts"
 import { editorListScreen, editorListColumns } from "../../../src/api/contract/editors/editor-list-screen.ts"
 import { enquiryListScreen, enquiryListColumns } from "../../../src/api/contract/contact/enquiry-list-screen.ts"
 import { enquirySorts, isEnquirySort } from "../../../src/api/contract/contact/contact.ts"
 import { ticketListScreen, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list-screen.ts"
-import { isTicketSort, ticketSorts } from "../../../src/api/contract/tickets/ticket.ts"
+import { isTicketSort, isTicketState, ticketSorts } from "../../../src/api/contract/tickets/ticket.ts"
 import { blogSorts, isBlogSort } from "../../../src/api/contract/blogs/blog.ts"
 
 const peopleColumns = csvColumns(peopleListColumns)
@@ -87,8 +87,13 @@ export const listExports: Record<ExportList, ListExport> = {
     file: counsellingListScreens["all-sessions"].file,
     columns: csvColumns(sessionColumns),
     sorts: sessionSorts,
-    fetchPage: async (deps, _caller, { page, limit, sort }) => {
-      const answer = await fetchAllSessions(deps, { page, limit, ...(isSessionSort(sort) ? { sort } : {}) })
+    fetchPage: async (deps, _caller, { page, limit, sort, filters }) => {
+      const answer = await fetchAllSessions(deps, {
+        page,
+        limit,
+        ...(isSessionSort(sort) ? { sort } : {}),
+        ...(isSessionState(filters.state) ? { state: filters.state } : {}),
+      })
       return { rows: answer.data.counsellingSessions, total: answer.totalRecords }
     },
   },
@@ -100,7 +105,7 @@ export const listExports: Record<ExportList, ListExport> = {
       const answer = await getTickets(deps, caller, {
         page,
         limit,
-        ...(filters.state ? { state: filters.state } : {}),
+        ...(isTicketState(filters.state) ? { state: filters.state } : {}),
         ...(isTicketSort(sort) ? { sort } : {}),
       })
       return { rows: answer.data, total: answer.pagination.total }

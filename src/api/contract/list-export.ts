@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { isOneOf, QueryText, vendorRoles } from "./common.ts"
-import { sessionSorts } from "./counselling/counselling-session.ts"
+import { sessionSorts, sessionStates } from "./counselling/counselling-session.ts"
 import { peopleListNames } from "./vendors/people-lists.ts"
 import { peopleSorts } from "./vendors/vendor.ts"
 import { enquirySorts } from "./contact/contact.ts"
@@ -36,15 +36,20 @@ const _ticketSortsListed: readonly ListSort[] = ticketSorts
 const _blogSortsListed: readonly ListSort[] = blogSorts
 export const isListSort = isOneOf(listSorts)
 
+/** The State filters' values: My Tickets' and All Sessions' (each list reads only its own). */
+export const exportStates = [...ticketStates, ...sessionStates] as const
+export const isExportState = isOneOf(exportStates)
+
 /**
  * The list's current search, order and filter (lists without a search, that cannot be sorted so, or without
- * the filter ignore them): `role` is a review list's Role filter, `state` My Tickets' Open / Closed, `status` the Blogs' Active / Inactive.
+ * the filter ignore them): `role` is a review list's Role filter, `state` My Tickets' Open / Closed or All Sessions' State
+ * (each list reads only its own states), `status` the Blogs' Active / Inactive.
  */
 export const ExportListQuery = Schema.Struct({
   search: Schema.optional(QueryText),
   sort: Schema.optional(Schema.Literals(listSorts)),
   role: Schema.optional(Schema.Literals(vendorRoles)),
-  state: Schema.optional(Schema.Literals(ticketStates)),
+  state: Schema.optional(Schema.Literals(exportStates)),
   status: Schema.optional(Schema.Literals(blogStatuses)),
 })
 

@@ -1,6 +1,7 @@
 import type { SessionUser } from "../contract/account/user.ts"
 import {
   isSessionSort,
+  isSessionState,
   type CancelSessionRequest,
   type CounsellingSession,
   type CreateSessionRequest,
@@ -17,9 +18,17 @@ const toPage = (answer: { data: { counsellingSessions: readonly CounsellingSessi
   total: answer.totalRecords,
 })
 
-/** Everyone's sessions: most recently booked first, or by session date with `sort`. */
-export const fetchAllSessionsPage = async (ask: PageAsk & { sort?: string }) =>
-  toPage(await call(api.fetchSessions, { query: { page: String(ask.page), limit: String(ask.limit), ...(isSessionSort(ask.sort) ? { sort: ask.sort } : {}) } }))
+/** Everyone's sessions: most recently booked first, or by session date with `sort`; one state's only with the State filter. */
+export async function fetchAllSessionsPage(ask: PageAsk & { sort?: string | undefined; filters?: Record<string, string> }) {
+  const state = ask.filters?.state
+  const query = {
+    page: String(ask.page),
+    limit: String(ask.limit),
+    ...(isSessionSort(ask.sort) ? { sort: ask.sort } : {}),
+    ...(isSessionState(state) ? { state } : {}),
+  }
+  return toPage(await call(api.fetchSessions, { query }))
+}
 
 /** One client's sessions (the admin's Counselling Sessions page). */
 export const fetchUserSessionsPage = async (userId: string, ask: PageAsk & { status?: SessionStatus }) =>

@@ -39,6 +39,8 @@ export const allSessionsListMachine = createPagedListMachine({
   fetchPage: fetchAllSessionsPage,
   failureMessage: counsellingListScreens["all-sessions"].failure,
   sorts: sessionSorts,
+  // "" (every session) or one of the lifecycle's states.
+  filters: { state: "" },
 })
 
 /** One client's sessions on the admin's Counselling Sessions page. */

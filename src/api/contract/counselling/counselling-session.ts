@@ -201,7 +201,14 @@ export type SessionListQuery = typeof SessionListQuery.Type
 export const sessionSorts = ["dateTime", "-dateTime"] as const
 export type SessionSort = (typeof sessionSorts)[number]
 export const isSessionSort = isOneOf(sessionSorts)
-export const AllSessionsQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(sessionSorts)), ...RangeFields })
+export const isSessionState = isOneOf(sessionStates)
+/** All Sessions' State filter (issue 26): only the sessions in one place of their lifecycle. */
+export const AllSessionsQuery = Schema.Struct({
+  ...PageQuery.fields,
+  sort: Schema.optional(Schema.Literals(sessionSorts)),
+  state: Schema.optional(SessionState),
+  ...RangeFields,
+})
 export type AllSessionsQuery = typeof AllSessionsQuery.Type
 
 /** `data.counsellingSessions`, `currentPage`, `totalPages`, `totalRecords` (spec section 7). */

@@ -1,7 +1,7 @@
 import { useState } from "react"
-import { Button, HStack, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, HStack, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import type { CounsellingSession } from "../../../api/contract/counselling/counselling-session.ts"
+import { sessionStateLabels, sessionStates, type CounsellingSession } from "../../../api/contract/counselling/counselling-session.ts"
 import { counsellingLists } from "../../../api/contract/counselling/counselling-lists.ts"
 import { counsellingListScreens, sessionColumns, type SessionColumn } from "../../../api/contract/counselling/counselling-list-screens.ts"
 import { deleteSessionMachine } from "../../../machines/counselling/counselling-actions.machine.ts"
@@ -25,6 +25,11 @@ import { formatDateTime } from "../../components/format.ts"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 import { sortHead } from "../../components/sort-header.tsx"
+import { FilterSelect } from "../../components/filter-select.tsx"
+
+/** The State filter, kept in the URL (`?state=cancelled`): one place of the sessions' lifecycle. */
+const STATE_FILTER = { keys: ["state"] } as const
+const STATE_CHOICES = sessionStates.map((state) => ({ value: state, label: sessionStateLabels[state] }))
 
 const SESSION_DATE_WAYS = { by: "session date", ascending: "earliest first", descending: "latest first" }
 
@@ -95,9 +100,12 @@ function tableColumns(o: {
 
 const ALL = { kind: "all" } as const
 
-/** All Sessions: the session's date (sortable, in the URL), View (every field), Edit (upcoming only), Delete (confirmed), paging. */
+/**
+ * All Sessions: the session's date (sortable) and the State filter, both in the URL; View (every field), Edit (upcoming
+ * only), Delete (confirmed), paging.
+ */
 export default function AllSessionsPage() {
-  const list = useListActor(allSessionsListMachine)
+  const list = useListActor(allSessionsListMachine, STATE_FILTER)
   const view = usePagedList(list)
   const toast = (_: unknown, { text, tone }: { text: string; tone: "success" | "error" }) => notify(text, tone)
   const edit = useActorRef(
@@ -125,6 +133,7 @@ export default function AllSessionsPage() {
   const [now] = useState(() => Date.now())
 
   const sort = useSelector(list, (s) => s.context.sort)
+  const applied = useSelector(list, (s) => s.context.applied)
   const columns = tableColumns({
     firstNumber: view.firstNumber,
     now,
@@ -145,11 +154,20 @@ export default function AllSessionsPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="all-sessions" search="" sort={sort} />}
+        exportButton={<ExportCsvButton list="all-sessions" search="" sort={sort} filters={applied} />}
         action={<SessionsViewSwitch value={layout} onChange={setLayout} />}
       />
       {layout === "table" ? (
         <>
+          <Box maxW={{ md: "56" }}>
+            <FilterSelect
+              label="State"
+              all="All sessions"
+              value={applied.state ?? ""}
+              choices={STATE_CHOICES}
+              onChange={(state) => list.send({ type: "filter.set", field: "state", value: state })}
+            />
+          </Box>
           <DataTable
             columnChoice={view.columnChoice}
             columns={columns}
