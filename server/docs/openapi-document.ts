@@ -183,6 +183,7 @@ function responses(endpoint: Endpoint, components: ComponentSchemas, errorRef: J
   const megabytes = megabytesOf(limits)
   return {
     "200": success,
+    ...(endpoint.notModified ? { "304": { description: endpoint.notModified } } : {}),
     // Every call checks what it is sent (a NUL in the query, a body nested too deep), so every call can answer 400.
     "400": error(decodes ? "Bad input: the message names the field and the rule it broke" : "Bad input: a query, body or header the call cannot take"),
     // A public call takes no token, but one that is sent is checked: a dead one is refused, so a console learns at once.

@@ -113,6 +113,9 @@ describe("the document states the rules the server enforces (issue 32)", () => {
     const statusChange = doc.paths["/user/updateUser"]!.patch!.responses
     expect(Object.keys(statusChange)).toEqual(expect.arrayContaining(["403", "404", "409", "413", "415", "422"]))
     expect(Object.keys(doc.paths["/user/login"]!.post!.responses)).toContain("429")
+    // The ticket thread answers 304 to an ETag that still holds; no other call answers it.
+    const notModified = documented().filter(({ op }) => "304" in op.responses)
+    expect(notModified.map(({ key }) => key)).toEqual(["GET /userQuery/fetchResponse/{queryId}"])
   })
 
   it("names its schemas after the contract and closes every answer object", () => {

@@ -51,6 +51,8 @@ export interface Endpoint<
    * Idempotency-Key either, so the secret is never stored outside its own row.
    */
   readonly secretAnswer?: true
+  /** A read that answers an ETag: when it answers 304 Not Modified (with no body) to an If-None-Match that still holds. */
+  readonly notModified?: string
   /**
    * Refusals this call answers beyond those every call of its kind can (400 bad input, 401, 403, 413 and
    * 415 for a body, 422 for a reused Idempotency-Key, 503): each status with when it happens. A call with

@@ -78,6 +78,7 @@ export const fetchResponse = endpoint({
   access: ticketReaders,
   summary: "The ticket and its chat, for the raiser or the Admin; answers an ETag, and 304 when If-None-Match still holds",
   ownership: "An Admin reads any ticket; anyone else only the tickets they raised",
+  notModified: "Not Modified: the If-None-Match header names the thread's current ETag; no body, the ETag again",
 })
 
 export const giveFeedback = endpoint({
