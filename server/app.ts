@@ -7,6 +7,7 @@ import { registerWritePublishing } from "./plugins/write-publishing.ts"
 import { writeClockOf } from "./db/write-clock.ts"
 import { answerCache } from "./services/cache/answer-cache.ts"
 import { registerAuth } from "./plugins/auth.ts"
+import { serverWithUnchangedPoll, unchangedPoll, type UnchangedPoll } from "./plugins/unchanged-poll.ts"
 import { registerErrorHandler } from "./plugins/error-handler.ts"
 import { registerHealth } from "./plugins/health.ts"
 import { registerIdempotency } from "./plugins/idempotency.ts"
@@ -32,6 +33,8 @@ declare module "fastify" {
     postman: Postman
     /** Seals the event log's hash chain after writes (tests seal what is pending with settle). */
     sealer: AuditSealer
+    /** The unchanged ticket poll answered in front of fastify (tests count what it answered). */
+    unchangedPoll: UnchangedPoll
   }
 }
 
@@ -57,8 +60,12 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     given.notifications,
   )
   const deps: RouteDeps = { ...given, answers, postman, live }
+  const logging = fastifyLogging(deps.logger)
+  // The ticket chat's unchanged poll is answered in front of fastify, by the route's own rules (plugins/unchanged-poll.ts).
+  const poll = unchangedPoll({ ...deps, requestsLogged: "loggerInstance" in logging })
   const app = Fastify({
-    ...fastifyLogging(deps.logger),
+    ...logging,
+    serverFactory: serverWithUnchangedPoll(poll),
     // The id comes from genReqId alone, which keeps an incoming x-request-id only when it looks safe.
     requestIdHeader: false,
     genReqId: requestIdOf,
@@ -73,6 +80,12 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
       plain.code(400).headers(fallbackSecurityHeaders()).send({ success: false, message })
     },
   })
+  // From the start of a stop every request goes to fastify, which answers 503 while it closes.
+  app.addHook("preClose", (done) => {
+    poll.close()
+    done()
+  })
+  app.decorate("unchangedPoll", poll)
   // First, so its timing starts before every other hook.
   if (deps.benchQueries) registerBenchInstrument(app, deps.benchQueries)
   registerRouteRegistry(app)

@@ -16,7 +16,7 @@ export const INVALID_TOKEN = "Unauthorized: the sign-in token is invalid or has 
 export const ENDED_SESSION = "Unauthorized: this session has ended (signed out, password changed or account rejected). Please sign in again."
 export const UNKNOWN_ACCOUNT = "Unauthorized: this account no longer exists."
 
-const BEARER = /^Bearer (\S+)$/i
+export const BEARER = /^Bearer (\S+)$/i
 
 type AuthDeps = { tokens: TokenService; tokenVersions: TokenVersionStore; db: Db }
 

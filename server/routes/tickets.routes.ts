@@ -8,6 +8,7 @@ import { sendNotModified } from "../plugins/security-headers.ts"
 import { notFound } from "../services/errors.ts"
 import * as commands from "../services/tickets/ticket.commands.ts"
 import * as queries from "../services/tickets/ticket.queries.ts"
+import { THREAD_CACHE_CONTROL } from "../services/tickets/ticket-versions.ts"
 
 /** Support tickets. The chat's version store comes with the deps: in memory, or Redis with several instances. */
 export function ticketRoutes(app: FastifyInstance, deps: RouteDeps): void {
@@ -30,7 +31,7 @@ export function ticketRoutes(app: FastifyInstance, deps: RouteDeps): void {
   route(app, api.fetchResponse, async ({ caller, params, request, reply }) => {
     const result = await queries.fetchThread(ticketDeps, caller, params.queryId, request.headers["if-none-match"])
     // The console revalidates every poll; the answer is personal, so no shared cache may keep it.
-    reply.header("etag", result.etag).header("cache-control", "private, no-cache")
+    reply.header("etag", result.etag).header("cache-control", THREAD_CACHE_CONTROL)
     if (result.notModified) return sendNotModified(reply)
     return result.answer
   })

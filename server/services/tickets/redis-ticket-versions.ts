@@ -28,6 +28,7 @@ export function redisTicketVersions(link: RedisLink, prefix: string): TicketVers
         if (!entry.version || !entry.raiserId) return undefined
         return { version: Number(entry.version), raiserId: entry.raiserId }
       }, nothing),
+    peek: nothing,
     remember: (queryId, entry) =>
       link.use(async (redis) => void (await redis.eval(REMEMBER, 1, keyOf(queryId), entry.version, entry.raiserId, TTL_MS)), nothing),
   }

@@ -12,6 +12,11 @@ export interface TicketVersion {
 
 export interface TicketVersionStore {
   get(queryId: string): Promise<TicketVersion | undefined>
+  /**
+   * What this process can vouch for without asking anyone: the in-memory store's entry; a shared store's nothing
+   * (another instance may have moved the version since), so its polls always take the route.
+   */
+  peek(queryId: string): TicketVersion | undefined
   /** Records a version read from or written to the database; it never moves backwards. */
   remember(queryId: string, entry: TicketVersion): Promise<void>
 }
@@ -23,6 +28,7 @@ export function memoryTicketVersions(maxEntries = 50_000): TicketVersionStore {
     async get(queryId) {
       return entries.get(queryId)
     },
+    peek: (queryId) => entries.get(queryId),
     async remember(queryId, entry) {
       const known = entries.get(queryId)
       // A poll that read the row before a change committed must not undo the change's version.
@@ -33,6 +39,9 @@ export function memoryTicketVersions(maxEntries = 50_000): TicketVersionStore {
     },
   }
 }
+
+/** A thread's answers (and its 304s) are the caller's own and always asked again. */
+export const THREAD_CACHE_CONTROL = "private, no-cache"
 
 export const etagOf = (queryId: string, version: number): string => `"${queryId}.${version}"`
 
