@@ -34,7 +34,8 @@ export interface RunInfo {
 }
 
 const git = (args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim()
-const dirtyNote = () => (git(["status", "--porcelain", "--untracked-files=no"]) ? " (with uncommitted changes)" : "")
+// The results file itself is left out: a run recorded after another, before the first is committed, is of the same code.
+const dirtyNote = () => (git(["status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/RESULTS.md"]) ? " (with uncommitted changes)" : "")
 
 /** Machine, date and commit, so a figure can be compared with another run's. */
 export function header(info: RunInfo): string {
