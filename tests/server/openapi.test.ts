@@ -115,7 +115,7 @@ describe("the document states the rules the server enforces (issue 32)", () => {
     expect(Object.keys(doc.paths["/user/login"]!.post!.responses)).toContain("429")
     // The ticket thread answers 304 to an ETag that still holds; no other call answers it.
     const notModified = documented().filter(({ op }) => "304" in op.responses)
-    expect(notModified.map(({ key }) => key)).toEqual(["GET /userQuery/fetchResponse/{queryId}"])
+    expect(notModified.map((operation) => operation.key)).toEqual(["GET /userQuery/fetchResponse/{queryId}"])
   })
 
   it("names its schemas after the contract and closes every answer object", () => {
