@@ -20,7 +20,7 @@ const events = [
   { type: "list.reload" },
   { type: "size.change", size: 25 },
   { type: "column.toggle", column: "Email" },
-  // Only the all-sessions list is sortable (by session date); the others ignore it.
+  // The all-sessions list sorts by session date; the others ignore this order.
   { type: "sort.change", sort: "-dateTime" },
 ]
 
@@ -32,8 +32,18 @@ const stateFilter = [
   { type: "filter.clear" },
 ]
 
+/** The 1:1 Counselling list (issue 26): by name, then newest first again; the Access filter, then every enquiry again. */
+const enquiryOrderAndAccess = [
+  { type: "sort.change", sort: "name" },
+  { type: "sort.change", sort: "-createdAt" },
+  { type: "filter.change", field: "access", value: "waiting" },
+  { type: "filter.apply" },
+  { type: "filter.set", field: "access", value: "sent" },
+  { type: "filter.clear" },
+]
+
 for (const [name, machine, own] of [
-  ["1:1 counselling enquiries list", enquiryListMachine, []],
+  ["1:1 counselling enquiries list", enquiryListMachine, enquiryOrderAndAccess],
   ["unassigned users list", unassignedUsersListMachine, []],
   ["all sessions list", allSessionsListMachine, stateFilter],
   ["upcoming sessions list", mySessionsListMachine({ _id: "u1", role: "User" }, "upcoming"), []],

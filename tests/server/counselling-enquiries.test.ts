@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startTestServer, type TestServer } from "./harness.ts"
+import { bearer, startTestServer, type TestServer } from "./harness.ts"
+import { nameOrderKey } from "../fixtures/name-order.ts"
 import { call, demoEmailOf, enquiryPayload, eventsOf, nonAdminRoles } from "./counselling-fixtures.ts"
 
 let server: TestServer
@@ -184,5 +185,67 @@ describe("POST /user/sendUserLoginAccess", () => {
       expect((await call(server, token, "POST", "/user/sendUserLoginAccess", { enquiryId: "x" })).statusCode, role).toBe(403)
     }
     expect((await call(server, null, "POST", "/user/sendUserLoginAccess", { enquiryId: "x" })).statusCode).toBe(401)
+  })
+})
+
+describe("GET /enquiry/fetch: sort and the Access filter (issue 26)", () => {
+  type Listed = { _id: string; name: string; email: string; createdAt: string; isAccessSend: boolean }
+  const page = async (query: string) => {
+    const res = await call(server, admin, "GET", `/enquiry/fetch?${query}`)
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json() as { data: { enquiry: Listed[] }; totalRecords: number; totalPages: number }
+  }
+  const everyPage = async (query: string, limit: number) => {
+    const first = await page(`page=1&limit=${limit}&${query}`)
+    const rows = [...first.data.enquiry]
+    for (let n = 2; n <= first.totalPages; n++) rows.push(...(await page(`page=${n}&limit=${limit}&${query}`)).data.enquiry)
+    return rows
+  }
+  const ids = (rows: Listed[]) => rows.map((e) => e._id)
+
+  it("orders by name either way (letter case ignored) or by date either way, the same on every page; another order is 400", async () => {
+    // Names whose order depends on letter case: "de Souza" sits among the Ds.
+    for (const [n, name] of [
+      [61, "de Souza Ana"],
+      [62, "Zed Zephyr"],
+      [63, "adam Early"],
+    ] as const)
+      expect((await intake(enquiryPayload(n, { name }), `203.0.113.${n}`)).statusCode).toBe(200)
+    const byName = await everyPage("sort=name", 100)
+    expect(byName.length).toBeGreaterThan(5)
+    expect(byName.every((e, i) => i === 0 || nameOrderKey(byName[i - 1]!.name) <= nameOrderKey(e.name))).toBe(true)
+    expect(ids(await everyPage("sort=name", 3))).toEqual(ids(byName))
+    expect(ids(await everyPage("sort=-name", 3))).toEqual(ids(byName).toReversed())
+    const oldest = await everyPage("sort=createdAt", 3)
+    expect(ids(oldest)).toEqual(ids(await everyPage("", 100)).toReversed())
+    expect(ids(await everyPage("sort=-createdAt", 4))).toEqual(ids(await everyPage("", 100)))
+    const bad = await call(server, admin, "GET", "/enquiry/fetch?sort=age")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^sort:/)
+  })
+
+  it("keeps the enquiries sent access or still waiting, with totals that follow a send, in the list's order and in the CSV; another is 400", async () => {
+    const totals = async () => ({ sent: (await page("access=sent")).totalRecords, waiting: (await page("access=waiting")).totalRecords })
+    const before = await totals()
+    expect(before.sent + before.waiting).toBe((await page("")).totalRecords)
+    await intake(enquiryPayload(70, { name: "Filter Person", email: "filter.person@example.org" }), "203.0.113.70")
+    const enquiry = (await findEnquiry("filter.person@example.org"))!
+    expect(await totals()).toEqual({ ...before, waiting: before.waiting + 1 })
+    expect((await call(server, admin, "POST", "/user/sendUserLoginAccess", { enquiryId: enquiry._id })).statusCode).toBe(200)
+    expect(await totals()).toEqual({ sent: before.sent + 1, waiting: before.waiting })
+    const sent = await everyPage("access=sent&sort=name", 2)
+    expect(sent.every((e) => e.isAccessSend)).toBe(true)
+    expect(ids(sent)).toContain(enquiry._id)
+    expect(sent.every((e, i) => i === 0 || nameOrderKey(sent[i - 1]!.name) <= nameOrderKey(e.name))).toBe(true)
+    expect((await everyPage("access=waiting", 100)).every((e) => !e.isAccessSend)).toBe(true)
+    const csv = await server.app.inject({ method: "GET", url: "/api/v1/export/counselling?access=sent&sort=name", headers: bearer(admin) })
+    expect(csv.statusCode).toBe(200)
+    const lines = csv.body.trim().split(/\r?\n/)
+    expect(lines).toHaveLength(sent.length + 1)
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(sent.map((e) => e.name))
+    const bad = await call(server, admin, "GET", "/enquiry/fetch?access=maybe")
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toMatch(/^access:/)
+    expect((await server.app.inject({ method: "GET", url: "/api/v1/export/counselling?access=maybe", headers: bearer(admin) })).statusCode).toBe(400)
   })
 })

@@ -29,6 +29,7 @@ import * as closedTicketCount from "./0026-closed-ticket-count.ts"
 import * as enquiryNameOrder from "./0027-enquiry-name-order.ts"
 import * as savedViews from "./0028-saved-views.ts"
 import * as sessionStateFilter from "./0029-session-state-filter.ts"
+import * as counsellingEnquiryNameOrder from "./0030-counselling-enquiry-name-order.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   "0027-enquiry-name-order": enquiryNameOrder,
   "0028-saved-views": savedViews,
   "0029-session-state-filter": sessionStateFilter,
+  "0030-counselling-enquiry-name-order": counsellingEnquiryNameOrder,
 }
 
 /**

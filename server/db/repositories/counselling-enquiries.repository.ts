@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto"
-import type { CounsellingEnquiry, NewCounsellingEnquiry } from "../../../src/api/contract/counselling/counselling-enquiry.ts"
+import type {
+  AccessFilter,
+  CounsellingEnquiry,
+  CounsellingEnquirySort,
+  NewCounsellingEnquiry,
+} from "../../../src/api/contract/counselling/counselling-enquiry.ts"
 import type { CounsellingEnquiryRow } from "../counselling-enquiries.table.ts"
 import type { Db } from "../database.ts"
-import type { Paging } from "../paging.ts"
+import { nameOrDateOrder, type Paging } from "../paging.ts"
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())
 
@@ -42,14 +47,21 @@ export const insertEnquiry = (db: Db, enquiry: NewCounsellingEnquiry) =>
     .returningAll()
     .executeTakeFirstOrThrow()
 
-/** Newest first (index counselling_enquiries_created_idx). */
-export async function listEnquiries(db: Db, page: Paging): Promise<{ rows: CounsellingEnquiryRow[]; total: number }> {
+/**
+ * Newest first (index counselling_enquiries_created_idx), or in `sort`'s order (a name on the lower(name) index of
+ * migration 0030); `access` keeps the enquiries whose client was sent access ("sent") or not yet ("waiting").
+ */
+export async function listEnquiries(
+  db: Db,
+  page: Paging,
+  options: { sort?: CounsellingEnquirySort | undefined; access?: AccessFilter | undefined } = {},
+): Promise<{ rows: CounsellingEnquiryRow[]; total: number }> {
+  let query = db.selectFrom("counselling_enquiries")
+  if (options.access !== undefined) query = query.where("is_access_send", "=", options.access === "sent")
+  const { column, way } = nameOrDateOrder(options.sort, { key: "name", column: "name" })
   const [rows, count] = await Promise.all([
-    db.selectFrom("counselling_enquiries").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
-    db
-      .selectFrom("counselling_enquiries")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
+    query.selectAll().orderBy(column, way).orderBy("id", way).limit(page.limit).offset(page.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
 }

@@ -1,7 +1,6 @@
 import { adminNotices } from "../notifications/admin-notices.ts"
 import { deliverSoon, queueNotifications, type NotifyDeps } from "../notifications/queue.ts"
-import type { NewCounsellingEnquiry } from "../../../src/api/contract/counselling/counselling-enquiry.ts"
-import type { PageQuery } from "../../../src/api/contract/common.ts"
+import type { CounsellingEnquiryListQuery, NewCounsellingEnquiry } from "../../../src/api/contract/counselling/counselling-enquiry.ts"
 import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { insertEnquiry, listEnquiries, toCounsellingEnquiry } from "../../db/repositories/counselling-enquiries.repository.ts"
@@ -32,9 +31,9 @@ export async function createEnquiry(
   return { success: true, message: ENQUIRY_RECEIVED }
 }
 
-export async function fetchEnquiries(deps: { db: Db }, query: PageQuery) {
+export async function fetchEnquiries(deps: { db: Db }, query: CounsellingEnquiryListQuery) {
   const page = paging(query, 10)
-  const { rows, total } = await listEnquiries(deps.db, page)
+  const { rows, total } = await listEnquiries(deps.db, page, { sort: query.sort, access: query.access })
   return {
     success: true,
     data: { enquiry: rows.map(toCounsellingEnquiry) },

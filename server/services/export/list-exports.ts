@@ -27,6 +27,7 @@ import { enquirySorts, isEnquirySort } from "../../../src/api/contract/contact/c
 import { ticketListScreen, ticketListColumns } from "../../../src/api/contract/tickets/ticket-list-screen.ts"
 import { isTicketSort, isTicketState, ticketSorts } from "../../../src/api/contract/tickets/ticket.ts"
 import { blogSorts, isBlogSort } from "../../../src/api/contract/blogs/blog.ts"
+import { counsellingEnquirySorts, isCounsellingEnquirySort } from "../../../src/api/contract/counselling/counselling-enquiry.ts"
 
 const peopleColumns = csvColumns(peopleListColumns)
 
@@ -62,8 +63,14 @@ export const listExports: Record<ExportList, ListExport> = {
   counselling: {
     file: counsellingListScreens.counselling.file,
     columns: csvColumns(enquiryColumns),
-    fetchPage: async (deps, _caller, { page, limit }) => {
-      const answer = await fetchCounsellingEnquiries(deps, { page, limit })
+    sorts: counsellingEnquirySorts,
+    fetchPage: async (deps, _caller, { page, limit, sort, filters }) => {
+      const answer = await fetchCounsellingEnquiries(deps, {
+        page,
+        limit,
+        ...(isCounsellingEnquirySort(sort) ? { sort } : {}),
+        ...(filters.access ? { access: filters.access } : {}),
+      })
       return { rows: answer.data.enquiry, total: answer.totalRecords }
     },
   },

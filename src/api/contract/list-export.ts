@@ -6,6 +6,7 @@ import { peopleSorts } from "./vendors/vendor.ts"
 import { enquirySorts } from "./contact/contact.ts"
 import { ticketSorts, ticketStates } from "./tickets/ticket.ts"
 import { blogSorts, blogStatuses } from "./blogs/blog.ts"
+import { accessFilters, counsellingEnquirySorts } from "./counselling/counselling-enquiry.ts"
 
 /** The Admin's list screens that export as CSV; the name is the last part of the call's path. */
 export const exportLists = [
@@ -34,6 +35,7 @@ export type ListSort = (typeof listSorts)[number]
 const _enquirySortsListed: readonly ListSort[] = enquirySorts
 const _ticketSortsListed: readonly ListSort[] = ticketSorts
 const _blogSortsListed: readonly ListSort[] = blogSorts
+const _counsellingEnquirySortsListed: readonly ListSort[] = counsellingEnquirySorts
 export const isListSort = isOneOf(listSorts)
 
 /** The State filters' values: My Tickets' and All Sessions' (each list reads only its own). */
@@ -43,7 +45,8 @@ export const isExportState = isOneOf(exportStates)
 /**
  * The list's current search, order and filter (lists without a search, that cannot be sorted so, or without
  * the filter ignore them): `role` is a review list's Role filter, `state` My Tickets' Open / Closed or All Sessions' State
- * (each list reads only its own states), `status` the Blogs' Active / Inactive.
+ * (each list reads only its own states), `status` the Blogs' Active / Inactive, `access` the 1:1 Counselling list's
+ * Access sent / Waiting.
  */
 export const ExportListQuery = Schema.Struct({
   search: Schema.optional(QueryText),
@@ -51,6 +54,7 @@ export const ExportListQuery = Schema.Struct({
   role: Schema.optional(Schema.Literals(vendorRoles)),
   state: Schema.optional(Schema.Literals(exportStates)),
   status: Schema.optional(Schema.Literals(blogStatuses)),
+  access: Schema.optional(Schema.Literals(accessFilters)),
 })
 
 /** The filters an export may carry beside its search and order. */

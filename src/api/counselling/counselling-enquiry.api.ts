@@ -1,4 +1,4 @@
-import type { CounsellingEnquiry } from "../contract/counselling/counselling-enquiry.ts"
+import { isAccessFilter, isCounsellingEnquirySort, type CounsellingEnquiry } from "../contract/counselling/counselling-enquiry.ts"
 import * as api from "../contract/counselling/counselling-enquiry.endpoints.ts"
 import { call } from "../client.ts"
 
@@ -13,8 +13,16 @@ export interface PageAsk {
   limit: number
 }
 
-export async function fetchEnquiryPage(ask: PageAsk): Promise<RowsPage<CounsellingEnquiry>> {
-  const answer = await call(api.fetchCounsellingEnquiries, { query: { page: String(ask.page), limit: String(ask.limit) } })
+/** 1:1 counselling enquiries: newest first or in the list's order, only those sent access or still waiting with the Access filter. */
+export async function fetchEnquiryPage(ask: PageAsk & { sort?: string | undefined; filters?: Record<string, string> }): Promise<RowsPage<CounsellingEnquiry>> {
+  const access = ask.filters?.access
+  const query = {
+    page: String(ask.page),
+    limit: String(ask.limit),
+    ...(isCounsellingEnquirySort(ask.sort) ? { sort: ask.sort } : {}),
+    ...(isAccessFilter(access) ? { access } : {}),
+  }
+  const answer = await call(api.fetchCounsellingEnquiries, { query })
   return { rows: [...answer.data.enquiry], total: answer.totalRecords }
 }
 

@@ -8,6 +8,7 @@ import * as sessionCalls from "../../api/contract/counselling/counselling-sessio
 import * as userCalls from "../../api/contract/counselling/counselling-users.endpoints.ts"
 import * as enquiryCalls from "../../api/contract/counselling/counselling-enquiry.endpoints.ts"
 import { counsellingListScreens } from "../../api/contract/counselling/counselling-list-screens.ts"
+import { counsellingEnquirySorts } from "../../api/contract/counselling/counselling-enquiry.ts"
 
 /** The counselling screens' paged lists (page size 10, spec section 9) with their failure messages (section 8). */
 
@@ -17,6 +18,9 @@ export const enquiryListMachine = createPagedListMachine({
   live: "counselling",
   fetchPage: fetchEnquiryPage,
   failureMessage: counsellingListScreens.counselling.failure,
+  sorts: counsellingEnquirySorts,
+  // "" (every enquiry), "sent" (access sent) or "waiting".
+  filters: { access: "" },
 })
 
 export const unassignedUsersListMachine = createPagedListMachine({

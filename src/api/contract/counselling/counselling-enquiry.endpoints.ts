@@ -1,5 +1,5 @@
-import { MessageAnswer, PageQuery } from "../common.ts"
-import { CounsellingEnquiryListAnswer, NewCounsellingEnquiry, SendAccessRequest } from "./counselling-enquiry.ts"
+import { MessageAnswer } from "../common.ts"
+import { CounsellingEnquiryListAnswer, CounsellingEnquiryListQuery, NewCounsellingEnquiry, SendAccessRequest } from "./counselling-enquiry.ts"
 import { endpoint } from "../endpoint.ts"
 
 export const createCounsellingEnquiry = endpoint({
@@ -17,10 +17,10 @@ export const fetchCounsellingEnquiries = endpoint({
   name: "fetchCounsellingEnquiries",
   method: "GET",
   path: "/enquiry/fetch",
-  query: PageQuery,
+  query: CounsellingEnquiryListQuery,
   answer: CounsellingEnquiryListAnswer,
   access: ["Admin"],
-  summary: "1:1 counselling enquiries, newest first (default limit 10)",
+  summary: "1:1 counselling enquiries, newest first or by name or date either way (default limit 10); sent access or still waiting only with `access`",
 })
 
 export const sendUserLoginAccess = endpoint({

@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
-import { Email, Id, IsoDateTime } from "../common.ts"
+import { Email, Id, IsoDateTime, isOneOf, PageParam } from "../common.ts"
+import { enquirySorts } from "../contact/contact.ts"
 
 const Text = (max: number) => trimmedText({ required: true, max })
 const OptionalText = (max: number) => Schema.optional(Schema.NullOr(trimmedText({ max })))
@@ -74,3 +75,21 @@ export const SendAccessRequest = Schema.Struct({
   number: Schema.optional(Schema.String),
 })
 export type SendAccessRequest = typeof SendAccessRequest.Type
+
+/**
+ * The 1:1 Counselling list's orders and filter (issue 26): by name (letter case ignored) or by when the enquiry came,
+ * newest first unless told; `access` keeps the enquiries whose client was sent sign-in access, or those still waiting.
+ */
+export const counsellingEnquirySorts = enquirySorts
+export type CounsellingEnquirySort = (typeof counsellingEnquirySorts)[number]
+export const isCounsellingEnquirySort = isOneOf(counsellingEnquirySorts)
+export const accessFilters = ["sent", "waiting"] as const
+export type AccessFilter = (typeof accessFilters)[number]
+export const isAccessFilter = isOneOf(accessFilters)
+export const CounsellingEnquiryListQuery = Schema.Struct({
+  page: PageParam,
+  limit: PageParam,
+  sort: Schema.optional(Schema.Literals(counsellingEnquirySorts)),
+  access: Schema.optional(Schema.Literals(accessFilters)),
+})
+export type CounsellingEnquiryListQuery = typeof CounsellingEnquiryListQuery.Type

@@ -17,9 +17,21 @@ import { usePagedList } from "../../components/use-paged-list.ts"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
+import { FilterSelect } from "../../components/filter-select.tsx"
+import { NAME_WAYS, sortHead } from "../../components/sort-header.tsx"
+
+/** The Access filter, kept in the URL (`?access=waiting`). */
+const ACCESS_FILTER = { keys: ["access"] } as const
+const ACCESS_CHOICES = [
+  { value: "waiting", label: "Waiting for access" },
+  { value: "sent", label: "Access sent" },
+]
+const CAME_WAYS = { by: "date received", ascending: "oldest first", descending: "newest first" }
 
 interface EnquiryColumnsInput {
   firstNumber: number
+  sort: string
+  onSort: (sort: string) => void
   sendingId: string | null | undefined
   onSend: (enquiry: CounsellingEnquiry) => void
   onView: (enquiry: CounsellingEnquiry) => void
@@ -29,11 +41,22 @@ const tableCells: ColumnCells<CounsellingEnquiry, EnquiryColumn["key"]> = {
   createdAt: (e) => <NoWrap>{formatDateTime(e.createdAt)}</NoWrap>,
 }
 
-/** S.No, the list's defined columns (the CSV export's too), then Send Access and View. */
+/** S.No, the list's defined columns (the CSV export's too; Name and Date | Time sort), then Send Access and View. */
 function tableColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
   return [
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
-    ...definedColumns(enquiryColumns, tableCells),
+    ...definedColumns(enquiryColumns, tableCells, {
+      name: sortHead({ label: "Name", key: "name", sort: o.sort, onSort: o.onSort, first: "ascending", ways: NAME_WAYS }),
+      createdAt: sortHead({
+        label: "Date | Time",
+        key: "createdAt",
+        sort: o.sort,
+        onSort: o.onSort,
+        first: "descending",
+        implied: "descending",
+        ways: CAME_WAYS,
+      }),
+    }),
     {
       header: "Access",
       cell: (e) =>
@@ -65,17 +88,24 @@ function tableColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
   ]
 }
 
-/** 1:1 Counselling enquiries: send access (confirmed), a green tick once sent, View modal, totals and paging. */
+/**
+ * 1:1 Counselling enquiries: send access (confirmed), a green tick once sent, View modal, totals and paging; Name and
+ * Date | Time sort and the Access filter keeps the enquiries waiting or sent, both in the URL.
+ */
 export default function CounsellingPage() {
-  const list = useListActor(enquiryListMachine)
+  const list = useListActor(enquiryListMachine, ACCESS_FILTER)
   const view = usePagedList(list)
   const access = useActorRef(sendAccessMachine.provide({ actions: { notify: (_, { text, tone }) => notify(text, tone), done: () => view.reload() } }))
   const confirming = useSelector(access, (s) => s.matches("confirming"))
   const sendingId = useSelector(access, (s) => (s.hasTag("busy") ? s.context.target?._id : null))
   const [viewing, setViewing] = useState<CounsellingEnquiry | null>(null)
+  const sort = useSelector(list, (s) => s.context.sort)
+  const applied = useSelector(list, (s) => s.context.applied)
 
   const columns = tableColumns({
     firstNumber: view.firstNumber,
+    sort,
+    onSort: (next) => list.send({ type: "sort.change", sort: next }),
     sendingId,
     onSend: (enquiry) => access.send({ type: "action.request", target: enquiry }),
     onView: setViewing,
@@ -90,8 +120,17 @@ export default function CounsellingPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="counselling" search="" />}
+        exportButton={<ExportCsvButton list="counselling" search="" sort={sort} filters={applied} />}
       />
+      <Box maxW={{ md: "56" }}>
+        <FilterSelect
+          label="Access"
+          all="All enquiries"
+          value={applied.access ?? ""}
+          choices={ACCESS_CHOICES}
+          onChange={(value) => list.send({ type: "filter.set", field: "access", value })}
+        />
+      </Box>
       <DataTable
         columnChoice={view.columnChoice}
         columns={columns}
