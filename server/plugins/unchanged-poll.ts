@@ -7,7 +7,7 @@ import type { TokenVersionStore } from "../services/auth/token-versions.ts"
 import type { TokenService } from "../services/auth/tokens.ts"
 import { canSeeTicket } from "../services/tickets/ticket-access.ts"
 import { etagMatches, etagOf, THREAD_CACHE_CONTROL, type TicketVersionStore } from "../services/tickets/ticket-versions.ts"
-import { BEARER } from "./auth.ts"
+import { BEARER, knownToken } from "./auth.ts"
 import { BENCH_TIMING_HEADER } from "./bench-instrument.ts"
 import { requestIdOf } from "./logging.ts"
 
@@ -65,9 +65,8 @@ export function unchangedPoll(deps: UnchangedPollDeps): UnchangedPoll {
       const authorization = request.headers.authorization
       if (!ifNoneMatch || !authorization || !PLAIN_ID.test(queryId)) return false
       if (request.headers[BENCH_TIMING_HEADER] !== undefined || !allowed(request)) return false
-      const raw = BEARER.exec(authorization)?.[1]
-      const token = raw ? deps.tokens.knownAccess(raw) : null
-      if (!token || token.enrolOnly || deps.tokenVersions.peek(token.id) !== token.version) return false
+      const token = knownToken(deps, BEARER.exec(authorization)?.[1])
+      if (!token || token.enrolOnly) return false
       if (!canCall(fetchResponse.access, token.role)) return false
       const known = deps.ticketVersions.peek(queryId)
       if (!known || !canSeeTicket(token, known.raiserId)) return false
