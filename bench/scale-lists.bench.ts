@@ -95,6 +95,7 @@ console.log("\ndashboard, every call per role:")
 const dashboards = {
   admin: [
     "/dashboard/peopleCounts",
+    "/dashboard/trends",
     "/user/unassignUser?page=1&limit=1",
     "/expert/auth/get?page=1&limit=1",
     "/testimonial/auth/get?page=1&limit=1",

@@ -29,6 +29,7 @@ const PAGE_SIZE = 10
 export const DASHBOARD_CALLS = [
   "/user/getProfile",
   "/dashboard/peopleCounts",
+  "/dashboard/trends",
   "/user/unassignUser?page=1&limit=1",
   "/expert/auth/get?page=1&limit=1",
   "/testimonial/auth/get?page=1&limit=1",

@@ -22,6 +22,7 @@ import type { PeopleSearchTermsTable } from "./people-search.table.ts"
 import type { ContactEnquiriesTable, ContactEnquiryCountTable } from "./contact-enquiries.table.ts"
 import type { UserCountsTable } from "./user-counts.table.ts"
 import type { ListCountsTable } from "./list-counts.table.ts"
+import type { WeeklyCountsTable } from "./weekly-counts.table.ts"
 import type { UsersTable } from "./users.table.ts"
 import type { SettingsTable, UserRecoveryCodesTable, UserTotpTable } from "./sign-in-security.table.ts"
 
@@ -53,6 +54,7 @@ export interface Database {
   user_recovery_codes: UserRecoveryCodesTable
   settings: SettingsTable
   list_counts: ListCountsTable
+  weekly_counts: WeeklyCountsTable
   idempotency_keys: IdempotencyKeysTable
   outbox: OutboxTable
   inbox: InboxTable

@@ -143,6 +143,10 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: "/user/getActiveUser/user?role=User&search=sharma&limit=10" },
   ],
   peopleCounts: [{ as: "admin", url: "/dashboard/peopleCounts" }],
+  dashboardTrends: [
+    { as: "admin", url: "/dashboard/trends" },
+    { as: "admin", url: "/dashboard/trends?from=2025-01-06&to=2026-12-28" },
+  ],
   listEditors: [
     { as: "admin", url: "/user/Editor?page=1&limit=10" },
     { as: "admin", url: "/user/Editor?page=1&limit=10&sort=name" },

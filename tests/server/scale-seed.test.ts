@@ -67,6 +67,24 @@ describe("npm run seed:scale (seedScale)", () => {
       clients_assigned: await n("select count(*) as n from users where counsellor_id is not null"),
     })
     expect(await n("select n from contact_enquiry_count")).toBe(await n("select count(*) as n from contact_enquiries"))
+    // The dashboard's weekly counts (migration 0031), summed over every week, against the rows they count.
+    const weekly = Object.fromEntries(
+      (
+        await server.db
+          .selectFrom("weekly_counts")
+          .select(["series", sql<string>`sum(n)`.as("n")])
+          .groupBy("series")
+          .execute()
+      ).map((r) => [r.series, Number(r.n)]),
+    )
+    expect(weekly).toEqual({
+      signups_client: await n("select count(*) as n from users where role = 'User'"),
+      signups_vendor: await n("select count(*) as n from users where role not in ('User', 'Admin', 'Editor')"),
+      approvals: await n("select count(*) as n from events where type = 'user.statusChanged' and after ->> 'status' = 'Approve'"),
+      ...Object.fromEntries(byState.map((row) => [`sessions_${row.state}`, Number(row.n)])),
+      tickets_opened: await n("select count(*) as n from tickets"),
+      tickets_closed: closedTickets,
+    })
     const missingTerms = await n(`select count(*) as n from (
       select u.id, t from users u cross join lateral people_search_terms_of(u.name, u.email, u.number) t
       except select user_id, term from people_search_terms) d`)

@@ -30,6 +30,7 @@ import * as enquiryNameOrder from "./0027-enquiry-name-order.ts"
 import * as savedViews from "./0028-saved-views.ts"
 import * as sessionStateFilter from "./0029-session-state-filter.ts"
 import * as counsellingEnquiryNameOrder from "./0030-counselling-enquiry-name-order.ts"
+import * as weeklyCounts from "./0031-weekly-counts.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   "0028-saved-views": savedViews,
   "0029-session-state-filter": sessionStateFilter,
   "0030-counselling-enquiry-name-order": counsellingEnquiryNameOrder,
+  "0031-weekly-counts": weeklyCounts,
 }
 
 /**

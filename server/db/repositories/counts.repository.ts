@@ -1,3 +1,4 @@
+import { sql } from "kysely"
 import type { Role, VendorStatus } from "../../../src/api/contract/common.ts"
 import type { Db } from "../database.ts"
 
@@ -18,4 +19,18 @@ export async function countUsers(db: Db, roles: readonly Role[], status: VendorS
 export async function countEnquiries(db: Db): Promise<number> {
   const row = await db.selectFrom("contact_enquiry_count").select("n").where("id", "=", 1).executeTakeFirst()
   return Number(row?.n ?? 0)
+}
+
+/**
+ * The trigger-kept weekly counts (migration 0031) of the weeks from `fromWeek` to `toWeek` (their Mondays,
+ * YYYY-MM-DD): one range of the (week, series) key, a few rows per week.
+ */
+export async function readWeeklyCounts(db: Db, fromWeek: string, toWeek: string): Promise<Array<{ week: string; series: string; n: number }>> {
+  const rows = await db
+    .selectFrom("weekly_counts")
+    .select([sql<string>`to_char(week, 'YYYY-MM-DD')`.as("week"), "series", "n"])
+    .where("week", ">=", sql<Date>`${fromWeek}::date`)
+    .where("week", "<=", sql<Date>`${toWeek}::date`)
+    .execute()
+  return rows.map((r) => ({ week: r.week, series: r.series, n: Number(r.n) }))
 }

@@ -92,7 +92,7 @@ export const apiResources: readonly ApiResource[] = [
   },
   { name: "Vendors", description: "Vendors and people lists, approval status, profiles and certificates.", endpoints: vendorEndpoints },
   { name: "Contact", description: "Contact enquiries from the marketing site.", endpoints: contactEndpoints },
-  { name: "Dashboard", description: "The Admin dashboard's counts.", endpoints: dashboardEndpoints },
+  { name: "Dashboard", description: "The Admin dashboard's counts and weekly trends.", endpoints: dashboardEndpoints },
   { name: "Export", description: "CSV exports of the people lists.", endpoints: exportEndpoints },
   {
     name: "Notifications",

@@ -5,10 +5,11 @@ import { ContentTotals } from "./content-totals.tsx"
 import { PeopleCounts } from "./people-counts.tsx"
 import { RaiseTicketButton } from "./raise-ticket-button.tsx"
 import { SessionCounts } from "./session-counts.tsx"
+import { TrendCharts } from "./trend-charts.tsx"
 
 /**
  * The dashboard is made of one section per feature, each deciding by role whether it shows:
- * Admin people counts, Admin/Editor content totals, User/vendor session counts, Raise Ticket.
+ * Admin people counts and weekly trends, Admin/Editor content totals, User/vendor session counts, Raise Ticket.
  */
 export default function DashboardPage() {
   const user = useSelector(authActor, selectUser)
@@ -25,6 +26,7 @@ export default function DashboardPage() {
         <RaiseTicketButton role={user.role} />
       </HStack>
       <PeopleCounts role={user.role} />
+      <TrendCharts role={user.role} />
       <ContentTotals role={user.role} />
       <SessionCounts user={user} />
     </Stack>

@@ -1,0 +1,53 @@
+import type { TrendWeek } from "../../../api/contract/dashboard/dashboard.ts"
+
+/** One line of numbers a chart draws: its label, its colour token and how to read it from a week. */
+export interface TrendSeries {
+  key: string
+  label: string
+  color: string
+  /** Bars of one stack sit on each other (sessions by state); others stand side by side. */
+  stack?: string
+  value: (week: TrendWeek) => number
+}
+
+export interface TrendChartSpec {
+  id: string
+  title: string
+  description: string
+  series: TrendSeries[]
+}
+
+/** The dashboard's three charts, in the order the issue names them. */
+export const TREND_CHARTS: TrendChartSpec[] = [
+  {
+    id: "people",
+    title: "Sign-ups and approvals",
+    description: "New client and vendor accounts each week, and vendors approved.",
+    series: [
+      { key: "clientSignUps", label: "Client sign-ups", color: "teal.solid", value: (w) => w.clientSignUps },
+      { key: "vendorSignUps", label: "Vendor sign-ups", color: "blue.solid", value: (w) => w.vendorSignUps },
+      { key: "approvals", label: "Approvals", color: "orange.solid", value: (w) => w.approvals },
+    ],
+  },
+  {
+    id: "sessions",
+    title: "Sessions by state",
+    description: "Counselling sessions starting each week, by the state they are in now.",
+    series: [
+      { key: "scheduled", label: "Scheduled", color: "blue.solid", stack: "state", value: (w) => w.sessions.scheduled },
+      { key: "rescheduled", label: "Rescheduled", color: "purple.solid", stack: "state", value: (w) => w.sessions.rescheduled },
+      { key: "completed", label: "Completed", color: "green.solid", stack: "state", value: (w) => w.sessions.completed },
+      { key: "cancelled", label: "Cancelled", color: "red.solid", stack: "state", value: (w) => w.sessions.cancelled },
+      { key: "noShow", label: "No-show", color: "gray.solid", stack: "state", value: (w) => w.sessions.noShow },
+    ],
+  },
+  {
+    id: "tickets",
+    title: "Tickets opened and closed",
+    description: "Support tickets raised each week, and tickets closed.",
+    series: [
+      { key: "ticketsOpened", label: "Opened", color: "orange.solid", value: (w) => w.ticketsOpened },
+      { key: "ticketsClosed", label: "Closed", color: "teal.solid", value: (w) => w.ticketsClosed },
+    ],
+  },
+]
