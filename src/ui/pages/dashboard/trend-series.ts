@@ -1,6 +1,6 @@
 import type { TrendWeek } from "../../../api/contract/dashboard/dashboard.ts"
 
-/** One line of numbers a chart draws: its label, its colour token and how to read it from a week. */
+/** One line of numbers a chart draws: its label, its colour (a `.fg` token, which keeps its contrast in light and dark) and how to read it from a week. */
 export interface TrendSeries {
   key: string
   label: string
@@ -24,9 +24,9 @@ export const TREND_CHARTS: TrendChartSpec[] = [
     title: "Sign-ups and approvals",
     description: "New client and vendor accounts each week, and vendors approved.",
     series: [
-      { key: "clientSignUps", label: "Client sign-ups", color: "teal.solid", value: (w) => w.clientSignUps },
-      { key: "vendorSignUps", label: "Vendor sign-ups", color: "blue.solid", value: (w) => w.vendorSignUps },
-      { key: "approvals", label: "Approvals", color: "orange.solid", value: (w) => w.approvals },
+      { key: "clientSignUps", label: "Client sign-ups", color: "teal.fg", value: (w) => w.clientSignUps },
+      { key: "vendorSignUps", label: "Vendor sign-ups", color: "blue.fg", value: (w) => w.vendorSignUps },
+      { key: "approvals", label: "Approvals", color: "orange.fg", value: (w) => w.approvals },
     ],
   },
   {
@@ -34,11 +34,11 @@ export const TREND_CHARTS: TrendChartSpec[] = [
     title: "Sessions by state",
     description: "Counselling sessions starting each week, by the state they are in now.",
     series: [
-      { key: "scheduled", label: "Scheduled", color: "blue.solid", stack: "state", value: (w) => w.sessions.scheduled },
-      { key: "rescheduled", label: "Rescheduled", color: "purple.solid", stack: "state", value: (w) => w.sessions.rescheduled },
-      { key: "completed", label: "Completed", color: "green.solid", stack: "state", value: (w) => w.sessions.completed },
-      { key: "cancelled", label: "Cancelled", color: "red.solid", stack: "state", value: (w) => w.sessions.cancelled },
-      { key: "noShow", label: "No-show", color: "gray.solid", stack: "state", value: (w) => w.sessions.noShow },
+      { key: "scheduled", label: "Scheduled", color: "blue.fg", stack: "state", value: (w) => w.sessions.scheduled },
+      { key: "rescheduled", label: "Rescheduled", color: "purple.fg", stack: "state", value: (w) => w.sessions.rescheduled },
+      { key: "completed", label: "Completed", color: "green.fg", stack: "state", value: (w) => w.sessions.completed },
+      { key: "cancelled", label: "Cancelled", color: "red.fg", stack: "state", value: (w) => w.sessions.cancelled },
+      { key: "noShow", label: "No-show", color: "gray.fg", stack: "state", value: (w) => w.sessions.noShow },
     ],
   },
   {
@@ -46,8 +46,8 @@ export const TREND_CHARTS: TrendChartSpec[] = [
     title: "Tickets opened and closed",
     description: "Support tickets raised each week, and tickets closed.",
     series: [
-      { key: "ticketsOpened", label: "Opened", color: "orange.solid", value: (w) => w.ticketsOpened },
-      { key: "ticketsClosed", label: "Closed", color: "teal.solid", value: (w) => w.ticketsClosed },
+      { key: "ticketsOpened", label: "Opened", color: "orange.fg", value: (w) => w.ticketsOpened },
+      { key: "ticketsClosed", label: "Closed", color: "teal.fg", value: (w) => w.ticketsClosed },
     ],
   },
 ]
