@@ -180,7 +180,7 @@ export async function openEventStream<E extends Endpoint>(endpoint: E, signal: A
   return response.body
 }
 
-/** A call whose answer is a file (an image), with the same token and errors as `call`. */
+/** A call whose answer is a file (an image, a workbook), with the same token, query and errors as `call`. */
 export async function callBlob<E extends Endpoint>(endpoint: E, input: CallInput<E> = {}): Promise<Blob> {
   const { hooks } = retryOf(endpoint)
   let sent: string | null = null
@@ -191,6 +191,7 @@ export async function callBlob<E extends Endpoint>(endpoint: E, input: CallInput
         baseURL: config.baseURL,
         method: endpoint.method,
         headers: token ? { authorization: `Bearer ${token}` } : {},
+        query: input.query as Record<string, unknown> | undefined,
         responseType: "blob",
         retry: 0,
       })

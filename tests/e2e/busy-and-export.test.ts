@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs"
+import ExcelJS from "exceljs"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseCsv } from "../server/csv-reader.ts"
@@ -76,6 +77,20 @@ describe("Admin lists", () => {
       .slice(1)
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) expect(row.toLowerCase()).toContain("uma")
+
+    // Export Excel: the same rows, as a workbook a spreadsheet program opens.
+    const workbook = page.waitForEvent("download")
+    await page.getByRole("button", { name: "Export Excel" }).click()
+    const saved = await workbook
+    expect(saved.suggestedFilename()).toMatch(/^user-\d{4}-\d{2}-\d{2}\.xlsx$/)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.readFile(await saved.path())
+    const sheet = book.worksheets[0]!
+    expect(sheet.getRow(1).values).toEqual([undefined, "Name", "Email", "Number", "Role", "Date | Time", "Status", "Organization"])
+    expect(sheet.rowCount - 1).toBe(rows.length)
+    sheet.eachRow((row, n) => {
+      if (n > 1) expect(row.values!.toString().toLowerCase()).toContain("uma")
+    })
     await page.context().close()
   })
 

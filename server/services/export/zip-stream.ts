@@ -57,9 +57,14 @@ export async function* zipStream(entries: Iterable<ZipEntry>, at = new Date()): 
     })()
     // The compressed bytes are read while the source is fed, so neither waits on the other for ever.
     const fed = feed.catch((error: unknown) => deflate.destroy(error as Error))
-    for await (const chunk of deflate as AsyncIterable<Buffer>) {
-      compressed += chunk.length
-      yield chunk
+    try {
+      for await (const chunk of deflate as AsyncIterable<Buffer>) {
+        compressed += chunk.length
+        yield chunk
+      }
+    } finally {
+      // A reader that stopped early (the download was cancelled) leaves nothing compressing.
+      deflate.destroy()
     }
     await fed
     await feed

@@ -38,6 +38,10 @@ const _blogSortsListed: readonly ListSort[] = blogSorts
 const _counsellingEnquirySortsListed: readonly ListSort[] = counsellingEnquirySorts
 export const isListSort = isOneOf(listSorts)
 
+/** The files an export can be: CSV, or an Excel workbook (.xlsx). */
+export const exportFormats = ["csv", "xlsx"] as const
+export type ExportFormat = (typeof exportFormats)[number]
+
 /** The State filters' values: My Tickets' and All Sessions' (each list reads only its own). */
 export const exportStates = [...ticketStates, ...sessionStates] as const
 export const isExportState = isOneOf(exportStates)
@@ -49,6 +53,8 @@ export const isExportState = isOneOf(exportStates)
  * Access sent / Waiting.
  */
 export const ExportListQuery = Schema.Struct({
+  /** CSV (the default) or an Excel workbook. */
+  format: Schema.optional(Schema.Literals(exportFormats)),
   search: Schema.optional(QueryText),
   sort: Schema.optional(Schema.Literals(listSorts)),
   role: Schema.optional(Schema.Literals(vendorRoles)),
@@ -58,4 +64,4 @@ export const ExportListQuery = Schema.Struct({
 })
 
 /** The filters an export may carry beside its search and order. */
-export type ExportFilters = Omit<typeof ExportListQuery.Type, "search" | "sort">
+export type ExportFilters = Omit<typeof ExportListQuery.Type, "search" | "sort" | "format">

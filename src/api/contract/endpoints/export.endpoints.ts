@@ -8,11 +8,11 @@ export const exportList = endpoint({
   path: "/export/:list",
   params: ExportListParams,
   query: ExportListQuery,
-  produces: ["text/csv"],
+  produces: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
   answer: Schema.String,
   access: ["Admin"],
   summary:
-    "Every row of one Admin list screen (all pages) with its current search and order (sort, All Sessions), as CSV with the screen's columns; cells a spreadsheet would run as a formula start with '",
+    "Every row of one Admin list screen (all pages) with its current search, order and filters, with the screen's columns: as CSV (cells a spreadsheet would run as a formula start with '), or with `format=xlsx` as an Excel workbook of one sheet (the header bold and frozen, text never a formula)",
 })
 
 export const exportEndpoints = [exportList]
