@@ -7,5 +7,5 @@ import { trends } from "../services/dashboard/trends.ts"
 
 export function dashboardRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, api.peopleCounts, () => peopleCounts(deps.db))
-  route(app, api.trends, ({ query }) => trends(deps.db, query, new Date(deps.now())))
+  route(app, api.dashboardTrends, ({ query }) => trends(deps.db, query, new Date(deps.now())))
 }

@@ -1,6 +1,6 @@
 import { assign, setup } from "xstate"
 import { messageOf } from "../../api/api-error.ts"
-import { trends } from "../../api/contract/dashboard/dashboard.endpoints.ts"
+import { dashboardTrends } from "../../api/contract/dashboard/dashboard.endpoints.ts"
 import type { Trends } from "../../api/contract/dashboard/dashboard.ts"
 import { DEFAULT_TREND_WEEKS, lastWeeks, todayUtc, trendRangeProblem } from "../../api/contract/dashboard/trend-weeks.ts"
 import * as dashboardApi from "../../api/dashboard/dashboard.api.ts"
@@ -39,7 +39,7 @@ function typed(context: TrendsContext, event: { field: "from" | "to"; value: str
 export const trendsMachine = setup({
   types: { context: {} as TrendsContext, events: {} as TrendsEvent, input: {} as { today?: string } },
   actors: {
-    fetchTrends: fromCall<Trends, { from: string; to: string }>(trends, async ({ input }) => (await dashboardApi.fetchTrends(input)).data),
+    fetchTrends: fromCall<Trends, { from: string; to: string }>(dashboardTrends, async ({ input }) => (await dashboardApi.fetchTrends(input)).data),
   },
   guards: {
     drawable: ({ context, event }) => event.type === "range.change" && typed(context, event).problem === null,

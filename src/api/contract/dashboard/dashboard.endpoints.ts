@@ -10,7 +10,7 @@ export const peopleCounts = endpoint({
   summary: "Every Admin dashboard count in one answer: active people per role, vendors per review status, enquiries (trigger-maintained counters)",
 })
 
-export const trends = endpoint({
+export const dashboardTrends = endpoint({
   name: "dashboardTrends",
   method: "GET",
   path: "/dashboard/trends",
@@ -21,4 +21,4 @@ export const trends = endpoint({
     "Weekly counts for the Admin dashboard's charts (sign-ups and approvals, sessions by state, tickets opened and closed), every week (Monday, UTC) from `from` to `to`; the last 12 weeks without them; at most 104 weeks (trigger-maintained counters)",
 })
 
-export const dashboardEndpoints = [peopleCounts, trends]
+export const dashboardEndpoints = [peopleCounts, dashboardTrends]

@@ -2,7 +2,7 @@ import { Box, Button, Card, Heading, HStack, Skeleton, SimpleGrid, Stack, Text, 
 import { useActorRef, useSelector } from "@xstate/react"
 import { lazy, Suspense } from "react"
 import type { Role } from "../../../api/contract/common.ts"
-import { trends as trendsCall } from "../../../api/contract/dashboard/dashboard.endpoints.ts"
+import { dashboardTrends } from "../../../api/contract/dashboard/dashboard.endpoints.ts"
 import { canCall } from "../../../api/contract/endpoint.ts"
 import { TREND_PRESETS } from "../../../api/contract/dashboard/trend-weeks.ts"
 import { trendsMachine } from "../../../machines/dashboard/trends.machine.ts"
@@ -16,7 +16,7 @@ const CHART_HEIGHT = "60"
 
 /** The Admin's weekly trend charts with their range; other roles see nothing here. */
 export function TrendCharts({ role }: { role: Role }) {
-  if (!canCall(trendsCall.access, role)) return null
+  if (!canCall(dashboardTrends.access, role)) return null
   return <AdminTrendCharts />
 }
 
