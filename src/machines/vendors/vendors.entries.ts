@@ -1,5 +1,6 @@
 import { updateUserStatus } from "../../api/contract/vendors/vendors.endpoints.ts"
 import type { MachineEntry } from "../machine-entry.ts"
+import { bulkStatusMachine } from "./bulk-status.machine.ts"
 import { createReviewListMachine, reviewStatusChangesMachine } from "./review-list.machine.ts"
 import { revealAccountNumberMachine } from "./reveal-account-number.machine.ts"
 import { createRoleListMachine } from "./role-list.machine.ts"
@@ -43,6 +44,14 @@ export const vendorEntries: MachineEntry[] = [
     summary:
       "A per-row status dropdown on the review lists: Approve and Reject asked first, changes queued and sent in turn, the row disabled while it updates, the list reloaded once all are answered.",
     machine: reviewStatusChangesMachine,
+  },
+  {
+    id: "bulk-status",
+    title: "Review list bulk status change",
+    summary:
+      "Vendors chosen on a review list move together to Temp Approve, Approve or Reject (Approve and Reject asked first), each through the vendor-status rule; a summary names who moved and who was refused and why, with Undo for 5 seconds except after Approve.",
+    machine: bulkStatusMachine,
+    delayLabels: { undoWindow: "5 s" },
   },
   {
     id: "role-list",

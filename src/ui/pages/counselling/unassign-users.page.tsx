@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { Button, Checkbox, Stack, Text } from "@chakra-ui/react"
+import { Button, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { UnassignedUser } from "../../../api/contract/counselling/counselling-user.ts"
 import { counsellingLists } from "../../../api/contract/counselling/counselling-lists.ts"
@@ -20,15 +20,7 @@ import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
-
-function SelectBox(props: { label: string; checked: boolean | "indeterminate"; onChange: (checked: boolean) => void }) {
-  return (
-    <Checkbox.Root checked={props.checked} onCheckedChange={(e) => props.onChange(e.checked === true)} size="sm">
-      <Checkbox.HiddenInput aria-label={props.label} />
-      <Checkbox.Control />
-    </Checkbox.Root>
-  )
-}
+import { pageSelection, SelectBox } from "../../components/select-box.tsx"
 
 const tableCells: ColumnCells<UnassignedUser, UnassignedUserColumn["key"]> = {
   email: (u) => <EmailText email={u.email} />,
@@ -75,8 +67,7 @@ export default function UnassignUsersPage() {
   const [viewing, setViewing] = useState<UnassignedUser | null>(null)
 
   const pageIds = view.rows.map((r) => r._id)
-  const pickedOnPage = pageIds.filter((id) => selected.includes(id)).length
-  const allState = pickedOnPage === 0 ? false : pickedOnPage === pageIds.length ? true : ("indeterminate" as const)
+  const allState = pageSelection(pageIds, selected)
 
   const columns = tableColumns({
     firstNumber: view.firstNumber,

@@ -20,6 +20,11 @@ import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { ExportCsvButton } from "../../components/export-csv-button.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
+import { bulkStatusMachine } from "../../../machines/vendors/bulk-status.machine.ts"
+import { statusOfReviewList } from "../../../api/contract/vendors/vendor.ts"
+import { pageSelection, SelectBox } from "../../components/select-box.tsx"
+import type { Column } from "../../components/data-table.tsx"
+import { BulkStatusBar } from "./bulk-status-bar.tsx"
 
 /**
  * The per-row status menu: the spec's options for the row's status, the current one checked. A menu
@@ -84,11 +89,45 @@ const menuCells = (queue: StatusChangesContext["queue"], loading: boolean, setSt
   ),
 })
 
+/** The rows' selection boxes, and the page's in the header: the bulk bar moves the chosen vendors. */
+function selectColumnOf(o: {
+  rows: PersonListItem[]
+  chosen: string[]
+  busy: boolean
+  send: (event: { type: "selection.toggle"; row: PersonListItem } | { type: "selection.setAll"; rows: PersonListItem[]; selected: boolean }) => void
+}): Column<PersonListItem> {
+  return {
+    header: "Select",
+    headerCell: (
+      <SelectBox
+        label="Select all vendors on this page"
+        checked={pageSelection(
+          o.rows.map((r) => r._id),
+          o.chosen,
+        )}
+        disabled={o.busy}
+        onChange={(checked) => o.send({ type: "selection.setAll", rows: o.rows, selected: checked })}
+      />
+    ),
+    cell: (row) => (
+      <SelectBox
+        label={`Select ${row.name}`}
+        checked={o.chosen.includes(row._id)}
+        disabled={o.busy}
+        onChange={() => o.send({ type: "selection.toggle", row })}
+      />
+    ),
+  }
+}
+
 /** The review lists' Role filter, kept in the URL (`?role=Lawyer`). */
 const ROLE_FILTER = { keys: ["role"] } as const
 const ROLE_CHOICES = vendorRoles.map((role) => ({ value: role, label: role }))
 
-/** Under Review, Temp Approve and Rejected (spec section 2): each row's status dropdown offers the spec's options. */
+/**
+ * Under Review, Temp Approve and Rejected (spec section 2): each row's status dropdown offers the spec's options;
+ * rows chosen with their boxes move together from the bulk bar (issue 26).
+ */
 export function ReviewListPage({ name, list }: { name: PeopleListName; list: ReviewList }) {
   const kind = list.kind
   const listActor = useListActor(
@@ -110,6 +149,11 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
   // Paging and search wait while a change is sent: the list reloads once every change is answered.
   const updating = useSelector(changes, (s) => s.hasTag("updating"))
   const confirmation = asked && needsConfirmation(asked.status) ? statusConfirmation(asked.name, asked.status) : null
+  const bulk = useActorRef(bulkStatusMachine.provide({ actions: { listChanged: () => listActor.send({ type: "list.reload" }) } }))
+  const chosen = useSelector(bulk, (s) => s.context.selected.map((r) => r._id))
+  const bulkBusy = useSelector(bulk, (s) => s.hasTag("busy"))
+  const selectColumn = selectColumnOf({ rows: view.rows, chosen, busy: bulkBusy, send: (event) => bulk.send(event) })
+
   return (
     <Stack gap="4">
       <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={search} sort={sort} filters={applied} />} />
@@ -126,14 +170,18 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
           />
         </Box>
       </Stack>
+      <BulkStatusBar actor={bulk} listStatus={statusOfReviewList[kind]} />
       <DataTable
         columnChoice={view.columnChoice}
-        columns={peopleTableColumns(
-          view.pager.page,
-          view.pager.pageSize,
-          menuCells(queue, view.loading, (row, status) => changes.send({ type: "row.setStatus", row, status })),
-          { sort, onSort: (next) => listActor.send({ type: "sort.change", sort: next }), disabled: updating },
-        )}
+        columns={[
+          selectColumn,
+          ...peopleTableColumns(
+            view.pager.page,
+            view.pager.pageSize,
+            menuCells(queue, view.loading || bulkBusy, (row, status) => changes.send({ type: "row.setStatus", row, status })),
+            { sort, onSort: (next) => listActor.send({ type: "sort.change", sort: next }), disabled: updating },
+          ),
+        ]}
         rows={view.rows}
         rowKey={(r) => r._id}
         loading={view.loading}
