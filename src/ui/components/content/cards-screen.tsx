@@ -11,7 +11,7 @@ import { FormMessage } from "../form-message.tsx"
 import { notify } from "../toaster.tsx"
 import { ContentFormDialog } from "./content-form-dialog.tsx"
 import { useListActor } from "../use-list-actor.ts"
-import { ExportCsvButton } from "../export-csv-button.tsx"
+import { ExportButtons } from "../export-buttons.tsx"
 import type { ExportList } from "../../../api/contract/list-export.ts"
 import { ListHeader } from "../list-header.tsx"
 import { RecordHistoryButton } from "../record-history-button.tsx"
@@ -64,7 +64,7 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
     <Stack gap="5">
       <ListHeader
         title={config.title}
-        exportButton={<ExportCsvButton list={config.exportList} search="" />}
+        exportButton={<ExportButtons list={config.exportList} search="" />}
         action={
           <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
             {config.addLabel}

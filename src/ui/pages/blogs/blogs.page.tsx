@@ -13,7 +13,7 @@ import { formatDate, truncate } from "../../components/format.ts"
 import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { BlogDrafts } from "./blog-drafts.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
@@ -57,7 +57,7 @@ export default function BlogsPage() {
     <Stack gap="5">
       <ListHeader
         title={blogList.title}
-        exportButton={<ExportCsvButton list="blogs" search="" sort={ctx.sort} filters={ctx.applied} />}
+        exportButton={<ExportButtons list="blogs" search="" sort={ctx.sort} filters={ctx.applied} />}
         action={
           <Button asChild colorPalette="teal">
             <RouterLink href="/add-blog">+ Add Blog</RouterLink>

@@ -11,7 +11,7 @@ import { OneLine, serialNumber } from "../vendors/person-columns.tsx"
 import { SearchBox } from "../vendors/search-box.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { usePagedList } from "../../components/use-paged-list.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 import { NAME_WAYS, sortHead } from "../../components/sort-header.tsx"
@@ -47,7 +47,7 @@ export default function EnquiriesPage() {
   const columns = enquiryColumns(context.page, context.pageSize, context.sort, (sort) => actor.send({ type: "sort.change", sort }))
   return (
     <Stack gap="4">
-      <ListHeader title={enquiryList.title} exportButton={<ExportCsvButton list="enquiries" search={context.search} sort={context.sort} />} />
+      <ListHeader title={enquiryList.title} exportButton={<ExportButtons list="enquiries" search={context.search} sort={context.sort} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable
         columnChoice={columnChoice}

@@ -20,7 +20,7 @@ import { SessionStatusBadge } from "./session-status-badge.tsx"
 import { notify } from "../../components/toaster.tsx"
 import { usePagedList } from "../../components/use-paged-list.ts"
 import { useListActor } from "../../components/use-list-actor.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
@@ -154,7 +154,7 @@ export default function AllSessionsPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="all-sessions" search="" sort={sort} filters={applied} />}
+        exportButton={<ExportButtons list="all-sessions" search="" sort={sort} filters={applied} />}
         action={<SessionsViewSwitch value={layout} onChange={setLayout} />}
       />
       {layout === "table" ? (

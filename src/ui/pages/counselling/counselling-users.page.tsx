@@ -10,7 +10,7 @@ import { NoWrap } from "../../components/no-wrap.tsx"
 import { Pager } from "../../components/pager.tsx"
 import { usePagedList } from "../../components/use-paged-list.ts"
 import { useListActor } from "../../components/use-list-actor.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 
@@ -43,7 +43,7 @@ export default function CounsellingUsersPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="counselling-users" search="" />}
+        exportButton={<ExportButtons list="counselling-users" search="" />}
       />
       <DataTable
         columnChoice={view.columnChoice}

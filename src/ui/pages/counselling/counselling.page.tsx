@@ -15,7 +15,7 @@ import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
 import { usePagedList } from "../../components/use-paged-list.ts"
 import { useListActor } from "../../components/use-list-actor.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
 import { NAME_WAYS, sortHead } from "../../components/sort-header.tsx"
@@ -120,7 +120,7 @@ export default function CounsellingPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="counselling" search="" sort={sort} filters={applied} />}
+        exportButton={<ExportButtons list="counselling" search="" sort={sort} filters={applied} />}
       />
       <Box maxW={{ md: "56" }}>
         <FilterSelect

@@ -17,7 +17,7 @@ import { usePagedList } from "../../components/use-paged-list.ts"
 import { AssignToDialog } from "./assign-to-dialog.tsx"
 import { BusyButton } from "../../components/busy-button.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 import { pageSelection, SelectBox } from "../../components/select-box.tsx"
@@ -87,7 +87,7 @@ export default function UnassignUsersPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="unassign-users" search="" />}
+        exportButton={<ExportButtons list="unassign-users" search="" />}
         action={
           selected.length > 0 ? (
             // Busy, never disabled, while the people load: a disabled button drops keyboard focus just

@@ -12,7 +12,7 @@ import { FormMessage } from "../../components/form-message.tsx"
 import { orNA } from "../../components/format.ts"
 import { notify } from "../../components/toaster.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 import { RecordHistoryButton } from "../../components/record-history-button.tsx"
@@ -45,7 +45,7 @@ export default function EditorPage() {
     <Stack gap="5">
       <ListHeader
         title={editorList.title}
-        exportButton={<ExportCsvButton list="editor" search="" sort={sort} />}
+        exportButton={<ExportButtons list="editor" search="" sort={sort} />}
         action={
           <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
             + Add Editor

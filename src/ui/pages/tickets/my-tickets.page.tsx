@@ -14,7 +14,7 @@ import { RaiseTicket } from "./raise-ticket-dialog.tsx"
 import { ticketColumns } from "./ticket-columns.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { usePagedList } from "../../components/use-paged-list.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
 
@@ -51,7 +51,7 @@ export default function MyTicketsPage() {
             Total: {context.total}
           </Text>
         }
-        exportButton={<ExportCsvButton list="my-tickets" search="" sort={context.sort} filters={context.applied} />}
+        exportButton={<ExportButtons list="my-tickets" search="" sort={context.sort} filters={context.applied} />}
       />
       <Box maxW={{ md: "56" }}>
         <FilterSelect

@@ -17,7 +17,7 @@ import { useListActor } from "../../components/use-list-actor.ts"
 import { usePagedList } from "../../components/use-paged-list.ts"
 import { statusLabel } from "./status-label.ts"
 import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
 import { bulkStatusMachine } from "../../../machines/vendors/bulk-status.machine.ts"
@@ -156,7 +156,7 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
 
   return (
     <Stack gap="4">
-      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={search} sort={sort} filters={applied} />} />
+      <ListHeader title={list.title} exportButton={<ExportButtons list={name} search={search} sort={sort} filters={applied} />} />
       <Stack direction={{ base: "column", md: "row" }} gap="3" align={{ md: "flex-end" }}>
         <SearchBox current={search} onSearch={(next) => listActor.send({ type: "search.change", search: next })} disabled={updating} />
         <Box minW={{ md: "48" }}>

@@ -13,7 +13,7 @@ import { peopleTableColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { usePagedList } from "../../components/use-paged-list.ts"
-import { ExportCsvButton } from "../../components/export-csv-button.tsx"
+import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 
 const badgeCells = { status: (row: PersonListItem) => <StatusBadge status={row.status} /> }
@@ -34,7 +34,7 @@ export function RoleListPage({ name, list }: { name: PeopleListName; list: RoleL
   })
   return (
     <Stack gap="4">
-      <ListHeader title={list.title} exportButton={<ExportCsvButton list={name} search={context.search} sort={context.sort} />} />
+      <ListHeader title={list.title} exportButton={<ExportButtons list={name} search={context.search} sort={context.sort} />} />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
       <DataTable
         columnChoice={columnChoice}

@@ -18,7 +18,7 @@ function saveFile(file: Blob, list: ExportList, format: ExportFormat) {
  * The Admin's 'Export CSV' and 'Export Excel' of a list screen: the whole list with the search, order and
  * filters it shows now, as CSV or as an Excel workbook; nothing for other roles.
  */
-export function ExportCsvButton(props: { list: ExportList; search: string; sort?: string; filters?: ListFilters }) {
+export function ExportButtons(props: { list: ExportList; search: string; sort?: string; filters?: ListFilters }) {
   const isAdmin = useSelector(authActor, (s) => selectUser(s)?.role === "Admin")
   return isAdmin ? <AdminExportButtons {...props} /> : null
 }
