@@ -7,6 +7,7 @@ import * as usersApi from "../../api/counselling/counselling-users.api.ts"
 import { assignEach, type AssignOutcome } from "./assign-each.ts"
 import { SEARCH_DEBOUNCE_MS } from "../search/header-search.machine.ts"
 import type { Message } from "../account/login.machine.ts"
+import { toggled, withPage } from "../selection.ts"
 
 export const SELECT_COUNSELLOR = "Please select a counsellor to assign."
 export const COUNSELLOR_ASSIGNED = "Counsellor assigned successfully."
@@ -86,18 +87,8 @@ export const assignCounsellorMachine = setup({
     selecting: {
       description: "Rows are ticked one by one or all at once; 'Assign To' shows once a user is selected.",
       on: {
-        "selection.toggle": {
-          actions: assign({
-            selected: ({ context, event }) =>
-              context.selected.includes(event.userId) ? context.selected.filter((id) => id !== event.userId) : [...context.selected, event.userId],
-          }),
-        },
-        "selection.setAll": {
-          actions: assign({
-            selected: ({ context, event }) =>
-              event.selected ? [...new Set([...context.selected, ...event.userIds])] : context.selected.filter((id) => !event.userIds.includes(id)),
-          }),
-        },
+        "selection.toggle": { actions: assign({ selected: ({ context, event }) => toggled(context.selected, event.userId, (id) => id) }) },
+        "selection.setAll": { actions: assign({ selected: ({ context, event }) => withPage(context.selected, event.userIds, event.selected, (id) => id) }) },
         "form.open": { guard: "hasSelection", target: "loadingPeople", actions: "openForm" },
       },
     },

@@ -5,6 +5,7 @@ import type { VendorStatus } from "../../api/contract/common.ts"
 import * as vendorCalls from "../../api/contract/vendors/vendors.endpoints.ts"
 import * as vendorsApi from "../../api/vendors/vendors.api.ts"
 import { fromCall } from "../call-actor.ts"
+import { toggled, withPage } from "../selection.ts"
 import { STATUS_UPDATE_FAILED } from "./review-list.machine.ts"
 import { refusalOf } from "./vendor-status.machine.ts"
 
@@ -30,6 +31,8 @@ export interface Refused {
   row: PersonListItem
   reason: string
 }
+
+const rowId = (row: PersonListItem) => row._id
 
 export interface BulkOutcome {
   moved: Moved[]
@@ -99,18 +102,10 @@ export const bulkStatusMachine = setup({
     listChanged: () => {},
     choose: assign({ status: ({ event }) => (event.type === "bulk.choose" ? event.status : null) }),
     toggle: assign({
-      selected: ({ context, event }) => {
-        if (event.type !== "selection.toggle") return context.selected
-        const chosen = context.selected.some((r) => r._id === event.row._id)
-        return chosen ? context.selected.filter((r) => r._id !== event.row._id) : [...context.selected, event.row]
-      },
+      selected: ({ context, event }) => (event.type === "selection.toggle" ? toggled(context.selected, event.row, rowId) : context.selected),
     }),
     setAll: assign({
-      selected: ({ context, event }) => {
-        if (event.type !== "selection.setAll") return context.selected
-        const others = context.selected.filter((r) => !event.rows.some((row) => row._id === r._id))
-        return event.selected ? [...others, ...event.rows] : others
-      },
+      selected: ({ context, event }) => (event.type === "selection.setAll" ? withPage(context.selected, event.rows, event.selected, rowId) : context.selected),
     }),
     forgetSummary: assign({ status: null, outcome: null, undone: null }),
   },
