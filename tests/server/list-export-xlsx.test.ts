@@ -1,7 +1,8 @@
 import ExcelJS from "exceljs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { exportLists } from "../../src/api/contract/list-export.ts"
-import { xlsxWorkbook, type XlsxCell } from "../../server/services/export/xlsx.ts"
+import type { ExportCell } from "../../server/services/export/csv.ts"
+import { xlsxWorkbook } from "../../server/services/export/xlsx.ts"
 import { parseCsv } from "./csv-reader.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 
@@ -36,7 +37,7 @@ const collect = async (chunks: AsyncIterable<Buffer>) => {
   return Buffer.concat(parts)
 }
 
-async function* rowsOf(rows: XlsxCell[][]) {
+async function* rowsOf(rows: ExportCell[][]) {
   yield* rows
 }
 
@@ -71,7 +72,7 @@ describe("xlsxWorkbook", () => {
   })
 
   it("streams a long sheet in pieces, never as one buffer", async () => {
-    const many = Array.from({ length: 20_000 }, (_, i) => [`Person ${i}`, i, `person-${i}@example.com`] as XlsxCell[])
+    const many = Array.from({ length: 20_000 }, (_, i) => [`Person ${i}`, i, `person-${i}@example.com`] as ExportCell[])
     let pieces = 0
     const parts: Buffer[] = []
     for await (const chunk of xlsxWorkbook("many", ["Name", "N", "Email"], rowsOf(many))) {

@@ -1,9 +1,9 @@
 import type { ExportFilters, ExportFormat, ExportList, ListSort } from "../../../src/api/contract/list-export.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { Caller } from "../auth/tokens.ts"
-import { csvLine } from "./csv.ts"
+import { csvLine, type ExportCell } from "./csv.ts"
 import { listExports } from "./list-exports.ts"
-import { XLSX_MEDIA_TYPE, xlsxWorkbook, type XlsxCell } from "./xlsx.ts"
+import { XLSX_MEDIA_TYPE, xlsxWorkbook } from "./xlsx.ts"
 
 /** The largest page every list call accepts. */
 const PAGE = 100
@@ -32,15 +32,15 @@ export async function exportListRows(
   caller: Caller,
   list: ExportList,
   request: ExportRequest,
-): Promise<{ header: string[]; rows: AsyncGenerator<XlsxCell[]> }> {
+): Promise<{ header: string[]; rows: AsyncGenerator<ExportCell[]> }> {
   const spec = listExports[list]
   // The query's schema (and the API document) knows every list's orders: one this list has not is its own order.
   const order = request.sort !== undefined && (spec.sorts ?? []).includes(request.sort) ? request.sort : undefined
   const term = request.search?.trim() || undefined
-  const cells = (row: object) => spec.columns.map(([, cell]) => (cell as (r: object) => XlsxCell)(row))
+  const cells = (row: object) => spec.columns.map(([, cell]) => (cell as (r: object) => ExportCell)(row))
   const pageOf = (page: number) => spec.fetchPage(deps, caller, { page, limit: PAGE, search: term, sort: order, filters: request.filters ?? {} })
   const first = await pageOf(1)
-  async function* rows(): AsyncGenerator<XlsxCell[]> {
+  async function* rows(): AsyncGenerator<ExportCell[]> {
     let current = first
     let sent = 0
     for (let page = 1; ;) {

@@ -1,7 +1,5 @@
+import type { ExportCell } from "./csv.ts"
 import { zipStream } from "./zip-stream.ts"
-
-/** A cell of an export: the values the CSV columns give. */
-export type XlsxCell = string | number | boolean | null | undefined
 
 export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -26,7 +24,7 @@ const MAX_CELL_TEXT = 32_767
  * One cell. Text is an inline string, never a formula, so nothing a person typed runs in a spreadsheet (the CSV
  * needs its ' prefix for that, this does not). Finite numbers are numbers; booleans are the words the CSV shows.
  */
-function cellXml(value: XlsxCell, ref: string, style: number): string {
+function cellXml(value: ExportCell, ref: string, style: number): string {
   const s = style ? ` s="${style}"` : ""
   if (value === null || value === undefined || value === "") return ""
   if (typeof value === "number" && Number.isFinite(value)) return `<c r="${ref}"${s}><v>${value}</v></c>`
@@ -34,7 +32,7 @@ function cellXml(value: XlsxCell, ref: string, style: number): string {
   return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${text}</t></is></c>`
 }
 
-function rowXml(cells: readonly XlsxCell[], row: number, style = 0): string {
+function rowXml(cells: readonly ExportCell[], row: number, style = 0): string {
   return `<row r="${row}">${cells.map((value, i) => cellXml(value, `${columnName(i)}${row}`, style)).join("")}</row>`
 }
 
@@ -50,7 +48,7 @@ const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, " ").slice(0, 3
  * A workbook of one sheet (Office Open XML, ECMA-376): the header row in bold and frozen above the rows, the
  * rows streamed into the zip as they come, so an export of 100,000 rows never sits whole in memory.
  */
-export function xlsxWorkbook(name: string, header: readonly string[], rows: AsyncIterable<readonly XlsxCell[]>, at = new Date()): AsyncGenerator<Buffer> {
+export function xlsxWorkbook(name: string, header: readonly string[], rows: AsyncIterable<readonly ExportCell[]>, at = new Date()): AsyncGenerator<Buffer> {
   const lastColumn = columnName(Math.max(0, header.length - 1))
   async function* sheet(): AsyncGenerator<string> {
     yield (
