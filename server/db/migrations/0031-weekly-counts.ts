@@ -21,22 +21,22 @@ const STATES = ["scheduled", "rescheduled", "cancelled", "completed", "noShow"]
 const signups = (rows: string) =>
   `select ${week("created_at")} as w, case when role = 'User' then 'signups_client' else 'signups_vendor' end as s, 1 as d
    from ${rows} where role not in ('Admin', 'Editor')`
-const approvals = `select ${week("at")} as w, 'approvals' as s, 1 as d from new_rows
+const approvals = (rows: string) => `select ${week("at")} as w, 'approvals' as s, 1 as d from ${rows}
    where type = 'user.statusChanged' and after ->> 'status' = 'Approve'`
 const sessions = (rows: string, d: number) => `select ${week("starts_at")} as w, 'sessions_' || state as s, ${d} as d from ${rows}`
-const ticketsOpened = `select ${week("created_at")} as w, 'tickets_opened' as s, 1 as d from new_rows`
-const ticketsClosedAtInsert = `select ${week("closed_at")} as w, 'tickets_closed' as s, 1 as d from new_rows where closed and closed_at is not null`
+const ticketsOpened = (rows: string) => `select ${week("created_at")} as w, 'tickets_opened' as s, 1 as d from ${rows}`
+const ticketsClosed = (rows: string) => `select ${week("closed_at")} as w, 'tickets_closed' as s, 1 as d from ${rows} where closed and closed_at is not null`
 const ticketsClosedAtUpdate = `select ${week("n.closed_at")} as w, 'tickets_closed' as s, 1 as d
    from new_rows n join old_rows o on o.id = n.id where n.closed and not o.closed and n.closed_at is not null`
 
 /** Trigger functions: each sums its rows' deltas per (week, series); an edit that moves nothing writes nothing. */
 const FUNCTIONS: Array<[name: string, body: string]> = [
   ["weekly_counts_users_insert", signups("new_rows")],
-  ["weekly_counts_events_insert", approvals],
+  ["weekly_counts_events_insert", approvals("new_rows")],
   ["weekly_counts_sessions_insert", sessions("new_rows", 1)],
   ["weekly_counts_sessions_delete", sessions("old_rows", -1)],
   ["weekly_counts_sessions_update", `${sessions("new_rows", 1)} union all ${sessions("old_rows", -1)}`],
-  ["weekly_counts_tickets_insert", `${ticketsOpened} union all ${ticketsClosedAtInsert}`],
+  ["weekly_counts_tickets_insert", `${ticketsOpened("new_rows")} union all ${ticketsClosed("new_rows")}`],
   ["weekly_counts_tickets_update", ticketsClosedAtUpdate],
 ]
 
@@ -93,13 +93,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )})`.execute(db)
   }
   // What happened before this migration is counted once, here.
-  const everything = [
-    signups("users"),
-    approvals.replace("new_rows", "events"),
-    sessions("counselling_sessions", 1),
-    ticketsOpened.replace("new_rows", "tickets"),
-    ticketsClosedAtInsert.replace("new_rows", "tickets"),
-  ].join(" union all ")
+  const everything = [signups("users"), approvals("events"), sessions("counselling_sessions", 1), ticketsOpened("tickets"), ticketsClosed("tickets")].join(
+    " union all ",
+  )
   await sql`insert into weekly_counts (week, series, n) select w, s, sum(d) from (${sql.raw(everything)}) past group by w, s`.execute(db)
 }
 
