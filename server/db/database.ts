@@ -2,6 +2,7 @@ import type { ScheduledNotificationsTable } from "./scheduled-notifications.tabl
 import type { CalendarFeedsTable } from "./calendar-feeds.table.ts"
 import type { DraftsTable } from "./drafts.table.ts"
 import type { SavedViewsTable } from "./saved-views.table.ts"
+import type { ProfileChangesTable } from "./profile-changes.table.ts"
 import type { Kysely } from "kysely"
 import type { AccessLogTable } from "./access-log.table.ts"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
@@ -63,6 +64,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable
   drafts: DraftsTable
   saved_views: SavedViewsTable
+  profile_changes: ProfileChangesTable
   scheduled_notifications: ScheduledNotificationsTable
 }
 

@@ -16,6 +16,7 @@ import { counsellingRoutes } from "./counselling.routes.ts"
 import { contactRoutes } from "./contact.routes.ts"
 import { dashboardRoutes } from "./dashboard.routes.ts"
 import { vendorRoutes } from "./vendors.routes.ts"
+import { profileChangeRoutes } from "./profile-change.routes.ts"
 import { exportRoutes } from "./export.routes.ts"
 import { notificationRoutes } from "./notifications.routes.ts"
 import { liveRoutes } from "./live.routes.ts"
@@ -41,6 +42,7 @@ export function apiRoutes(api: FastifyInstance, deps: RouteDeps): void {
   publicContentRoutes(api, deps)
   counsellingRoutes(api, deps)
   vendorRoutes(api, deps)
+  profileChangeRoutes(api, deps)
   contactRoutes(api, deps)
   dashboardRoutes(api, deps)
   exportRoutes(api, deps)

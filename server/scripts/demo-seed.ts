@@ -5,7 +5,7 @@ import { seedContent } from "../db/seeds/content.seed.ts"
 import { seedCounselling } from "../db/seeds/counselling.seed.ts"
 import { DEMO_PASSWORD, demoLogins, seedPeople } from "../db/seeds/people.seed.ts"
 import { seedTickets } from "../db/seeds/tickets.seed.ts"
-import { seedContactEnquiries, seedStatusHistory } from "../db/seeds/vendors.seed.ts"
+import { seedContactEnquiries, seedProfileChanges, seedStatusHistory } from "../db/seeds/vendors.seed.ts"
 import { recordSeededCreations } from "../services/audit/seed-events.ts"
 import { hashPassword } from "../services/auth/passwords.ts"
 import type { UploadStore } from "../services/storage/uploads.ts"
@@ -28,6 +28,7 @@ export async function seedDemo(db: Db, now = Date.now(), uploads?: UploadStore):
     if (uploads) await seedContent(trx, uploads, now)
     await seedCounselling(trx, now)
     await seedContactEnquiries(trx, now)
+    await seedProfileChanges(trx, now)
     // Every demo row gets its creation event, as a command would have written it (the fold test checks).
     await recordSeededCreations(trx, now)
     await seedStatusHistory(trx, now)

@@ -19,6 +19,9 @@ const LARGE_TABLES = new Set(["users", "counselling_sessions", "tickets", "ticke
 const NOT_LISTS: Record<string, string> = {
   publicConfig: "answers configuration, no query",
   certificationImage: "one file by the user's primary key",
+  ownProfileChange: "the caller's newest profile change, by the (vendor_id, created_at) index",
+  vendorProfileChange: "one vendor's pending change, by the partial unique index on vendor_id",
+  proposedCertificationImage: "one file named by one vendor's pending change",
   certificate: "one file by the user's primary key",
   ticketAttachment: "one file by the ticket's primary key",
   exportAuditEvents: "a CSV of the filtered log reads it all by design, in batches along the primary key",

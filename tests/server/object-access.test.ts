@@ -51,6 +51,8 @@ const SELF_WRITES = new Set([
   "revokeCalendarFeed",
   "setMyTimeZone",
   "saveView",
+  "updateOwnProfile",
+  "withdrawProfileChange",
 ])
 
 let server: TestServer

@@ -42,7 +42,15 @@ const textOf: Record<string, Record<string, string>> = {
 describe("files in the API document (issue 32)", () => {
   it("declares every file (and event stream) answer in its own media type, never as JSON", () => {
     const files = endpoints.filter((e) => e.produces)
-    expect(files.map((e) => e.name).sort()).toEqual(["calendarFeed", "certificationImage", "exportAuditEvents", "exportList", "liveEvents", "ticketAttachment"])
+    expect(files.map((e) => e.name).sort()).toEqual([
+      "calendarFeed",
+      "certificationImage",
+      "exportAuditEvents",
+      "exportList",
+      "liveEvents",
+      "proposedCertificationImage",
+      "ticketAttachment",
+    ])
     for (const e of files) {
       const content = operationOf(e).responses["200"]!.content!
       expect(Object.keys(content), e.name).toEqual([...e.produces!])
@@ -52,7 +60,7 @@ describe("files in the API document (issue 32)", () => {
 
   it("names each upload's file parts with their media types, the required ones required, and the size limit", () => {
     const uploads = endpoints.filter((e) => e.multipart)
-    expect(uploads.length).toBe(11)
+    expect(uploads.length).toBe(12)
     for (const e of uploads) {
       expect(e.files, `${e.name} declares its file parts`).toBeDefined()
       const body = operationOf(e).requestBody!

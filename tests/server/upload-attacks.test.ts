@@ -32,6 +32,7 @@ const fileField: Record<string, string> = {
   updateTestimonial: "avatar",
   addPress: "thumbnail",
   updatePress: "thumbnail",
+  updateOwnProfile: "profileImg",
 }
 
 const zip = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), Buffer.alloc(26), Buffer.from("evil.html<script>alert(1)</script>")])

@@ -73,6 +73,66 @@ async function freshClient(server: TestServer): Promise<{ email: string; token: 
   await server.db.updateTable("users").set({ password_hash: demo.password_hash }).where("email", "=", email).execute()
   return { email, token: await server.login(email) }
 }
+/** A whole, valid partner sign-up (the profile edit takes the same fields less role, email and password). */
+const validPartner = () => ({
+  role: "Counsellor",
+  name: "Farah Khan",
+  email: `p-${unique()}@example.org`,
+  number: "9812345678",
+  password: "Partner@123",
+  confirmPassword: "Partner@123",
+  address: "12 Hill Road",
+  city: "Mumbai",
+  pinCode: "400050",
+  state: "Maharashtra",
+  language: "English",
+  experience: "6 years",
+  preferredContactMethod: "Email",
+  organizationName: "Calm Minds",
+  qualifications: "M.A.",
+  briefBio: "Counsellor",
+  serviceDescription: "Sessions",
+  registrationNumber: "REG-1",
+  certificationName: "Licensed",
+  issuingAuthority: "RCI",
+  certificationNumber: "C-1",
+  expirationDate: "2031-01-01",
+  accountHolderName: "Farah Khan",
+  bankName: "HDFC Bank",
+  ifscCode: "HDFC0001234",
+  accountNumber: "50100123456789",
+})
+
+/** A fresh approved vendor with a profile change waiting for review (bank name), and its token. */
+async function vendorWithPendingChange(server: TestServer): Promise<{ id: string; token: string }> {
+  const email = `pc-${unique()}@example.org`
+  const demo = await server.db.selectFrom("users").select("password_hash").where("email", "=", "user@demo.test").executeTakeFirstOrThrow()
+  const vendor = await insertUser(server.db, {
+    name: "Profile Change Vendor",
+    email,
+    number: "9812345678",
+    role: "Counsellor",
+    status: "Approve",
+    organization_id: null,
+    accountDetails: { accountHolderName: "P C Vendor", bankName: "HDFC Bank", ifscCode: "HDFC0001234", accountNumber: "50100123456789" },
+  })
+  await server.db.updateTable("users").set({ password_hash: demo.password_hash }).where("id", "=", vendor.id).execute()
+  const token = await server.login(email)
+  const at = new Date(server.clock.now)
+  await server.db
+    .insertInto("profile_changes")
+    .values({
+      id: `pc-${unique()}`,
+      vendor_id: vendor.id,
+      status: "pending",
+      changes: JSON.stringify({ bankName: "Axis Bank" }),
+      approved: JSON.stringify({ bankName: "HDFC Bank" }),
+      created_at: at,
+      updated_at: at,
+    })
+    .execute()
+  return { id: vendor.id, token }
+}
 /** A fresh client with two-factor on; `code` makes codes of the steps after the one enabling used. */
 async function enrolledClient(server: TestServer) {
   const client = await freshClient(server)
@@ -145,34 +205,7 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
   },
   partnerSignup: () => ({
     role: null,
-    body: {
-      role: "Counsellor",
-      name: "Farah Khan",
-      email: `p-${unique()}@example.org`,
-      number: "9812345678",
-      password: "Partner@123",
-      confirmPassword: "Partner@123",
-      address: "12 Hill Road",
-      city: "Mumbai",
-      pinCode: "400050",
-      state: "Maharashtra",
-      language: "English",
-      experience: "6 years",
-      preferredContactMethod: "Email",
-      organizationName: "Calm Minds",
-      qualifications: "M.A.",
-      briefBio: "Counsellor",
-      serviceDescription: "Sessions",
-      registrationNumber: "REG-1",
-      certificationName: "Licensed",
-      issuingAuthority: "RCI",
-      certificationNumber: "C-1",
-      expirationDate: "2031-01-01",
-      accountHolderName: "Farah Khan",
-      bankName: "HDFC Bank",
-      ifscCode: "HDFC0001234",
-      accountNumber: "50100123456789",
-    },
+    body: validPartner(),
     files: [png("certificationImg")],
   }),
   saveMyAvailability: (_ctx, _n, server) => ({
@@ -266,6 +299,18 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
       .execute()
     return { role: "Admin", params: { id }, body: {} }
   },
+  // The demo counsellor's own profile: nothing is made first (the upload attacks compare every table before and after).
+  updateOwnProfile: () => {
+    const { role: _r, email: _e, password: _p, confirmPassword: _c, ...profile } = validPartner()
+    return { role: "Counsellor", body: { ...profile, bankName: "Kotak Bank" }, files: [png("profileImg")] }
+  },
+  withdrawProfileChange: async (_ctx, _n, server) => ({ role: "Counsellor", token: (await vendorWithPendingChange(server)).token, body: {} }),
+  approveProfileChange: async (_ctx, _n, server) => ({ role: "Admin", params: { id: (await vendorWithPendingChange(server)).id }, body: {} }),
+  rejectProfileChange: async (_ctx, _n, server) => ({
+    role: "Admin",
+    params: { id: (await vendorWithPendingChange(server)).id },
+    body: { reason: "The new bank is not in the payout list yet." },
+  }),
   revealAccountNumber: (ctx) => ({ role: "Admin", params: { id: ctx.vendorUnderReview }, body: { reason: "Checking the payout details" } }),
   enableTwoFactor: async (_ctx, _n, server) => {
     const client = await freshClient(server)

@@ -31,6 +31,7 @@ import * as savedViews from "./0028-saved-views.ts"
 import * as sessionStateFilter from "./0029-session-state-filter.ts"
 import * as counsellingEnquiryNameOrder from "./0030-counselling-enquiry-name-order.ts"
 import * as weeklyCounts from "./0031-weekly-counts.ts"
+import * as profileChanges from "./0032-profile-changes.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   "0029-session-state-filter": sessionStateFilter,
   "0030-counselling-enquiry-name-order": counsellingEnquiryNameOrder,
   "0031-weekly-counts": weeklyCounts,
+  "0032-profile-changes": profileChanges,
 }
 
 /**

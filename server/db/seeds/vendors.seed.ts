@@ -76,3 +76,26 @@ export async function seedStatusHistory(db: Db, now: number): Promise<void> {
   }
   await db.insertInto("events").values(events).execute()
 }
+
+/**
+ * One approved vendor (demo person 11, a Lawyer) has asked to change their bank details, so an Admin
+ * finds a profile change waiting on their Vendor Details page (issue 26) and the audit trail holds one.
+ */
+export async function seedProfileChanges(db: Db, now: number): Promise<void> {
+  const person = demoPerson(11)
+  const vendor = await db.selectFrom("users").select(["id", "account_details"]).where("email", "=", `${person.emailLocal}@example.com`).executeTakeFirst()
+  if (!vendor) return
+  const at = daysBefore(now, 1)
+  await db
+    .insertInto("profile_changes")
+    .values({
+      id: randomUUID(),
+      vendor_id: vendor.id,
+      status: "pending",
+      changes: json({ bankName: "Axis Bank", accountNumber: "912300004567" }),
+      approved: json({ bankName: vendor.account_details.bankName ?? null, accountNumber: vendor.account_details.accountNumber ?? null }),
+      created_at: at,
+      updated_at: at,
+    })
+    .execute()
+}

@@ -31,6 +31,15 @@ const lookups: Record<string, Lookup> = {
     return row ? ticketCode(Number(row.number)) : undefined
   },
   notificationTemplate: async (_db, id) => id,
+  profileChange: async (db, id) =>
+    (
+      await db
+        .selectFrom("profile_changes")
+        .innerJoin("users", "users.id", "profile_changes.vendor_id")
+        .select("users.name")
+        .where("profile_changes.id", "=", id)
+        .executeTakeFirst()
+    )?.name,
 }
 
 /** A deleted record is named by what its own events carried. */

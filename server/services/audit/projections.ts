@@ -76,6 +76,15 @@ function maskedAccountNumber(fields: Fields): Fields {
   return { ...fields, account_details: { ...account, accountNumber: maskAccountNumber(account["accountNumber"]) } }
 }
 
+/** A profile change carries the account numbers asked for and replaced: masked the same way. */
+function maskedChangeNumbers(fields: Fields): Fields {
+  const masked = (values: unknown) => {
+    const v = values as Record<string, string | null> | null
+    return v?.["accountNumber"] ? { ...v, accountNumber: maskAccountNumber(v["accountNumber"]) } : v
+  }
+  return { ...fields, changes: masked(fields["changes"]), approved: masked(fields["approved"]) }
+}
+
 /** A vendor's availability: the default weekly slots and the per-day overrides, one entity per vendor. */
 const availability: Projection = {
   entityType: "availability",
@@ -121,6 +130,7 @@ export const projections: Record<string, Projection> = Object.fromEntries(
     rowProjection("expert", "experts", MAINTAINED),
     rowProjection("testimonial", "testimonials", MAINTAINED),
     rowProjection("press", "press_items", MAINTAINED),
+    rowProjection("profileChange", "profile_changes", MAINTAINED, maskedChangeNumbers),
     availability,
   ].map((p) => [p.entityType, p]),
 )

@@ -12,7 +12,7 @@ export const activeAdmins = (trx: Db) => trx.selectFrom("users").select(["name",
 export async function adminNotices(
   trx: Db,
   notice: {
-    template: Extract<TemplateId, "partner.applied" | `enquiry.received.${string}`>
+    template: Extract<TemplateId, "partner.applied" | "profileChange.submitted" | `enquiry.received.${string}`>
     entity: { type: string; id: string }
     fields: Record<string, string>
   },

@@ -5,7 +5,7 @@ export function linkOf(kind: NotificationKind, entity: { type: string; id: strin
   if (kind.startsWith("ticket.")) return `/ticket/${entity.id}`
   if (kind.startsWith("session.") || kind === "counsellor.assigned") return "/upcoming-session"
   if (kind === "signIn.newDevice") return "/two-factor"
-  if (kind === "partner.applied") return `/vendor-details/${entity.id}`
+  if (kind === "partner.applied" || kind === "profileChange.submitted") return `/vendor-details/${entity.id}`
   if (kind === "enquiry.received") return entity.type === "counsellingEnquiry" ? "/counselling" : "/enquiries"
   return "/profile"
 }

@@ -140,6 +140,18 @@ export const defaultTemplates: Record<TemplateId, { subject: string; body: strin
     subject: "New partner application: {{applicantName}}",
     body: "Hello {{name}},\n\n{{applicantName}} ({{applicantEmail}}) applied to join as {{applicantRole}}. The application is under review.\n\nOpen it: {{link}}\n",
   },
+  "profileChange.submitted": {
+    subject: "Profile changes to review: {{vendorName}}",
+    body: "Hello {{name}},\n\n{{vendorName}} ({{vendorEmail}}) asked to change: {{fieldsList}}. The approved values stay until the change is reviewed.\n\nReview it: {{link}}\n",
+  },
+  "profileChange.decided.approved": {
+    subject: "Your profile changes were approved",
+    body: "Hello {{name}},\n\nYour changes to {{fieldsList}} were approved and are now on your profile: {{profileUrl}}\n",
+  },
+  "profileChange.decided.rejected": {
+    subject: "Your profile changes were not approved",
+    body: "Hello {{name}},\n\nYour changes to {{fieldsList}} were not approved, so your profile keeps its approved values.\n\nReason: {{reason}}\n\nYou can change them again on your profile: {{profileUrl}}\n",
+  },
   "enquiry.received.contact": {
     subject: "New enquiry from {{enquirerName}}",
     body: "Hello {{name}},\n\nA new enquiry came in through the contact form from {{from}}.\n{{messageLine}}\n\nOpen it: {{link}}\n",

@@ -19,6 +19,7 @@ import { counsellingUsersEndpoints } from "./counselling/counselling-users.endpo
 import { contactEndpoints } from "./contact/contact.endpoints.ts"
 import { dashboardEndpoints } from "./dashboard/dashboard.endpoints.ts"
 import { vendorEndpoints } from "./vendors/vendors.endpoints.ts"
+import { profileChangeEndpoints } from "./vendors/profile-change.endpoints.ts"
 import { exportEndpoints } from "./endpoints/export.endpoints.ts"
 import { twoFactorEndpoints } from "./account/two-factor.endpoints.ts"
 import { notificationEndpoints } from "./notifications/notification.endpoints.ts"
@@ -91,6 +92,11 @@ export const apiResources: readonly ApiResource[] = [
     endpoints: calendarFeedEndpoints,
   },
   { name: "Vendors", description: "Vendors and people lists, approval status, profiles and certificates.", endpoints: vendorEndpoints },
+  {
+    name: "Profile changes",
+    description: "A vendor's own profile edits, and the changes to approved fields that wait for an Admin's review.",
+    endpoints: profileChangeEndpoints,
+  },
   { name: "Contact", description: "Contact enquiries from the marketing site.", endpoints: contactEndpoints },
   { name: "Dashboard", description: "The Admin dashboard's counts and weekly trends.", endpoints: dashboardEndpoints },
   { name: "Export", description: "CSV exports of the people lists.", endpoints: exportEndpoints },

@@ -7,6 +7,7 @@ import { authMachine } from "./auth.machine.ts"
 import { calendarFeedMachine } from "./calendar-feed.machine.ts"
 import { loginMachine } from "./login.machine.ts"
 import { profileMachine } from "./profile.machine.ts"
+import { profileEditMachine } from "./profile-edit.machine.ts"
 import { resetPasswordMachine } from "./reset-password.machine.ts"
 import { securitySettingsMachine } from "./security-settings.machine.ts"
 import { signOutOthersMachine } from "./sign-out-others.machine.ts"
@@ -89,6 +90,14 @@ export const accountEntries: MachineEntry[] = [
     title: "Profile",
     summary: "The signed-in person's profile, loaded on entry; 'Unauthorized' logs out to /login.",
     machine: profileMachine,
+  },
+  {
+    id: "profile-edit",
+    title: "Edit Profile (vendor)",
+    summary:
+      "A vendor's own profile form: loaded with the pending change's values, checked with the sign-up's rules, sent whole; the server applies what needs no review and puts approved fields under review.",
+    machine: profileEditMachine,
+    delayLabels: { successShown: "2 s" },
   },
   {
     id: "time-zone",

@@ -153,6 +153,8 @@ export const vendorDetailsMachine = setup({
     ready: {
       description: "The status badge, the Details and Sessions tabs, and the History section.",
       type: "parallel",
+      // An approved profile change (issue 26) changes what the page shows: the vendor is fetched again.
+      on: { "vendor.reload": { target: "loading" } },
       states: {
         menu: {
           description: "The status menu: the three other statuses; it does not open once the status is Approve.",

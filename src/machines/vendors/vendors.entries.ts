@@ -6,6 +6,8 @@ import { revealAccountNumberMachine } from "./reveal-account-number.machine.ts"
 import { createRoleListMachine } from "./role-list.machine.ts"
 import { vendorDetailsMachine } from "./vendor-details.machine.ts"
 import { vendorStatusMachine } from "./vendor-status.machine.ts"
+import { profileChangeMachine } from "./profile-change.machine.ts"
+import { rejectProfileChangeMachine } from "./reject-profile-change.machine.ts"
 
 /** The vendors' machines as the diagrams show them; the registry takes them as they are. */
 export const vendorEntries: MachineEntry[] = [
@@ -30,6 +32,20 @@ export const vendorEntries: MachineEntry[] = [
       "Every answer shows a bank account number's last 4 digits; an Admin who gives a reason sees the whole number for a minute, and the reveal is written to the access log first.",
     machine: revealAccountNumberMachine,
     delayLabels: { successShown: "1 min" },
+  },
+  {
+    id: "profile-change",
+    title: "Profile change under review",
+    summary:
+      "A vendor's change to approved fields, beside the approved values: the Admin approves it (asked first) or rejects it with a reason; the vendor withdraws it (asked first) or reads the last decision.",
+    machine: profileChangeMachine,
+  },
+  {
+    id: "reject-profile-change",
+    title: "Reject a profile change",
+    summary: "The Admin's reason for rejecting a vendor's profile change, required and mailed to the vendor; the dialog closes a second after.",
+    machine: rejectProfileChangeMachine,
+    delayLabels: { successShown: "1 s" },
   },
   {
     id: "review-list",

@@ -18,6 +18,7 @@ import { getNotificationPreferences, listDeadMail, listNotificationTemplates } f
 import { partnerSignup } from "../../api/contract/partner/partner.endpoints.ts"
 import { fetchResponse, getTickets } from "../../api/contract/tickets/ticket.endpoints.ts"
 import { reviewList, roleList, vendorDetails } from "../../api/contract/vendors/vendors.endpoints.ts"
+import { updateOwnProfile } from "../../api/contract/vendors/profile-change.endpoints.ts"
 import { contentLists, type ContentListName } from "../../api/contract/content/content-lists.ts"
 import { counsellingLists, type CounsellingListName } from "../../api/contract/counselling/counselling-lists.ts"
 import { peopleListNames, peopleLists, type PeopleListName } from "../../api/contract/vendors/people-lists.ts"
@@ -34,6 +35,7 @@ const accessOf = <T extends Record<string, Endpoint>>(calls: T): { readonly [K i
 export const endpointAccess = accessOf({
   partnerSignup,
   getProfile,
+  updateOwnProfile,
   getTwoFactor,
   getNotificationPreferences,
   vendorDetails,

@@ -118,6 +118,12 @@ export const routes: RouteDef[] = [
   { path: "/my-plan", title: "My Plans", access: "signedIn", page: lazyScreen(() => import("../pages/my-plan.page.tsx")) },
   { path: "/wallet-history", title: "Wallet History", access: "signedIn", page: lazyScreen(() => import("../pages/wallet-history.page.tsx")) },
   { path: "/profile", title: "Profile", access: call.getProfile, page: lazyScreen(() => import("../pages/account/profile.page.tsx")) },
+  {
+    path: "/profile/edit",
+    title: "Edit Profile",
+    access: call.updateOwnProfile,
+    page: lazyScreen(() => import("../pages/account/profile-edit.page.tsx")),
+  },
   { path: "/two-factor", title: "Two-factor sign-in", access: call.getTwoFactor, page: lazyScreen(() => import("../pages/account/two-factor.page.tsx")) },
   {
     path: "/notification-settings",

@@ -29,6 +29,7 @@ export function targetOf(e: AuditEvent): string {
   if (!label) return `${kind} ${e.entityId.slice(0, 8)}`
   if (e.entityType === "user") return label
   if (e.entityType === "availability") return `${label}'s availability`
+  if (e.entityType === "profileChange") return `${label}'s profile changes`
   if (e.entityType === "ticket") return `ticket ${label}`
   return `${kind} “${label}”`
 }
@@ -116,6 +117,20 @@ export function auditSentence(e: AuditEvent): string {
       return `${actor} answered ${target}`
     case "ticket.feedbackGiven":
       return `${actor} left feedback on ${target}${typeof after["user_rating"] === "number" ? ` (${after["user_rating"]} of 5)` : ""}`
+    case "user.profileUpdated":
+      return actsOnSelf(e) ? `${target} updated their profile` : `${actor} updated the profile of ${target}`
+    case "user.profileChangeApproved":
+      return `${actor} approved profile changes of ${target}`
+    case "profileChange.submitted":
+      return `${actor} asked for ${target} to be reviewed`
+    case "profileChange.updated":
+      return `${actor} changed ${target} under review`
+    case "profileChange.approved":
+      return `${actor} approved ${target}`
+    case "profileChange.rejected":
+      return `${actor} rejected ${target}${typeof after["reason"] === "string" ? `: ${after["reason"]}` : ""}`
+    case "profileChange.withdrawn":
+      return `${actor} withdrew ${target}`
     case "counsellingEnquiry.accessSent":
       return `${actor} sent access for ${target}`
     case "counsellingSession.created":

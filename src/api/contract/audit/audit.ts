@@ -96,6 +96,7 @@ export const auditEntityKinds = {
   press: "press item",
   gallery: "gallery image",
   notificationTemplate: "email template",
+  profileChange: "profile change",
 } as const satisfies Record<string, string>
 export type AuditEntityKind = keyof typeof auditEntityKinds
 export const entityKindLabel = (entityType: string): string =>

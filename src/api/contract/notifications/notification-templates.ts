@@ -146,6 +146,32 @@ export const notificationTemplates = {
       p("link", "The applicant's Vendor Details page"),
     ],
   },
+  "profileChange.submitted": {
+    kind: "profileChange.submitted",
+    label: "Profile changes to review (to Admins)",
+    placeholders: [
+      name,
+      p("vendorName", "The vendor's name"),
+      p("vendorEmail", "The vendor's email"),
+      p("fieldsList", "The fields the vendor asked to change, e.g. Bank Name, Account Number"),
+      p("link", "The vendor's Vendor Details page"),
+    ],
+  },
+  "profileChange.decided.approved": {
+    kind: "profileChange.decided",
+    label: "Profile changes approved",
+    placeholders: [name, p("fieldsList", "The fields that changed"), p("profileUrl", "The vendor's profile page")],
+  },
+  "profileChange.decided.rejected": {
+    kind: "profileChange.decided",
+    label: "Profile changes rejected",
+    placeholders: [
+      name,
+      p("fieldsList", "The fields the vendor asked to change"),
+      p("reason", "Why the Admin rejected them"),
+      p("profileUrl", "The vendor's profile page"),
+    ],
+  },
   "enquiry.received.contact": {
     kind: "enquiry.received",
     label: "New contact enquiry (to Admins)",

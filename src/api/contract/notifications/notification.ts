@@ -48,6 +48,8 @@ export const notificationKinds = {
   // An Admin hears of new work in the console; mail for it is theirs to switch on (a public form can be busy).
   "partner.applied": kindOf("New partner application", ["Admin"], { byDefault: false }),
   "enquiry.received": kindOf("New enquiry", ["Admin"], { byDefault: false }),
+  "profileChange.submitted": kindOf("Profile changes to review", ["Admin"], { byDefault: false }),
+  "profileChange.decided": kindOf("Profile changes reviewed", vendorRoles),
 } as const satisfies Record<string, KindInfo>
 export type NotificationKind = keyof typeof notificationKinds
 export const isNotificationKind = (kind: string): kind is NotificationKind => Object.hasOwn(notificationKinds, kind)

@@ -14,6 +14,8 @@ import { CalendarFeedCard } from "./calendar-feed-card.tsx"
 import { TimeZoneCard } from "./time-zone-card.tsx"
 import { isVendorRole } from "../../../api/contract/common.ts"
 import { FoldedRecordHistory } from "../../components/record-history.tsx"
+import { Link as RouterLink } from "wouter"
+import { ProfileChangeCard } from "../vendors/profile-change-card.tsx"
 
 /** Spec section 9: the profile avatar is 170 px. */
 const AVATAR_PX = "170px"
@@ -77,6 +79,13 @@ function ProfileHeader({ profile }: { profile: Person }) {
               <EmailText email={profile.email} />
             </Text>
             <Text>{orNA(profile.number)}</Text>
+            {isVendorRole(profile.role) ? (
+              <Box>
+                <Button asChild size="sm" colorPalette="teal" variant="outline">
+                  <RouterLink href="/profile/edit">Edit Profile</RouterLink>
+                </Button>
+              </Box>
+            ) : null}
           </Stack>
         </Stack>
       </Card.Body>
@@ -138,6 +147,7 @@ export default function ProfilePage() {
   return (
     <Stack gap="5" maxW="6xl">
       <ProfileHeader profile={profile} />
+      {isVendorRole(profile.role) ? <ProfileChangeCard vendorId={null} /> : null}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="5">
         <Section
           title="Personal Details"

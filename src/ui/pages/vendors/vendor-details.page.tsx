@@ -14,6 +14,8 @@ import { useMenuFocusReturn } from "../../components/menu-focus-return.ts"
 import { CurrentStateDiagram } from "../../components/current-state-diagram.tsx"
 import { needsConfirmation, statusConfirmation, vendorStatusMachine, vendorStatusStateId } from "../../../machines/vendors/vendor-status.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
+import { ProfileChangeCard } from "./profile-change-card.tsx"
+import { CHANGE_APPROVED } from "../../../api/contract/vendors/profile-change.ts"
 
 const tabOf = (value: string): VendorTab => (value === "sessions" || value === "history" ? value : "details")
 
@@ -98,6 +100,13 @@ function VendorDetails({ userId }: { userId: string }) {
           {statusError}
         </Text>
       ) : null}
+      <ProfileChangeCard
+        vendorId={vendor._id}
+        onDecided={() => {
+          notify(CHANGE_APPROVED, "success")
+          actor.send({ type: "vendor.reload" })
+        }}
+      />
       <Tabs.Root value={tab} onValueChange={(e) => actor.send({ type: "tab.select", tab: tabOf(e.value) })} variant="enclosed">
         <Tabs.List>
           <Tabs.Trigger value="details">Details</Tabs.Trigger>

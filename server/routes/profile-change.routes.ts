@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply } from "fastify"
+import * as api from "../../src/api/contract/vendors/profile-change.endpoints.ts"
+import type { RouteDeps } from "../deps.ts"
+import { route } from "../plugins/route.ts"
+import { readProposedCertificationImage } from "../services/partner/certification.service.ts"
+import { ownProfileChange, updateOwnProfile, withdrawOwnChange } from "../services/profile/own-profile.ts"
+import { decideProfileChange, pendingProfileChange } from "../services/profile/review-change.ts"
+import { announcingList } from "../services/live/live-hub.ts"
+import { withRequestLog } from "./request-mail-log.ts"
+
+/** A private image as the answer: never cached, never sniffed, never run. */
+async function sendImage(reply: FastifyReply, image: { data: Buffer; contentType: string }) {
+  reply
+    .header("content-type", image.contentType)
+    .header("cache-control", "private, no-store")
+    .header("x-content-type-options", "nosniff")
+    .header("content-security-policy", "default-src 'none'; sandbox")
+    .send(image.data)
+  await reply
+  return undefined as never
+}
+
+/** A vendor's own profile edits, and the Admin's review of changes to approved fields (issue 26). */
+export function profileChangeRoutes(app: FastifyInstance, deps: RouteDeps): void {
+  route(app, api.updateOwnProfile, ({ body, files, caller, request }) =>
+    announcingList(deps.live, "vendors", () => updateOwnProfile(withRequestLog(deps, request), caller, body, files)),
+  )
+  route(app, api.ownProfileChange, ({ caller }) => ownProfileChange(deps.db, caller))
+  route(app, api.withdrawProfileChange, ({ caller }) => withdrawOwnChange(deps, caller))
+  route(app, api.vendorProfileChange, ({ params }) => pendingProfileChange(deps.db, params.id))
+  route(app, api.approveProfileChange, ({ params, caller, request }) =>
+    announcingList(deps.live, "vendors", () => decideProfileChange(withRequestLog(deps, request), caller, params.id, { approve: true })),
+  )
+  route(app, api.rejectProfileChange, ({ params, body, caller, request }) =>
+    decideProfileChange(withRequestLog(deps, request), caller, params.id, { approve: false, reason: body.reason }),
+  )
+  route(app, api.proposedCertificationImage, async ({ params, caller, reply }) =>
+    sendImage(reply, await readProposedCertificationImage(deps, caller, params.id)),
+  )
+}
