@@ -7,6 +7,7 @@ import { ownProfileChange, updateOwnProfile, withdrawOwnChange } from "../servic
 import { decideProfileChange, pendingProfileChange } from "../services/profile/review-change.ts"
 import { announcingList } from "../services/live/live-hub.ts"
 import { withRequestLog } from "./request-mail-log.ts"
+import { ownOnboarding } from "../services/profile/onboarding.ts"
 
 /** A private image as the answer: never cached, never sniffed, never run. */
 async function sendImage(reply: FastifyReply, image: { data: Buffer; contentType: string }) {
@@ -25,6 +26,7 @@ export function profileChangeRoutes(app: FastifyInstance, deps: RouteDeps): void
   route(app, api.updateOwnProfile, ({ body, files, caller, request }) =>
     announcingList(deps.live, "vendors", () => updateOwnProfile(withRequestLog(deps, request), caller, body, files)),
   )
+  route(app, api.ownOnboarding, ({ caller }) => ownOnboarding(deps, caller.id))
   route(app, api.ownProfileChange, ({ caller }) => ownProfileChange(deps.db, caller))
   route(app, api.withdrawProfileChange, ({ caller }) => withdrawOwnChange(deps, caller))
   route(app, api.vendorProfileChange, ({ params }) => pendingProfileChange(deps.db, params.id))

@@ -2,6 +2,8 @@ import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoUserId, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
+import { solidPng } from "../fixtures/images.ts"
+import { listsSettled } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -82,5 +84,48 @@ describe("a vendor's own profile, reviewed by an Admin (issue 26)", () => {
     await card.getByRole("heading", { name: "Your last changes were not approved" }).waitFor()
     expect(await card.getByTestId("change-reason").textContent()).toBe("Reason: The number does not match the certificate image.")
     await page.context().close()
+  })
+})
+
+describe("a vendor's onboarding checklist (issue 26)", () => {
+  it("shows a vendor what is missing, follows their uploads, and the Under Review list shows how far they are", async () => {
+    // Demo person 72 is Under Review (people.seed.ts): no pictures, no hours, the rest filled.
+    const vendor = vendorOf(72)
+    const admin = await newPage(browser)
+    await openSignedIn(admin, "admin@demo.test", `/under-review-vendors?search=${encodeURIComponent(vendor.email)}`)
+    await listsSettled(admin)
+    const progress = () => admin.getByTestId("onboarding-cell").first().locator("p").textContent()
+    expect(await progress()).toBe("1 of 4")
+
+    const page = await newPage(browser)
+    await openSignedIn(page, vendor.email, "/")
+    const card = page.getByTestId("onboarding")
+    await card.getByTestId("onboarding-progress").getByText("1 of 4 done").waitFor()
+    expect(await card.locator("[data-step]").evaluateAll((steps) => steps.map((s) => [s.getAttribute("data-step"), s.getAttribute("data-status")]))).toEqual([
+      ["profile", "todo"],
+      ["documents", "todo"],
+      ["bank", "done"],
+      ["availability", "todo"],
+    ])
+    await card.locator('[data-step="documents"]').getByText("Still needed: Certification Image").waitFor()
+    await card.getByRole("link", { name: "Add documents" }).click()
+    await page.getByRole("heading", { name: "Edit Profile", level: 1 }).waitFor()
+    const png = { mimeType: "image/png", buffer: solidPng(16, 16) }
+    await page.getByLabel("Profile Picture").setInputFiles({ name: "me.png", ...png })
+    await page.getByLabel("Certification Image").setInputFiles({ name: "certificate.png", ...png })
+    await page.getByRole("button", { name: "Save Profile" }).click()
+    // Nothing of an Under Review vendor waits for a review: everything is saved at once.
+    await page.getByText("Your profile was updated.", { exact: true }).waitFor()
+    await page.waitForURL("**/profile")
+    await page.getByTestId("profile-avatar").and(page.locator('img[src^="/uploads/"]')).waitFor()
+    await page.goto("/")
+    await card.getByTestId("onboarding-progress").getByText("3 of 4 done").waitFor()
+    expect(await card.locator('[data-step="availability"]').getAttribute("data-status")).toBe("todo")
+    await page.context().close()
+
+    await admin.reload()
+    await listsSettled(admin)
+    await expect.poll(progress).toBe("3 of 4")
+    await admin.context().close()
   })
 })

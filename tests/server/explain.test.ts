@@ -19,6 +19,7 @@ const LARGE_TABLES = new Set(["users", "counselling_sessions", "tickets", "ticke
 const NOT_LISTS: Record<string, string> = {
   publicConfig: "answers configuration, no query",
   certificationImage: "one file by the user's primary key",
+  ownOnboarding: "one vendor's row by primary key, pending change by vendor, hours by vendor: the review lists' pages read the same for ten ids, checked here",
   ownProfileChange: "the caller's newest profile change, by the (vendor_id, created_at) index",
   vendorProfileChange: "one vendor's pending change, by the partial unique index on vendor_id",
   proposedCertificationImage: "one file named by one vendor's pending change",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { multipart, solidPng } from "../fixtures/images.ts"
-import { partnerFields } from "./partner-form.ts"
+import { partnerFields, partnerForm } from "./partner-form.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 import { CHANGE_APPROVED, CHANGE_REJECTED, NO_PENDING_CHANGE, PROFILE_SAVED, profileSavedForReview } from "../../src/api/contract/vendors/profile-change.ts"
 
@@ -242,5 +242,71 @@ describe("a vendor's own profile", () => {
     })
     expect(refused.statusCode).toBe(400)
     expect(await row(email)).toEqual(before)
+  })
+})
+
+describe("a vendor's onboarding checklist", () => {
+  const email = "onboarding.partner@example.org"
+  let token: string
+  let id: string
+  const checklist = async () => (await get("/user/onboarding", token)).json().data
+  const reviewRow = async () =>
+    ((await get(`/user/allUsers/pending?search=${encodeURIComponent(email)}`, admin)).json().data as Array<{ email: string; onboarding?: unknown }>).find(
+      (r) => r.email === email,
+    )?.onboarding
+
+  beforeAll(async () => {
+    const form = await partnerForm(email)
+    const signup = await server.app.inject({ method: "POST", url: "/api/v1/user/partnerSignup", headers: form.headers, payload: form.payload })
+    expect(signup.statusCode).toBe(200)
+    token = await server.login(email, "Partner@123")
+    id = (await server.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id
+  })
+
+  it("says what a new partner still has to give, and the Under Review list shows how far they are", async () => {
+    expect(await checklist()).toEqual({
+      steps: [
+        { step: "profile", label: "Profile complete", status: "todo", missing: ["Profile Picture"] },
+        { step: "documents", label: "Documents uploaded", status: "done", missing: [] },
+        { step: "bank", label: "Bank details", status: "done", missing: [] },
+        { step: "availability", label: "Availability set", status: "todo", missing: ["Your bookable hours"] },
+      ],
+      done: 2,
+      total: 4,
+    })
+    expect(await reviewRow()).toEqual({ done: 2, total: 4 })
+  })
+
+  it("follows the vendor's own edits and hours, on the cached review list too", async () => {
+    tokens[email] = token
+    ids[email] = id
+    const picture = await edit(email, await currentFields(email), [{ field: "profileImg", png: solidPng(12, 12) }])
+    expect(picture.statusCode).toBe(200)
+    expect((await checklist()).steps[0]).toMatchObject({ step: "profile", status: "done" })
+    expect(await reviewRow()).toEqual({ done: 3, total: 4 })
+    const tomorrow = new Date(server.clock.now + 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+    const hours = await server.app.inject({
+      method: "PUT",
+      url: "/api/v1/availability",
+      headers: bearer(token),
+      payload: { days: [{ date: tomorrow, slots: ["10:00"] }] },
+    })
+    expect(hours.statusCode).toBe(200)
+    expect(await checklist()).toMatchObject({ done: 4, total: 4 })
+    expect(await reviewRow()).toEqual({ done: 4, total: 4 })
+  })
+
+  it("counts what an approved vendor's pending change gives as under review, not done", async () => {
+    await server.db.updateTable("users").set({ status: "Temp Approve" }).where("id", "=", id).execute()
+    const { document_details } = await server.db.selectFrom("users").select("document_details").where("id", "=", id).executeTakeFirstOrThrow()
+    await server.db
+      .updateTable("users")
+      .set({ document_details: JSON.stringify({ ...document_details, certificationNumber: null }) })
+      .where("id", "=", id)
+      .execute()
+    expect((await checklist()).steps[1]).toEqual({ step: "documents", label: "Documents uploaded", status: "todo", missing: ["Certification Number"] })
+    await edit(email, await currentFields(email, { certificationNumber: "CERT-77" }))
+    expect((await checklist()).steps[1]).toEqual({ step: "documents", label: "Documents uploaded", status: "review", missing: ["Certification Number"] })
+    expect((await get("/user/onboarding", admin)).statusCode).toBe(403)
   })
 })

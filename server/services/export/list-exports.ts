@@ -16,7 +16,7 @@ import { fetchEnquiries as fetchCounsellingEnquiries } from "../counselling/enqu
 import { fetchAllSessions } from "../counselling/sessions.queries.ts"
 import { listEditors } from "../editors/editors.service.ts"
 import { getTickets } from "../tickets/ticket.queries.ts"
-import { reviewList, roleList } from "../vendors/vendor-queries.ts"
+import { reviewListPage, roleList } from "../vendors/vendor-queries.ts"
 import { isPeopleSort, peopleSorts } from "../../../src/api/contract/vendors/vendor.ts"
 import { isSessionSort, isSessionState, sessionSorts } from "../../../src/api/contract/counselling/counselling-session.ts"
 import { cardExports } from "./card-exports.ts"
@@ -41,7 +41,7 @@ const peopleExport = (name: PeopleListName, list: PeopleList): ListExport => ({
     const answer =
       list.call === "roleList"
         ? await roleList(deps.db, list.role, request)
-        : await reviewList(deps.db, list.kind, { ...request, ...(filters.role ? { role: filters.role } : {}) })
+        : await reviewListPage(deps.db, list.kind, { ...request, ...(filters.role ? { role: filters.role } : {}) })
     return { rows: answer.data, total: answer.totalRecords }
   },
 })

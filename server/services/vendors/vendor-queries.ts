@@ -1,3 +1,4 @@
+import { onboardingOfVendors } from "../profile/onboarding.ts"
 import { readFileSync } from "node:fs"
 import { vendorRoles } from "../../../src/api/contract/common.ts"
 import { type ListRole, type ReviewListKind, type ReviewListQuery, type RoleListQuery, statusOfReviewList } from "../../../src/api/contract/vendors/vendor.ts"
@@ -25,13 +26,29 @@ export async function roleList(db: Db, role: ListRole, query: RoleListQuery) {
 }
 
 /** GET /user/allUsers/:kind: vendors (every vendor role, or the one asked for) in one review status. */
-export async function reviewList(db: Db, kind: ReviewListKind, query: ReviewListQuery) {
+/** A review list's page, as the CSV export reads it. */
+export async function reviewListPage(db: Db, kind: ReviewListKind, query: ReviewListQuery) {
   const { rows, total, capped } = await listPeople(
     db,
     { roles: query.role ? [query.role] : vendorRoles, status: statusOfReviewList[kind], search: query.search, sort: query.sort },
     paging(query, USER_CALL_LIMIT),
   )
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }
+}
+
+/** A review list's page on screen: each vendor with their onboarding progress (issue 26), in three reads for the page. */
+export async function reviewList(deps: { db: Db; now: () => number }, kind: ReviewListKind, query: ReviewListQuery) {
+  const page = await reviewListPage(deps.db, kind, query)
+  const onboarding = await onboardingOfVendors(
+    deps.db,
+    page.data.map((p) => p._id),
+    deps.now(),
+  )
+  const data = page.data.map((p) => {
+    const checklist = onboarding.get(p._id)
+    return checklist ? { ...p, onboarding: { done: checklist.done, total: checklist.total } } : p
+  })
+  return { ...page, data }
 }
 
 export async function vendorDetails(db: Db, id: string) {

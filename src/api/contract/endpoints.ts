@@ -94,7 +94,7 @@ export const apiResources: readonly ApiResource[] = [
   { name: "Vendors", description: "Vendors and people lists, approval status, profiles and certificates.", endpoints: vendorEndpoints },
   {
     name: "Profile changes",
-    description: "A vendor's own profile edits, and the changes to approved fields that wait for an Admin's review.",
+    description: "A vendor's own profile edits and onboarding checklist, and the changes to approved fields that wait for an Admin's review.",
     endpoints: profileChangeEndpoints,
   },
   { name: "Contact", description: "Contact enquiries from the marketing site.", endpoints: contactEndpoints },

@@ -3,6 +3,7 @@ import { call } from "../client.ts"
 
 /** The vendor's own profile form, multipart (built with `toFormData`; images `profileImg` and `certificationImg`). */
 export const updateOwnProfile = (form: FormData) => call(api.updateOwnProfile, { body: form })
+export const fetchOwnOnboarding = () => call(api.ownOnboarding)
 export const fetchOwnProfileChange = () => call(api.ownProfileChange)
 export const withdrawProfileChange = () => call(api.withdrawProfileChange)
 

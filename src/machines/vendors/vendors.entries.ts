@@ -7,6 +7,7 @@ import { createRoleListMachine } from "./role-list.machine.ts"
 import { vendorDetailsMachine } from "./vendor-details.machine.ts"
 import { vendorStatusMachine } from "./vendor-status.machine.ts"
 import { profileChangeMachine } from "./profile-change.machine.ts"
+import { onboardingMachine } from "./onboarding.machine.ts"
 import { rejectProfileChangeMachine } from "./reject-profile-change.machine.ts"
 
 /** The vendors' machines as the diagrams show them; the registry takes them as they are. */
@@ -39,6 +40,12 @@ export const vendorEntries: MachineEntry[] = [
     summary:
       "A vendor's change to approved fields, beside the approved values: the Admin approves it (asked first) or rejects it with a reason; the vendor withdraws it (asked first) or reads the last decision.",
     machine: profileChangeMachine,
+  },
+  {
+    id: "onboarding",
+    title: "Onboarding checklist",
+    summary: "A vendor's checklist on their dashboard: profile complete, documents uploaded, bank details, availability set; each done, under review or to do.",
+    machine: onboardingMachine,
   },
   {
     id: "reject-profile-change",

@@ -55,6 +55,8 @@ export const PersonListItem = Schema.Struct({
   createdAt: IsoDateTime,
   organizationId: Schema.NullOr(Schema.String),
   organizationName: Schema.NullOr(Schema.String),
+  /** On the review lists only: how many of the vendor's onboarding steps are done (issue 26). */
+  onboarding: Schema.optional(Schema.Struct({ done: Schema.Number, total: Schema.Number })),
 })
 export type PersonListItem = typeof PersonListItem.Type
 

@@ -49,3 +49,12 @@ export const peopleLists: Record<PeopleListName, PeopleList> = {
  * written (user_counts is kept by a trigger on users, and is named for the count it holds).
  */
 export const peopleListTables = ["users", "user_counts"] as const
+
+/** The review lists also show each vendor's onboarding progress, read from their pending change and their hours. */
+export const reviewListTables = [
+  ...peopleListTables,
+  "profile_changes",
+  "vendor_availability",
+  "vendor_default_availability",
+  "vendor_weekly_availability",
+] as const

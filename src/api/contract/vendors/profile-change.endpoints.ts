@@ -3,6 +3,7 @@ import { vendorRoles } from "../common.ts"
 import { endpoint } from "../endpoint.ts"
 import { ImageFile } from "../partner/partner.ts"
 import { VendorIdParams } from "./vendor.ts"
+import { OnboardingAnswer } from "./onboarding.ts"
 import { ProfileChangeAnswer, ProfileChangeDecisionAnswer, ProfileEditAnswer, ProfileEditRequest, RejectProfileChangeRequest } from "./profile-change.ts"
 
 const admin = ["Admin"] as const
@@ -85,7 +86,18 @@ export const proposedCertificationImage = endpoint({
   ownership: "An Admin sees any vendor's; a vendor only their own",
 })
 
+export const ownOnboarding = endpoint({
+  name: "ownOnboarding",
+  method: "GET",
+  path: "/user/onboarding",
+  answer: OnboardingAnswer,
+  access: vendorRoles,
+  summary:
+    "The signed-in vendor's onboarding checklist: profile complete, documents uploaded, bank details, availability set; each done, under review (a pending change gives what is missing) or to do, with what is missing",
+})
+
 export const profileChangeEndpoints = [
+  ownOnboarding,
   updateOwnProfile,
   ownProfileChange,
   withdrawProfileChange,

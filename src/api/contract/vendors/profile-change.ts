@@ -22,16 +22,22 @@ export const ProfileEditRequest = Schema.Struct(profileEditFields)
 export type ProfileEditRequest = typeof ProfileEditRequest.Type
 export type ProfileField = keyof ProfileEditRequest | "certificationImg" | "profileImg"
 
-/**
- * The fields an Admin approved: who the vendor is, what qualifies them, and where their money goes. Once a
- * vendor is approved (or temporarily approved), a change to any of them waits for an Admin's review while
- * the approved value stays live; every other field changes at once.
- */
-export const reviewedFieldLabels = {
+/** Every field of the profile form in the console's words (the sign-up's labels). */
+export const profileFieldLabels = {
   name: "Full Name",
+  number: "Phone Number",
+  address: "Address",
+  city: "City",
+  pinCode: "Pin Code",
+  state: "State",
+  language: "Languages",
+  experience: "Experience",
+  preferredContactMethod: "Preferred Contact Method",
   organizationName: "Organization / Business Name",
   qualifications: "Qualifications",
-  experience: "Experience",
+  briefBio: "Brief Bio",
+  serviceDescription: "Service Description",
+  profileImg: "Profile Picture",
   registrationNumber: "Registration Number",
   certificationName: "Certification Name",
   issuingAuthority: "Issuing Authority",
@@ -42,7 +48,32 @@ export const reviewedFieldLabels = {
   bankName: "Bank Name",
   ifscCode: "IFSC Code",
   accountNumber: "Account Number",
-} as const satisfies Partial<Record<ProfileField, string>>
+} as const satisfies Record<ProfileField, string>
+
+const labelsOf = <F extends ProfileField>(fields: readonly F[]) =>
+  Object.fromEntries(fields.map((f) => [f, profileFieldLabels[f]])) as { [K in F]: (typeof profileFieldLabels)[K] }
+
+/**
+ * The fields an Admin approved: who the vendor is, what qualifies them, and where their money goes. Once a
+ * vendor is approved (or temporarily approved), a change to any of them waits for an Admin's review while
+ * the approved value stays live; every other field changes at once.
+ */
+export const reviewedFieldLabels = labelsOf([
+  "name",
+  "organizationName",
+  "qualifications",
+  "experience",
+  "registrationNumber",
+  "certificationName",
+  "issuingAuthority",
+  "certificationNumber",
+  "expirationDate",
+  "certificationImg",
+  "accountHolderName",
+  "bankName",
+  "ifscCode",
+  "accountNumber",
+])
 export type ReviewedField = keyof typeof reviewedFieldLabels
 export const reviewedFields = Object.keys(reviewedFieldLabels) as ReviewedField[]
 export const isReviewedField = (field: string): field is ReviewedField => Object.hasOwn(reviewedFieldLabels, field)

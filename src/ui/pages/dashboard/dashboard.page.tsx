@@ -5,11 +5,13 @@ import { ContentTotals } from "./content-totals.tsx"
 import { PeopleCounts } from "./people-counts.tsx"
 import { RaiseTicketButton } from "./raise-ticket-button.tsx"
 import { SessionCounts } from "./session-counts.tsx"
+import { OnboardingChecklist } from "./onboarding-checklist.tsx"
 import { TrendCharts } from "./trend-charts.tsx"
 
 /**
  * The dashboard is made of one section per feature, each deciding by role whether it shows:
- * Admin people counts and weekly trends, Admin/Editor content totals, User/vendor session counts, Raise Ticket.
+ * a vendor's onboarding checklist, Admin people counts and weekly trends, Admin/Editor content totals, User/vendor
+ * session counts, Raise Ticket.
  */
 export default function DashboardPage() {
   const user = useSelector(authActor, selectUser)
@@ -25,6 +27,7 @@ export default function DashboardPage() {
         </Stack>
         <RaiseTicketButton role={user.role} />
       </HStack>
+      <OnboardingChecklist role={user.role} />
       <PeopleCounts role={user.role} />
       <TrendCharts role={user.role} />
       <ContentTotals role={user.role} />

@@ -1,5 +1,5 @@
 import { useMemo, useRef } from "react"
-import { Box, Button, HStack, Menu, Portal, Spinner, Stack } from "@chakra-ui/react"
+import { Box, Button, HStack, Menu, Portal, Progress, Spinner, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { vendorRoles, type VendorStatus } from "../../../api/contract/common.ts"
 import type { PersonListItem } from "../../../api/contract/account/user.ts"
@@ -88,6 +88,31 @@ const menuCells = (queue: StatusChangesContext["queue"], loading: boolean, setSt
     <RowStatusMenu row={row} pending={queue.find((q) => q.userId === row._id)?.status} disabled={loading} setStatus={setStatus} />
   ),
 })
+
+/** How far each vendor is with their onboarding checklist (issue 26): "3 of 4", with a bar. */
+const onboardingColumn: Column<PersonListItem> = {
+  header: "Onboarding",
+  cell: (row) =>
+    row.onboarding ? (
+      <Stack gap="1" minW="20" data-testid="onboarding-cell">
+        <Text fontSize="sm" whiteSpace="nowrap">
+          {row.onboarding.done} of {row.onboarding.total}
+        </Text>
+        <Progress.Root
+          value={(row.onboarding.done / row.onboarding.total) * 100}
+          size="xs"
+          colorPalette={row.onboarding.done === row.onboarding.total ? "green" : "teal"}
+          aria-label={`${row.name}: ${row.onboarding.done} of ${row.onboarding.total} onboarding steps done`}
+        >
+          <Progress.Track>
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      </Stack>
+    ) : (
+      "N/A"
+    ),
+}
 
 /** The rows' selection boxes, and the page's in the header: the bulk bar moves the chosen vendors. */
 function selectColumnOf(o: {
@@ -181,6 +206,7 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
             menuCells(queue, view.loading || bulkBusy, (row, status) => changes.send({ type: "row.setStatus", row, status })),
             { sort, onSort: (next) => listActor.send({ type: "sort.change", sort: next }), disabled: updating },
           ),
+          onboardingColumn,
         ]}
         rows={view.rows}
         rowKey={(r) => r._id}
