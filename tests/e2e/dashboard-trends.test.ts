@@ -84,6 +84,17 @@ describe("dashboard trends", () => {
     expect(await page.getByRole("alert").filter({ hasText: "From must be on or before To." }).count()).toBe(0)
     const june = await apiWeeks(page, "?from=2026-06-01&to=2026-06-28")
     expect((await numbers(page, "tickets")).map((row) => row.slice(1).map(Number))).toEqual(june.map((w) => [w.ticketsOpened, w.ticketsClosed]))
+
+    // The range drawn is in the address: a reload (or the link) draws it again.
+    await expect.poll(() => new URL(page.url()).search).toBe("?from=2026-06-01&to=2026-06-28")
+    await page.reload()
+    await expect
+      .poll(async () => (await numbers(page, "tickets")).map((row) => row[0]))
+      .toEqual(["Week of 1 Jun 2026", "Week of 8 Jun 2026", "Week of 15 Jun 2026", "Week of 22 Jun 2026"])
+    expect(await page.getByLabel("From", { exact: true }).inputValue()).toBe("2026-06-01")
+    // The default range leaves the address plain.
+    await page.getByRole("button", { name: "12 weeks" }).click()
+    await expect.poll(() => new URL(page.url()).search).toBe("")
   })
 
   it("is not on an Editor's dashboard", async () => {

@@ -101,3 +101,40 @@ describe("trend weeks", () => {
     expect(trendRangeProblem("2025-01-06", "2027-01-04")).toBe("Choose a range of at most 104 weeks.")
   })
 })
+
+describe("trends machine and the address", () => {
+  function startedAt(input: { from?: string | null; to?: string | null }) {
+    const shown: Array<{ from: string; to: string; isDefault: boolean }> = []
+    const actor = createActor(
+      trendsMachine.provide({
+        actors: { fetchTrends: fromPromise<Trends, Range>(({ input: range }) => answer(range)) },
+        actions: { showRange: (_, range) => void shown.push(range) },
+      }),
+      { input: { today: "2026-11-26", ...input } },
+    ).start()
+    return { actor, shown }
+  }
+
+  it("draws a range the address names, and says each range it draws", async () => {
+    const { actor, shown } = startedAt({ from: "2026-06-01", to: "2026-06-28" })
+    await waitFor(actor, (s) => s.matches("loaded"))
+    expect(actor.getSnapshot().context.trends).toMatchObject({ from: "2026-06-01", to: "2026-06-28" })
+    expect(shown).toEqual([{ from: "2026-06-01", to: "2026-06-28", isDefault: false }])
+    actor.send({ type: "range.preset", weeks: 12 })
+    await waitFor(actor, (s) => s.matches("loaded"))
+    expect(shown.at(-1)).toEqual({ from: "2026-09-07", to: "2026-11-26", isDefault: true })
+  })
+
+  it("draws the last 12 weeks when the address names a range it cannot draw", async () => {
+    for (const input of [
+      { from: "2026-07-01", to: "2026-06-01" },
+      { from: "2020-01-06", to: "2026-11-26" },
+      { from: "nonsense", to: "2026-06-01" },
+      { from: "2026-06-01" },
+    ]) {
+      const { actor, shown } = startedAt(input)
+      await waitFor(actor, (s) => s.matches("loaded"))
+      expect(shown).toEqual([{ from: "2026-09-07", to: "2026-11-26", isDefault: true }])
+    }
+  })
+})

@@ -37,7 +37,7 @@ function typed(context: TrendsContext, event: { field: "from" | "to"; value: str
  * dates and asks the server nothing.
  */
 export const trendsMachine = setup({
-  types: { context: {} as TrendsContext, events: {} as TrendsEvent, input: {} as { today?: string } },
+  types: { context: {} as TrendsContext, events: {} as TrendsEvent, input: {} as { today?: string; from?: string | null; to?: string | null } },
   actors: {
     fetchTrends: fromCall<Trends, { from: string; to: string }>(dashboardTrends, async ({ input }) => (await dashboardApi.fetchTrends(input)).data),
   },
@@ -45,6 +45,8 @@ export const trendsMachine = setup({
     drawable: ({ context, event }) => event.type === "range.change" && typed(context, event).problem === null,
   },
   actions: {
+    /** Provided by the view: the range being drawn goes into the address (`?from=…&to=…`), so a reload or a link shows it. */
+    showRange: (_, _params: { from: string; to: string; isDefault: boolean }) => {},
     takeRange: assign(({ context, event }) => {
       if (event.type === "range.preset") return { ...lastWeeks(event.weeks, context.today), rangeError: null }
       if (event.type !== "range.change") return {}
@@ -56,7 +58,9 @@ export const trendsMachine = setup({
   id: "trends",
   context: ({ input }) => {
     const today = input.today ?? todayUtc()
-    return { ...lastWeeks(DEFAULT_TREND_WEEKS, today), trends: null, error: null, rangeError: null, today }
+    // A range from the address is drawn when it can be; otherwise the last 12 weeks.
+    const asked = input.from && input.to && trendRangeProblem(input.from, input.to) === null ? { from: input.from, to: input.to } : null
+    return { ...(asked ?? lastWeeks(DEFAULT_TREND_WEEKS, today)), trends: null, error: null, rangeError: null, today }
   },
   initial: "loading",
   on: {
@@ -70,6 +74,13 @@ export const trendsMachine = setup({
     loading: {
       description: "The charts show their loading text (the first time) or the last range, marked as updating.",
       tags: ["busy"],
+      entry: {
+        type: "showRange",
+        params: ({ context }) => {
+          const fallback = lastWeeks(DEFAULT_TREND_WEEKS, context.today)
+          return { from: context.from, to: context.to, isDefault: context.from === fallback.from && context.to === fallback.to }
+        },
+      },
       invoke: {
         src: "fetchTrends",
         input: ({ context }) => ({ from: context.from, to: context.to }),

@@ -39,8 +39,13 @@ export function lastWeeks(weeks: number, today: string): { from: string; to: str
   return { from: dateOf(thisWeek - (weeks - 1) * WEEK_MS), to: today }
 }
 
+/** A YYYY-MM-DD that is a day of the calendar. */
+const isDay = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value) && Number.isFinite(utcDay(value)) && dateOf(utcDay(value)) === value
+
 /** Why a range cannot be drawn, in the words the console shows beside the dates; null when it can. */
 export function trendRangeProblem(from: string, to: string): string | null {
+  // The server has checked both dates by then; a link's address may hold anything.
+  if (!isDay(from) || !isDay(to)) return "Choose both dates."
   if (utcDay(from) > utcDay(to)) return "From must be on or before To."
   if (weeksBetween(from, to).length > MAX_TREND_WEEKS) return `Choose a range of at most ${MAX_TREND_WEEKS} weeks.`
   return null

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Heading, HStack, Skeleton, SimpleGrid, Stack, Text, chakra } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { lazy, Suspense } from "react"
+import { lazy, Suspense, useState } from "react"
 import type { Role } from "../../../api/contract/common.ts"
 import { dashboardTrends } from "../../../api/contract/dashboard/dashboard.endpoints.ts"
 import { canCall } from "../../../api/contract/endpoint.ts"
@@ -20,8 +20,28 @@ export function TrendCharts({ role }: { role: Role }) {
   return <AdminTrendCharts />
 }
 
+/** The range a link or a reload asks for (`/?from=2026-06-01&to=2026-11-30`), or none. */
+const rangeInUrl = () => {
+  const query = new URLSearchParams(window.location.search)
+  return { from: query.get("from"), to: query.get("to") }
+}
+
+/** The range drawn, kept in the address without a new history entry; the default range leaves the address plain. */
+function keepRangeInUrl(range: { from: string; to: string; isDefault: boolean }) {
+  const url = new URL(window.location.href)
+  if (range.isDefault) {
+    url.searchParams.delete("from")
+    url.searchParams.delete("to")
+  } else {
+    url.searchParams.set("from", range.from)
+    url.searchParams.set("to", range.to)
+  }
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url)
+}
+
 function AdminTrendCharts() {
-  const actor = useActorRef(trendsMachine, { input: {} })
+  const [logic] = useState(() => trendsMachine.provide({ actions: { showRange: (_, range) => keepRangeInUrl(range) } }))
+  const actor = useActorRef(logic, { input: rangeInUrl() })
   const { from, to, trends, error, rangeError } = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const failed = useSelector(actor, (s) => s.matches("failed"))
