@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest"
 import { createActor } from "xstate"
-import { canChangeStatus, nextStatuses, refusalOf, reviewListOptions, vendorStatusMachine } from "../../src/machines/vendors/vendor-status.machine.ts"
+import {
+  canChangeStatus,
+  nextStatuses,
+  refusalOf,
+  reviewListOptions,
+  statusConfirmation,
+  vendorStatusMachine,
+} from "../../src/machines/vendors/vendor-status.machine.ts"
 
 describe("vendor status machine", () => {
   it("lets Under Review, Temp Approve and Reject move to each other status", () => {
@@ -49,5 +56,25 @@ describe("vendor status machine", () => {
     }
     actor.send({ type: "status.change", to: "Reject" })
     expect(actor.getSnapshot().value).toBe("approved")
+  })
+})
+
+describe("asking before Approve and Reject", () => {
+  it("names one vendor from their menu, and counts them from the bulk bar, in the same words", () => {
+    expect(statusConfirmation("Asha Rao", "Approve")).toEqual({
+      title: "Approve vendor",
+      question: "Approve Asha Rao? Approval is final: it cannot be undone, and their status can no longer be changed.",
+      confirmLabel: "Approve",
+    })
+    expect(statusConfirmation(2, "Approve")).toEqual({
+      title: "Approve vendors",
+      question: "Approve 2 vendors? Approval is final: it cannot be undone, and their status can no longer be changed.",
+      confirmLabel: "Approve 2 vendors",
+    })
+    expect(statusConfirmation(1, "Reject")).toEqual({
+      title: "Reject vendors",
+      question: "Reject 1 vendor? They are signed out and can no longer sign in until an admin changes their status.",
+      confirmLabel: "Reject 1 vendor",
+    })
   })
 })

@@ -64,17 +64,22 @@ export const reviewListOptions = (current: VendorStatus): VendorStatus[] =>
 export const needsConfirmation = (to: VendorStatus): to is "Approve" | "Reject" => to === "Approve" || to === "Reject"
 
 /** The confirmation dialog of a status change that asks first. */
-export function statusConfirmation(name: string, to: "Approve" | "Reject"): { title: string; question: string; confirmLabel: string } {
+export function statusConfirmation(who: string | number, to: "Approve" | "Reject"): { title: string; question: string; confirmLabel: string } {
+  // A name (one vendor's menu) or a count (the review lists' bulk bar): the same words either way.
+  const many = typeof who === "number"
+  const target = many ? `${who} vendor${who === 1 ? "" : "s"}` : who
+  const title = (verb: string) => `${verb} ${many ? "vendors" : "vendor"}`
+  const label = (verb: string) => (many ? `${verb} ${target}` : verb)
   return to === "Approve"
     ? {
-        title: "Approve vendor",
-        question: `Approve ${name}? Approval is final: it cannot be undone, and their status can no longer be changed.`,
-        confirmLabel: "Approve",
+        title: title("Approve"),
+        question: `Approve ${target}? Approval is final: it cannot be undone, and their status can no longer be changed.`,
+        confirmLabel: label("Approve"),
       }
     : {
-        title: "Reject vendor",
-        question: `Reject ${name}? They are signed out and can no longer sign in until an admin changes their status.`,
-        confirmLabel: "Reject",
+        title: title("Reject"),
+        question: `Reject ${target}? They are signed out and can no longer sign in until an admin changes their status.`,
+        confirmLabel: label("Reject"),
       }
 }
 

@@ -6,27 +6,13 @@ import type { VendorStatus } from "../../../api/contract/common.ts"
 import { BusyButton } from "../../components/busy-button.tsx"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { statusLabel } from "./status-label.ts"
+import { statusConfirmation } from "../../../machines/vendors/vendor-status.machine.ts"
 
 const vendors = (n: number) => `${n} vendor${n === 1 ? "" : "s"}`
 
 /** What happened to the vendors that moved, as a sentence. */
 const movedText = (n: number, status: BulkStatus) =>
   status === "Approve" ? `${vendors(n)} approved.` : status === "Reject" ? `${vendors(n)} rejected.` : `${vendors(n)} moved to Temp Approve.`
-
-/** The confirmation of a bulk Approve (final) or Reject (signs the vendors out), naming how many. */
-function confirmation(status: BulkStatus | null, count: number) {
-  if (status === "Approve")
-    return {
-      title: "Approve vendors",
-      question: `Approve ${vendors(count)}? Approval is final: it cannot be undone, and their status can no longer be changed.`,
-      confirmLabel: `Approve ${vendors(count)}`,
-    }
-  return {
-    title: "Reject vendors",
-    question: `Reject ${vendors(count)}? They are signed out and can no longer sign in until an admin changes their status.`,
-    confirmLabel: `Reject ${vendors(count)}`,
-  }
-}
 
 function Refusals({ refused }: { refused: BulkOutcome["refused"] }) {
   if (refused.length === 0) return null
@@ -53,7 +39,8 @@ export function BulkStatusBar({ actor, listStatus }: { actor: ActorRefFrom<typeo
   const undoable = useSelector(actor, (s) => s.matches({ summary: "undoable" }))
   const inSummary = useSelector(actor, (s) => s.matches("summary"))
   const choices = bulkStatuses.filter((s) => s !== listStatus)
-  const asked = confirmation(status, selected.length)
+  // Approve (final) and Reject (signs the vendors out) ask first, naming how many.
+  const asked = statusConfirmation(selected.length, status === "Approve" ? "Approve" : "Reject")
   if (!busy && !inSummary && selected.length === 0) return null
   return (
     <Box borderWidth="1px" rounded="md" bg="bg.subtle" px="3" py="2" data-testid="bulk-bar">
