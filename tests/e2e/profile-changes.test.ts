@@ -95,7 +95,7 @@ describe("a vendor's onboarding checklist (issue 26)", () => {
     await openSignedIn(admin, "admin@demo.test", `/under-review-vendors?search=${encodeURIComponent(vendor.email)}`)
     await listsSettled(admin)
     const progress = () => admin.getByTestId("onboarding-cell").first().locator("p").textContent()
-    expect(await progress()).toBe("1 of 4")
+    expect(await progress()).toBe("Onboarding 1 of 4")
 
     const page = await newPage(browser)
     await openSignedIn(page, vendor.email, "/")
@@ -125,7 +125,7 @@ describe("a vendor's onboarding checklist (issue 26)", () => {
 
     await admin.reload()
     await listsSettled(admin)
-    await expect.poll(progress).toBe("3 of 4")
+    await expect.poll(progress).toBe("Onboarding 3 of 4")
     await admin.context().close()
   })
 })

@@ -43,15 +43,18 @@ export const serialNumber = (page: number, pageSize: number, index: number) => (
 
 type Cells = ColumnCells<PersonListItem, PeopleListColumn["key"]>
 
+/** A person's name, leading to their Vendor Details. */
+export const nameCell = (row: PersonListItem) => (
+  <Link asChild colorPalette="teal" fontWeight="medium">
+    <RouterLink href={`/vendor-details/${row._id}`}>
+      <Words text={row.name} />
+    </RouterLink>
+  </Link>
+)
+
 /** How a table draws the definition's columns where plain text is not enough; the others show their text. */
 const tableCells: Cells = {
-  name: (row) => (
-    <Link asChild colorPalette="teal" fontWeight="medium">
-      <RouterLink href={`/vendor-details/${row._id}`}>
-        <Words text={row.name} />
-      </RouterLink>
-    </Link>
-  ),
+  name: nameCell,
   email: (row) => <EmailText email={row.email} />,
   number: (row) => <OneLine>{orNA(row.number)}</OneLine>,
   createdAt: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine>,

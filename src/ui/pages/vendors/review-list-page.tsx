@@ -11,7 +11,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { DataTable } from "../../components/data-table.tsx"
 import { Pager } from "../../components/pager.tsx"
 import { notify } from "../../components/toaster.tsx"
-import { peopleTableColumns } from "./person-columns.tsx"
+import { nameCell, peopleTableColumns } from "./person-columns.tsx"
 import { SearchBox } from "./search-box.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { usePagedList } from "../../components/use-paged-list.ts"
@@ -84,34 +84,36 @@ function RowStatusMenu({
 
 /** Each row's status menu, disabled while a change of that row waits in the queue or the list is being read. */
 const menuCells = (queue: StatusChangesContext["queue"], loading: boolean, setStatus: (row: PersonListItem, status: VendorStatus) => void) => ({
+  name: (row: PersonListItem) => (
+    <Stack gap="1">
+      {nameCell(row)}
+      <OnboardingLine row={row} />
+    </Stack>
+  ),
   status: (row: PersonListItem) => (
     <RowStatusMenu row={row} pending={queue.find((q) => q.userId === row._id)?.status} disabled={loading} setStatus={setStatus} />
   ),
 })
 
-/** How far each vendor is with their onboarding checklist (issue 26): "3 of 4", with a bar. */
-const onboardingColumn: Column<PersonListItem> = {
-  header: "Onboarding",
-  cell: (row) =>
-    row.onboarding ? (
-      <Stack gap="1" minW="20" data-testid="onboarding-cell">
-        <Text fontSize="sm" whiteSpace="nowrap">
-          {row.onboarding.done} of {row.onboarding.total}
-        </Text>
-        <Progress.Root
-          value={(row.onboarding.done / row.onboarding.total) * 100}
-          size="xs"
-          colorPalette={row.onboarding.done === row.onboarding.total ? "green" : "teal"}
-          aria-label={`${row.name}: ${row.onboarding.done} of ${row.onboarding.total} onboarding steps done`}
-        >
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      </Stack>
-    ) : (
-      "N/A"
-    ),
+/**
+ * How far each vendor is with their onboarding checklist (issue 26), under their name: a column of its own
+ * would push the review lists past a laptop's width.
+ */
+function OnboardingLine({ row }: { row: PersonListItem }) {
+  if (!row.onboarding) return null
+  const { done, total } = row.onboarding
+  return (
+    <HStack gap="2" data-testid="onboarding-cell">
+      <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+        Onboarding {done} of {total}
+      </Text>
+      <Progress.Root value={(done / total) * 100} size="xs" w="10" colorPalette={done === total ? "green" : "teal"} aria-hidden>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+    </HStack>
+  )
 }
 
 /** The rows' selection boxes, and the page's in the header: the bulk bar moves the chosen vendors. */
@@ -206,7 +208,6 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
             menuCells(queue, view.loading || bulkBusy, (row, status) => changes.send({ type: "row.setStatus", row, status })),
             { sort, onSort: (next) => listActor.send({ type: "sort.change", sort: next }), disabled: updating },
           ),
-          onboardingColumn,
         ]}
         rows={view.rows}
         rowKey={(r) => r._id}
