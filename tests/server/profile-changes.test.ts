@@ -310,3 +310,23 @@ describe("a vendor's onboarding checklist", () => {
     expect((await get("/user/onboarding", admin)).statusCode).toBe(403)
   })
 })
+
+describe("profile changes under parallel load", () => {
+  it("keeps one pending change per vendor when many edits arrive at once, and decides it once when many Admins approve at once", async () => {
+    const email = "imageconsultant@demo.test"
+    tokens[email] = await server.login(email)
+    ids[email] = (await server.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id
+    const base = await currentFields(email)
+    const edits = await Promise.all(Array.from({ length: 8 }, (_, i) => edit(email, { ...base, bankName: `Parallel Bank ${i}` })))
+    expect(edits.map((e) => e.statusCode)).toEqual(Array(8).fill(200))
+    const pending = await server.db.selectFrom("profile_changes").selectAll().where("vendor_id", "=", ids[email]!).where("status", "=", "pending").execute()
+    expect(pending).toHaveLength(1)
+    // The one left is the last edit the database took: one of those sent.
+    expect(pending[0]!.changes.bankName).toMatch(/^Parallel Bank [0-7]$/)
+
+    const decisions = await Promise.all(Array.from({ length: 6 }, () => post(`/user/vendorDetails/${ids[email]}/change/approve`, admin)))
+    expect(decisions.map((d) => d.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    expect((await row(email)).account_details.bankName).toBe(pending[0]!.changes.bankName)
+    expect(await eventsOf("profileChange.approved", pending[0]!.id)).toHaveLength(1)
+  })
+})
