@@ -1,3 +1,4 @@
+import dayjs from "dayjs"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoUserId, launchBrowser, newPage, openSignedIn } from "./browser.ts"
@@ -121,11 +122,25 @@ describe("a vendor's onboarding checklist (issue 26)", () => {
     await page.goto("/")
     await card.getByTestId("onboarding-progress").getByText("3 of 4 done").waitFor()
     expect(await card.locator('[data-step="availability"]').getAttribute("data-status")).toBe("todo")
+    await admin.reload()
+    await listsSettled(admin)
+    await expect.poll(progress).toBe("Onboarding 3 of 4")
+
+    // The last step: hours on My Listing, from the checklist's own link.
+    await card.getByRole("link", { name: "Set availability" }).click()
+    await page.getByRole("heading", { name: "My Listing", level: 1 }).waitFor()
+    await page.getByRole("button", { name: dayjs().add(3, "day").format("ddd, DD MMM") }).click()
+    await page.getByRole("checkbox", { name: "10:00 AM - 10:30 AM" }).locator("xpath=..").click()
+    await page.getByRole("button", { name: "Submit" }).click()
+    await expect.poll(() => page.getByTestId("form-message").textContent()).toBe("Availability saved successfully!")
+    await page.goto("/")
+    await card.getByTestId("onboarding-progress").getByText("4 of 4 done").waitFor()
+    await card.getByText("Your profile has everything it needs.").waitFor()
     await page.context().close()
 
     await admin.reload()
     await listsSettled(admin)
-    await expect.poll(progress).toBe("Onboarding 3 of 4")
+    await expect.poll(progress).toBe("Onboarding 4 of 4")
     await admin.context().close()
   })
 })
