@@ -6,6 +6,7 @@ import { ticketAttachmentMachine } from "./ticket-attachment.machine.ts"
 import { ticketChatMachine } from "./ticket-chat.machine.ts"
 import { ticketListMachine } from "./ticket-list.machine.ts"
 import { ticketMachine } from "./ticket.machine.ts"
+import { bulkCloseMachine } from "./bulk-close.machine.ts"
 
 /** The tickets' machines as the diagrams show them; the registry takes them as they are. */
 export const ticketEntries: MachineEntry[] = [
@@ -29,6 +30,13 @@ export const ticketEntries: MachineEntry[] = [
     title: "My Tickets list",
     summary: "The paged ticket table (the Admin sees every ticket, others their own).",
     machine: ticketListMachine,
+  },
+  {
+    id: "bulk-close",
+    title: "My Tickets bulk close",
+    summary:
+      "Tickets chosen on My Tickets (Admin) close together after asking, each through the ticket's own close rule; a summary names those not closed and why. Closing cannot be undone.",
+    machine: bulkCloseMachine,
   },
   {
     id: "raise-ticket",

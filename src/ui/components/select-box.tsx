@@ -1,4 +1,5 @@
 import { Checkbox } from "@chakra-ui/react"
+import type { Column } from "./data-table.tsx"
 
 /** A row's (or a whole page's) selection box in a table, named for what it selects. */
 export function SelectBox(props: { label: string; checked: boolean | "indeterminate"; disabled?: boolean; onChange: (checked: boolean) => void }) {
@@ -14,4 +15,40 @@ export function SelectBox(props: { label: string; checked: boolean | "indetermin
 export function pageSelection(pageIds: readonly string[], chosen: readonly string[]): boolean | "indeterminate" {
   const picked = pageIds.filter((id) => chosen.includes(id)).length
   return picked === 0 ? false : picked === pageIds.length ? true : "indeterminate"
+}
+
+/** What a list's selection column tells its bulk machine. */
+export type SelectionEvent<Row> = { type: "selection.toggle"; row: Row } | { type: "selection.setAll"; rows: Row[]; selected: boolean }
+
+/** The rows' selection boxes, and the page's in the header: a list's bulk bar acts on the rows chosen. */
+export function selectColumnOf<Row>(o: {
+  rows: Row[]
+  chosen: string[]
+  busy: boolean
+  rowId: (row: Row) => string
+  /** What a row's box selects, e.g. 'Select Asha Rao'. */
+  rowLabel: (row: Row) => string
+  /** What the header's box selects, e.g. 'Select all vendors on this page'. */
+  pageLabel: string
+  send: (event: SelectionEvent<Row>) => void
+}): Column<Row> {
+  return {
+    header: "Select",
+    headerCell: (
+      <SelectBox
+        label={o.pageLabel}
+        checked={pageSelection(o.rows.map(o.rowId), o.chosen)}
+        disabled={o.busy}
+        onChange={(checked) => o.send({ type: "selection.setAll", rows: o.rows, selected: checked })}
+      />
+    ),
+    cell: (row) => (
+      <SelectBox
+        label={o.rowLabel(row)}
+        checked={o.chosen.includes(o.rowId(row))}
+        disabled={o.busy}
+        onChange={() => o.send({ type: "selection.toggle", row })}
+      />
+    ),
+  }
 }

@@ -17,6 +17,9 @@ import { usePagedList } from "../../components/use-paged-list.ts"
 import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
+import { selectColumnOf } from "../../components/select-box.tsx"
+import { bulkCloseMachine } from "../../../machines/tickets/bulk-close.machine.ts"
+import { BulkCloseBar } from "./bulk-close-bar.tsx"
 
 /** The State filter, kept in the URL (`?state=open`). */
 const STATE_FILTER = { keys: ["state"] } as const
@@ -32,6 +35,10 @@ export default function MyTicketsPage() {
   const feedback = useActorRef(feedbackMachine.provide({ actions: { submitted: () => list.send({ type: "list.reload" }) } }))
   const snapshot = useSelector(list, (s) => s)
   const { pager, columnChoice } = usePagedList(list)
+  // The Admin closes many tickets at once (issue 26): the list is read again after each run.
+  const bulk = useActorRef(bulkCloseMachine.provide({ actions: { listChanged: () => list.send({ type: "list.reload" }) } }))
+  const chosen = useSelector(bulk, (s) => s.context.selected.map((t) => t._id))
+  const bulkBusy = useSelector(bulk, (s) => s.hasTag("busy"))
   if (!user) return null
   const { context } = snapshot
   const isAdmin = user.role === "Admin"
@@ -41,6 +48,15 @@ export default function MyTicketsPage() {
     sort: context.sort,
     onSort: (sort) => list.send({ type: "sort.change", sort }),
     onFeedback: (ticket) => feedback.send({ type: "form.open", extra: { ticketId: ticket.ticketId } }),
+  })
+  const selectColumn = selectColumnOf({
+    rows: context.rows,
+    chosen,
+    busy: bulkBusy,
+    rowId: (ticket) => ticket._id,
+    rowLabel: (ticket) => `Select ${ticket.ticketId}`,
+    pageLabel: "Select all tickets on this page",
+    send: (event) => bulk.send(event),
   })
   return (
     <Stack gap="4" pb="20">
@@ -62,9 +78,10 @@ export default function MyTicketsPage() {
           onChange={(state) => list.send({ type: "filter.set", field: "state", value: state })}
         />
       </Box>
+      {isAdmin ? <BulkCloseBar actor={bulk} /> : null}
       <DataTable
         columnChoice={columnChoice}
-        columns={columns}
+        columns={isAdmin ? [selectColumn, ...columns] : columns}
         rows={context.rows}
         rowKey={(t) => t._id}
         loading={snapshot.hasTag("busy") && context.rows.length === 0}

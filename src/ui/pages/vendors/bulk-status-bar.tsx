@@ -1,7 +1,9 @@
 import { Box, Button, HStack, List, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import { bulkStatuses, type BulkOutcome, type BulkStatus, type bulkStatusMachine } from "../../../machines/vendors/bulk-status.machine.ts"
+import { bulkStatuses, type BulkStatus, type bulkStatusMachine } from "../../../machines/vendors/bulk-status.machine.ts"
+import type { BulkOutcome } from "../../../machines/bulk-action.machine.ts"
+import type { PersonListItem } from "../../../api/contract/account/user.ts"
 import type { VendorStatus } from "../../../api/contract/common.ts"
 import { BusyButton } from "../../components/busy-button.tsx"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
@@ -14,7 +16,7 @@ const vendors = (n: number) => `${n} vendor${n === 1 ? "" : "s"}`
 const movedText = (n: number, status: BulkStatus) =>
   status === "Approve" ? `${vendors(n)} approved.` : status === "Reject" ? `${vendors(n)} rejected.` : `${vendors(n)} moved to Temp Approve.`
 
-function Refusals({ refused }: { refused: BulkOutcome["refused"] }) {
+function Refusals({ refused }: { refused: BulkOutcome<PersonListItem>["refused"] }) {
   if (refused.length === 0) return null
   return (
     <List.Root fontSize="sm" ps="5" data-testid="bulk-refused">
@@ -33,11 +35,11 @@ function Refusals({ refused }: { refused: BulkOutcome["refused"] }) {
  * the change can be undone.
  */
 export function BulkStatusBar({ actor, listStatus }: { actor: ActorRefFrom<typeof bulkStatusMachine>; listStatus: VendorStatus }) {
-  const { selected, status, outcome, undone } = useSelector(actor, (s) => s.context)
+  const { selected, action: status, outcome, undone } = useSelector(actor, (s) => s.context)
   const busy = useSelector(actor, (s) => s.hasTag("busy"))
-  const confirming = useSelector(actor, (s) => s.matches("confirming"))
-  const undoable = useSelector(actor, (s) => s.matches({ summary: "undoable" }))
-  const inSummary = useSelector(actor, (s) => s.matches("summary"))
+  const confirming = useSelector(actor, (s) => s.hasTag("confirming"))
+  const undoable = useSelector(actor, (s) => s.hasTag("undoable"))
+  const inSummary = useSelector(actor, (s) => s.hasTag("summary"))
   const choices = bulkStatuses.filter((s) => s !== listStatus)
   // Approve (final) and Reject (signs the vendors out) ask first, naming how many.
   const asked = statusConfirmation(selected.length, status === "Approve" ? "Approve" : "Reject")
@@ -53,8 +55,8 @@ export function BulkStatusBar({ actor, listStatus }: { actor: ActorRefFrom<typeo
           <HStack justify="space-between" wrap="wrap" gap="2">
             <Text fontSize="sm" fontWeight="medium" data-testid="bulk-summary">
               {undone
-                ? `Undone: ${vendors(undone.moved.length)} moved back.`
-                : `${movedText(outcome.moved.length, status!)}${outcome.refused.length ? ` ${vendors(outcome.refused.length)} not moved:` : ""}`}
+                ? `Undone: ${vendors(undone.done.length)} moved back.`
+                : `${movedText(outcome.done.length, status!)}${outcome.refused.length ? ` ${vendors(outcome.refused.length)} not moved:` : ""}`}
             </Text>
             <HStack gap="2">
               {undoable || busy ? (
@@ -81,7 +83,7 @@ export function BulkStatusBar({ actor, listStatus }: { actor: ActorRefFrom<typeo
                 size="xs"
                 colorPalette={choice === "Reject" ? "red" : "teal"}
                 variant="outline"
-                onClick={() => actor.send({ type: "bulk.choose", status: choice })}
+                onClick={() => actor.send({ type: "bulk.choose", action: choice })}
               >
                 {choice}
               </Button>

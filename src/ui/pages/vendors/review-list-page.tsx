@@ -22,8 +22,7 @@ import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
 import { bulkStatusMachine } from "../../../machines/vendors/bulk-status.machine.ts"
 import { statusOfReviewList } from "../../../api/contract/vendors/vendor.ts"
-import { pageSelection, SelectBox } from "../../components/select-box.tsx"
-import type { Column } from "../../components/data-table.tsx"
+import { selectColumnOf } from "../../components/select-box.tsx"
 import { BulkStatusBar } from "./bulk-status-bar.tsx"
 
 /**
@@ -116,37 +115,6 @@ function OnboardingLine({ row }: { row: PersonListItem }) {
   )
 }
 
-/** The rows' selection boxes, and the page's in the header: the bulk bar moves the chosen vendors. */
-function selectColumnOf(o: {
-  rows: PersonListItem[]
-  chosen: string[]
-  busy: boolean
-  send: (event: { type: "selection.toggle"; row: PersonListItem } | { type: "selection.setAll"; rows: PersonListItem[]; selected: boolean }) => void
-}): Column<PersonListItem> {
-  return {
-    header: "Select",
-    headerCell: (
-      <SelectBox
-        label="Select all vendors on this page"
-        checked={pageSelection(
-          o.rows.map((r) => r._id),
-          o.chosen,
-        )}
-        disabled={o.busy}
-        onChange={(checked) => o.send({ type: "selection.setAll", rows: o.rows, selected: checked })}
-      />
-    ),
-    cell: (row) => (
-      <SelectBox
-        label={`Select ${row.name}`}
-        checked={o.chosen.includes(row._id)}
-        disabled={o.busy}
-        onChange={() => o.send({ type: "selection.toggle", row })}
-      />
-    ),
-  }
-}
-
 /** The review lists' Role filter, kept in the URL (`?role=Lawyer`). */
 const ROLE_FILTER = { keys: ["role"] } as const
 const ROLE_CHOICES = vendorRoles.map((role) => ({ value: role, label: role }))
@@ -179,7 +147,15 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
   const bulk = useActorRef(bulkStatusMachine.provide({ actions: { listChanged: () => listActor.send({ type: "list.reload" }) } }))
   const chosen = useSelector(bulk, (s) => s.context.selected.map((r) => r._id))
   const bulkBusy = useSelector(bulk, (s) => s.hasTag("busy"))
-  const selectColumn = selectColumnOf({ rows: view.rows, chosen, busy: bulkBusy, send: (event) => bulk.send(event) })
+  const selectColumn = selectColumnOf({
+    rows: view.rows,
+    chosen,
+    busy: bulkBusy,
+    rowId: (row) => row._id,
+    rowLabel: (row) => `Select ${row.name}`,
+    pageLabel: "Select all vendors on this page",
+    send: (event) => bulk.send(event),
+  })
 
   return (
     <Stack gap="4">
