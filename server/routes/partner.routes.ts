@@ -7,6 +7,7 @@ import { readCertificationImage } from "../services/partner/certification.servic
 import { signUpPartner } from "../services/partner/partner-signup.service.ts"
 import { slidingWindowLimiter } from "../services/rate-limit.ts"
 import { withRequestLog } from "./request-mail-log.ts"
+import { sendPrivateImage } from "./private-image.ts"
 import { announcingList } from "../services/live/live-hub.ts"
 
 /** Sign-ups per client address per hour: enough for a family sharing a connection, not for a script. */
@@ -32,16 +33,5 @@ export function partnerRoutes(app: FastifyInstance, deps: RouteDeps): void {
     )
   })
 
-  route(app, api.certificationImage, async ({ params, caller, reply }) => {
-    const image = await readCertificationImage(deps, caller, params.userId)
-    reply
-      .header("content-type", image.contentType)
-      .header("cache-control", "private, no-store")
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "default-src 'none'; sandbox")
-      .send(image.data)
-    // Wait until the bytes are out: the answer is the file, not a JSON value to encode.
-    await reply
-    return undefined as never
-  })
+  route(app, api.certificationImage, async ({ params, caller, reply }) => sendPrivateImage(reply, await readCertificationImage(deps, caller, params.userId)))
 }

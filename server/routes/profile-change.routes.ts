@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify"
+import type { FastifyInstance } from "fastify"
 import * as api from "../../src/api/contract/vendors/profile-change.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
@@ -7,19 +7,8 @@ import { ownProfileChange, updateOwnProfile, withdrawOwnChange } from "../servic
 import { decideProfileChange, pendingProfileChange } from "../services/profile/review-change.ts"
 import { announcingList } from "../services/live/live-hub.ts"
 import { withRequestLog } from "./request-mail-log.ts"
+import { sendPrivateImage } from "./private-image.ts"
 import { ownOnboarding } from "../services/profile/onboarding.ts"
-
-/** A private image as the answer: never cached, never sniffed, never run. */
-async function sendImage(reply: FastifyReply, image: { data: Buffer; contentType: string }) {
-  reply
-    .header("content-type", image.contentType)
-    .header("cache-control", "private, no-store")
-    .header("x-content-type-options", "nosniff")
-    .header("content-security-policy", "default-src 'none'; sandbox")
-    .send(image.data)
-  await reply
-  return undefined as never
-}
 
 /** A vendor's own profile edits, and the Admin's review of changes to approved fields (issue 26). */
 export function profileChangeRoutes(app: FastifyInstance, deps: RouteDeps): void {
@@ -37,6 +26,6 @@ export function profileChangeRoutes(app: FastifyInstance, deps: RouteDeps): void
     decideProfileChange(withRequestLog(deps, request), caller, params.id, { approve: false, reason: body.reason }),
   )
   route(app, api.proposedCertificationImage, async ({ params, caller, reply }) =>
-    sendImage(reply, await readProposedCertificationImage(deps, caller, params.id)),
+    sendPrivateImage(reply, await readProposedCertificationImage(deps, caller, params.id)),
   )
 }
