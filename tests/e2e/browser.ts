@@ -166,3 +166,11 @@ function lastMailTo(to: string, containing?: string): string {
   if (!mail) throw new Error(`no mail to ${to}${containing === undefined ? "" : ` containing ${containing}`}`)
   return mail
 }
+
+/** The cells of the table column headed `header` (an Admin's list may have its Select column first). */
+export async function columnTexts(page: Page, header: RegExp): Promise<string[]> {
+  const headers = await page.locator("thead th").allTextContents()
+  const at = headers.findIndex((text) => header.test(text)) + 1
+  if (at === 0) throw new Error(`no column headed ${header}`)
+  return page.locator(`tbody tr td:nth-child(${at})`).allTextContents()
+}

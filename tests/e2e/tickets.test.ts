@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pngImage } from "../server/ticket-fixtures.ts"
-import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, columnTexts, launchBrowser, loginAs, newPage } from "./browser.ts"
 import { apiGet } from "./machine-paths.ts"
 
 let browser: Browser
@@ -245,7 +245,8 @@ describe("My Tickets' order (issue 26)", () => {
     const token = await apiToken("admin@demo.test")
     const serverOrder = async (sort: string) =>
       (await apiGet<{ data: { ticketId: string }[] }>(`/userQuery/get?page=1&limit=10&sort=${sort}`, token)).data.map((t) => t.ticketId)
-    const shown = () => page.locator("tbody tr td:nth-child(2)").allTextContents()
+    // The Admin's list has its Select column first.
+    const shown = () => columnTexts(page, /^Ticket ID$/)
     const header = page.getByRole("columnheader", { name: /Date \| Time/ })
     await expect.poll(() => header.getAttribute("aria-sort")).toBe("descending")
     await expect.poll(shown).toEqual(await serverOrder("-createdAt"))

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { parseCsv } from "../server/csv-reader.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { mailTo, launchBrowser, listsSettled, loginAs, newPage, tokenOf } from "./browser.ts"
+import { columnTexts, mailTo, launchBrowser, listsSettled, loginAs, newPage, tokenOf } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
 import { nameOrderKey } from "../fixtures/name-order.ts"
 
@@ -265,12 +265,6 @@ describe("saved views (issue 26)", () => {
 })
 
 describe("sorting a people list (issue 26)", () => {
-  /** The cells of the column headed `header` (a review list has its Select column first, a role list none). */
-  const columnTexts = async (page: Page, header: RegExp) => {
-    const headers = await page.locator("thead th").allTextContents()
-    const at = headers.findIndex((text) => header.test(text)) + 1
-    return page.locator(`tbody tr td:nth-child(${at})`).allTextContents()
-  }
   const shownNames = async (page: Page) => (await columnTexts(page, /^Name/)).map(nameOrderKey)
   const inOrder = (names: string[], way: "ascending" | "descending") =>
     names.every((n, i) => i === 0 || (way === "ascending" ? names[i - 1]! <= n : names[i - 1]! >= n))
