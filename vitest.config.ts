@@ -65,7 +65,11 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
-          testTimeout: 60_000,
+          // A hang's limit, not a measure: each wait inside a test has its own. The stage runs three files at once on
+          // two cores, so a flow takes about twice what it takes alone: in a whole run here the ticket and keyboard
+          // flows took 42–46 s (20–26 s alone), and on CI's machine two of them passed 60 s (stop 65). Screen tours
+          // and session paths set longer limits of their own.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // Files run side by side, one per worker, each worker on its own server (tests/e2e/workers.ts).
           maxWorkers: E2E_WORKERS,

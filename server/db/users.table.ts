@@ -28,6 +28,8 @@ export interface UsersTable {
   counsellor_id: string | null
   /** The person's IANA time zone (migration 0019); null until they choose one (a vendor's hours then read in UTC). */
   time_zone: ColumnType<string | null, string | null | undefined, string | null>
+  /** True while the vendor's profile change waits for review (migration 0033; kept by profile-changes.repository.ts). */
+  profile_change_pending: Generated<boolean>
   created_at: ColumnType<Date, Date | string | undefined, never>
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>
   version: Generated<number>

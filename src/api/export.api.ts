@@ -5,12 +5,13 @@ import { isAccessFilter } from "./contract/counselling/counselling-enquiry.ts"
 import { isExportState, isListSort, type ExportFormat, type ExportList } from "./contract/list-export.ts"
 import { call, callBlob } from "./client.ts"
 
-/** The query of a list's export: its current search and filter (Role, State, Status, Access), in its current order. */
+/** The query of a list's export: its current search and filter (Role, State, Status, Access, Counsellor, Received), in its current order. */
 function exportQuery(search: string, sort: string, filters: Record<string, string>) {
   const role = filters.role ?? ""
   const state = filters.state
   const status = filters.status
   const access = filters.access
+  const { counsellor, from, to } = filters
   return {
     ...(search ? { search } : {}),
     ...(isListSort(sort) ? { sort } : {}),
@@ -18,6 +19,9 @@ function exportQuery(search: string, sort: string, filters: Record<string, strin
     ...(isExportState(state) ? { state } : {}),
     ...(isBlogStatusFilter(status) ? { status } : {}),
     ...(isAccessFilter(access) ? { access } : {}),
+    ...(counsellor ? { counsellor } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
   }
 }
 

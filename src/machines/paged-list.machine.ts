@@ -142,6 +142,8 @@ export function createPagedListMachine<Row>(options: {
    * None: the list has no filters.
    */
   filters?: ListFilters
+  /** Why the filters as the form holds them cannot be applied (a range that ends before it starts), or null: `filter.apply` waits for null. */
+  filtersProblem?: (filters: ListFilters) => string | null
 }) {
   const sorts = options.sorts ?? []
   const knownSort = (sort: string | undefined) => (sort !== undefined && sorts.includes(sort) ? sort : "")
@@ -188,6 +190,11 @@ export function createPagedListMachine<Row>(options: {
       replaceUrl: (_, _params: ListUrlState) => {},
       /** Provided by the app: keep the reader's page size and hidden columns for their next visit. */
       rememberView: (_, _params: ListView) => {},
+      setFilter: assign({
+        filters: ({ context, event }) => (event.type === "filter.set" ? { ...context.filters, [event.field]: event.value } : context.filters),
+      }),
+      /** The form's filters become the list's, from page 1. */
+      applyFilters: assign({ applied: ({ context }) => context.filters, page: 1 }),
     },
     guards: {
       hasNextPage: ({ context }) => hasNextPage(context),
@@ -201,6 +208,11 @@ export function createPagedListMachine<Row>(options: {
           !sameHidden(knownHidden(event.hidden), context.hidden) ||
           !sameFilters(knownFilters(event.filters), context.applied)),
       isOtherSort: ({ context, event }) => event.type === "sort.change" && knownSort(event.sort) !== context.sort,
+      /** The form's filters make sense together (a list may say why they do not, see `filtersProblem`). */
+      filtersApplicable: ({ context }) => (options.filtersProblem?.(context.filters) ?? null) === null,
+      /** The form's filters, with the one choice made, make sense together. */
+      setFilterApplicable: ({ context, event }) =>
+        event.type === "filter.set" && (options.filtersProblem?.({ ...context.filters, [event.field]: event.value }) ?? null) === null,
       isOtherSize: ({ context, event }) => event.type === "size.change" && pageSizes.includes(event.size) && event.size !== context.pageSize,
       /** A column may be shown again, or hidden while the bound allows. */
       canToggleColumn: ({ context, event }) =>
@@ -268,16 +280,16 @@ export function createPagedListMachine<Row>(options: {
       ...(emptyFilters
         ? {
             "filter.change": { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }) },
-            "filter.apply": { target: ".loading", actions: [assign({ applied: ({ context }) => context.filters, page: 1 }), pushPage] },
-            // A filter that is one choice (a role, a state) is set and applied at once, from page 1.
-            "filter.set": {
+            "filter.apply": {
+              guard: "filtersApplicable",
               target: ".loading",
-              actions: [
-                assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }),
-                assign({ applied: ({ context }) => context.filters, page: 1 }),
-                pushPage,
-              ],
+              actions: ["applyFilters", pushPage],
             },
+            // A filter that is one choice (a role, a state) is set and applied at once, from page 1, with the rest of
+            // the form; while the rest makes no sense (a reversed range, see `filtersProblem`) it is only set.
+            "filter.set": options.filtersProblem
+              ? [{ guard: "setFilterApplicable", target: ".loading", actions: ["setFilter", "applyFilters", pushPage] }, { actions: "setFilter" }]
+              : { target: ".loading", actions: ["setFilter", "applyFilters", pushPage] },
             "filter.clear": { target: ".loading", actions: [assign({ filters: emptyFilters, applied: emptyFilters, page: 1 }), pushPage] },
           }
         : {}),

@@ -14,7 +14,11 @@ export interface RowActionsContext {
 }
 
 export type RowActionsEvent =
-  { type: "delete.request"; id: string } | { type: "delete.confirm" } | { type: "delete.cancel" } | { type: "status.toggle"; id: string; status: boolean }
+  | { type: "delete.request"; id: string }
+  | { type: "delete.confirm" }
+  | { type: "delete.cancel" }
+  | { type: "status.toggle"; id: string; status: boolean }
+  | { type: "statuses.forget" }
 
 export interface RowActionsOptions {
   id: string
@@ -62,6 +66,8 @@ export function createRowActionsMachine(options: RowActionsOptions) {
             target: "changingStatus",
             actions: assign({ busyId: ({ event }) => event.id, requestedStatus: ({ event }) => event.status }),
           },
+          // The list was read again (after a bulk change, say): its rows carry the statuses now.
+          "statuses.forget": { actions: assign({ statuses: {} }) },
         },
       },
       confirming: {

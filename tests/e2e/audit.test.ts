@@ -62,6 +62,25 @@ describe("auditors", () => {
     await page.context().close()
   })
 
+  it("says a To before From beside the fields and applies nothing until the range makes sense", async () => {
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/audit")
+    const apply = page.getByRole("button", { name: "Apply filters" })
+    await page.getByLabel("From").fill("2026-01-02T00:00")
+    await page.getByLabel("To", { exact: true }).fill("2026-01-01T00:00")
+    await expect.poll(() => page.getByRole("alert").filter({ hasText: "To must be on or after From." }).count()).toBe(1)
+    expect(await page.getByLabel("To", { exact: true }).getAttribute("aria-invalid")).toBe("true")
+    expect(await apply.isDisabled()).toBe(true)
+    await page.getByLabel("To", { exact: true }).press("Enter")
+    expect(new URL(page.url()).searchParams.get("to")).toBeNull()
+    await page.getByLabel("To", { exact: true }).fill("2026-01-02T00:00")
+    await expect.poll(() => page.getByText("To must be on or after From.").count()).toBe(0)
+    await apply.click()
+    await expect.poll(() => new URL(page.url()).searchParams.get("to")).toBe(new Date(2026, 0, 2).toISOString())
+    await page.context().close()
+  })
+
   it("the audit trail keeps its filters and page in the address: reload keeps them, Back restores the filters before", async () => {
     const page = await newPage(browser)
     await loginAs(page, "admin@demo.test")

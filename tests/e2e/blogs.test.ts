@@ -177,8 +177,8 @@ describe("the Blogs list's order and Status filter (issue 26)", () => {
     const token = await apiToken("editor@demo.test")
     const serverNames = async (query: string, limit = 10) =>
       (await apiGet<{ data: { blogName: string }[] }>(`/blog/get?page=1&limit=${limit}${query}`, token)).data.map((b) => b.blogName)
-    // The name cell shows 15 characters; its title holds the whole name.
-    const shownNames = () => page.locator("tbody tr td:nth-child(2) a").evaluateAll((links) => links.map((a) => a.getAttribute("title")))
+    // The name cell shows 15 characters; its link's title holds the whole name (the row's only titled link).
+    const shownNames = () => page.locator("tbody tr a[title]").evaluateAll((links) => links.map((a) => a.getAttribute("title")))
     await expect.poll(shownNames).toEqual(await serverNames(""))
 
     await page.getByRole("button", { name: "Blog Name: sort by name, A to Z" }).click()

@@ -107,9 +107,10 @@ export async function openSignedIn(page: Page, email: string, path = "/", passwo
 /**
  * Waits until no list on the page is loading. A list shows its new page number (or filter) at once and
  * keeps the previous rows, dimmed and marked aria-busy, until the new ones arrive: rows read before
- * that are the previous page's.
+ * that are the previous page's. A list read for the first time shows a placeholder of empty rows
+ * (data-testid list-loading) instead: rows read then are not the list's at all.
  */
-export const listsSettled = (page: Page) => expect.poll(() => page.locator('[role="region"][aria-busy="true"]').count()).toBe(0)
+export const listsSettled = (page: Page) => expect.poll(() => page.locator('[role="region"][aria-busy="true"], [data-testid="list-loading"]').count()).toBe(0)
 
 /** The tokens this tab holds, as the console stored them (src/api/session-storage.ts), or null when signed out. */
 export const storedSessionOf = (page: Page) =>
@@ -131,10 +132,13 @@ export const profileStatus = async (token: string) =>
  * box to show ticked (the machine's answer renders a moment later). A forced click on the hidden input
  * skipped those checks, so under load a layout shift could put it beside the box.
  */
-export async function tick(control: Locator): Promise<void> {
+export async function tick(control: Locator, checked = true): Promise<void> {
   await control.locator("xpath=ancestor::label[1]").click()
-  await expect.poll(() => control.isChecked(), { timeout: 10_000 }).toBe(true)
+  await expect.poll(() => control.isChecked(), { timeout: 10_000 }).toBe(checked)
 }
+
+/** Clears a ticked box as `tick` ticks one. */
+export const untick = (control: Locator) => tick(control, false)
 
 /**
  * The newest message in the server's outbox addressed to `to` that holds `containing`, decoded, once it is
@@ -167,10 +171,15 @@ function lastMailTo(to: string, containing?: string): string {
   return mail
 }
 
-/** The cells of the table column headed `header` (an Admin's list may have its Select column first). */
+/**
+ * The cells of the table column headed `header` (an Admin's list may have its Select column first); none while the list
+ * loads: its placeholder table (aria-hidden, the same heads over empty skeleton cells) is not read, or a test would take
+ * an empty cell for the first row's text.
+ */
 export async function columnTexts(page: Page, header: RegExp): Promise<string[]> {
-  const headers = await page.locator("thead th").allTextContents()
+  const table = page.locator("table:not([aria-hidden='true'])")
+  const headers = await table.locator("thead th").allTextContents()
   const at = headers.findIndex((text) => header.test(text)) + 1
   if (at === 0) throw new Error(`no column headed ${header}`)
-  return page.locator(`tbody tr td:nth-child(${at})`).allTextContents()
+  return table.locator(`tbody tr td:nth-child(${at})`).allTextContents()
 }

@@ -55,7 +55,7 @@ describe("bulk status change on a review list", () => {
     await expect.poll(() => bar.getByTestId("bulk-summary").textContent()).toBe("Undone: 2 vendors moved back.")
     expect(await statusOf(page, a.email)).toBe("Under Review")
     expect(await statusOf(page, b.email)).toBe("Under Review")
-    await bar.getByRole("button", { name: "Close" }).click()
+    await bar.getByRole("button", { name: "Close summary" }).click()
     expect(await page.getByTestId("bulk-bar").count()).toBe(0)
     await page.context().close()
   })

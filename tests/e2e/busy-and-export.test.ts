@@ -185,24 +185,27 @@ describe("the list header (issue 21)", () => {
     "/press-release-and-recognition",
   ]
 
-  it("puts Export CSV in the same place on every list: first of the tools at the top right, before the screen's own action", async () => {
-    const page = await newPage(browser)
+  // One signed-in page for the tour; each list is a test of its own, so a slow screen is named and never eats the others' time.
+  let page: Page
+  beforeAll(async () => {
+    page = await newPage(browser)
     await page.setViewportSize({ width: 1366, height: 900 })
     await loginAs(page, "admin@demo.test")
-    for (const path of LISTS) {
-      await page.goto(path)
-      const tools = page.getByTestId("list-tools")
-      await expect.poll(() => tools.getByRole("button", { name: "Export CSV" }).count(), { timeout: 10_000 }).toBe(1)
-      expect(await tools.evaluate((el) => el.firstElementChild?.textContent?.trim()), path).toBe("Export CSV")
-      const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!
-      const exportBox = (await tools.getByRole("button", { name: "Export CSV" }).boundingBox())!
-      const toolsBox = (await tools.boundingBox())!
-      const main = (await page.locator("main").boundingBox())!
-      // On the heading's line, and the tools end at the right edge of the content.
-      expect(Math.abs(exportBox.y - heading.y), path).toBeLessThan(12)
-      expect(main.x + main.width - (toolsBox.x + toolsBox.width), path).toBeLessThan(60)
-    }
-    await page.context().close()
+  })
+  afterAll(() => page?.context().close())
+
+  it.each(LISTS)("puts Export CSV in the same place on %s: first of the tools at the top right, before the screen's own action", async (path) => {
+    await page.goto(path)
+    const tools = page.getByTestId("list-tools")
+    await expect.poll(() => tools.getByRole("button", { name: "Export CSV" }).count(), { timeout: 10_000 }).toBe(1)
+    expect(await tools.evaluate((el) => el.firstElementChild?.textContent?.trim())).toBe("Export CSV")
+    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!
+    const exportBox = (await tools.getByRole("button", { name: "Export CSV" }).boundingBox())!
+    const toolsBox = (await tools.boundingBox())!
+    const main = (await page.locator("main").boundingBox())!
+    // On the heading's line, and the tools end at the right edge of the content.
+    expect(Math.abs(exportBox.y - heading.y)).toBeLessThan(12)
+    expect(main.x + main.width - (toolsBox.x + toolsBox.width)).toBeLessThan(60)
   })
 })
 

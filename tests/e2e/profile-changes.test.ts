@@ -41,8 +41,14 @@ describe("a vendor's own profile, reviewed by an Admin (issue 26)", () => {
     await page.getByText("Nashik", { exact: true }).waitFor()
     await page.context().close()
 
+    // The Lawyers list marks the vendor; their name leads to the change.
     const admin = await newPage(browser)
-    await openSignedIn(admin, "admin@demo.test", `/vendor-details/${id}`)
+    await openSignedIn(admin, "admin@demo.test", `/lawyer?search=${encodeURIComponent(vendor.email)}`)
+    const listed = admin.getByRole("row").filter({ hasText: vendor.email })
+    await listed.getByTestId("changes-under-review").waitFor()
+    expect(await listed.getByTestId("changes-under-review").textContent()).toBe("Changes under review")
+    await listed.getByRole("link").first().click()
+    await admin.waitForURL(`**/vendor-details/${id}`)
     const review = admin.getByTestId("profile-change")
     await review.getByRole("heading", { name: "Changes under review" }).waitFor()
     expect(await review.locator('tr[data-field="bankName"] ins').textContent()).toBe("Axis Bank")
@@ -53,6 +59,10 @@ describe("a vendor's own profile, reviewed by an Admin (issue 26)", () => {
     // The page reloads the vendor: the bank is the new one and nothing waits any more.
     await admin.getByText("Axis Bank", { exact: true }).waitFor()
     await expect.poll(() => admin.getByTestId("profile-change").count()).toBe(0)
+    // Decided: the list no longer marks them.
+    await admin.goto(`/lawyer?search=${encodeURIComponent(vendor.email)}`)
+    await admin.getByRole("row").filter({ hasText: vendor.email }).waitFor()
+    expect(await admin.getByTestId("changes-under-review").count()).toBe(0)
     await admin.context().close()
   })
 

@@ -23,12 +23,15 @@ const failure = new ApiError("http", 500, "Internal Server Error", "Something we
 
 describeMachinePaths("audit log", {
   machine: auditLogMachine,
-  input: {},
+  // Opened from a link that names a From, so one change of To reverses the range.
+  input: { filters: { ...emptyFilters, from: "2026-01-01T00:00" } },
   events: [
     { type: "fetchPage.done", output: { rows: [event], total: 45 } },
     { type: "fetchPage.done", output: { rows: [], total: 1 } },
     { type: "fetchPage.error", error: failure },
-    { type: "filter.change", field: "entityType", value: "user" },
+    // A change in the form, applied or not: here an end before the link's From, so Apply is refused until the range
+    // makes sense again (filter.clear empties it); unit tests apply a range that does.
+    { type: "filter.change", field: "to", value: "2000-01-01T00:00" },
     { type: "filter.apply" },
     { type: "filter.set", field: "entityType", value: "ticket" },
     { type: "filter.clear" },

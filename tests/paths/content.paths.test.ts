@@ -75,6 +75,7 @@ describeMachinePaths("blog row actions", {
     { type: "delete.confirm" },
     { type: "delete.cancel" },
     { type: "status.toggle", id: "b1", status: false },
+    { type: "statuses.forget" },
     { type: "removeRow.done", output: {} },
     { type: "removeRow.error", error: new ApiError("network", 0, "", "x") },
     { type: "setRowStatus.done", output: {} },

@@ -1,6 +1,7 @@
 import { ApiError } from "../../src/api/api-error.ts"
 import {
   allSessionsListMachine,
+  counsellingUsersListMachine,
   enquiryListMachine,
   mySessionsListMachine,
   unassignedUsersListMachine,
@@ -32,6 +33,19 @@ const stateFilter = [
   { type: "filter.clear" },
 ]
 
+/** UnAssign Users (issue 26): by name, then newest first again. */
+const clientsOrder = [
+  { type: "sort.change", sort: "name" },
+  { type: "sort.change", sort: "-createdAt" },
+]
+
+/** Counselling Users (issue 26): by name, then newest first again; one counsellor's clients, then everyone's again. */
+const clientsOrderAndCounsellor = [
+  ...clientsOrder,
+  { type: "filter.set", field: "counsellor", value: "c1" },
+  { type: "filter.set", field: "counsellor", value: "" },
+]
+
 /** The 1:1 Counselling list (issue 26): by name, then newest first again; the Access filter, then every enquiry again. */
 const enquiryOrderAndAccess = [
   { type: "sort.change", sort: "name" },
@@ -44,7 +58,8 @@ const enquiryOrderAndAccess = [
 
 for (const [name, machine, own] of [
   ["1:1 counselling enquiries list", enquiryListMachine, enquiryOrderAndAccess],
-  ["unassigned users list", unassignedUsersListMachine, []],
+  ["unassigned users list", unassignedUsersListMachine, clientsOrder],
+  ["counselling users list", counsellingUsersListMachine, clientsOrderAndCounsellor],
   ["all sessions list", allSessionsListMachine, stateFilter],
   ["upcoming sessions list", mySessionsListMachine({ _id: "u1", role: "User" }, "upcoming"), []],
 ] as const) {

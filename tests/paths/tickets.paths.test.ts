@@ -106,7 +106,8 @@ describeMachinePaths("feedback", {
 
 describeMachinePaths("my tickets list", {
   machine: ticketListMachine,
-  input: {},
+  // Opened from a link that names the first day raised, so one change of the last day reverses the range.
+  input: { filters: { state: "", from: "2026-11-20", to: "" } },
   unreachable: {
     // Simple paths explode with the list's contexts; the step back is asserted for every paged list in the unit tests.
     "myTickets.loading --fetchPage.done--> myTickets.loading":
@@ -123,8 +124,9 @@ describeMachinePaths("my tickets list", {
     { type: "list.reload" },
     { type: "size.change", size: 25 },
     { type: "column.toggle", column: "Email" },
-    // The State filter (issue 26): Open or Closed only, then every ticket again.
-    { type: "filter.change", field: "state", value: "open" },
+    // The Raised filter (issue 26): a last day before the first is not applied, by Apply dates or with a State chosen
+    // meanwhile (that is only set); the State filter: Closed only; then every ticket again.
+    { type: "filter.change", field: "to", value: "2026-11-10" },
     { type: "filter.apply" },
     { type: "filter.set", field: "state", value: "closed" },
     { type: "filter.clear" },

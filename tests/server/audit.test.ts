@@ -3,7 +3,10 @@ import { appendEvent } from "../../server/services/events.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 
-explainRefusals([["search: give a name or number to search for, or an id", "neither `search` nor `id` (the query's description: one of them is needed)"]])
+explainRefusals([
+  ["search: give a name or number to search for, or an id", "neither `search` nor `id` (the query's description: one of them is needed)"],
+  ["to: must be on or after from", "`to` before `from` (the bounds' description: both inclusive)"],
+])
 
 let server: TestServer
 let admin: string
@@ -55,6 +58,15 @@ describe("GET /audit/events", () => {
     expect(all.totalPages).toBe(2)
     const future = (await get(`/audit/events?entityType=widget&from=${new Date(Date.now() + 60_000).toISOString()}`)).json()
     expect(future.totalRecords).toBe(0)
+    // Both bounds are inclusive: the same moment twice is a range; an end before the start is refused, for the exports too.
+    const at = new Date(Date.now() + 60_000).toISOString()
+    expect((await get(`/audit/events?from=${at}&to=${at}`)).statusCode).toBe(200)
+    const earlier = new Date(Date.now() - 60_000).toISOString()
+    for (const path of ["/audit/events", "/audit/events.csv", "/audit/events.json"]) {
+      const reversed = await get(`${path}?from=${at}&to=${earlier}`)
+      expect(reversed.statusCode, path).toBe(400)
+      expect(reversed.json().message, path).toBe("to: must be on or after from")
+    }
   })
 
   it("refuses a bad date with a message naming the field, and every role but Admin", async () => {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { nameOrderKey } from "../fixtures/name-order.ts"
+import { parseCsv } from "./csv-reader.ts"
+import { explainRefusals } from "./openapi-validator.ts"
+// Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
+explainRefusals([["to: must be later than from", "the Received filter's range ends where it starts or before"]])
 
 let server: TestServer
 let admin: string
@@ -74,6 +78,41 @@ describe("GET /contact/fetchEnquiry", () => {
     const bad = await list("?sort=city")
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toMatch(/sort/)
+  })
+
+  it("keeps the enquiries sent in a range (from inclusive, to exclusive), either bound alone, with a search, and in its CSV", async () => {
+    type Row = { _id: string; email: string; createdAt: string }
+    const oldest = (await list("?limit=100&sort=createdAt")).json().enquiry as Row[]
+    expect(new Set(oldest.map((r) => r.createdAt)).size).toBe(oldest.length)
+    const from = oldest[5]!.createdAt
+    const to = oldest[15]!.createdAt
+    const ids = (rows: Row[]) => rows.map((r) => r._id)
+    const ranged = (await list(`?limit=100&sort=createdAt&from=${from}&to=${to}`)).json()
+    expect(ids(ranged.enquiry)).toEqual(ids(oldest.slice(5, 15)))
+    expect(ranged.totalRecords).toBe(10)
+    // Paged, the total is the range's.
+    const page2 = (await list(`?page=2&limit=4&sort=createdAt&from=${from}&to=${to}`)).json()
+    expect([ids(page2.enquiry), page2.totalRecords]).toEqual([ids(oldest.slice(9, 13)), 10])
+    expect((await list(`?limit=100&from=${from}`)).json().totalRecords).toBe(oldest.length - 5)
+    expect((await list(`?limit=100&to=${to}`)).json().totalRecords).toBe(15)
+    // With a zone other than UTC, the same instant.
+    const fromInIndia = new Date(Date.parse(from) + 330 * 60_000).toISOString().replace("Z", "+05:30")
+    expect((await list(`?limit=100&from=${encodeURIComponent(fromInIndia)}&to=${to}`)).json().totalRecords).toBe(10)
+    expect((await list(`?limit=100&search=${encodeURIComponent("@")}&from=${from}&to=${to}`)).json().totalRecords).toBe(10)
+    for (const [a, b] of [
+      [to, from],
+      [from, from],
+    ]) {
+      const refused = await list(`?from=${a}&to=${b}`)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().message).toBe("to: must be later than from")
+    }
+    const csv = await server.app.inject({ method: "GET", url: `/api/v1/export/enquiries?sort=createdAt&from=${from}&to=${to}`, headers: bearer(admin) })
+    expect(csv.statusCode).toBe(200)
+    const emails = parseCsv(csv.body)
+      .slice(1)
+      .map((row) => row[1])
+    expect(emails).toEqual(oldest.slice(5, 15).map((r) => r.email))
   })
 
   it("exports its CSV in the order asked for", async () => {

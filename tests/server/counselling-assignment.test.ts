@@ -1,6 +1,8 @@
+import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startTestServer, type TestServer } from "./harness.ts"
 import { call, demoEmailOf, eventsOf, idOf, nonAdminRoles } from "./counselling-fixtures.ts"
+import { parseCsv } from "./csv-reader.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
 explainRefusals([
@@ -108,6 +110,90 @@ describe("PATCH /user/assignOrUpdateCounsellor/:userId", () => {
     }
     const details = (await page(`/user/get/${userId}`)).data
     expect(details.counsellorId).toBe(counsellorId)
+  })
+})
+
+describe("the clients lists' orders (issue 26)", () => {
+  /** Every page of a list in one order, `limit` a page: the far half is read from the other end of its index. */
+  async function everyPage(path: string, sort: string, limit = 10): Promise<string[]> {
+    const at = (n: number) => `${path}${path.includes("?") ? "&" : "?"}page=${n}&limit=${limit}&sort=${sort}`
+    const first = await page(at(1))
+    const ids = (first.data.data as Row[]).map((r) => r._id)
+    for (let n = 2; n <= first.totalPages; n++) ids.push(...((await page(at(n))).data.data as Row[]).map((r) => r._id))
+    expect(ids).toHaveLength(first.totalRecords)
+    return ids
+  }
+
+  /** The same clients in the database's order: a name by lower(name) then id the same way; a date, then id the other way. */
+  async function inDatabaseOrder(assigned: boolean | { counsellorId: string }, sort: string): Promise<string[]> {
+    let query = server.db.selectFrom("users").select("id")
+    query =
+      typeof assigned === "object"
+        ? query.where("counsellor_id", "=", assigned.counsellorId)
+        : assigned
+          ? query.where("counsellor_id", "is not", null)
+          : query.where("role", "=", "User").where("counsellor_id", "is", null)
+    const way = sort.startsWith("-") ? "desc" : "asc"
+    const byName = sort.endsWith("name")
+    const rows = await (
+      byName ? query.orderBy(sql`lower(name)`, way).orderBy("id", way) : query.orderBy("created_at", way).orderBy("id", way === "asc" ? "desc" : "asc")
+    ).execute()
+    return rows.map((r) => r.id)
+  }
+
+  it("orders UnAssign Users and Counselling Users by name either way and by date either way, on every page", async () => {
+    for (const [path, assigned] of [
+      ["/user/unassignUser", false],
+      ["/user/assignUser", true],
+    ] as const) {
+      for (const sort of ["name", "-name", "createdAt", "-createdAt"]) {
+        expect(await everyPage(path, sort), `${path} by ${sort}`).toEqual(await inDatabaseOrder(assigned, sort))
+      }
+      // No sort is newest first.
+      expect((await page(`${path}?page=1&limit=10`)).data.data).toEqual((await page(`${path}?page=1&limit=10&sort=-createdAt`)).data.data)
+      const bad = await call(server, admin, "GET", `${path}?sort=email`)
+      expect(bad.statusCode).toBe(400)
+    }
+  })
+
+  it("narrows Counselling Users to one counsellor's clients in every order, and its export with it", async () => {
+    // The counsellor with the most clients, read two a page so the narrowed list has a near and a far half.
+    const busiest = await server.db
+      .selectFrom("users")
+      .where("counsellor_id", "is not", null)
+      .select(["counsellor_id", (eb) => eb.fn.countAll<string>().as("n")])
+      .groupBy("counsellor_id")
+      .orderBy("n", "desc")
+      .orderBy("counsellor_id")
+      .executeTakeFirstOrThrow()
+    const counsellorId = busiest.counsellor_id!
+    const clients = Number(busiest.n)
+    expect(clients).toBeGreaterThan(4)
+    const all = (await page("/user/assignUser?page=1&limit=10")).totalRecords as number
+    expect(clients).toBeLessThan(all)
+    const path = `/user/assignUser?counsellorId=${counsellorId}`
+    for (const sort of ["name", "-name", "createdAt", "-createdAt"]) {
+      expect(await everyPage(path, sort, 2), `by ${sort}`).toEqual(await inDatabaseOrder({ counsellorId }, sort))
+    }
+    const first = await page(`/user/assignUser?counsellorId=${counsellorId}`)
+    expect(first.totalRecords).toBe(clients)
+    expect(new Set((first.data.data as Row[]).map((r) => r.counsellor?._id))).toEqual(new Set([counsellorId]))
+    // Someone with no clients (or no one at all): an empty list, not an error.
+    const none = await page("/user/assignUser?counsellorId=no-such-person")
+    expect([none.data.data, none.totalRecords]).toEqual([[], 0])
+    // The export holds the narrowed list, in its order.
+    const csv = (await call(server, admin, "GET", `/export/counselling-users?counsellor=${counsellorId}&sort=name`)).body
+    const emails = parseCsv(csv)
+      .slice(1)
+      .map((row) => row[1])
+    const byName = await server.db
+      .selectFrom("users")
+      .select("email")
+      .where("counsellor_id", "=", counsellorId)
+      .orderBy(sql`lower(name)`)
+      .orderBy("id")
+      .execute()
+    expect(emails).toEqual(byName.map((r) => r.email))
   })
 })
 

@@ -132,10 +132,18 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
   fetchUnassignedUsers: [
     { as: "admin", url: "/user/unassignUser?page=1&limit=1" },
     { as: "admin", url: `/user/unassignUser?page=${last.unassigned}&limit=10` },
+    { as: "admin", url: "/user/unassignUser?page=1&limit=10&sort=name" },
+    { as: "admin", url: `/user/unassignUser?page=${last.unassigned}&limit=10&sort=-name` },
+    { as: "admin", url: "/user/unassignUser?page=1&limit=10&sort=createdAt" },
   ],
   fetchCounsellingUsers: [
     { as: "admin", url: "/user/assignUser?page=1&limit=10" },
     { as: "admin", url: `/user/assignUser?page=${last.assigned}&limit=10` },
+    { as: "admin", url: "/user/assignUser?page=1&limit=10&sort=-name" },
+    { as: "admin", url: `/user/assignUser?page=${last.assigned}&limit=10&sort=name` },
+    // One counsellor's clients: counted and paged on the 0035 indexes that start with the counsellor.
+    { as: "admin", url: `/user/assignUser?page=1&limit=10&counsellorId=${VENDOR}` },
+    { as: "admin", url: `/user/assignUser?page=2&limit=10&counsellorId=${VENDOR}&sort=-name` },
   ],
   fetchCounsellingDetails: [{ as: "admin", url: `/user/get/${CLIENT}` }],
   fetchAssignablePeople: [
@@ -180,6 +188,9 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "client", url: "/userQuery/get?page=1&limit=10&state=closed" },
     { as: "admin", url: "/userQuery/get?page=1&limit=10&sort=createdAt" },
     { as: "admin", url: `/userQuery/get?page=${last.tickets}&limit=10&sort=createdAt&state=open` },
+    { as: "admin", url: `/userQuery/get?page=1&limit=10&from=${RANGE.from}&to=${RANGE.to}` },
+    { as: "admin", url: `/userQuery/get?page=1&limit=10&state=closed&from=${RANGE.from}` },
+    { as: "client", url: `/userQuery/get?page=1&limit=10&from=${RANGE.from}&to=${RANGE.to}` },
     { as: "client", url: "/userQuery/get?page=1&limit=10&sort=createdAt" },
   ],
   fetchResponse: [{ as: "admin", url: "/userQuery/fetchResponse/scale-t-1" }],

@@ -81,6 +81,14 @@ async function edit(email: string, fields: Record<string, string>, files: Array<
   return server.app.inject({ method: "PATCH", url: "/api/v1/user/profile", headers: { ...bearer(tokens[email]!), ...body.headers }, payload: body.payload })
 }
 
+/** The Admin's role list's marker for this vendor (issue 26): true while their change waits, absent otherwise. */
+async function markedOnList(role: string, email: string): Promise<boolean | undefined> {
+  const people: Array<{ email: string; changesUnderReview?: boolean }> = (await get(`/user/${role}?search=${encodeURIComponent(email)}`, admin)).json().data
+  const person = people.find((p) => p.email === email)
+  if (!person) throw new Error(`${email} is not on the ${role} list`)
+  return person.changesUnderReview
+}
+
 const row = (email: string) => server.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow()
 const eventsOf = (type: string, entityId?: string) => {
   let q = server.db.selectFrom("events").selectAll().where("type", "=", type)
@@ -103,9 +111,12 @@ describe("a vendor's own profile", () => {
 
   it("keeps an approved vendor's approved values live and puts changes to reviewed fields under review", async () => {
     const before = await row("lawyer@demo.test")
+    // Read (and cached) unmarked first: the change itself must clear the list's cached answer.
+    expect(await markedOnList("Lawyer", "lawyer@demo.test")).toBeUndefined()
     const fields = await currentFields("lawyer@demo.test", { bankName: "Axis Bank", accountNumber: "912345678901", name: "Vikram S. Lawyer" })
     const answer = await edit("lawyer@demo.test", fields)
     expect(answer.statusCode).toBe(200)
+    expect(await markedOnList("Lawyer", "lawyer@demo.test")).toBe(true)
     expect(answer.json().message).toBe(profileSavedForReview(3))
     const change = answer.json().data.change
     expect(change).toMatchObject({ status: "pending", reason: null, decidedAt: null })
@@ -161,6 +172,7 @@ describe("a vendor's own profile", () => {
     expect(answer.statusCode).toBe(200)
     expect(answer.json()).toMatchObject({ success: true, message: CHANGE_APPROVED, data: { status: "approved" } })
     expect((await row("lawyer@demo.test")).account_details.bankName).toBe("Axis Bank")
+    expect(await markedOnList("Lawyer", "lawyer@demo.test")).toBeUndefined()
     const [applied] = await eventsOf("user.profileChangeApproved", ids["lawyer@demo.test"])
     expect(applied!.after).toMatchObject({ account_details: { bankName: "Axis Bank" } })
     const mail = await server.mailTo("lawyer@demo.test", sent)
@@ -192,6 +204,7 @@ describe("a vendor's own profile", () => {
     expect(answer.json()).toMatchObject({ message: CHANGE_REJECTED, data: { status: "rejected", reason: "The certificate number does not match the image." } })
     const after = await row(email)
     expect(after.document_details).toEqual(before.document_details)
+    expect(await markedOnList("Counsellor", email)).toBeUndefined()
     expect((await server.mailTo(email, sent)).text).toContain("Reason: The certificate number does not match the image.")
     expect((await get("/user/profile/change", tokens[email]!)).json().data).toMatchObject({ status: "rejected" })
   })
@@ -199,12 +212,14 @@ describe("a vendor's own profile", () => {
   it("lets the vendor withdraw a pending change, once", async () => {
     const email = "yogateacher@demo.test"
     await edit(email, await currentFields(email, { ifscCode: "SBIN0004321" }))
+    expect(await markedOnList("YogaTeacher", email)).toBe(true)
     const call = () => server.app.inject({ method: "DELETE", url: "/api/v1/user/profile/change", headers: bearer(tokens[email]!) })
     const first = await call()
     expect(first.statusCode).toBe(200)
     expect(first.json().data.status).toBe("withdrawn")
     expect((await call()).statusCode).toBe(409)
     expect((await get("/user/profile/change", tokens[email]!)).json().data).toBeNull()
+    expect(await markedOnList("YogaTeacher", email)).toBeUndefined()
     expect((await post(`/user/vendorDetails/${ids[email]}/change/approve`, admin)).statusCode).toBe(409)
   })
 

@@ -6,7 +6,7 @@ import { parseCsv } from "./csv-reader.ts"
 import { htmlPage, jpegImage, multipart, pngImage, svgImage, type FilePart } from "./ticket-fixtures.ts"
 import { explainRefusals, FILE_CONTENT_REFUSAL } from "./openapi-validator.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
-explainRefusals([FILE_CONTENT_REFUSAL])
+explainRefusals([FILE_CONTENT_REFUSAL, ["to: must be later than from", "the Raised filter's range ends where it starts or before"]])
 
 let server: TestServer
 const token: Record<string, string> = {}
@@ -262,6 +262,49 @@ describe("GET /userQuery/get?state= (issue 26)", () => {
     const bad = await get("/userQuery/get?sort=name", "admin")
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toMatch(/^sort:/)
+  })
+
+  it("narrows to the tickets raised from `from` (inclusive) to `to` (exclusive), with the state, for the Admin and a raiser, page by page from either end, in the export; a reversed range is 400", async () => {
+    const oldest = ((await get("/userQuery/get?limit=100&sort=createdAt", "admin")).json().data as Listed[]).filter(
+      (t, i, list) => i === 0 || t.createdAt !== list[i - 1]!.createdAt,
+    )
+    expect(oldest.length).toBeGreaterThan(6)
+    const from = oldest[2]!.createdAt
+    const to = oldest[oldest.length - 2]!.createdAt
+    const within = (t: Listed) => t.createdAt >= from && t.createdAt < to
+    const ranged = async (who: string, query: string, limit = 100) =>
+      (await get(`/userQuery/get?limit=${limit}&from=${from}&to=${to}${query}`, who)).json() as { data: Listed[]; pagination: { total: number } }
+    const everyone = (await get("/userQuery/get?limit=100", "admin")).json().data as Listed[]
+    const shown = await ranged("admin", "")
+    expect(shown.data.map((t) => t._id)).toEqual(everyone.filter(within).map((t) => t._id))
+    expect(shown.pagination.total).toBe(shown.data.length)
+    expect(shown.pagination.total).toBeLessThan(everyone.length)
+    const closed = await ranged("admin", "&state=closed")
+    expect(closed.data.map((t) => t._id)).toEqual(everyone.filter((t) => within(t) && t.status).map((t) => t._id))
+    // Either bound alone.
+    expect((await get(`/userQuery/get?limit=100&from=${from}`, "admin")).json().pagination.total).toBe(everyone.filter((t) => t.createdAt >= from).length)
+    expect((await get(`/userQuery/get?limit=100&to=${to}`, "admin")).json().pagination.total).toBe(everyone.filter((t) => t.createdAt < to).length)
+    // The Admin's pages past the middle are read from the other end: together they are the whole range.
+    const paged: string[] = []
+    for (let page = 1; (page - 1) * 3 < shown.pagination.total; page++) paged.push(...(await ranged("admin", `&page=${page}`, 3)).data.map((t) => t._id))
+    expect(paged).toEqual(shown.data.map((t) => t._id))
+    // A raiser's own tickets only.
+    const lawyers = (await get("/userQuery/get?limit=100", "lawyer")).json().data as Listed[]
+    expect((await ranged("lawyer", "")).data.map((t) => t._id)).toEqual(lawyers.filter(within).map((t) => t._id))
+
+    const csv = await server.app.inject({ method: "GET", url: `/api/v1/export/my-tickets?from=${from}&to=${to}`, headers: bearer(token.admin!) })
+    expect(csv.statusCode).toBe(200)
+    expect(parseCsv(csv.body).length - 1).toBe(shown.pagination.total)
+
+    for (const [a, b] of [
+      [to, from],
+      [from, from],
+    ]) {
+      const refused = await get(`/userQuery/get?from=${a}&to=${b}`, "admin")
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().message).toBe("to: must be later than from")
+    }
+    expect((await get("/userQuery/get?from=yesterday", "admin")).statusCode).toBe(400)
   })
 
   it("exports the filtered list as the screen shows it", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, waitFor } from "xstate"
 import type { AuditEvent } from "../../src/api/contract/audit/audit.ts"
-import { auditInstantFilters, auditLogMachine, emptyFilters, type AuditFilters } from "../../src/machines/audit/audit-log.machine.ts"
+import { auditInstantFilters, auditLogMachine, auditRangeProblem, emptyFilters, type AuditFilters } from "../../src/machines/audit/audit-log.machine.ts"
 import type { ListUrlState, PageRequest } from "../../src/machines/paged-list.machine.ts"
 import { parseListQuery, setListQuery, type ListUrlFilters } from "../../src/ui/components/list-url.ts"
 import { inputOfInstant } from "../../src/machines/account/viewer-zone.ts"
@@ -50,6 +50,24 @@ describe("audit log URL state", () => {
     await waitFor(actor, (s) => s.matches("ready"))
     expect(requests[0]).toEqual(ask({ filters: byType, page: 2 }))
     expect(actor.getSnapshot().context.filters).toEqual(byType)
+  })
+
+  it("says a To before From beside the fields and never applies it; the same moment twice is a range", async () => {
+    expect(auditRangeProblem({ from: "2026-11-21T10:00", to: "2026-11-21T09:59" })).toBe("To must be on or after From.")
+    expect(auditRangeProblem({ from: "2026-11-21T10:00", to: "2026-11-21T10:00" })).toBeNull()
+    expect(auditRangeProblem({ from: "2026-11-21T10:00", to: "" })).toBeNull()
+    const { actor, requests, pushUrl } = start({})
+    await waitFor(actor, (s) => s.matches("ready"))
+    actor.send({ type: "filter.change", field: "from", value: "2026-11-21T10:00" })
+    actor.send({ type: "filter.change", field: "to", value: "2026-11-20T10:00" })
+    actor.send({ type: "filter.apply" })
+    expect(requests).toHaveLength(1)
+    expect(pushUrl).not.toHaveBeenCalled()
+    expect(actor.getSnapshot().context.applied).toEqual(emptyFilters)
+    actor.send({ type: "filter.change", field: "to", value: "2026-11-21T10:00" })
+    actor.send({ type: "filter.apply" })
+    await waitFor(actor, (s) => s.matches("ready") && requests.length === 2)
+    expect(requests[1]!.filters).toMatchObject({ from: "2026-11-21T10:00", to: "2026-11-21T10:00" })
   })
 
   it("ignores a page in the URL that is not a whole number from 1", async () => {

@@ -5,6 +5,10 @@ import { listRoles } from "../../src/api/contract/vendors/vendor.ts"
 import { createRoleListMachine } from "../../src/machines/vendors/role-list.machine.ts"
 import { peopleListScreens, roleListName } from "../../src/api/contract/vendors/people-list-screens.ts"
 import { enquiriesMachine } from "../../src/machines/contact/enquiries.machine.ts"
+import { dayRangeBounds, dayRangeProblem } from "../../src/machines/day-range.ts"
+import * as ticketApi from "../../src/api/tickets/ticket.api.ts"
+import { ticketListMachine } from "../../src/machines/tickets/ticket-list.machine.ts"
+import { setViewerZone } from "../../src/machines/account/viewer-zone.ts"
 import * as contactApi from "../../src/api/contact/contact.api.ts"
 import { quietLiveList } from "./quiet-live.ts"
 
@@ -96,5 +100,68 @@ describe("role list paging", () => {
     await waitFor(actor, (s) => s.matches("ready"))
     expect(fetch.mock.calls.map((c) => c[1].page)).toEqual([1, 2, 1])
     expect(actor.getSnapshot().context).toMatchObject({ page: 1, total: 10 })
+  })
+})
+
+describe("All Enquiries' Received filter (issue 26)", () => {
+  it("reads the days on the viewer's clock, the last one whole, and applies no range that ends before it starts", async () => {
+    setViewerZone("Asia/Kolkata")
+    try {
+      expect(dayRangeBounds({ from: "2026-11-01", to: "2026-11-30" })).toEqual({ from: "2026-10-31T18:30:00.000Z", to: "2026-11-30T18:30:00.000Z" })
+      expect(dayRangeBounds({ from: "2026-11-01", to: "" })).toEqual({ from: "2026-10-31T18:30:00.000Z", to: "" })
+      expect(dayRangeProblem({ from: "2026-11-02", to: "2026-11-01" })).toBe("The last day must be on or after the first day.")
+      expect(dayRangeProblem({ from: "2026-11-01", to: "2026-11-01" })).toBeNull()
+      expect(dayRangeBounds({ from: "2026-11-02", to: "2026-11-01" })).toEqual({ from: "", to: "" })
+
+      const fetch = vi.spyOn(contactApi, "fetchEnquiries").mockResolvedValue({ success: true, enquiry: [], totalRecords: 0 })
+      const actor = createActor(enquiriesMachine.provide({ actors: quietLiveList }), { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "from", value: "2026-11-20" })
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-10" })
+      actor.send({ type: "filter.apply" })
+      expect(actor.getSnapshot().matches("ready")).toBe(true)
+      expect(fetch).toHaveBeenCalledTimes(1)
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-21" })
+      actor.send({ type: "filter.apply" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(actor.getSnapshot().context.applied).toEqual({ from: "2026-11-20", to: "2026-11-21" })
+      expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ from: "2026-11-19T18:30:00.000Z", to: "2026-11-21T18:30:00.000Z" }))
+      actor.stop()
+    } finally {
+      setViewerZone(null)
+    }
+  })
+})
+
+describe("My Tickets' Raised filter (issue 26)", () => {
+  it("sends the days as instants beside the State; a State chosen while the days are reversed is only set, and Clear dates keeps the State", async () => {
+    setViewerZone("Asia/Kolkata")
+    try {
+      const fetch = vi.spyOn(ticketApi, "getTickets").mockResolvedValue({ rows: [], total: 0 })
+      const actor = createActor(ticketListMachine, { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "from", value: "2026-11-20" })
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-10" })
+      actor.send({ type: "filter.set", field: "state", value: "closed" })
+      expect(actor.getSnapshot().matches("ready")).toBe(true)
+      expect(actor.getSnapshot().context.filters).toEqual({ state: "closed", from: "2026-11-20", to: "2026-11-10" })
+      expect(actor.getSnapshot().context.applied).toEqual({ state: "", from: "", to: "" })
+      expect(fetch).toHaveBeenCalledTimes(1)
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-20" })
+      actor.send({ type: "filter.apply" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(fetch).toHaveBeenLastCalledWith(
+        expect.objectContaining({ filters: { state: "closed", from: "2026-11-19T18:30:00.000Z", to: "2026-11-20T18:30:00.000Z" } }),
+      )
+      // Clear dates, as the page sends it.
+      actor.send({ type: "filter.change", field: "to", value: "" })
+      actor.send({ type: "filter.set", field: "from", value: "" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(actor.getSnapshot().context.applied).toEqual({ state: "closed", from: "", to: "" })
+      expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { state: "closed", from: "", to: "" } }))
+      actor.stop()
+    } finally {
+      setViewerZone(null)
+    }
   })
 })

@@ -32,6 +32,9 @@ import * as sessionStateFilter from "./0029-session-state-filter.ts"
 import * as counsellingEnquiryNameOrder from "./0030-counselling-enquiry-name-order.ts"
 import * as weeklyCounts from "./0031-weekly-counts.ts"
 import * as profileChanges from "./0032-profile-changes.ts"
+import * as profileChangeFlag from "./0033-profile-change-flag.ts"
+import * as counsellingUsersNameOrder from "./0034-counselling-users-name-order.ts"
+import * as counsellorClients from "./0035-counsellor-clients.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -70,6 +73,9 @@ const migrations: Record<string, Migration> = {
   "0030-counselling-enquiry-name-order": counsellingEnquiryNameOrder,
   "0031-weekly-counts": weeklyCounts,
   "0032-profile-changes": profileChanges,
+  "0033-profile-change-flag": profileChangeFlag,
+  "0034-counselling-users-name-order": counsellingUsersNameOrder,
+  "0035-counsellor-clients": counsellorClients,
 }
 
 /**

@@ -1,17 +1,37 @@
-import type { AssignablePerson, AssignableRole, CounsellingDetails, CounsellingUser } from "../../../src/api/contract/counselling/counselling-user.ts"
+import { sql } from "kysely"
+import type {
+  AssignablePerson,
+  AssignableRole,
+  CounsellingDetails,
+  CounsellingUser,
+  CounsellingUserSort,
+} from "../../../src/api/contract/counselling/counselling-user.ts"
 import type { Db } from "../database.ts"
-import { direction, type Paging, readFromNearestEnd } from "../paging.ts"
+import { direction, type EndPaging, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"
 import { listPeople } from "./people.repository.ts"
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
 /**
+ * A clients list's order on its indexes: newest first (created_at desc, ties by id ascending, the 0003 indexes)
+ * and its reverse, or by lower(name) either way with ties by id the same way (the 0034 indexes).
+ */
+function clientsOrder(sort: CounsellingUserSort | undefined, table: "users" | "u", end: EndPaging) {
+  const way = sort === "name" || sort === "createdAt" ? "asc" : "desc"
+  const byName = sort === "name" || sort === "-name"
+  const column = byName ? sql`lower(${sql.ref(`${table}.name`)})` : sql.ref(`${table}.created_at`)
+  const idWay = byName ? way : way === "desc" ? "asc" : "desc"
+  return { column, way: direction(way, end), idWay: direction(idWay, end) }
+}
+
+/**
  * Clients (role User) without a counsellor, newest first, ties by id ascending: the order of the
  * partial index users_unassigned_idx (created_at desc, id), walked forwards or backwards without a sort;
- * the total is trigger-kept (list_counts) and the far half is read from the oldest end.
+ * the total is trigger-kept (list_counts) and the far half is read from the oldest end. By name (issue 26) it
+ * walks users_unassigned_name_idx the same way.
  */
-export async function listUnassignedClients(db: Db, page: Paging) {
+export async function listUnassignedClients(db: Db, page: Paging, sort?: CounsellingUserSort) {
   const total = await readListCount(db, "clients_unassigned")
   const rows = await readFromNearestEnd(total, page, (end) =>
     db
@@ -19,8 +39,10 @@ export async function listUnassignedClients(db: Db, page: Paging) {
       .where("role", "=", "User")
       .where("counsellor_id", "is", null)
       .select(["id", "name", "email", "number", "created_at"])
-      .orderBy("created_at", direction("desc", end))
-      .orderBy("id", direction("asc", end))
+      .$call((q) => {
+        const order = clientsOrder(sort, "users", end)
+        return q.orderBy(order.column, order.way).orderBy("id", order.idWay)
+      })
       .limit(end.limit)
       .offset(end.offset)
       .execute(),
@@ -28,17 +50,39 @@ export async function listUnassignedClients(db: Db, page: Paging) {
   return { rows: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, number: r.number, createdAt: iso(r.created_at) })), total }
 }
 
-/** People assigned to a counsellor, newest first, ties by id ascending (partial index users_assigned_idx); total and far half as above. */
-export async function listCounsellingClients(db: Db, page: Paging): Promise<{ rows: CounsellingUser[]; total: number }> {
-  const total = await readListCount(db, "clients_assigned")
+/** The clients of one counsellor: counted on the 0035 index that starts with the counsellor (a counsellor's clients are few beside every client). */
+const countClientsOf = async (db: Db, counsellorId: string) =>
+  Number(
+    (
+      await db
+        .selectFrom("users")
+        .where("counsellor_id", "=", counsellorId)
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
+/**
+ * People assigned to a counsellor, newest first, ties by id ascending (partial index users_assigned_idx); total and far half as above.
+ * With `counsellorId`, only that counsellor's clients, in the same orders on the 0035 indexes (counted there too).
+ */
+export async function listCounsellingClients(
+  db: Db,
+  page: Paging,
+  sort?: CounsellingUserSort,
+  counsellorId?: string,
+): Promise<{ rows: CounsellingUser[]; total: number }> {
+  const total = counsellorId === undefined ? await readListCount(db, "clients_assigned") : await countClientsOf(db, counsellorId)
   const rows = await readFromNearestEnd(total, page, (end) =>
     db
       .selectFrom("users as u")
-      .where("u.counsellor_id", "is not", null)
+      .$call((q) => (counsellorId === undefined ? q.where("u.counsellor_id", "is not", null) : q.where("u.counsellor_id", "=", counsellorId)))
       .leftJoin("users as c", "c.id", "u.counsellor_id")
       .select(["u.id", "u.name", "u.email", "u.number", "u.created_at", "c.id as c_id", "c.name as c_name", "c.role as c_role"])
-      .orderBy("u.created_at", direction("desc", end))
-      .orderBy("u.id", direction("asc", end))
+      .$call((q) => {
+        const order = clientsOrder(sort, "u", end)
+        return q.orderBy(order.column, order.way).orderBy("u.id", order.idWay)
+      })
       .limit(end.limit)
       .offset(end.offset)
       .execute(),

@@ -8,7 +8,7 @@ import { countUsers } from "./counts.repository.ts"
 import { cappedCount } from "./list-counts.repository.ts"
 import { toPersonListItem } from "./users.repository.ts"
 
-const listColumns = ["id", "name", "email", "number", "role", "status", "created_at", "organization_id", "organization_name"] as const
+const listColumns = ["id", "name", "email", "number", "role", "status", "created_at", "organization_id", "organization_name", "profile_change_pending"] as const
 
 export interface PeopleFilter {
   roles: readonly Role[]

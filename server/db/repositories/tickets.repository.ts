@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto"
-import { sql, type Updateable } from "kysely"
+import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Updateable } from "kysely"
 import type { Role } from "../../../src/api/contract/common.ts"
 import { ticketCode, type Ticket, type TicketResponse, type TicketSort, type TicketState, type TicketType } from "../../../src/api/contract/tickets/ticket.ts"
-import type { Db } from "../database.ts"
+import type { Database, Db } from "../database.ts"
 import { direction, type EndPaging, type Paging, readFromNearestEnd } from "../paging.ts"
 import { readListCount } from "./list-counts.repository.ts"
 import type { TicketResponseRow, TicketRow, TicketsTable } from "../tickets.table.ts"
@@ -18,29 +18,43 @@ const withRaiser = (db: Db) =>
     .selectAll("tickets")
     .select(["users.name as raiser_name", "users.role as raiser_role"])
 
+/** Which tickets a list holds: the open or the closed ones only, raised within an instant range (`from` inclusive, `to` exclusive). */
+export interface TicketFilter {
+  state?: TicketState | undefined
+  raised?: { from?: Date; to?: Date }
+}
+
+/** The conditions of a list's tickets, for its page and its count alike (`raiserId` null: every raiser's). */
+function ticketsOf(eb: ExpressionBuilder<Database, "tickets">, raiserId: string | null, filter: TicketFilter) {
+  const conditions: Expression<SqlBool>[] = []
+  if (raiserId !== null) conditions.push(eb("tickets.raiser_id", "=", raiserId))
+  if (filter.state !== undefined) conditions.push(eb("tickets.closed", "=", filter.state === "closed"))
+  if (filter.raised?.from) conditions.push(eb("tickets.created_at", ">=", filter.raised.from))
+  if (filter.raised?.to) conditions.push(eb("tickets.created_at", "<", filter.raised.to))
+  return eb.and(conditions)
+}
+
 /**
  * One page, newest first (oldest first with `sort` createdAt), with its total; `raiserId` null means every ticket (the Admin's view),
- * whose total is trigger-kept and whose far half is read from the other end. `state` keeps the open or
- * the closed ones only (the Admin's totals: all and closed are kept, open is their difference).
+ * whose far half is read from the other end. The Admin's totals without a range are trigger-kept (all and closed; open is
+ * their difference); a range is counted along the created_at indexes, as one raiser's tickets always are.
  */
 export async function listTickets(
   db: Db,
   raiserId: string | null,
   page: Paging,
-  state?: TicketState,
+  filter: TicketFilter = {},
   sort?: TicketSort,
 ): Promise<{ rows: TicketWithRaiser[]; total: number }> {
-  let query = withRaiser(db)
-  if (raiserId !== null) query = query.where("tickets.raiser_id", "=", raiserId)
-  if (state !== undefined) query = query.where("tickets.closed", "=", state === "closed")
+  const query = withRaiser(db).where((eb) => ticketsOf(eb, raiserId, filter))
   const way = sort === "createdAt" ? "asc" : "desc"
   const read = (end: EndPaging) =>
     query.orderBy("tickets.created_at", direction(way, end)).orderBy("tickets.id", direction(way, end)).limit(end.limit).offset(end.offset).execute()
   if (raiserId !== null) {
-    const [rows, total] = await Promise.all([read({ reverse: false, limit: page.limit, offset: page.offset }), countTickets(db, raiserId, state)])
+    const [rows, total] = await Promise.all([read({ reverse: false, limit: page.limit, offset: page.offset }), countTickets(db, raiserId, filter)])
     return { rows, total }
   }
-  const total = await adminTotal(db, state)
+  const total = filter.raised?.from || filter.raised?.to ? await countTickets(db, null, filter) : await adminTotal(db, filter.state)
   return { rows: await readFromNearestEnd(total, page, read), total }
 }
 
@@ -56,14 +70,13 @@ async function adminTotal(db: Db, state: TicketState | undefined): Promise<numbe
   return Number(row.open)
 }
 
-/** One raiser's tickets (index tickets_raiser_created_idx), open or closed ones only with `state`. */
-async function countTickets(db: Db, raiserId: string, state: TicketState | undefined): Promise<number> {
-  let query = db
+/** One raiser's tickets (index tickets_raiser_created_idx), or every ticket in a range (tickets_created_idx, tickets_closed_created_idx). */
+async function countTickets(db: Db, raiserId: string | null, filter: TicketFilter): Promise<number> {
+  const row = await db
     .selectFrom("tickets")
     .select((eb) => eb.fn.countAll<number>().as("total"))
-    .where("raiser_id", "=", raiserId)
-  if (state !== undefined) query = query.where("closed", "=", state === "closed")
-  const row = await query.executeTakeFirstOrThrow()
+    .where((eb) => ticketsOf(eb, raiserId, filter))
+    .executeTakeFirstOrThrow()
   return Number(row.total)
 }
 

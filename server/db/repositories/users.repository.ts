@@ -54,7 +54,10 @@ export const toSessionUser = (row: UserRow): SessionUser => ({
   organizationId: row.organization_id,
 })
 
-type ListRow = Pick<UserRow, "id" | "name" | "email" | "number" | "role" | "status" | "created_at" | "organization_id" | "organization_name">
+type ListRow = Pick<
+  UserRow,
+  "id" | "name" | "email" | "number" | "role" | "status" | "created_at" | "organization_id" | "organization_name" | "profile_change_pending"
+>
 
 /** A person as a list row shows them: no profile or bank details. */
 export const toPersonListItem = (row: ListRow): PersonListItem => ({
@@ -67,6 +70,7 @@ export const toPersonListItem = (row: ListRow): PersonListItem => ({
   createdAt: new Date(row.created_at).toISOString(),
   organizationId: row.organization_id,
   organizationName: row.organization_name,
+  ...(row.profile_change_pending ? { changesUnderReview: true } : {}),
 })
 
 /** The one row-to-domain mapper for people: every answer about a user goes through it. */

@@ -4,6 +4,7 @@ import { vendorRoles, type VendorStatus } from "../../../src/api/contract/common
 import type { ContactEnquiriesTable } from "../contact-enquiries.table.ts"
 import { json, type Db } from "../database.ts"
 import type { EventsTable } from "../events.table.ts"
+import { insertChange } from "../repositories/profile-changes.repository.ts"
 import { STATUS_CHANGED } from "../repositories/status-history.repository.ts"
 import { daysBefore, demoPerson } from "./demo-names.ts"
 
@@ -85,17 +86,7 @@ export async function seedProfileChanges(db: Db, now: number): Promise<void> {
   const person = demoPerson(11)
   const vendor = await db.selectFrom("users").select(["id", "account_details"]).where("email", "=", `${person.emailLocal}@example.com`).executeTakeFirst()
   if (!vendor) return
-  const at = daysBefore(now, 1)
-  await db
-    .insertInto("profile_changes")
-    .values({
-      id: randomUUID(),
-      vendor_id: vendor.id,
-      status: "pending",
-      changes: json({ bankName: "Axis Bank", accountNumber: "912300004567" }),
-      approved: json({ bankName: vendor.account_details.bankName ?? null, accountNumber: vendor.account_details.accountNumber ?? null }),
-      created_at: at,
-      updated_at: at,
-    })
-    .execute()
+  // Through the repository's own insert, the one writer of the vendor's "Changes under review" flag.
+  const approved = { bankName: vendor.account_details.bankName ?? null, accountNumber: vendor.account_details.accountNumber ?? null }
+  await insertChange(db, vendor.id, { bankName: "Axis Bank", accountNumber: "912300004567" }, approved, daysBefore(now, 1))
 }

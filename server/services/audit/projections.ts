@@ -63,6 +63,7 @@ function rowProjection(entityType: string, table: Table, exclude: readonly strin
  *   rejection bump it); the events say what happened, not the counter's value;
  * - tickets.number: the identity column the database assigns (the ticket id shown as TKT-…);
  * - ticket_responses.seq: the identity column ordering a thread.
+ * - users.profile_change_pending: derived from the profileChange entity's own events (the lists' marker).
  * - users.account_details.accountNumber: masked to its last 4 digits, as in every answer (issue 26); the
  *   full number is read only through a reveal, which the access log records.
  * Counters (user_counts, contact_enquiry_count), the search index (people_search_terms) and the
@@ -119,7 +120,7 @@ const availability: Projection = {
 /** The one definition, per entity type, of the fields its events fold to; the fold test and the as-of view both use it. */
 export const projections: Record<string, Projection> = Object.fromEntries(
   [
-    rowProjection("user", "users", [...MAINTAINED, "password_hash", "token_version"], maskedAccountNumber),
+    rowProjection("user", "users", [...MAINTAINED, "password_hash", "token_version", "profile_change_pending"], maskedAccountNumber),
     rowProjection("ticket", "tickets", [...MAINTAINED, "number"]),
     rowProjection("ticketResponse", "ticket_responses", ["seq"]),
     rowProjection("counsellingEnquiry", "counselling_enquiries", MAINTAINED),

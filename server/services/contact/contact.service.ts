@@ -6,12 +6,13 @@ import type { Db } from "../../db/database.ts"
 import { paging } from "../../db/paging.ts"
 import { insertEnquiry, listEnquiries, toEnquiry } from "../../db/repositories/contact-enquiries.repository.ts"
 import { recordChange } from "../audit/record-change.ts"
+import { instantRange } from "../instant-range.ts"
 
 /** Spec section 9: the enquiries list shows 10 per page. */
 const ENQUIRY_PAGE = 10
 
-export async function fetchEnquiries(db: Db, query: PageQuery & { sort?: EnquirySort | undefined }) {
-  const { rows, total } = await listEnquiries(db, query.search, paging(query, ENQUIRY_PAGE), query.sort)
+export async function fetchEnquiries(db: Db, query: PageQuery & { sort?: EnquirySort | undefined; from?: string | undefined; to?: string | undefined }) {
+  const { rows, total } = await listEnquiries(db, { search: query.search, ...instantRange(query) }, paging(query, ENQUIRY_PAGE), query.sort)
   return { success: true, enquiry: rows, totalRecords: total }
 }
 

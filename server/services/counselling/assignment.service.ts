@@ -1,5 +1,10 @@
-import type { PageQuery } from "../../../src/api/contract/common.ts"
-import { ASSIGNABLE_PEOPLE_LIMIT, type AssignablePeopleQuery, assignableRoles } from "../../../src/api/contract/counselling/counselling-user.ts"
+import {
+  ASSIGNABLE_PEOPLE_LIMIT,
+  type AssignablePeopleQuery,
+  assignableRoles,
+  type AssignedUsersQuery,
+  type CounsellingUsersQuery,
+} from "../../../src/api/contract/counselling/counselling-user.ts"
 import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { latestEnquiriesOf, toCounsellingEnquiry } from "../../db/repositories/counselling-enquiries.repository.ts"
@@ -19,9 +24,9 @@ import { deliverQueued, NOTHING_QUEUED, queueNotifications, type Notification, t
 
 export const COUNSELLOR_ASSIGNED = "Counsellor assigned successfully."
 
-export async function fetchUnassignedUsers(deps: { db: Db }, query: PageQuery) {
+export async function fetchUnassignedUsers(deps: { db: Db }, query: CounsellingUsersQuery) {
   const page = paging(query, 10)
-  const { rows, total } = await listUnassignedClients(deps.db, page)
+  const { rows, total } = await listUnassignedClients(deps.db, page, query.sort)
   const enquiries = await latestEnquiriesOf(
     deps.db,
     rows.map((r) => r._id),
@@ -35,9 +40,9 @@ export async function fetchUnassignedUsers(deps: { db: Db }, query: PageQuery) {
   }
 }
 
-export async function fetchCounsellingUsers(deps: { db: Db }, query: PageQuery) {
+export async function fetchCounsellingUsers(deps: { db: Db }, query: AssignedUsersQuery) {
   const page = paging(query, 10)
-  const { rows, total } = await listCounsellingClients(deps.db, page)
+  const { rows, total } = await listCounsellingClients(deps.db, page, query.sort, query.counsellorId)
   return { success: true, data: { data: rows }, totalRecords: total, totalPages: totalPages(total, page.limit), currentPage: page.page }
 }
 

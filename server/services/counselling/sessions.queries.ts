@@ -3,7 +3,8 @@ import type { Db } from "../../db/database.ts"
 import { paging, totalPages } from "../../db/paging.ts"
 import { findSessionById, listSessions, toCounsellingSession, type SessionFilter } from "../../db/repositories/counselling-sessions.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
-import { badRequest, forbidden, notFound } from "../errors.ts"
+import { forbidden, notFound } from "../errors.ts"
+import { instantRange } from "../instant-range.ts"
 import { whenLabel } from "../notifications/when-label.ts"
 
 /** The dashboard reads a person's sessions with page 1, limit 5000 (spec section 9). */
@@ -14,22 +15,11 @@ interface QueryDeps {
   now: () => number
 }
 
-/** A calendar's range from the query, checked: both bounds or neither, in order, at most MAX_RANGE_DAYS apart. */
-function rangeOf(query: { from?: string | undefined; to?: string | undefined }): { from: Date; to: Date } | undefined {
-  if (query.from === undefined && query.to === undefined) return undefined
-  if (query.from === undefined || query.to === undefined) throw badRequest(`${query.from === undefined ? "from" : "to"}: a range needs both from and to`)
-  const from = new Date(query.from)
-  const to = new Date(query.to)
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) throw badRequest("from: must be a real date and time")
-  if (to <= from) throw badRequest("to: must be later than from")
-  if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000) throw badRequest(`to: a range spans at most ${MAX_RANGE_DAYS} days`)
-  return { from, to }
-}
-
 async function pageOf(deps: QueryDeps, filter: Omit<SessionFilter, "now">, query: AllSessionsQuery | SessionListQuery, maxLimit: number) {
   const page = paging({ page: query.page, limit: query.limit }, 10, maxLimit)
   const now = deps.now()
-  const range = rangeOf(query)
+  const { from, to } = instantRange(query, { bothOrNeither: true, maxDays: MAX_RANGE_DAYS })
+  const range = from && to ? { from, to } : undefined
   const { rows, total } = await listSessions(deps.db, { ...filter, now: new Date(now), ...(range ? { range } : {}) }, page)
   return {
     success: true,

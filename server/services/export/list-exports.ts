@@ -28,6 +28,7 @@ import { ticketListScreen, ticketListColumns } from "../../../src/api/contract/t
 import { isTicketSort, isTicketState, ticketSorts } from "../../../src/api/contract/tickets/ticket.ts"
 import { blogSorts, isBlogSort } from "../../../src/api/contract/blogs/blog.ts"
 import { counsellingEnquirySorts, isCounsellingEnquirySort } from "../../../src/api/contract/counselling/counselling-enquiry.ts"
+import { counsellingUserSorts, isCounsellingUserSort } from "../../../src/api/contract/counselling/counselling-user.ts"
 
 const peopleColumns = csvColumns(peopleListColumns)
 
@@ -55,8 +56,15 @@ export const listExports: Record<ExportList, ListExport> = {
     file: enquiryListScreen.file,
     columns: csvColumns(enquiryListColumns),
     sorts: enquirySorts,
-    fetchPage: async (deps, _caller, { page, limit, search, sort }) => {
-      const answer = await fetchContactEnquiries(deps.db, { page, limit, search, ...(isEnquirySort(sort) ? { sort } : {}) })
+    fetchPage: async (deps, _caller, { page, limit, search, sort, filters }) => {
+      const answer = await fetchContactEnquiries(deps.db, {
+        page,
+        limit,
+        search,
+        ...(isEnquirySort(sort) ? { sort } : {}),
+        ...(filters.from ? { from: filters.from } : {}),
+        ...(filters.to ? { to: filters.to } : {}),
+      })
       return { rows: answer.enquiry, total: answer.totalRecords }
     },
   },
@@ -77,16 +85,23 @@ export const listExports: Record<ExportList, ListExport> = {
   "unassign-users": {
     file: counsellingListScreens["unassign-users"].file,
     columns: csvColumns(unassignedUserColumns),
-    fetchPage: async (deps, _caller, { page, limit }) => {
-      const answer = await fetchUnassignedUsers(deps, { page, limit })
+    sorts: counsellingUserSorts,
+    fetchPage: async (deps, _caller, { page, limit, sort }) => {
+      const answer = await fetchUnassignedUsers(deps, { page, limit, ...(isCounsellingUserSort(sort) ? { sort } : {}) })
       return { rows: answer.data.data, total: answer.totalRecords }
     },
   },
   "counselling-users": {
     file: counsellingListScreens["counselling-users"].file,
     columns: csvColumns(counsellingUserColumns),
-    fetchPage: async (deps, _caller, { page, limit }) => {
-      const answer = await fetchCounsellingUsers(deps, { page, limit })
+    sorts: counsellingUserSorts,
+    fetchPage: async (deps, _caller, { page, limit, sort, filters }) => {
+      const answer = await fetchCounsellingUsers(deps, {
+        page,
+        limit,
+        ...(isCounsellingUserSort(sort) ? { sort } : {}),
+        ...(filters.counsellor ? { counsellorId: filters.counsellor } : {}),
+      })
       return { rows: answer.data.data, total: answer.totalRecords }
     },
   },
@@ -113,6 +128,8 @@ export const listExports: Record<ExportList, ListExport> = {
         page,
         limit,
         ...(isTicketState(filters.state) ? { state: filters.state } : {}),
+        ...(filters.from ? { from: filters.from } : {}),
+        ...(filters.to ? { to: filters.to } : {}),
         ...(isTicketSort(sort) ? { sort } : {}),
       })
       return { rows: answer.data, total: answer.pagination.total }

@@ -13,7 +13,7 @@ import { decideChange, insertChange, latestChangeOf, lockPendingChange, replaceC
 import { toPerson } from "../../db/repositories/users.repository.ts"
 import type { UserRow } from "../../db/users.table.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"
-import { snapshotOf } from "../audit/projections.ts"
+import { snapshotOfRow } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, conflict, notFound } from "../errors.ts"
@@ -21,7 +21,8 @@ import { activeAdmins } from "../notifications/admin-notices.ts"
 import { deliverQueued, NOTHING_QUEUED, queueNotifications, type Notification, type NotifyDeps } from "../notifications/queue.ts"
 import type { UploadStore } from "../storage/uploads.ts"
 import { changedFieldsText, toProfileChange } from "./change-view.ts"
-import { profileValuesOf, rowUpdateOf, type ProfileValues } from "./profile-values.ts"
+import { profileValuesOf, type ProfileValues } from "./profile-values.ts"
+import { writeProfileValues } from "./profile-write.ts"
 
 export interface OwnProfileDeps extends NotifyDeps {
   db: Db
@@ -86,17 +87,8 @@ export async function updateOwnProfile(deps: OwnProfileDeps, caller: Caller, for
           else proposed[field] = value
         } else if (value !== current[field]) direct[field] = value
       }
-      let row = vendor
-      if (Object.keys(direct).length > 0) {
-        const before = await snapshotOf(trx, "user", vendor.id)
-        row = await trx
-          .updateTable("users")
-          .set((eb) => ({ ...rowUpdateOf(vendor, direct), updated_at: at, version: eb("version", "+", 1) }))
-          .where("id", "=", vendor.id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        await recordChange(trx, { entityType: "user", entityId: vendor.id, type: "user.profileUpdated", actorId: caller.id, before, row })
-      }
+      const row =
+        Object.keys(direct).length > 0 ? await writeProfileValues(trx, vendor, direct, { type: "user.profileUpdated", actorId: caller.id, at }) : vendor
       const change = await keepChange(trx, { vendor: row, pending, proposed, current, at })
       if (change?.created) queued = await queueNotifications(trx, at, await submittedNotices(trx, row, change.row, deps.publicUrl))
       return { row, change: change?.row ?? null }
@@ -116,6 +108,14 @@ export async function updateOwnProfile(deps: OwnProfileDeps, caller: Caller, for
 
 type PendingRow = Awaited<ReturnType<typeof lockPendingChange>>
 
+/** Ends the vendor's pending change as withdrawn, with its audit record: an edit that leaves nothing to ask, or the vendor taking it back. */
+async function withdrawChange(trx: Db, pending: NonNullable<PendingRow>, vendorId: string, at: Date) {
+  const before = snapshotOfRow("profileChange", pending)
+  const row = await decideChange(trx, pending.id, { status: "withdrawn", by: vendorId }, at)
+  await recordChange(trx, { entityType: "profileChange", entityId: row.id, type: "profileChange.withdrawn", actorId: vendorId, before, row })
+  return row
+}
+
 /** The pending change after an edit: created, replaced, withdrawn (nothing left to ask), or none at all. */
 async function keepChange(
   trx: Db,
@@ -128,13 +128,10 @@ async function keepChange(
   if (same) return { row: pending, created: false }
   if (fields.length === 0) {
     if (!pending) return null
-    const before = await snapshotOf(trx, "profileChange", pending.id)
-    const row = await decideChange(trx, pending.id, { status: "withdrawn", by: vendor.id }, at)
-    await recordChange(trx, { entityType: "profileChange", entityId: row.id, type: "profileChange.withdrawn", actorId: vendor.id, before, row })
-    return { row, created: false }
+    return { row: await withdrawChange(trx, pending, vendor.id, at), created: false }
   }
   if (pending) {
-    const before = await snapshotOf(trx, "profileChange", pending.id)
+    const before = snapshotOfRow("profileChange", pending)
     const row = await replaceChange(trx, pending.id, proposed as Record<string, string | null>, approved, at)
     await recordChange(trx, { entityType: "profileChange", entityId: row.id, type: "profileChange.updated", actorId: vendor.id, before, row })
     return { row, created: false }
@@ -172,10 +169,7 @@ export async function withdrawOwnChange(deps: { db: Db; now: () => number }, cal
   const withdrawn = await deps.db.transaction().execute(async (trx) => {
     const pending = await lockPendingChange(trx, caller.id)
     if (!pending) throw conflict("There are no changes waiting for review.")
-    const before = await snapshotOf(trx, "profileChange", pending.id)
-    const row = await decideChange(trx, pending.id, { status: "withdrawn", by: caller.id }, at)
-    await recordChange(trx, { entityType: "profileChange", entityId: row.id, type: "profileChange.withdrawn", actorId: caller.id, before, row })
-    return row
+    return withdrawChange(trx, pending, caller.id, at)
   })
   return { success: true, message: CHANGE_WITHDRAWN, data: toProfileChange(withdrawn) }
 }

@@ -6,13 +6,14 @@ import { decideChange, lockPendingChange, pendingChangeOf } from "../../db/repos
 import { findUserById } from "../../db/repositories/users.repository.ts"
 import type { ProfileChangeRow } from "../../db/profile-changes.table.ts"
 import type { UserRow } from "../../db/users.table.ts"
-import { snapshotOf } from "../audit/projections.ts"
+import { snapshotOfRow } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { conflict, notFound } from "../errors.ts"
 import { deliverQueued, queueNotifications, type Notification, type NotifyDeps } from "../notifications/queue.ts"
 import { changedFieldsText, toProfileChange } from "./change-view.ts"
-import { rowUpdateOf, type ProfileValues } from "./profile-values.ts"
+import type { ProfileValues } from "./profile-values.ts"
+import { writeProfileValues } from "./profile-write.ts"
 
 export interface ReviewChangeDeps extends NotifyDeps {
   db: Db
@@ -59,18 +60,10 @@ export async function decideProfileChange(
     const vendor = await vendorOrNotFound(trx, vendorId, true)
     const pending = await lockPendingChange(trx, vendor.id)
     if (!pending) throw conflict(NO_PENDING_CHANGE)
-    let row = vendor
-    if (decision.approve) {
-      const before = await snapshotOf(trx, "user", vendor.id)
-      row = await trx
-        .updateTable("users")
-        .set((eb) => ({ ...rowUpdateOf(vendor, pending.changes as ProfileValues), updated_at: at, version: eb("version", "+", 1) }))
-        .where("id", "=", vendor.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      await recordChange(trx, { entityType: "user", entityId: vendor.id, type: "user.profileChangeApproved", actorId: caller.id, before, row })
-    }
-    const before = await snapshotOf(trx, "profileChange", pending.id)
+    const row = decision.approve
+      ? await writeProfileValues(trx, vendor, pending.changes as ProfileValues, { type: "user.profileChangeApproved", actorId: caller.id, at })
+      : vendor
+    const before = snapshotOfRow("profileChange", pending)
     const status = decision.approve ? "approved" : "rejected"
     const change = await decideChange(trx, pending.id, { status, by: caller.id, reason: decision.approve ? null : decision.reason }, at)
     await recordChange(trx, { entityType: "profileChange", entityId: change.id, type: `profileChange.${status}`, actorId: caller.id, before, row: change })

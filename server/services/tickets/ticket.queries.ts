@@ -3,6 +3,7 @@ import { paging, totalPages } from "../../db/paging.ts"
 import { findTicket, listResponses, listTickets, toTicket, toTicketResponse } from "../../db/repositories/tickets.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
+import { instantRange } from "../instant-range.ts"
 import { contentTypes, type ImageKind } from "../storage/image-types.ts"
 import { assertCanSee, canSeeTicket, foundTicket, isAdmin } from "./ticket-access.ts"
 import { etagMatches, etagOf } from "./ticket-versions.ts"
@@ -13,7 +14,13 @@ export const TICKET_PAGE_SIZE = 10
 export async function getTickets(deps: Pick<TicketDeps, "db">, caller: Caller, query: typeof TicketListQuery.Type): Promise<TicketListAnswer> {
   const pageOf = paging(query, TICKET_PAGE_SIZE)
   const { page, limit } = pageOf
-  const { rows, total } = await listTickets(deps.db, isAdmin(caller) ? null : caller.id, pageOf, query.state, query.sort)
+  const { rows, total } = await listTickets(
+    deps.db,
+    isAdmin(caller) ? null : caller.id,
+    pageOf,
+    { state: query.state, raised: instantRange(query) },
+    query.sort,
+  )
   return { success: true, data: rows.map(toTicket), pagination: { total, page, limit, totalPages: totalPages(total, limit) } }
 }
 

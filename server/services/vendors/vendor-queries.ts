@@ -25,8 +25,7 @@ export async function roleList(db: Db, role: ListRole, query: RoleListQuery) {
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }
 }
 
-/** GET /user/allUsers/:kind: vendors (every vendor role, or the one asked for) in one review status. */
-/** A review list's page, as the CSV export reads it. */
+/** A review list's page (vendors of every vendor role, or the one asked for, in one review status), as the CSV export reads it. */
 export async function reviewListPage(db: Db, kind: ReviewListKind, query: ReviewListQuery) {
   const { rows, total, capped } = await listPeople(
     db,
@@ -36,7 +35,10 @@ export async function reviewListPage(db: Db, kind: ReviewListKind, query: Review
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }
 }
 
-/** A review list's page on screen: each vendor with their onboarding progress (issue 26), in three reads for the page. */
+/**
+ * GET /user/allUsers/:kind, a review list's page on screen: each vendor with their onboarding progress (issue 26), in
+ * three reads for the page (the checklist reads the vendors' whole rows by primary key: the list selects only its columns).
+ */
 export async function reviewList(deps: { db: Db; now: () => number }, kind: ReviewListKind, query: ReviewListQuery) {
   const page = await reviewListPage(deps.db, kind, query)
   const onboarding = await onboardingOfVendors(

@@ -44,6 +44,12 @@ export const RequestedVendorStatus: Schema.Codec<VendorStatus> = Schema.String.c
 
 export const Id = Schema.String.check(Schema.isNonEmpty())
 export const IsoDateTime = Schema.String
+/** An instant with its zone, `2030-01-06T00:00:00.000Z` or `2030-01-06T00:00:00+05:30`: the bound of a list's or a calendar's range. */
+export const RangeInstant = Schema.String.check(
+  Schema.isPattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/u, {
+    message: "must be a date and time with its zone (ISO 8601)",
+  }),
+)
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const EMAIL_RULE = { re: EMAIL_PATTERN, message: "must be a valid email address" }

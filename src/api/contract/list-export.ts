@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { isOneOf, QueryText, vendorRoles } from "./common.ts"
+import { Id, isOneOf, QueryText, RangeInstant, vendorRoles } from "./common.ts"
 import { sessionSorts, sessionStates } from "./counselling/counselling-session.ts"
 import { peopleListNames } from "./vendors/people-lists.ts"
 import { peopleSorts } from "./vendors/vendor.ts"
@@ -50,7 +50,8 @@ export const isExportState = isOneOf(exportStates)
  * The list's current search, order and filter (lists without a search, that cannot be sorted so, or without
  * the filter ignore them): `role` is a review list's Role filter, `state` My Tickets' Open / Closed or All Sessions' State
  * (each list reads only its own states), `status` the Blogs' Active / Inactive, `access` the 1:1 Counselling list's
- * Access sent / Waiting.
+ * Access sent / Waiting, `counsellor` the Counselling Users list's counsellor (their id), `from` and `to` All Enquiries'
+ * Received dates (as instants, `to` exclusive).
  */
 export const ExportListQuery = Schema.Struct({
   /** CSV (the default) or an Excel workbook. */
@@ -61,6 +62,9 @@ export const ExportListQuery = Schema.Struct({
   state: Schema.optional(Schema.Literals(exportStates)),
   status: Schema.optional(Schema.Literals(blogStatuses)),
   access: Schema.optional(Schema.Literals(accessFilters)),
+  counsellor: Schema.optional(Id),
+  from: Schema.optional(RangeInstant),
+  to: Schema.optional(RangeInstant),
 })
 
 /** The filters an export may carry beside its search and order. */

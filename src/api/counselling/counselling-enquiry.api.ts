@@ -13,8 +13,13 @@ export interface PageAsk {
   limit: number
 }
 
+/** A page in the list's order (the list's sort key, as its machine holds it; none for the list's own order). */
+export interface SortedPageAsk extends PageAsk {
+  sort?: string | undefined
+}
+
 /** 1:1 counselling enquiries: newest first or in the list's order, only those sent access or still waiting with the Access filter. */
-export async function fetchEnquiryPage(ask: PageAsk & { sort?: string | undefined; filters?: Record<string, string> }): Promise<RowsPage<CounsellingEnquiry>> {
+export async function fetchEnquiryPage(ask: SortedPageAsk & { filters?: Record<string, string> }): Promise<RowsPage<CounsellingEnquiry>> {
   const access = ask.filters?.access
   const query = {
     page: String(ask.page),

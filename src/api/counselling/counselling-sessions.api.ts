@@ -11,7 +11,7 @@ import {
 } from "../contract/counselling/counselling-session.ts"
 import * as api from "../contract/counselling/counselling-sessions.endpoints.ts"
 import { call } from "../client.ts"
-import type { PageAsk, RowsPage } from "./counselling-enquiry.api.ts"
+import type { PageAsk, RowsPage, SortedPageAsk } from "./counselling-enquiry.api.ts"
 
 const toPage = (answer: { data: { counsellingSessions: readonly CounsellingSession[] }; totalRecords: number }): RowsPage<CounsellingSession> => ({
   rows: [...answer.data.counsellingSessions],
@@ -19,7 +19,7 @@ const toPage = (answer: { data: { counsellingSessions: readonly CounsellingSessi
 })
 
 /** Everyone's sessions: most recently booked first, or by session date with `sort`; one state's only with the State filter. */
-export async function fetchAllSessionsPage(ask: PageAsk & { sort?: string | undefined; filters?: Record<string, string> }) {
+export async function fetchAllSessionsPage(ask: SortedPageAsk & { filters?: Record<string, string> }) {
   const state = ask.filters?.state
   const query = {
     page: String(ask.page),

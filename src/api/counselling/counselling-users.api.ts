@@ -3,15 +3,21 @@ import {
   type AssignableRoleTotal,
   assignableRoles,
   type CounsellingUser,
+  isCounsellingUserSort,
   type UnassignedUser,
 } from "../contract/counselling/counselling-user.ts"
 import * as api from "../contract/counselling/counselling-users.endpoints.ts"
 import { call } from "../client.ts"
-import type { PageAsk, RowsPage } from "./counselling-enquiry.api.ts"
+import type { RowsPage, SortedPageAsk } from "./counselling-enquiry.api.ts"
 
-const pageQuery = (ask: PageAsk) => ({ page: String(ask.page), limit: String(ask.limit) })
+/** A clients list's page in its order (newest first unless the list says otherwise). */
+const pageQuery = (ask: SortedPageAsk) => ({
+  page: String(ask.page),
+  limit: String(ask.limit),
+  ...(isCounsellingUserSort(ask.sort) ? { sort: ask.sort } : {}),
+})
 
-export async function fetchUnassignedUsersPage(ask: PageAsk): Promise<RowsPage<UnassignedUser>> {
+export async function fetchUnassignedUsersPage(ask: SortedPageAsk): Promise<RowsPage<UnassignedUser>> {
   const answer = await call(api.fetchUnassignedUsers, { query: pageQuery(ask) })
   return { rows: [...answer.data.data], total: answer.totalRecords }
 }
@@ -24,8 +30,10 @@ export async function fetchUnassignedUserCount(): Promise<number> {
   return (await call(api.fetchUnassignedUsers, { query: { page: "1", limit: "1" } })).totalRecords
 }
 
-export async function fetchCounsellingUsersPage(ask: PageAsk): Promise<RowsPage<CounsellingUser>> {
-  const answer = await call(api.fetchCounsellingUsers, { query: pageQuery(ask) })
+/** Counselling Users in its order; only one counsellor's clients when the list's Counsellor filter names them (their id). */
+export async function fetchCounsellingUsersPage(ask: SortedPageAsk & { filters?: Record<string, string> }): Promise<RowsPage<CounsellingUser>> {
+  const counsellorId = ask.filters?.counsellor
+  const answer = await call(api.fetchCounsellingUsers, { query: { ...pageQuery(ask), ...(counsellorId ? { counsellorId } : {}) } })
   return { rows: [...answer.data.data], total: answer.totalRecords }
 }
 

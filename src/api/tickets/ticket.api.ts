@@ -21,6 +21,8 @@ export async function getTickets(request: {
       limit: String(request.limit),
       ...(isTicketState(state) ? { state } : {}),
       ...(isTicketSort(sort) ? { sort } : {}),
+      ...(filters?.from ? { from: filters.from } : {}),
+      ...(filters?.to ? { to: filters.to } : {}),
     },
   })
   return { rows: [...answer.data], total: answer.pagination.total }

@@ -26,6 +26,13 @@ export const forServer = (filters: ListFilters | undefined): AuditFilters => {
   return { ...all, from: toInstant(all.from), to: toInstant(all.to) }
 }
 
+/** Why the moments cannot be applied, or null: both bounds are inclusive, so an end before the start holds no event. */
+export function auditRangeProblem(filters: Partial<Pick<AuditFilters, "from" | "to">>): string | null {
+  const { from = "", to = "" } = filters
+  // The form's datetime-local texts (YYYY-MM-DDTHH:mm) compare in time order as text.
+  return from && to && to < from ? "To must be on or after From." : null
+}
+
 /**
  * The Admin's audit trail: the one paged list (newest first, 20 a page) with filters applied on demand. The
  * applied filters and the page live in the URL like any list's; the CSV and JSON of the filtered log are
@@ -36,6 +43,7 @@ export const auditLogMachine = createPagedListMachine<AuditEvent>({
   pageSize: 20,
   filters: emptyFilters,
   call: calls.listAuditEvents,
+  filtersProblem: auditRangeProblem,
   fetchPage: async ({ page, limit, filters }) => {
     const answer = await auditApi.listEvents(forServer(filters), page, limit)
     return { rows: [...answer.data], total: answer.totalRecords }

@@ -4,6 +4,7 @@ import { blogFormMachine } from "./blog-form.machine.ts"
 import { blogRevisionsMachine } from "./blog-revisions.machine.ts"
 import { blogStatusMachine } from "./blog-status.machine.ts"
 import { blogActionsMachine } from "./blogs.machine.ts"
+import { bulkBlogsMachine } from "./bulk-blogs.machine.ts"
 import { draftMachine } from "./draft.machine.ts"
 import { myDraftsMachine } from "./my-drafts.machine.ts"
 
@@ -56,5 +57,12 @@ export const blogEntries: MachineEntry[] = [
     title: "Blog row actions",
     summary: "Deleting a blog after confirmation, and flipping its status, shown once the call succeeds.",
     machine: blogActionsMachine,
+  },
+  {
+    id: "bulk-blogs",
+    title: "Blogs bulk actions",
+    summary:
+      "Blogs chosen on the Blogs list published or unpublished together (Undo for 5 s) or deleted after asking, each through its row's own call; a summary names those not changed and why.",
+    machine: bulkBlogsMachine,
   },
 ]

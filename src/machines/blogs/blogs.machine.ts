@@ -26,6 +26,10 @@ export const blogListMachine = createPagedListMachine<Blog>({
 
 const answered = (error: unknown) => isApiError(error) && error.kind === "http"
 
+/** Spec section 8: what a refused status change or delete of a blog says (the row's and the bulk bar's). */
+export const STATUS_FAILED = "Failed to update status."
+export const DELETE_FAILED = "Failed to delete the blog."
+
 /** Spec section 8: 'Failed to …' when the server refused, 'Error …' when it could not be reached. */
 export const blogActionsMachine = createRowActionsMachine({
   id: "blogActions",
@@ -33,6 +37,6 @@ export const blogActionsMachine = createRowActionsMachine({
   setStatus: blogApi.setBlogStatus,
   calls: { remove: blogCalls.deleteBlog, setStatus: blogCalls.updateBlogStatus },
   deletedMessage: "Blog deleted successfully.",
-  deleteFailure: (error) => (answered(error) ? "Failed to delete the blog." : "Error deleting blog."),
-  statusFailure: (error) => (answered(error) ? "Failed to update status." : "Error updating status."),
+  deleteFailure: (error) => (answered(error) ? DELETE_FAILED : "Error deleting blog."),
+  statusFailure: (error) => (answered(error) ? STATUS_FAILED : "Error updating status."),
 })

@@ -1,6 +1,6 @@
 import type { MachineEntry } from "../machine-entry.ts"
 import { contentTotalsMachine } from "./content-totals.machine.ts"
-import { expertFormMachine } from "./experts.machine.ts"
+import { expertBulkDeleteMachine, expertFormMachine } from "./experts.machine.ts"
 import { galleryFormMachine } from "./gallery.machine.ts"
 import { pressFormMachine } from "./press.machine.ts"
 import { testimonialFormMachine } from "./testimonials.machine.ts"
@@ -16,6 +16,14 @@ export const contentEntries: MachineEntry[] = [
     summary: "Add and Update modals of the card screens (shown for Experts): the modal closes 1 s after a save, the message goes 2 s after it.",
     machine: expertFormMachine,
     delayLabels: { successShown: "1 s", messageRemaining: "1 s more (2 s in all)" },
+  },
+  {
+    id: "content-bulk-delete",
+    file: "experts",
+    title: "Card screens bulk delete",
+    summary:
+      "Cards chosen on Experts, Testimonials, Press Release & Recognition or Gallery (shown for Experts) deleted together after asking, each through its own delete call; a summary names those not deleted and why. No Undo: a deleted card cannot be brought back.",
+    machine: expertBulkDeleteMachine,
   },
   {
     id: "content-totals",

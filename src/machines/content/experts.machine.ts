@@ -9,6 +9,7 @@ import type { FieldSpec } from "../form/field-spec.ts"
 import type { ImageSpec } from "./content-form.machine.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
+import { createBulkDeleteMachine } from "./content-bulk-delete.ts"
 
 export const expertListMachine = createPagedListMachine<Expert>({
   id: "expertList",
@@ -47,4 +48,12 @@ export const expertActionsMachine = createRowActionsMachine({
   calls: { remove: deleteExpertCall },
   deletedMessage: "Expert deleted successfully.",
   deleteFailure: deleteFailed,
+})
+
+/** Many experts deleted at once after asking (issue 26). */
+export const expertBulkDeleteMachine = createBulkDeleteMachine<Expert>({
+  id: "expertBulkDelete",
+  idOf: (item) => item._id,
+  call: deleteExpertCall,
+  remove: cardsApi.deleteExpert,
 })

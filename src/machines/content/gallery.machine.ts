@@ -9,6 +9,7 @@ import type { FieldSpec } from "../form/field-spec.ts"
 import type { ImageSpec } from "./content-form.machine.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
+import { createBulkDeleteMachine } from "./content-bulk-delete.ts"
 
 export const galleryListMachine = createPagedListMachine<GalleryItem>({
   id: "galleryList",
@@ -41,4 +42,12 @@ export const galleryActionsMachine = createRowActionsMachine({
   calls: { remove: deleteGalleryImageCall },
   deletedMessage: "Image deleted successfully.",
   deleteFailure: deleteFailed,
+})
+
+/** Many gallery deleted at once after asking (issue 26). */
+export const galleryBulkDeleteMachine = createBulkDeleteMachine<GalleryItem>({
+  id: "galleryBulkDelete",
+  idOf: (item) => item._id,
+  call: deleteGalleryImageCall,
+  remove: cardsApi.deleteGalleryImage,
 })

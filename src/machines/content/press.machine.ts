@@ -9,6 +9,7 @@ import type { FieldSpec } from "../form/field-spec.ts"
 import type { ImageSpec } from "./content-form.machine.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
+import { createBulkDeleteMachine } from "./content-bulk-delete.ts"
 
 export const pressListMachine = createPagedListMachine<PressItem>({
   id: "pressList",
@@ -49,4 +50,12 @@ export const pressActionsMachine = createRowActionsMachine({
   calls: { remove: deletePressCall },
   deletedMessage: "Press Release & Recognition deleted successfully.",
   deleteFailure: deleteFailed,
+})
+
+/** Many press items deleted at once after asking (issue 26). */
+export const pressBulkDeleteMachine = createBulkDeleteMachine<PressItem>({
+  id: "pressBulkDelete",
+  idOf: (item) => item._id,
+  call: deletePressCall,
+  remove: cardsApi.deletePress,
 })

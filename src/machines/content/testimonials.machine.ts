@@ -9,6 +9,7 @@ import type { FieldSpec } from "../form/field-spec.ts"
 import type { ImageSpec } from "./content-form.machine.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
+import { createBulkDeleteMachine } from "./content-bulk-delete.ts"
 
 export const testimonialListMachine = createPagedListMachine<Testimonial>({
   id: "testimonialList",
@@ -47,4 +48,12 @@ export const testimonialActionsMachine = createRowActionsMachine({
   calls: { remove: deleteTestimonialCall },
   deletedMessage: "Testimonial deleted successfully.",
   deleteFailure: deleteFailed,
+})
+
+/** Many testimonials deleted at once after asking (issue 26). */
+export const testimonialBulkDeleteMachine = createBulkDeleteMachine<Testimonial>({
+  id: "testimonialBulkDelete",
+  idOf: (item) => item._id,
+  call: deleteTestimonialCall,
+  remove: cardsApi.deleteTestimonial,
 })

@@ -9,6 +9,7 @@ import * as userCalls from "../../api/contract/counselling/counselling-users.end
 import * as enquiryCalls from "../../api/contract/counselling/counselling-enquiry.endpoints.ts"
 import { counsellingListScreens } from "../../api/contract/counselling/counselling-list-screens.ts"
 import { counsellingEnquirySorts } from "../../api/contract/counselling/counselling-enquiry.ts"
+import { counsellingUserSorts } from "../../api/contract/counselling/counselling-user.ts"
 
 /** The counselling screens' paged lists (page size 10, spec section 9) with their failure messages (section 8). */
 
@@ -28,6 +29,7 @@ export const unassignedUsersListMachine = createPagedListMachine({
   call: userCalls.fetchUnassignedUsers,
   fetchPage: fetchUnassignedUsersPage,
   failureMessage: counsellingListScreens["unassign-users"].failure,
+  sorts: counsellingUserSorts,
 })
 
 export const counsellingUsersListMachine = createPagedListMachine({
@@ -35,6 +37,9 @@ export const counsellingUsersListMachine = createPagedListMachine({
   call: userCalls.fetchCounsellingUsers,
   fetchPage: fetchCounsellingUsersPage,
   failureMessage: counsellingListScreens["counselling-users"].failure,
+  sorts: counsellingUserSorts,
+  // "" (every counsellor's clients) or one counsellor's id, chosen from a row's Counsellor cell (issue 26).
+  filters: { counsellor: "" },
 })
 
 export const allSessionsListMachine = createPagedListMachine({

@@ -2,11 +2,24 @@ import { Checkbox } from "@chakra-ui/react"
 import type { Column } from "./data-table.tsx"
 
 /** A row's (or a whole page's) selection box in a table, named for what it selects. */
-export function SelectBox(props: { label: string; checked: boolean | "indeterminate"; disabled?: boolean; onChange: (checked: boolean) => void }) {
+export function SelectBox(props: {
+  label: string
+  /** Short words shown beside the box (its accessible name stays `label`); a click on them ticks it too. */
+  text?: string
+  checked: boolean | "indeterminate"
+  disabled?: boolean
+  onChange: (checked: boolean) => void
+}) {
   return (
-    <Checkbox.Root checked={props.checked} disabled={props.disabled} onCheckedChange={(e) => props.onChange(e.checked === true)} size="sm">
-      <Checkbox.HiddenInput aria-label={props.label} />
+    <Checkbox.Root checked={props.checked} disabled={props.disabled} onCheckedChange={(e) => props.onChange(e.checked === true)} size="sm" alignSelf="start">
+      {/* Named by `label`: the box's own aria-labelledby (its short words) would hide what it selects. */}
+      <Checkbox.HiddenInput aria-label={props.label} aria-labelledby="" />
       <Checkbox.Control />
+      {props.text ? (
+        <Checkbox.Label fontSize="sm" color="fg.muted" fontWeight="normal" aria-hidden="true">
+          {props.text}
+        </Checkbox.Label>
+      ) : null}
     </Checkbox.Root>
   )
 }

@@ -56,3 +56,16 @@ export function sortHead<Row>(o: {
     ...(current ? { sorted: current } : {}),
   }
 }
+
+/**
+ * The Name and Date | Time heads of a list of people or enquiries (its own order newest first): Name A to Z on the
+ * first press, the date newest first; `by` says what the date is ("date sent", "date joined").
+ */
+export function nameAndDateHeads<Row>(o: { sort: string; onSort: (sort: string) => void; by: string; disabled?: boolean }) {
+  const { sort, onSort, disabled = false } = o
+  const dateWays: SortWays = { by: o.by, ascending: "oldest first", descending: "newest first" }
+  return {
+    name: sortHead<Row>({ label: "Name", key: "name", sort, onSort, disabled, first: "ascending", ways: NAME_WAYS }),
+    createdAt: sortHead<Row>({ label: "Date | Time", key: "createdAt", sort, onSort, disabled, first: "descending", implied: "descending", ways: dateWays }),
+  }
+}

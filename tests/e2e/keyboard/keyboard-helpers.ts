@@ -55,13 +55,30 @@ export async function expectVisibleFocus(page: Page) {
   expect(ring.visible, `no visible focus indicator on ${ring.tag}`).toBe(true)
 }
 
-/** Presses Tab (or Shift+Tab) until the target has focus; fails when it is never reached. */
+/**
+ * Presses Tab (or Shift+Tab) until the target has focus; fails when it is never reached. The target is found
+ * once and held between presses: finding a role locator again computes the accessible name of every candidate
+ * on the page, which made a walk of twenty Tabs cost a second, and several seconds on a loaded machine. An
+ * element a render replaced is found again.
+ */
 export async function tabTo(page: Page, target: Locator, back = false) {
   await target.waitFor({ state: "visible" })
-  for (let i = 0; i < MAX_TABS; i++) {
-    if (await isFocused(target)) return expectVisibleFocus(page)
+  let element = await target.elementHandle()
+  for (let i = 0, found = 0; i < MAX_TABS; i++) {
+    const focused = await element.evaluate((el) => (el.isConnected ? el === document.activeElement || el.contains(document.activeElement) : undefined))
+    if (focused === undefined && found++ < MAX_TABS) {
+      await element.dispose()
+      element = await target.elementHandle()
+      i--
+      continue
+    }
+    if (focused) {
+      await element.dispose()
+      return expectVisibleFocus(page)
+    }
     await page.keyboard.press(back ? "Shift+Tab" : "Tab")
   }
+  await element.dispose()
   throw new Error(`Tab never reached ${target}`)
 }
 

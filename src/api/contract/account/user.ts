@@ -57,6 +57,8 @@ export const PersonListItem = Schema.Struct({
   organizationName: Schema.NullOr(Schema.String),
   /** On the review lists only: how many of the vendor's onboarding steps are done (issue 26). */
   onboarding: Schema.optional(Schema.Struct({ done: Schema.Number, total: Schema.Number })),
+  /** Present (true) while the vendor's own profile changes wait for an Admin's review (issue 26). */
+  changesUnderReview: Schema.optional(Schema.Boolean),
 })
 export type PersonListItem = typeof PersonListItem.Type
 

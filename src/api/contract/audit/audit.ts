@@ -41,7 +41,7 @@ export const AuditQuery = Schema.Struct({
   entityId: Schema.optional(QueryText),
   actorId: Schema.optional(QueryText),
   type: Schema.optional(QueryText),
-  /** Inclusive bounds. */
+  /** Inclusive bounds; `to` on or after `from` when both are given. */
   from: Schema.optional(AuditInstant),
   to: Schema.optional(AuditInstant),
 })

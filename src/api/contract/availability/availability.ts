@@ -1,6 +1,6 @@
 import { Schema } from "effect"
-import { Id, IsoDateTime } from "../common.ts"
-import { RangeInstant, TimeZone } from "../counselling/counselling-session.ts"
+import { Id, IsoDateTime, RangeInstant } from "../common.ts"
+import { TimeZone } from "../counselling/counselling-session.ts"
 import { DateOnly } from "../partner/partner.ts"
 
 /**

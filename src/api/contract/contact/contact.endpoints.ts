@@ -9,7 +9,7 @@ export const fetchEnquiry = endpoint({
   answer: EnquiryListAnswer,
   access: ["Admin"],
   summary:
-    "Contact enquiries, newest first or by `sort` (name, -name, createdAt, -createdAt); page, limit (default 10, at most 100), search in name, email or number",
+    "Contact enquiries, newest first or by `sort` (name, -name, createdAt, -createdAt); page, limit (default 10, at most 100), search in name, email or number; only those sent from `from` and before `to` (either alone)",
 })
 
 export const createEnquiry = endpoint({

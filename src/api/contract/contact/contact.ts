@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, isOneOf, IsoDateTime, PageParam, QueryText, StoredEmail } from "../common.ts"
+import { Id, isOneOf, IsoDateTime, PageParam, QueryText, RangeInstant, StoredEmail } from "../common.ts"
 import { trimmedText } from "../text.ts"
 
 const Text = (max: number) => trimmedText({ required: true, max })
@@ -22,12 +22,16 @@ export const enquirySorts = ["name", "-name", "createdAt", "-createdAt"] as cons
 export type EnquirySort = (typeof enquirySorts)[number]
 export const isEnquirySort = isOneOf(enquirySorts)
 
+/** All Enquiries' Received filter (issue 26): enquiries sent from `from` (inclusive) and before `to` (exclusive), either alone. */
 export const EnquiryQuery = Schema.Struct({
   page: PageParam,
   limit: PageParam,
   search: Schema.optional(QueryText),
   sort: Schema.optional(Schema.Literals(enquirySorts)),
+  from: Schema.optional(RangeInstant.annotate({ description: "Only enquiries sent at or after this instant" })),
+  to: Schema.optional(RangeInstant.annotate({ description: "Only enquiries sent before this instant; later than `from` when both are given" })),
 })
+export type EnquiryQuery = typeof EnquiryQuery.Type
 
 /** GET /contact/fetchEnquiry: reads `enquiry` and `totalRecords` (spec section 7). */
 export const EnquiryListAnswer = Schema.Struct({

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
-import { Id, isOneOf, IsoDateTime, PageParam, PageQuery, Role } from "../common.ts"
+import { Id, isOneOf, IsoDateTime, PageParam, PageQuery, RangeInstant, Role } from "../common.ts"
 import { TimeZone } from "../account/time-zone.ts"
 import { zonedInstant } from "../zone-offset.ts"
 
@@ -169,12 +169,6 @@ export type SessionHistoryEntry = typeof SessionHistoryEntry.Type
 export const SessionHistoryAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(SessionHistoryEntry) })
 export type SessionHistoryAnswer = typeof SessionHistoryAnswer.Type
 
-/** An instant with its zone, `2030-01-06T00:00:00.000Z` or `2030-01-06T00:00:00+05:30`: a calendar range's bound. */
-export const RangeInstant = Schema.String.check(
-  Schema.isPattern(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/u, {
-    message: "must be a date and time with its zone (ISO 8601)",
-  }),
-)
 /** The longest range a calendar asks for: a month's grid of six weeks, and a little more. */
 export const MAX_RANGE_DAYS = 45
 /**

@@ -1,11 +1,22 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
 import { CounsellingEnquiry } from "./counselling-enquiry.ts"
-import { Id, IsoDateTime, Role } from "../common.ts"
+import { Id, IsoDateTime, isOneOf, PageQuery, Role } from "../common.ts"
 
 /** Who can be chosen in the 'Assign To' form (spec section 6: assignable roles). */
 export const assignableRoles = ["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"] as const
 export type AssignableRole = (typeof assignableRoles)[number]
+
+/** The UnAssign Users and Counselling Users lists' orders (issue 26): by name, letter case ignored, or by when they joined; newest first unless told. */
+export const counsellingUserSorts = ["name", "-name", "createdAt", "-createdAt"] as const
+export type CounsellingUserSort = (typeof counsellingUserSorts)[number]
+export const isCounsellingUserSort = isOneOf(counsellingUserSorts)
+export const CounsellingUsersQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(counsellingUserSorts)) })
+export type CounsellingUsersQuery = typeof CounsellingUsersQuery.Type
+
+/** Counselling Users (GET /user/assignUser): the clients of one counsellor with `counsellorId` (issue 26), in the same orders. */
+export const AssignedUsersQuery = Schema.Struct({ ...CounsellingUsersQuery.fields, counsellorId: Schema.optional(Id) })
+export type AssignedUsersQuery = typeof AssignedUsersQuery.Type
 
 /** The counsellor a client is assigned to, as lists show it: name and role. */
 export const AssignedCounsellor = Schema.Struct({ _id: Id, name: Schema.String, role: Role })

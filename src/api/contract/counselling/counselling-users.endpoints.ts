@@ -1,10 +1,12 @@
-import { MessageAnswer, PageQuery } from "../common.ts"
+import { MessageAnswer } from "../common.ts"
 import {
   AssignablePeopleAnswer,
   AssignablePeopleQuery,
   AssignCounsellorRequest,
+  AssignedUsersQuery,
   CounsellingDetailsAnswer,
   CounsellingUsersAnswer,
+  CounsellingUsersQuery,
   UnassignedUsersAnswer,
   UserIdParams,
 } from "./counselling-user.ts"
@@ -14,10 +16,10 @@ export const fetchUnassignedUsers = endpoint({
   name: "fetchUnassignedUsers",
   method: "GET",
   path: "/user/unassignUser",
-  query: PageQuery,
+  query: CounsellingUsersQuery,
   answer: UnassignedUsersAnswer,
   access: ["Admin"],
-  summary: "Clients (role User) with no counsellor yet, newest first, each with their counselling enquiry",
+  summary: "Clients (role User) with no counsellor yet, newest first or by `sort` (name, -name, createdAt, -createdAt), each with their counselling enquiry",
 })
 
 export const fetchAssignablePeople = endpoint({
@@ -48,10 +50,11 @@ export const fetchCounsellingUsers = endpoint({
   name: "fetchCounsellingUsers",
   method: "GET",
   path: "/user/assignUser",
-  query: PageQuery,
+  query: AssignedUsersQuery,
   answer: CounsellingUsersAnswer,
   access: ["Admin"],
-  summary: "Clients assigned to a counsellor, most recently created first",
+  summary:
+    "Clients assigned to a counsellor, most recently created first or by `sort` (name, -name, createdAt, -createdAt); only those of one counsellor with `counsellorId`",
 })
 
 export const fetchCounsellingDetails = endpoint({

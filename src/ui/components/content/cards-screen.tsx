@@ -16,6 +16,9 @@ import type { ExportList } from "../../../api/contract/list-export.ts"
 import { ListHeader } from "../list-header.tsx"
 import { RecordHistoryButton } from "../record-history-button.tsx"
 import { EmptyState } from "../empty-state.tsx"
+import type { createBulkDeleteMachine } from "../../../machines/content/content-bulk-delete.ts"
+import { BulkBar, countOf, type BulkWords } from "../bulk-bar.tsx"
+import { pageSelection, SelectBox } from "../select-box.tsx"
 
 export interface CardsScreenConfig<Item> {
   title: string
@@ -39,6 +42,27 @@ export interface CardsScreenConfig<Item> {
   exportList: ExportList
   /** The kind of record the event log files each item under, for the Admin's History button (issue 25). */
   historyType: string
+  /** Deletes the cards chosen with their boxes, after asking (issue 26). */
+  bulkDeleteMachine: ReturnType<typeof createBulkDeleteMachine<Item>>
+  /** What one card is and what many are, as the bulk bar counts them: "expert", "experts". */
+  noun: { one: string; many: string }
+}
+
+/** The bulk bar's words for a card screen: delete is its one action, and it always asks. */
+function bulkWords<Item>(config: CardsScreenConfig<Item>): BulkWords<Item, "delete"> {
+  const count = countOf(config.noun.one, config.noun.many)
+  return {
+    group: `Act on the chosen ${config.noun.many}`,
+    rowName: config.nameOf,
+    running: (_action, n) => `Deleting ${count(n)}…`,
+    done: (_action, n) => `${count(n)} deleted.`,
+    refused: (_action, n) => `${count(n)} not deleted:`,
+    confirmation: (_action, n) => ({
+      title: `Delete ${config.noun.many}`,
+      question: `Are you sure you want to delete ${count(n)}? They cannot be brought back.`,
+      confirmLabel: `Delete ${count(n)}`,
+    }),
+  }
 }
 
 /**
@@ -59,6 +83,11 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
   const formMessage = useSelector(form, (s) => (s.matches("closed") ? s.context.message : null))
   const confirming = useSelector(actions, (s) => s.hasTag("confirming"))
   const deleting = useSelector(actions, (s) => s.hasTag("busy"))
+  const [bulkLogic] = useState(() => config.bulkDeleteMachine.provide({ actions: { listChanged: reload } }))
+  const bulk = useActorRef(bulkLogic)
+  const chosen = useSelector(bulk, (s) => s.context.selected.map(config.idOf))
+  const bulkBusy = useSelector(bulk, (s) => s.hasTag("busy"))
+  const [words] = useState(() => bulkWords(config))
 
   return (
     <Stack gap="5">
@@ -72,6 +101,16 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
         }
       />
       <FormMessage message={formMessage} />
+      {rows.length > 0 ? (
+        <SelectBox
+          label={`Select all ${config.noun.many} shown`}
+          text="Select all"
+          checked={pageSelection(rows.map(config.idOf), chosen)}
+          disabled={bulkBusy}
+          onChange={(checked) => bulk.send({ type: "selection.setAll", rows, selected: checked })}
+        />
+      ) : null}
+      <BulkBar actor={bulk} choices={[{ action: "delete", label: "Delete", danger: true }]} words={words} rowKey={config.idOf} />
       {/* A reload keeps the cards (see DataTable): the focused Edit button survives a save. */}
       {loading && rows.length === 0 ? (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" aria-busy="true" data-testid="list-loading">
@@ -114,6 +153,14 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
             >
               <Box flex="1">{config.renderCard(item)}</Box>
               <HStack justify="flex-end" p="3" pt="0" gap="2" wrap="wrap">
+                <Box me="auto" display="flex" alignItems="center">
+                  <SelectBox
+                    label={`Select ${config.nameOf(item)}`}
+                    checked={chosen.includes(config.idOf(item))}
+                    disabled={bulkBusy}
+                    onChange={() => bulk.send({ type: "selection.toggle", row: item })}
+                  />
+                </Box>
                 <RecordHistoryButton entityType={config.historyType} entityId={config.idOf(item)} name={config.nameOf(item)} />
                 {config.editable ? (
                   <Button

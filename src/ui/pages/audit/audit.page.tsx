@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from "@xstate/react"
 import { auditEntityKinds, isPickableKind, recordPickerHints, type AuditEvent } from "../../../api/contract/audit/audit.ts"
 import { QUERY_TEXT_MAX_LENGTH } from "../../../api/contract/common.ts"
 import { auditEventTypesMachine } from "../../../machines/audit/audit-event-types.machine.ts"
-import { auditInstantFilters, auditLogMachine, emptyFilters, type AuditFilters } from "../../../machines/audit/audit-log.machine.ts"
+import { auditInstantFilters, auditLogMachine, auditRangeProblem, emptyFilters, type AuditFilters } from "../../../machines/audit/audit-log.machine.ts"
 import { auditExportMachine } from "../../../machines/audit/audit-export.machine.ts"
 import { capitalized, eventTypeLabel } from "../../../api/contract/audit/audit-sentence.ts"
 import { AsOfResult, AuditChanges, AuditIds, AuditWho, AuditWhat } from "../../components/audit-event-cells.tsx"
@@ -69,6 +69,7 @@ export default function AuditPage() {
   const typeChoices = useSelector(types, (s) => s.context.types)
   const typesFailed = useSelector(types, (s) => (s.matches("failed") ? s.context.error : null))
   const change = (field: keyof AuditFilters) => (value: string) => log.send({ type: "filter.change", field, value })
+  const rangeProblem = auditRangeProblem(filters)
   return (
     <Stack gap="6">
       <Heading as="h1" size="lg">
@@ -101,9 +102,10 @@ export default function AuditPage() {
             />
           ) : null}
           {dateFields.map(({ field, label }) => (
-            <Field.Root key={field}>
+            <Field.Root key={field} invalid={rangeProblem !== null}>
               <Field.Label>{label}</Field.Label>
               <Input size="sm" type="datetime-local" value={filters[field]} onChange={(e) => change(field)(e.target.value)} />
+              {field === "to" ? <Field.ErrorText role="alert">{rangeProblem}</Field.ErrorText> : null}
             </Field.Root>
           ))}
         </SimpleGrid>
@@ -135,7 +137,7 @@ export default function AuditPage() {
           </HStack>
         ) : null}
         <HStack mt="3" wrap="wrap">
-          <BusyButton type="submit" size="sm" colorPalette="teal" busy={loading}>
+          <BusyButton type="submit" size="sm" colorPalette="teal" busy={loading} disabled={rangeProblem !== null}>
             Apply filters
           </BusyButton>
           <Button size="sm" variant="outline" onClick={() => log.send({ type: "filter.clear" })}>

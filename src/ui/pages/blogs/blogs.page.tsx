@@ -18,6 +18,9 @@ import { ListHeader } from "../../components/list-header.tsx"
 import { BlogDrafts } from "./blog-drafts.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
 import { NAME_WAYS, sortHead, type SortWays } from "../../components/sort-header.tsx"
+import { selectColumnOf } from "../../components/select-box.tsx"
+import { bulkBlogsMachine } from "../../../machines/blogs/bulk-blogs.machine.ts"
+import { BulkBlogsBar } from "./bulk-blogs-bar.tsx"
 
 /** The Status filter, kept in the URL (`?status=active`). */
 const STATUS_FILTER = { keys: ["status"] } as const
@@ -42,15 +45,39 @@ export default function BlogsPage() {
   const canToggle = useSelector(actions, (s) => s.can({ type: "status.toggle", id: "", status: true }))
   const confirming = useSelector(actions, (s) => s.hasTag("confirming"))
   const deleting = useSelector(actions, (s) => s.hasTag("busy"))
+  // Many blogs at once (issue 26): after each run the list is read again, and its rows carry the statuses.
+  const [bulkLogic] = useState(() =>
+    bulkBlogsMachine.provide({
+      actions: {
+        listChanged: () => {
+          actions.send({ type: "statuses.forget" })
+          list.send({ type: "list.reload" })
+        },
+      },
+    }),
+  )
+  const bulk = useActorRef(bulkLogic)
+  const chosen = useSelector(bulk, (s) => s.context.selected.map((b) => b._id))
+  const bulkBusy = useSelector(bulk, (s) => s.hasTag("busy"))
 
+  // A blog toggled since the list was read shows, and is chosen, with the status it has now.
+  const rows = ctx.rows.map((blog) => (blog._id in statuses ? { ...blog, status: statuses[blog._id]! } : blog))
   const columns = blogColumns({
     firstNumber: (ctx.page - 1) * ctx.pageSize + 1,
-    statusOf: (blog) => statuses[blog._id] ?? blog.status,
     isToggleDisabled: (blog) => busyId === blog._id || !canToggle,
     onToggle: (blog, status) => actions.send({ type: "status.toggle", id: blog._id, status }),
     onDelete: (blog) => actions.send({ type: "delete.request", id: blog._id }),
     sort: ctx.sort,
     onSort: (sort) => list.send({ type: "sort.change", sort }),
+  })
+  const selectColumn = selectColumnOf({
+    rows,
+    chosen,
+    busy: bulkBusy,
+    rowId: (blog) => blog._id,
+    rowLabel: (blog) => `Select ${blog.blogName}`,
+    pageLabel: "Select all blogs on this page",
+    send: (event) => bulk.send(event),
   })
 
   return (
@@ -74,10 +101,11 @@ export default function BlogsPage() {
           onChange={(status) => list.send({ type: "filter.set", field: "status", value: status })}
         />
       </Box>
+      <BulkBlogsBar actor={bulk} />
       <DataTable
         columnChoice={columnChoice}
-        columns={columns}
-        rows={ctx.rows}
+        columns={[selectColumn, ...columns]}
+        rows={rows}
         rowKey={(b) => b._id}
         loading={loading}
         error={ctx.error}
@@ -97,7 +125,6 @@ export default function BlogsPage() {
 
 interface BlogRowActions {
   firstNumber: number
-  statusOf: (blog: Blog) => boolean
   isToggleDisabled: (blog: Blog) => boolean
   onToggle: (blog: Blog, status: boolean) => void
   onDelete: (blog: Blog) => void
@@ -133,15 +160,15 @@ function blogColumns(a: BlogRowActions): Column<Blog>[] {
           <Switch.Root
             size="sm"
             colorPalette="teal"
-            checked={a.statusOf(b)}
+            checked={b.status}
             readOnly={a.isToggleDisabled(b)}
             aria-busy={a.isToggleDisabled(b)}
-            onCheckedChange={() => a.onToggle(b, !a.statusOf(b))}
+            onCheckedChange={() => a.onToggle(b, !b.status)}
           >
             {/* Named by the blog: the switch's own aria-labelledby (its 'Active' text) would hide the name. */}
             <Switch.HiddenInput aria-label={`Status of ${b.blogName}`} aria-labelledby="" />
             <Switch.Control />
-            <Switch.Label minW="16">{a.statusOf(b) ? "Active" : "Inactive"}</Switch.Label>
+            <Switch.Label minW="16">{b.status ? "Active" : "Inactive"}</Switch.Label>
           </Switch.Root>
           <Button
             aria-haspopup="dialog"

@@ -4,6 +4,8 @@ import { enquiryListScreen, enquiryListColumns, type EnquiryListColumn } from ".
 import { useSelector } from "@xstate/react"
 import type { Enquiry } from "../../../api/contract/contact/contact.ts"
 import { enquiriesMachine } from "../../../machines/contact/enquiries.machine.ts"
+import { dayRangeBounds, dayRangeProblem } from "../../../machines/day-range.ts"
+import { DayRangeFilter } from "../../components/day-range-filter.tsx"
 import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { Pager } from "../../components/pager.tsx"
@@ -14,7 +16,7 @@ import { usePagedList } from "../../components/use-paged-list.ts"
 import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
-import { NAME_WAYS, sortHead } from "../../components/sort-header.tsx"
+import { nameAndDateHeads } from "../../components/sort-header.tsx"
 
 /** How the table draws the definition's columns where plain text is not enough; the others show their text. */
 const tableCells: ColumnCells<Enquiry, EnquiryListColumn["key"]> = {
@@ -24,22 +26,20 @@ const tableCells: ColumnCells<Enquiry, EnquiryListColumn["key"]> = {
   createdAt: (row) => <OneLine>{formatDateTime(row.createdAt)}</OneLine>,
 }
 
-const SENT_WAYS = { by: "date sent", ascending: "oldest first", descending: "newest first" }
-
 /** S.No, then All Enquiries' definition, the CSV export's columns too; Name and Date | Time sort the list (newest first by default). */
 function enquiryColumns(page: number, pageSize: number, sort: string, onSort: (sort: string) => void): Column<Enquiry>[] {
   return [
     { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
-    ...definedColumns(enquiryListColumns, tableCells, {
-      name: sortHead({ label: "Name", key: "name", sort, onSort, first: "ascending", ways: NAME_WAYS }),
-      createdAt: sortHead({ label: "Date | Time", key: "createdAt", sort, onSort, first: "descending", implied: "descending", ways: SENT_WAYS }),
-    }),
+    ...definedColumns(enquiryListColumns, tableCells, nameAndDateHeads({ sort, onSort, by: "date sent" })),
   ]
 }
 
+/** The Received filter's days, kept in the URL (`?from=2026-11-01&to=2026-11-30`). */
+const RECEIVED_FILTER = { keys: ["from", "to"] } as const
+
 /** All Enquiries (spec section 2): contact enquiries with total records and paging; Admin only. */
 export default function EnquiriesPage() {
-  const actor = useListActor(enquiriesMachine)
+  const actor = useListActor(enquiriesMachine, RECEIVED_FILTER)
   const context = useSelector(actor, (s) => s.context)
   const loading = useSelector(actor, (s) => s.hasTag("busy"))
   const ready = useSelector(actor, (s) => s.matches("ready"))
@@ -47,8 +47,22 @@ export default function EnquiriesPage() {
   const columns = enquiryColumns(context.page, context.pageSize, context.sort, (sort) => actor.send({ type: "sort.change", sort }))
   return (
     <Stack gap="4">
-      <ListHeader title={enquiryList.title} exportButton={<ExportButtons list="enquiries" search={context.search} sort={context.sort} />} />
+      <ListHeader
+        title={enquiryList.title}
+        exportButton={<ExportButtons list="enquiries" search={context.search} sort={context.sort} filters={dayRangeBounds(context.applied)} />}
+      />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
+      <DayRangeFilter
+        label="Received"
+        from={context.filters.from ?? ""}
+        to={context.filters.to ?? ""}
+        applied={Boolean(context.applied.from || context.applied.to)}
+        problem={dayRangeProblem(context.filters)}
+        disabled={loading}
+        onChange={(field, value) => actor.send({ type: "filter.change", field, value })}
+        onApply={() => actor.send({ type: "filter.apply" })}
+        onClear={() => actor.send({ type: "filter.clear" })}
+      />
       <DataTable
         columnChoice={columnChoice}
         columns={columns}

@@ -1,6 +1,13 @@
 import { Image, Stack, Text } from "@chakra-ui/react"
 import type { Expert } from "../../../api/contract/content/expert.ts"
-import { expertActionsMachine, expertFields, expertFormMachine, expertImage, expertListMachine } from "../../../machines/content/experts.machine.ts"
+import {
+  expertActionsMachine,
+  expertFields,
+  expertFormMachine,
+  expertImage,
+  expertListMachine,
+  expertBulkDeleteMachine,
+} from "../../../machines/content/experts.machine.ts"
 import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
 import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
@@ -21,6 +28,8 @@ const config: CardsScreenConfig<Expert> = {
   editable: true,
   exportList: "experts",
   historyType: "expert",
+  bulkDeleteMachine: expertBulkDeleteMachine,
+  noun: { one: "expert", many: "experts" },
   renderCard: (e) => (
     <Stack align="center" p="5" gap="2" textAlign="center">
       <Image src={e.avatar} alt={`Avatar of ${e.name}`} boxSize="24" rounded="full" objectFit="cover" />

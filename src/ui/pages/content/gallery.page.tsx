@@ -1,6 +1,13 @@
 import { Image } from "@chakra-ui/react"
 import type { GalleryItem } from "../../../api/contract/content/gallery.ts"
-import { galleryActionsMachine, galleryFields, galleryFormMachine, galleryImage, galleryListMachine } from "../../../machines/content/gallery.machine.ts"
+import {
+  galleryActionsMachine,
+  galleryFields,
+  galleryFormMachine,
+  galleryImage,
+  galleryListMachine,
+  galleryBulkDeleteMachine,
+} from "../../../machines/content/gallery.machine.ts"
 import { formatDate } from "../../components/format.ts"
 import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
 import { contentLists } from "../../../api/contract/content/content-lists.ts"
@@ -23,6 +30,8 @@ const config: CardsScreenConfig<GalleryItem> = {
   editable: false,
   exportList: "gallery",
   historyType: "gallery",
+  bulkDeleteMachine: galleryBulkDeleteMachine,
+  noun: { one: "gallery image", many: "gallery images" },
   renderCard: (g) => <Image src={g.image} alt={`Gallery image added ${formatDate(g.createdAt)}`} aspectRatio={3 / 2} objectFit="cover" w="full" mb="3" />,
 }
 

@@ -1,6 +1,13 @@
 import { Badge, Image, Link, Stack } from "@chakra-ui/react"
 import type { PressItem } from "../../../api/contract/content/press.ts"
-import { pressActionsMachine, pressFields, pressFormMachine, pressImage, pressListMachine } from "../../../machines/content/press.machine.ts"
+import {
+  pressActionsMachine,
+  pressFields,
+  pressFormMachine,
+  pressImage,
+  pressListMachine,
+  pressBulkDeleteMachine,
+} from "../../../machines/content/press.machine.ts"
 import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
 import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
@@ -21,6 +28,8 @@ const config: CardsScreenConfig<PressItem> = {
   editable: true,
   exportList: "press-release-and-recognition",
   historyType: "press",
+  bulkDeleteMachine: pressBulkDeleteMachine,
+  noun: { one: "press item", many: "press items" },
   renderCard: (p) => (
     <Stack gap="2">
       <Image src={p.thumbnail} alt={`Thumbnail of ${p.type}`} aspectRatio={16 / 10} objectFit="cover" w="full" />

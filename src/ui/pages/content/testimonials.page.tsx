@@ -6,6 +6,7 @@ import {
   testimonialFormMachine,
   testimonialImage,
   testimonialListMachine,
+  testimonialBulkDeleteMachine,
 } from "../../../machines/content/testimonials.machine.ts"
 import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
 import { contentLists } from "../../../api/contract/content/content-lists.ts"
@@ -27,6 +28,8 @@ const config: CardsScreenConfig<Testimonial> = {
   editable: true,
   exportList: "testimonials",
   historyType: "testimonial",
+  bulkDeleteMachine: testimonialBulkDeleteMachine,
+  noun: { one: "testimonial", many: "testimonials" },
   renderCard: (t) => (
     <Stack align="center" p="5" gap="2" textAlign="center">
       <Image src={t.avatar} alt={`Avatar of ${t.name}`} boxSize="20" rounded="full" objectFit="cover" />

@@ -18,7 +18,7 @@ import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
-import { NAME_WAYS, sortHead } from "../../components/sort-header.tsx"
+import { nameAndDateHeads } from "../../components/sort-header.tsx"
 
 /** The Access filter, kept in the URL (`?access=waiting`). */
 const ACCESS_FILTER = { keys: ["access"] } as const
@@ -26,7 +26,6 @@ const ACCESS_CHOICES = [
   { value: "waiting", label: "Waiting for access" },
   { value: "sent", label: "Access sent" },
 ]
-const CAME_WAYS = { by: "date received", ascending: "oldest first", descending: "newest first" }
 
 interface EnquiryColumnsInput {
   firstNumber: number
@@ -45,18 +44,7 @@ const tableCells: ColumnCells<CounsellingEnquiry, EnquiryColumn["key"]> = {
 function tableColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
   return [
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
-    ...definedColumns(enquiryColumns, tableCells, {
-      name: sortHead({ label: "Name", key: "name", sort: o.sort, onSort: o.onSort, first: "ascending", ways: NAME_WAYS }),
-      createdAt: sortHead({
-        label: "Date | Time",
-        key: "createdAt",
-        sort: o.sort,
-        onSort: o.onSort,
-        first: "descending",
-        implied: "descending",
-        ways: CAME_WAYS,
-      }),
-    }),
+    ...definedColumns(enquiryColumns, tableCells, nameAndDateHeads({ sort: o.sort, onSort: o.onSort, by: "date received" })),
     {
       header: "Access",
       cell: (e) =>

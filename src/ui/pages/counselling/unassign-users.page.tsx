@@ -19,6 +19,7 @@ import { BusyButton } from "../../components/busy-button.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
+import { nameAndDateHeads } from "../../components/sort-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 import { pageSelection, SelectBox } from "../../components/select-box.tsx"
 
@@ -27,7 +28,7 @@ const tableCells: ColumnCells<UnassignedUser, UnassignedUserColumn["key"]> = {
   createdAt: (u) => <NoWrap>{formatDateTime(u.createdAt)}</NoWrap>,
 }
 
-/** Select, S.No, the list's defined columns (the CSV export's too), then View. */
+/** Select, S.No, the list's defined columns (the CSV export's too; Name and Date | Time sort), then View. */
 function tableColumns(o: {
   firstNumber: number
   allState: boolean | "indeterminate"
@@ -35,6 +36,8 @@ function tableColumns(o: {
   onSelectAll: (checked: boolean) => void
   onToggle: (userId: string) => void
   onView: (user: UnassignedUser) => void
+  sort: string
+  onSort: (sort: string) => void
 }): Column<UnassignedUser>[] {
   return [
     {
@@ -43,7 +46,7 @@ function tableColumns(o: {
       cell: (u) => <SelectBox label={`Select ${u.name}`} checked={o.selected.includes(u._id)} onChange={() => o.onToggle(u._id)} />,
     },
     { header: "S.No", cell: (_, i) => o.firstNumber + i },
-    ...definedColumns(unassignedUserColumns, tableCells),
+    ...definedColumns(unassignedUserColumns, tableCells, nameAndDateHeads({ sort: o.sort, onSort: o.onSort, by: "date joined" })),
     {
       header: "View",
       cell: (u) => (
@@ -59,6 +62,7 @@ function tableColumns(o: {
 export default function UnassignUsersPage() {
   const list = useListActor(unassignedUsersListMachine)
   const view = usePagedList(list)
+  const sort = useSelector(list, (s) => s.context.sort)
   const assign = useActorRef(assignCounsellorMachine.provide({ actions: { assigned: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }))
   const selected = useSelector(assign, (s) => s.context.selected)
   const selecting = useSelector(assign, (s) => s.matches("selecting"))
@@ -70,6 +74,8 @@ export default function UnassignUsersPage() {
   const allState = pageSelection(pageIds, selected)
 
   const columns = tableColumns({
+    sort,
+    onSort: (next) => list.send({ type: "sort.change", sort: next }),
     firstNumber: view.firstNumber,
     allState,
     selected,
@@ -87,7 +93,7 @@ export default function UnassignUsersPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportButtons list="unassign-users" search="" />}
+        exportButton={<ExportButtons list="unassign-users" search="" sort={sort} />}
         action={
           selected.length > 0 ? (
             // Busy, never disabled, while the people load: a disabled button drops keyboard focus just

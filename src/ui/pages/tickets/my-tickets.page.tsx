@@ -1,4 +1,4 @@
-import { Box, Stack, Text } from "@chakra-ui/react"
+import { Box, HStack, Stack, Text } from "@chakra-ui/react"
 import { ticketList } from "../../../api/contract/tickets/ticket-list.ts"
 import { ticketListScreen } from "../../../api/contract/tickets/ticket-list-screen.ts"
 import { useActorRef, useSelector } from "@xstate/react"
@@ -17,12 +17,14 @@ import { usePagedList } from "../../components/use-paged-list.ts"
 import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
+import { DayRangeFilter } from "../../components/day-range-filter.tsx"
+import { dayRangeBounds, dayRangeProblem } from "../../../machines/day-range.ts"
 import { selectColumnOf } from "../../components/select-box.tsx"
 import { bulkCloseMachine } from "../../../machines/tickets/bulk-close.machine.ts"
 import { BulkCloseBar } from "./bulk-close-bar.tsx"
 
-/** The State filter, kept in the URL (`?state=open`). */
-const STATE_FILTER = { keys: ["state"] } as const
+/** The State and Raised filters, kept in the URL (`?state=open&from=2026-11-01&to=2026-11-30`). */
+const TICKET_FILTERS = { keys: ["state", "from", "to"] } as const
 const STATE_CHOICES = [
   { value: "open", label: "Open" },
   { value: "closed", label: "Closed" },
@@ -31,7 +33,7 @@ const STATE_CHOICES = [
 /** My Tickets (/my-tickets): the ticket table, the floating Raise Ticket button and the feedback modal. */
 export default function MyTicketsPage() {
   const user = useSelector(authActor, selectUser)
-  const list = useListActor(ticketListMachine, STATE_FILTER)
+  const list = useListActor(ticketListMachine, TICKET_FILTERS)
   const feedback = useActorRef(feedbackMachine.provide({ actions: { submitted: () => list.send({ type: "list.reload" }) } }))
   const snapshot = useSelector(list, (s) => s)
   const { pager, columnChoice } = usePagedList(list)
@@ -41,6 +43,7 @@ export default function MyTicketsPage() {
   const bulkBusy = useSelector(bulk, (s) => s.hasTag("busy"))
   if (!user) return null
   const { context } = snapshot
+  const busy = snapshot.hasTag("busy")
   const isAdmin = user.role === "Admin"
   const columns = ticketColumns({
     isAdmin,
@@ -67,24 +70,41 @@ export default function MyTicketsPage() {
             Total: {context.total}
           </Text>
         }
-        exportButton={<ExportButtons list="my-tickets" search="" sort={context.sort} filters={context.applied} />}
+        exportButton={<ExportButtons list="my-tickets" search="" sort={context.sort} filters={{ ...context.applied, ...dayRangeBounds(context.applied) }} />}
       />
-      <Box maxW={{ md: "56" }}>
-        <FilterSelect
-          label="State"
-          all="All tickets"
-          value={context.applied.state ?? ""}
-          choices={STATE_CHOICES}
-          onChange={(state) => list.send({ type: "filter.set", field: "state", value: state })}
+      <HStack gap="4" align="end" wrap="wrap">
+        <Box w={{ base: "full", md: "56" }}>
+          <FilterSelect
+            label="State"
+            all="All tickets"
+            value={context.filters.state ?? ""}
+            choices={STATE_CHOICES}
+            onChange={(state) => list.send({ type: "filter.set", field: "state", value: state })}
+          />
+        </Box>
+        <DayRangeFilter
+          label="Raised"
+          from={context.filters.from ?? ""}
+          to={context.filters.to ?? ""}
+          applied={Boolean(context.applied.from || context.applied.to)}
+          problem={dayRangeProblem(context.filters)}
+          disabled={busy}
+          onChange={(field, value) => list.send({ type: "filter.change", field, value })}
+          onApply={() => list.send({ type: "filter.apply" })}
+          onClear={() => {
+            // Only the days: the State stays as chosen.
+            list.send({ type: "filter.change", field: "to", value: "" })
+            list.send({ type: "filter.set", field: "from", value: "" })
+          }}
         />
-      </Box>
+      </HStack>
       {isAdmin ? <BulkCloseBar actor={bulk} /> : null}
       <DataTable
         columnChoice={columnChoice}
         columns={isAdmin ? [selectColumn, ...columns] : columns}
         rows={context.rows}
         rowKey={(t) => t._id}
-        loading={snapshot.hasTag("busy") && context.rows.length === 0}
+        loading={busy && context.rows.length === 0}
         error={context.error}
         emptyText={ticketListScreen.empty}
       />

@@ -1,12 +1,13 @@
 import type { ReactNode } from "react"
-import { Link, Text } from "@chakra-ui/react"
+import { Badge, Link, Stack, Text } from "@chakra-ui/react"
+import { FilePen } from "lucide-react"
 import { Link as RouterLink } from "wouter"
 import { peopleListColumns, type PeopleListColumn } from "../../../api/contract/vendors/people-list-screens.ts"
 import type { PersonListItem } from "../../../api/contract/account/user.ts"
 import { definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime, orNA } from "../../components/format.ts"
 import { EmailText } from "../../components/email-text.tsx"
-import { NAME_WAYS, sortHead } from "../../components/sort-header.tsx"
+import { nameAndDateHeads } from "../../components/sort-header.tsx"
 
 /** Longer than any real word of a name or an organization: a run this long may break anywhere. */
 const LONG_WORD = 20
@@ -43,13 +44,21 @@ export const serialNumber = (page: number, pageSize: number, index: number) => (
 
 type Cells = ColumnCells<PersonListItem, PeopleListColumn["key"]>
 
-/** A person's name, leading to their Vendor Details. */
+/** A person's name, leading to their Vendor Details, where the changes they asked for wait to be reviewed (issue 26). */
 export const nameCell = (row: PersonListItem) => (
-  <Link asChild colorPalette="teal" fontWeight="medium">
-    <RouterLink href={`/vendor-details/${row._id}`}>
-      <Words text={row.name} />
-    </RouterLink>
-  </Link>
+  <Stack gap="1" align="flex-start">
+    <Link asChild colorPalette="teal" fontWeight="medium">
+      <RouterLink href={`/vendor-details/${row._id}`}>
+        <Words text={row.name} />
+      </RouterLink>
+    </Link>
+    {row.changesUnderReview ? (
+      <Badge size="sm" colorPalette="orange" variant="subtle" data-testid="changes-under-review">
+        <FilePen aria-hidden size={12} />
+        Changes under review
+      </Badge>
+    ) : null}
+  </Stack>
 )
 
 /** How a table draws the definition's columns where plain text is not enough; the others show their text. */
@@ -68,8 +77,6 @@ export interface PeopleSorting {
   disabled?: boolean
 }
 
-const ADDED_WAYS = { by: "date added", ascending: "oldest first", descending: "newest first" }
-
 /**
  * A people list's table: S.No, then the columns of the people lists' definition (the CSV export's too), each
  * drawn by the screen's own cell (its status badge or menu), else the table's, else as its text. Name and
@@ -79,13 +86,6 @@ export function peopleTableColumns(page: number, pageSize: number, screenCells: 
   const { sort, onSort, disabled = false } = sorting
   return [
     { header: "S.No", cell: (_, i) => serialNumber(page, pageSize, i) },
-    ...definedColumns(
-      peopleListColumns,
-      { ...tableCells, ...screenCells },
-      {
-        name: sortHead({ label: "Name", key: "name", sort, onSort, disabled, first: "ascending", ways: NAME_WAYS }),
-        createdAt: sortHead({ label: "Date | Time", key: "createdAt", sort, onSort, disabled, first: "descending", implied: "descending", ways: ADDED_WAYS }),
-      },
-    ),
+    ...definedColumns(peopleListColumns, { ...tableCells, ...screenCells }, nameAndDateHeads({ sort, onSort, disabled, by: "date added" })),
   ]
 }

@@ -9,10 +9,19 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { FormDialog } from "../../components/form/form-dialog.tsx"
 import { FormField } from "../../components/form/form-field.tsx"
 import { FormMessage } from "../../components/form-message.tsx"
-import { formatDateTime } from "../../components/format.ts"
+import { formatDate, formatDateTime } from "../../components/format.ts"
 
+/** A value as the profile shows it: the image named, a date as a day (as on Vendor Details), nothing as N/A. */
 const shown = (line: ProfileChangeLine, value: string | null) =>
-  line.field === "certificationImg" ? (value ? "Image" : "None") : value && value.trim() !== "" ? value : "N/A"
+  line.field === "certificationImg"
+    ? value
+      ? "Image"
+      : "None"
+    : !value || value.trim() === ""
+      ? "N/A"
+      : line.field === "expirationDate"
+        ? formatDate(value)
+        : value
 
 function ChangeTable({ lines }: { lines: readonly ProfileChangeLine[] }) {
   return (
