@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { lastFormMessage, apiToken, launchBrowser, loginAs, newPage, toastsSeen } from "./browser.ts"
 import { apiGet } from "./machine-paths.ts"
-import { editorReadSelection, formMessage, pngUpload, unique } from "./content-helpers.ts"
+import { editorReadSelection, pngUpload, unique } from "./content-helpers.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe("blogs", () => {
     await page.getByRole("button", { name: "Add Blog" }).click()
 
     await page.waitForURL((u) => u.pathname === "/blogs")
-    await expect.poll(() => page.getByText("Blog added successfully!").count()).toBeGreaterThan(0)
+    await expect.poll(() => toastsSeen(page)).toContain("Blog added successfully!")
     const row = page.getByRole("row").filter({ has: page.getByTitle(name) })
     await expect.poll(() => row.count()).toBe(1)
     expect(await row.getByRole("link").textContent()).toBe(`${name.slice(0, 15)}...`)
@@ -84,7 +84,7 @@ describe("blogs", () => {
     await expect.poll(() => page.getByTestId("image-preview").getAttribute("src")).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/)
     await page.getByLabel("Title").fill("Breathe in colour, revised")
     await page.getByRole("button", { name: "Update Blog" }).click()
-    await expect.poll(() => formMessage(page)).toBe("Blog updated successfully!")
+    await expect.poll(() => lastFormMessage(page)).toBe("Blog updated successfully!")
     await page.waitForURL((u) => u.pathname === "/blogs", { timeout: 5000 })
 
     const again = page.getByRole("row").filter({ has: page.getByTitle(name) })

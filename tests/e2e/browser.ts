@@ -28,9 +28,57 @@ export const dataDir = () => ownServer().dataDir
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: HEADLESS_SHELL, args: CHROMIUM_ARGS, headless: true })
   const newContext = browser.newContext.bind(browser)
-  browser.newContext = (options) => newContext({ reducedMotion: "reduce", ...options })
+  browser.newContext = async (options) => {
+    const context = await newContext({ reducedMotion: "reduce", ...options })
+    await context.addInitScript(recordMessages, RECORDED)
+    return context
+  }
   return browser
 }
+
+/** The passing messages a page's recorder keeps (recordMessages), by where they show. */
+const RECORDED = { formMessages: '[data-testid="form-message"]', toasts: '[data-scope="toast"][data-part="description"]' }
+type Recorded = Record<keyof typeof RECORDED, string[]>
+
+/**
+ * Runs in every page before its own scripts: keeps each text a form message or a toast shows, at the moment it
+ * shows. A modal's success message lives about 1 s before the modal closes and a toast 2 s (spec sections 4 and
+ * 9), and a read from the test polls every 500 ms plus a round trip, which on two busy cores can step over the
+ * whole window (CI once waited 30 s for a feedback message that had come and gone). A mutation observer cannot.
+ */
+function recordMessages(selectors: typeof RECORDED) {
+  const seen = Object.fromEntries(Object.keys(selectors).map((kind) => [kind, [] as string[]]))
+  const shown = new WeakMap<Element, string>()
+  Object.defineProperty(window, "__messagesSeen", { value: seen })
+  const record = () => {
+    for (const [kind, selector] of Object.entries(selectors))
+      for (const message of document.querySelectorAll(selector)) {
+        const text = message.textContent ?? ""
+        if (shown.get(message) === text) continue
+        shown.set(message, text)
+        if (text) seen[kind]!.push(text)
+      }
+  }
+  new MutationObserver(record).observe(document, { childList: true, subtree: true, characterData: true })
+}
+
+const messagesSeen = (page: Page, kind: keyof Recorded) =>
+  page.evaluate((k) => [...(window as unknown as { __messagesSeen: Recorded }).__messagesSeen[k]], kind)
+
+/** Every form message this page has shown since it loaded or since `forgetFormMessages`, oldest first. */
+export const formMessagesSeen = (page: Page) => messagesSeen(page, "formMessages")
+
+/** Forgets the form messages seen so far, so a repeat of the same text is known to be new (call before the action). */
+export const forgetFormMessages = (page: Page) =>
+  page.evaluate(() => {
+    ;(window as unknown as { __messagesSeen: Recorded }).__messagesSeen.formMessages.length = 0
+  })
+
+/** The last form message this page has shown, even if it has gone since: poll it after an action. */
+export const lastFormMessage = async (page: Page) => (await formMessagesSeen(page)).at(-1) ?? null
+
+/** Every toast this page has shown since it loaded, oldest first, including those that have faded. */
+export const toastsSeen = (page: Page) => messagesSeen(page, "toasts")
 
 export async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } })

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { launchBrowser, loginAs, newPage } from "./browser.ts"
-import { formMessage, pngUpload, unique } from "./content-helpers.ts"
+import { forgetFormMessages, lastFormMessage, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { pngUpload, unique } from "./content-helpers.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -14,8 +14,9 @@ const card = (page: Page, text: string) => page.getByTestId("content-card").filt
 
 /** Saves the open modal and waits for its success message and for it to close (about 1 s later). */
 async function saveModal(page: Page, success: string, submit = "Save") {
+  await forgetFormMessages(page)
   await dialog(page).getByRole("button", { name: submit }).click()
-  await expect.poll(() => formMessage(page)).toBe(success)
+  await expect.poll(() => lastFormMessage(page)).toBe(success)
   await expect.poll(() => dialog(page).count(), { timeout: 4000 }).toBe(0)
 }
 

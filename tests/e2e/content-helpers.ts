@@ -21,9 +21,6 @@ export async function apiCreateBlog(token: string, fields: Record<string, string
   return ((await res.json()) as { data: { _id: string; slug: string; about: string } }).data
 }
 
-/** The text of the form's message (success in green, errors in red). */
-export const formMessage = (page: Page) => page.getByTestId("form-message").first().textContent()
-
 /**
  * Waits until the blog editor has read the browser's selection: slate-react reads it on a 100 ms throttle after
  * each `selectionchange`, so a toolbar command sent sooner formats the old selection. The wait runs on the

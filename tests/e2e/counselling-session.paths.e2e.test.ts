@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core"
 import { sessionStateLabels, type SessionState } from "../../src/api/contract/counselling/counselling-session.ts"
 import { counsellingSessionMachine } from "../../src/machines/counselling/counselling-session.machine.ts"
 import { formatDateTime } from "../../src/ui/components/format.ts"
-import { apiToken, baseURL, demoUserId } from "./browser.ts"
+import { apiToken, baseURL, demoUserId, formMessagesSeen, forgetFormMessages, lastFormMessage, toastsSeen } from "./browser.ts"
 import { SCREEN, apiGet, describeMachinePathsE2e, expect, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
 
 /**
@@ -128,16 +128,18 @@ async function fillForm(page: Page, title: string, values: Record<string, string
   // The Admin's forms offer the counsellor's free times; once they are read, a time outside them asks first.
   const free = form.getByRole("region", { name: "Free slots" })
   if ((await free.count()) > 0) await expect.poll(() => free.getAttribute("aria-busy"), SCREEN).toBe("false")
+  await forgetFormMessages(page)
   await form.getByRole("button", { name: submit, exact: true }).click()
   const ask = page.getByRole("alertdialog")
-  await expect.poll(async () => (await ask.count()) > 0 || (await form.getByTestId("form-message").count()) > 0, SCREEN).toBe(true)
+  await expect.poll(async () => (await ask.count()) > 0 || (await formMessagesSeen(page)).length > 0, SCREEN).toBe(true)
   if ((await ask.count()) > 0) await ask.getByRole("button", { name: /anyway$/ }).click()
-  await expect.poll(() => form.getByTestId("form-message").textContent(), SCREEN).toBe(answer)
+  await expect.poll(() => lastFormMessage(page), SCREEN).toBe(answer)
 }
 
 async function confirmStep(page: Page, title: string, answer: string) {
+  const before = (await toastsSeen(page)).length
   await page.getByRole("alertdialog").getByRole("button", { name: title, exact: true }).click()
-  await expect.poll(() => page.getByText(answer, { exact: true }).first().isVisible(), SCREEN).toBe(true)
+  await expect.poll(async () => (await toastsSeen(page)).slice(before), SCREEN).toContain(answer)
 }
 
 const clicks: E2ePathSpec<World>["clicks"] = {
@@ -209,8 +211,9 @@ const clicks: E2ePathSpec<World>["clicks"] = {
     const page = await openOn(w, "admin", "/all-sessions")
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `View session ${w.topic}` }) })
     await row.getByRole("button", { name: `Delete session ${w.topic}` }).click()
+    const before = (await toastsSeen(page)).length
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click()
-    await expect.poll(() => page.getByText("Session deleted successfully.", { exact: true }).first().isVisible(), SCREEN).toBe(true)
+    await expect.poll(async () => (await toastsSeen(page)).slice(before), SCREEN).toContain("Session deleted successfully.")
   },
 }
 

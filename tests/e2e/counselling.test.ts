@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, mailTo, launchBrowser, loginAs, tick } from "./browser.ts"
+import { baseURL, lastFormMessage, mailTo, launchBrowser, toastsSeen, loginAs, tick } from "./browser.ts"
 
 /**
  * The whole 1:1 counselling story in real Chromium: an enquiry from the marketing site, access sent,
@@ -44,7 +44,7 @@ const dayInKolkata = (offsetDays: number) =>
 
 /** Waits up to 10 s: modals close 1 s after a save, and the machine is shared by 6 engineers. */
 const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 })
-const toast = (page: Page, text: string) => eventually(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true)
+const toast = (page: Page, text: string) => eventually(() => toastsSeen(page)).toContain(text)
 
 /** The decoded .ics attached to a mail (base64 after the attachment's headers). */
 function icsOf(mail: string): string {
@@ -167,7 +167,7 @@ async function adminCreatesSession() {
   const ask = admin.getByRole("alertdialog")
   await eventually(() => ask.textContent()).toContain("This time is not one of the counsellor's free times")
   await ask.getByRole("button", { name: "Book anyway" }).click()
-  await eventually(() => form.getByTestId("form-message").textContent()).toBe("Session created successfully!")
+  await eventually(() => lastFormMessage(admin)).toBe("Session created successfully!")
   await eventually(() => form.isVisible()).toBe(false)
   await admin.getByRole("button", { name: `View session ${topic}` }).click()
   await eventually(() => admin.getByTestId("session-details").textContent()).toContain(shownIn("Asia/Kolkata", kolkata("06:00")))
@@ -217,7 +217,7 @@ async function adminEdits() {
   const ask = admin.getByRole("alertdialog")
   await eventually(() => ask.textContent()).toContain("This time is not one of the counsellor's free times")
   await ask.getByRole("button", { name: "Book anyway" }).click()
-  await eventually(() => form.getByTestId("form-message").textContent()).toBe("Session updated successfully!")
+  await eventually(() => lastFormMessage(admin)).toBe("Session updated successfully!")
   await eventually(() => admin.getByRole("button", { name: `View session ${movedTopic}` }).isVisible()).toBe(true)
 
   await clientPage.reload()

@@ -1,8 +1,7 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { lastFormMessage, apiToken, mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
 import { apiGet } from "./machine-paths.ts"
-import { formMessage } from "./content-helpers.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -38,7 +37,7 @@ describe("editors (Admin)", () => {
     await dialog.getByLabel("Number").fill("9876500000")
     expect(await dialog.getByLabel("User Role").inputValue()).toBe("Editor")
     await dialog.getByRole("button", { name: "Save" }).click()
-    await expect.poll(() => formMessage(page)).toBe("Editor added successfully! An email to set the password has been sent.")
+    await expect.poll(() => lastFormMessage(page)).toBe("Editor added successfully! An email to set the password has been sent.")
     const row = page.getByRole("row").filter({ hasText: email })
     await expect.poll(() => row.textContent()).toContain("Browser Editor")
 
@@ -57,7 +56,7 @@ describe("editors (Admin)", () => {
     await expect.poll(() => dialog.getByLabel("Email").inputValue()).toBe(email)
     await dialog.getByLabel("Number").fill("9000011111")
     await dialog.getByRole("button", { name: "Save" }).click()
-    await expect.poll(() => formMessage(page)).toBe("Editor updated successfully!")
+    await expect.poll(() => lastFormMessage(page)).toBe("Editor updated successfully!")
     await expect.poll(() => row.textContent()).toContain("9000011111")
 
     await page.getByRole("button", { name: "Delete Browser Editor" }).click()

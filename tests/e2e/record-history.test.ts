@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
-import { formMessage, pngUpload, unique } from "./content-helpers.ts"
+import { lastFormMessage, apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { pngUpload, unique } from "./content-helpers.ts"
 
 /**
  * Issue 25: every record with a history has one an Admin can open where the record is shown: an editor's
@@ -29,13 +29,13 @@ describe("History beside Edit and Delete", () => {
     await form.getByLabel("Designation").fill("Counsellor")
     await form.getByLabel("Image").setInputFiles(pngUpload("face.png", 3))
     await form.getByRole("button", { name: "Save" }).click()
-    await expect.poll(() => formMessage(page)).toBe("Expert added successfully!")
+    await expect.poll(() => lastFormMessage(page)).toBe("Expert added successfully!")
     await expect.poll(() => form.count(), { timeout: 4000 }).toBe(0)
     await page.getByRole("button", { name: `Edit ${name}` }).click()
     await expect.poll(() => form.getByLabel("Name").inputValue()).toBe(name)
     await form.getByLabel("Designation").fill("Senior Counsellor")
     await form.getByRole("button", { name: "Save" }).click()
-    await expect.poll(() => formMessage(page)).toBe("Expert updated successfully!")
+    await expect.poll(() => lastFormMessage(page)).toBe("Expert updated successfully!")
     await expect.poll(() => form.count(), { timeout: 4000 }).toBe(0)
 
     await page.getByRole("button", { name: `History of ${name}` }).click()

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core"
 import { expect } from "vitest"
 import { ticketMachine } from "../../src/machines/tickets/ticket.machine.ts"
-import { apiToken, baseURL } from "./browser.ts"
+import { apiToken, baseURL, lastFormMessage } from "./browser.ts"
 import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
 
 /** The raiser of every path's ticket; no other e2e spec raises tickets as the Lawyer. */
@@ -81,7 +81,7 @@ const spec: E2ePathSpec<World> = {
       await w.raiser.getByRole("button", { name: `${event.rating as number} stars` }).click()
       await w.raiser.getByLabel("Remark").fill(event.remark as string)
       await w.raiser.getByRole("button", { name: "Submit" }).click()
-      await expect.poll(() => w.raiser.getByTestId("form-message").textContent(), SCREEN).toBe("Feedback submitted successfully!")
+      await expect.poll(() => lastFormMessage(w.raiser), SCREEN).toBe("Feedback submitted successfully!")
     },
   },
   states: {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pngImage } from "../server/ticket-fixtures.ts"
-import { apiToken, baseURL, columnTexts, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, columnTexts, lastFormMessage, launchBrowser, loginAs, newPage } from "./browser.ts"
 import { apiGet } from "./machine-paths.ts"
 
 let browser: Browser
@@ -47,7 +47,7 @@ describe("support ticket, end to end", () => {
     expect(creates).toEqual([])
     await vendor.getByLabel("Image (optional)").setInputFiles({ name: "payout.png", mimeType: "image/png", buffer: pngImage(24, 16, [200, 60, 60]) })
     await vendor.getByRole("button", { name: "Submit" }).click()
-    await expect.poll(() => vendor.getByTestId("form-message").textContent()).toBe("Ticket submitted successfully!")
+    await expect.poll(() => lastFormMessage(vendor)).toBe("Ticket submitted successfully!")
     await expect.poll(() => vendor.getByRole("dialog").count(), { timeout: 3000 }).toBe(0)
     expect(creates).toHaveLength(1)
 
@@ -116,7 +116,7 @@ describe("support ticket, end to end", () => {
     await vendor.getByRole("button", { name: "4 stars" }).click()
     await vendor.getByLabel("Remark").fill("Report is back, thanks for the quick help.")
     await vendor.getByRole("button", { name: "Submit" }).click()
-    await expect.poll(() => vendor.getByTestId("form-message").textContent()).toBe("Feedback submitted successfully!")
+    await expect.poll(() => lastFormMessage(vendor)).toBe("Feedback submitted successfully!")
     await expect.poll(() => vendor.getByRole("dialog").count(), { timeout: 3000 }).toBe(0)
     await expect.poll(() => rowOf(vendor, query).getByLabel("4 out of 5 stars").count()).toBe(1)
 
@@ -177,7 +177,7 @@ describe("support ticket, end to end", () => {
     await editor.getByLabel("Ticket Type").selectOption("Technical")
     await editor.getByLabel("Query").fill(query)
     await editor.getByRole("button", { name: "Submit" }).click()
-    await expect.poll(() => editor.getByTestId("form-message").textContent()).toBe("Ticket submitted successfully!")
+    await expect.poll(() => lastFormMessage(editor)).toBe("Ticket submitted successfully!")
     await expect.poll(() => editor.getByRole("dialog").count(), { timeout: 3000 }).toBe(0)
     expect(await editor.getByTestId("sidebar").getByRole("link").allTextContents()).toEqual([
       "Blogs",

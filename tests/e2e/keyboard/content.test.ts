@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { launchBrowser } from "../browser.ts"
-import { editorReadSelection, formMessage, pngUpload, unique } from "../content-helpers.ts"
+import { forgetFormMessages, lastFormMessage, launchBrowser } from "../browser.ts"
+import { editorReadSelection, pngUpload, unique } from "../content-helpers.ts"
 import {
   chooseFile,
   escapeThenOpen,
@@ -47,8 +47,9 @@ async function pick(page: Page, select: Locator, text: string, value = text) {
 
 /** Saves the open dialog with Enter on its submit button; the message shows and the dialog closes by itself. */
 async function save(page: Page, dialog: Locator, success: string, submit = "Save") {
+  await forgetFormMessages(page)
   await press(page, dialog.getByRole("button", { name: submit }))
-  await eventually(() => formMessage(page)).toBe(success)
+  await eventually(() => lastFormMessage(page)).toBe(success)
 }
 
 async function confirmDelete(page: Page, opener: Locator, question: string) {
@@ -132,7 +133,7 @@ describe("keyboard only: content", () => {
     await eventually(() => editor.locator("span[data-blog-color='red']").filter({ hasText: "This line is red" }).count()).toBe(1)
     await typeInto(page, page.getByLabel("Title"), "Breathe by keys, revised")
     await press(page, page.getByRole("button", { name: "Update Blog" }))
-    await eventually(() => formMessage(page)).toBe("Blog updated successfully!")
+    await eventually(() => lastFormMessage(page)).toBe("Blog updated successfully!")
     await page.waitForURL((u) => u.pathname === "/blogs", { timeout: 5000 })
 
     await confirmDelete(page, page.getByRole("button", { name: `Delete ${name}` }), "Are you sure you want to delete this blog?")

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, mailTo, launchBrowser } from "../browser.ts"
+import { baseURL, lastFormMessage, mailTo, launchBrowser, toastsSeen } from "../browser.ts"
 import {
   activeInside,
   escapeThenOpen,
@@ -47,7 +47,7 @@ function shownIn(timeZone: string, time: string): string {
 }
 
 const rowOf = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text })
-const toast = (page: Page, text: string) => eventually(() => page.getByText(text, { exact: true }).first().isVisible()).toBe(true)
+const toast = (page: Page, text: string) => eventually(() => toastsSeen(page)).toContain(text)
 
 async function zonedPage(timezoneId: string): Promise<Page> {
   const page = await keyboardPage(browser, { timezoneId })
@@ -159,7 +159,7 @@ describe("keyboard only: 1:1 counselling", () => {
       await press(admin, form.getByRole("button", { name: "Create Session" }))
       // 06:00 in Kolkata is not one of the counsellor's free times: the booking asks first, by keyboard too.
       await bookAnyway(admin)
-      await eventually(() => form.getByTestId("form-message").textContent()).toBe("Session created successfully!")
+      await eventually(() => lastFormMessage(admin)).toBe("Session created successfully!")
       await expectClosedBackTo(admin, create)
       const viewSession = admin.getByRole("button", { name: `View session ${topic}` })
       await openDialogWith(admin, viewSession)
@@ -193,7 +193,7 @@ describe("keyboard only: 1:1 counselling", () => {
       await eventually(() => editForm.getByRole("region", { name: "Free slots" }).getAttribute("aria-busy")).toBe("false")
       await press(admin, editForm.getByRole("button", { name: "Update Session" }))
       await bookAnyway(admin)
-      await eventually(() => editForm.getByTestId("form-message").textContent()).toBe("Session updated successfully!")
+      await eventually(() => lastFormMessage(admin)).toBe("Session updated successfully!")
       await expectClosedBackTo(admin, admin.getByRole("button", { name: `Edit session ${movedTopic}` }))
       await clientPage.reload()
       await eventually(() => rowOf(clientPage, movedTopic).textContent()).toContain(shownIn("Europe/Berlin", "07:30"))

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { columnTexts, mailTo, launchBrowser } from "../browser.ts"
-import { formMessage } from "../content-helpers.ts"
+import { lastFormMessage, columnTexts, mailTo, launchBrowser } from "../browser.ts"
 import {
   escapeThenOpen,
   eventually,
@@ -241,7 +240,7 @@ describe("keyboard only: people", () => {
     await eventually(() => dialog.getByText("Please enter a valid email address.").count()).toBe(1)
     await typeInto(page, dialog.getByLabel("Email"), email)
     await press(page, dialog.getByRole("button", { name: "Save" }))
-    await eventually(() => formMessage(page)).toBe("Editor added successfully! An email to set the password has been sent.")
+    await eventually(() => lastFormMessage(page)).toBe("Editor added successfully! An email to set the password has been sent.")
     await expectClosedBackTo(page, add)
     const row = page.getByRole("row").filter({ hasText: email })
     await eventually(() => row.count()).toBe(1)
@@ -261,7 +260,7 @@ describe("keyboard only: people", () => {
     await eventually(() => form.getByLabel("Email").inputValue()).toBe(email)
     await typeInto(page, form.getByLabel("Number"), "9000022222")
     await page.keyboard.press("Enter")
-    await eventually(() => formMessage(page)).toBe("Editor updated successfully!")
+    await eventually(() => lastFormMessage(page)).toBe("Editor updated successfully!")
     await expectClosedBackTo(page, edit)
     await eventually(() => row.textContent()).toContain("9000022222")
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pngImage } from "../../server/ticket-fixtures.ts"
-import { launchBrowser } from "../browser.ts"
+import { lastFormMessage, launchBrowser } from "../browser.ts"
 import {
   chooseFile,
   escapeThenOpen,
@@ -59,7 +59,7 @@ describe("keyboard only: a support ticket", () => {
     await typeInto(vendor, form.getByLabel("Query"), query)
     await chooseFile(vendor, form.getByLabel("Image (optional)"), { name: "payout.png", mimeType: "image/png", buffer: pngImage(24, 16, [200, 60, 60]) })
     await press(vendor, form.getByRole("button", { name: "Submit" }))
-    await eventually(() => vendor.getByTestId("form-message").first().textContent()).toBe("Ticket submitted successfully!")
+    await eventually(() => lastFormMessage(vendor)).toBe("Ticket submitted successfully!")
     await expectClosedBackTo(vendor, raise)
 
     const admin = await keyboardPage(browser)
