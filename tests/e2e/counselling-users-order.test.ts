@@ -100,4 +100,36 @@ describe("the clients lists' order (issue 26)", () => {
     expect(await filter.count()).toBe(0)
     await page.context().close()
   })
+
+  it("Counselling Users' Counsellor filter finds a counsellor by name among the assignable people and shows only their clients", async () => {
+    const token = await apiToken("admin@demo.test")
+    type Client = { name: string; counsellor: { _id: string; name: string; role: string } | null }
+    const answer = await apiGet<{ data: { data: Client[] } }>("/user/assignUser?page=1&limit=10", token)
+    const counsellor = answer.data.data.find((c) => c.counsellor)!.counsellor!
+    const theirs = await apiGet<{ data: { data: Client[] }; totalRecords: number }>(`/user/assignUser?page=1&limit=10&counsellorId=${counsellor._id}`, token)
+    // Their email tells them apart from a namesake in the choices.
+    const assignable = await apiGet<{ data: { _id: string; email: string }[] }>(`/user/getActiveUser/user?search=${encodeURIComponent(counsellor.name)}`, token)
+    const email = assignable.data.find((p) => p._id === counsellor._id)!.email
+
+    const page = await newPage(browser)
+    await openSignedIn(page, "admin@demo.test", "/counselling-users")
+    await listsSettled(page)
+    const search = page.getByRole("searchbox", { name: "Counsellor" })
+    await search.fill("no counsellor is called this")
+    await expect.poll(() => page.getByText("Nothing found.", { exact: true }).count()).toBe(1)
+    await search.fill(counsellor.name)
+    const found = page.getByRole("list", { name: "Counsellor: records found" })
+    const choice = found.getByRole("button").filter({ hasText: email })
+    expect(await choice.textContent()).toContain(`${counsellor.name} (${counsellor.role})`)
+    await choice.click()
+    await page.waitForURL((url) => url.searchParams.get("counsellor") === counsellor._id)
+    await expect.poll(() => shownNames(page)).toEqual(theirs.data.data.map((c) => c.name))
+    expect(await page.getByTestId("counsellor-filter").textContent()).toContain(`Clients of ${counsellor.name} (${counsellor.role})`)
+    expect(await page.getByTestId("total-records").textContent()).toBe(`Total Records: ${theirs.totalRecords}`)
+    // Back to everyone, the picker is empty again.
+    await page.getByRole("button", { name: "Show every counsellor's clients" }).click()
+    await page.waitForURL((url) => !url.searchParams.has("counsellor"))
+    expect(await page.getByRole("searchbox", { name: "Counsellor" }).inputValue()).toBe("")
+    await page.context().close()
+  })
 })

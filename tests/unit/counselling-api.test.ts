@@ -3,7 +3,12 @@ import * as client from "../../src/api/client.ts"
 import * as sessionsEndpoints from "../../src/api/contract/counselling/counselling-sessions.endpoints.ts"
 import * as usersEndpoints from "../../src/api/contract/counselling/counselling-users.endpoints.ts"
 import { fetchMySessionsPage } from "../../src/api/counselling/counselling-sessions.api.ts"
-import { fetchAssignablePeople, fetchUnassignedUserCount } from "../../src/api/counselling/counselling-users.api.ts"
+import {
+  COUNSELLOR_CHOICES_PER_ROLE,
+  fetchAssignablePeople,
+  fetchUnassignedUserCount,
+  findCounsellors,
+} from "../../src/api/counselling/counselling-users.api.ts"
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -43,5 +48,12 @@ describe("counselling api functions", () => {
     const { totals } = await fetchAssignablePeople("")
     expect(totals.find((t) => t.role === "Lawyer")).toEqual({ role: "Lawyer", total: 1 })
     expect(totals.find((t) => t.role === "Counsellor")).toEqual({ role: "Counsellor", total: 0 })
+  })
+
+  it("finds the Counsellor filter's choices among the assignable people, a few of each role, named with their role", async () => {
+    const leela = { _id: "l1", name: "Leela", email: "l@x.io", role: "Lawyer" }
+    const call = vi.spyOn(client, "call").mockResolvedValue({ success: true, data: [leela], totals: [] } as never)
+    expect(await findCounsellors(" lee ")).toEqual([{ id: "l1", label: "Leela (Lawyer)", detail: "l@x.io" }])
+    expect(call).toHaveBeenCalledWith(usersEndpoints.fetchAssignablePeople, { query: { search: "lee", limit: String(COUNSELLOR_CHOICES_PER_ROLE) } })
   })
 })

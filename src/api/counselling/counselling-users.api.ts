@@ -7,6 +7,7 @@ import {
   type UnassignedUser,
 } from "../contract/counselling/counselling-user.ts"
 import * as api from "../contract/counselling/counselling-users.endpoints.ts"
+import type { AuditRecord } from "../contract/audit/audit.ts"
 import { call } from "../client.ts"
 import type { RowsPage, SortedPageAsk } from "./counselling-enquiry.api.ts"
 
@@ -54,3 +55,12 @@ export async function fetchAssignablePeople(search: string): Promise<AssignableP
 export const assignCounsellor = (userId: string, counsellorId: string) => call(api.assignOrUpdateCounsellor, { params: { userId }, body: { counsellorId } })
 
 export const fetchCounsellingDetails = async (userId: string) => (await call(api.fetchCounsellingDetails, { params: { userId } })).data
+
+/** How many of each role the Counsellor filter lists for a search: a few to pick from, typing narrows them. */
+export const COUNSELLOR_CHOICES_PER_ROLE = 5
+
+/** Counsellors whose name or email holds `search`, as the Counsellor filter lists them: name and role, then email. */
+export async function findCounsellors(search: string): Promise<AuditRecord[]> {
+  const answer = await call(api.fetchAssignablePeople, { query: { search: search.trim(), limit: String(COUNSELLOR_CHOICES_PER_ROLE) } })
+  return answer.data.map((p) => ({ id: p._id, label: `${p.name} (${p.role})`, detail: p.email }))
+}

@@ -4,6 +4,7 @@ import * as userCalls from "../../api/contract/counselling/counselling-users.end
 import type { MachineEntry } from "../machine-entry.ts"
 import { assignCounsellorMachine } from "./assign-counsellor.machine.ts"
 import { assignmentMachine } from "./assignment.machine.ts"
+import { counsellorPickerMachine } from "./counsellor-picker.machine.ts"
 import { deleteSessionMachine, sendAccessMachine } from "./counselling-actions.machine.ts"
 import { counsellingDetailsMachine } from "./counselling-details.machine.ts"
 import { enquiryListMachine } from "./counselling-lists.machine.ts"
@@ -113,6 +114,14 @@ export const counsellingEntries: MachineEntry[] = [
       "Exactly one counsellor for the selected users, one update per user; the form lists a few people per role and searches the rest (300 ms debounce).",
     machine: assignCounsellorMachine,
     delayLabels: { searchDebounce: "300 ms" },
+  },
+  {
+    id: "counsellor-picker",
+    title: "Counselling Users' Counsellor filter",
+    summary:
+      "A counsellor found by name or email among the people a client can be assigned to (300 ms after typing pauses), a few of each role; picking one shows only their clients.",
+    machine: counsellorPickerMachine,
+    delayLabels: { debounce: "300 ms" },
   },
   {
     id: "counselling-actions",

@@ -6,11 +6,19 @@ import type { PickableKind } from "../../api/contract/audit/audit.ts"
 import { PICKER_EMPTY, recordPickerMachine } from "../../machines/audit/record-picker.machine.ts"
 
 /**
- * A person or a ticket picked by searching for it (issue 25): the filter gets its id, the person reads its
- * name. The found records are buttons under the box (Tab reaches them, Enter picks).
+ * A person, a ticket or a counsellor picked by searching for it (issues 25, 26): the filter gets its id, the
+ * person reads its name. The found records are buttons under the box (Tab reaches them, Enter picks).
  */
-export function RecordPicker(props: { label: string; placeholder: string; kind: PickableKind; value: string; onChange: (id: string) => void }) {
-  const actor = useActorRef(recordPickerMachine, { input: { kind: props.kind, id: props.value } })
+export function RecordPicker(props: {
+  label: string
+  placeholder: string
+  kind: PickableKind
+  value: string
+  onChange: (id: string) => void
+  /** The picker's machine with its own search (the Counsellor filter's), the audit trail's by default. */
+  machine?: typeof recordPickerMachine
+}) {
+  const actor = useActorRef(props.machine ?? recordPickerMachine, { input: { kind: props.kind, id: props.value } })
   const { onChange } = props
   useEffect(() => {
     const subscription = actor.on("picked", (event) => onChange(event.id))

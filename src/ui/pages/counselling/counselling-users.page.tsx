@@ -1,9 +1,11 @@
-import { Button, HStack, Link, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, HStack, Link, Stack, Text } from "@chakra-ui/react"
 import { Link as RouterLink } from "wouter"
 import type { AssignedCounsellor, CounsellingUser } from "../../../api/contract/counselling/counselling-user.ts"
 import { counsellingLists } from "../../../api/contract/counselling/counselling-lists.ts"
 import { counsellingListScreens, counsellingUserColumns, type CounsellingUserColumn } from "../../../api/contract/counselling/counselling-list-screens.ts"
 import { counsellingUsersListMachine } from "../../../machines/counselling/counselling-lists.machine.ts"
+import { counsellorPickerMachine } from "../../../machines/counselling/counsellor-picker.machine.ts"
+import { RecordPicker } from "../../components/record-picker.tsx"
 import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { NoWrap } from "../../components/no-wrap.tsx"
@@ -89,9 +91,19 @@ export default function CounsellingUsersPage() {
           </Button>
         </HStack>
       ) : (
-        <Text fontSize="sm" color="fg.muted">
-          Choose a counsellor in the list to see only their clients.
-        </Text>
+        <Box maxW="sm">
+          <RecordPicker
+            label="Counsellor"
+            placeholder="Search counsellors by name or email"
+            kind="user"
+            value=""
+            onChange={chooseCounsellor}
+            machine={counsellorPickerMachine}
+          />
+          <Text fontSize="xs" color="fg.muted" mt="1">
+            Or choose a counsellor in the list to see only their clients.
+          </Text>
+        </Box>
       )}
       <DataTable
         columnChoice={view.columnChoice}
