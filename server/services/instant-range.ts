@@ -21,7 +21,8 @@ export function instantRange(query: { from?: string | undefined; to?: string | u
   const to = query.to === undefined ? undefined : new Date(query.to)
   if ((from && Number.isNaN(from.getTime())) || (to && Number.isNaN(to.getTime()))) throw badRequest("from: must be a real date and time")
   if (from && to && to <= from) throw badRequest("to: must be later than from")
-  if (rule.maxDays !== undefined && from && to && to.getTime() - from.getTime() > rule.maxDays * 86_400_000)
+  // An hour more than the days: days on a clock that falls back in them last an hour longer.
+  if (rule.maxDays !== undefined && from && to && to.getTime() - from.getTime() > rule.maxDays * 86_400_000 + 3_600_000)
     throw badRequest(`to: a range spans at most ${rule.maxDays} days`)
   return { ...(from ? { from } : {}), ...(to ? { to } : {}) }
 }

@@ -25,11 +25,16 @@ const events = [
   { type: "sort.change", sort: "-dateTime" },
 ]
 
-/** All Sessions' State filter (issue 26): Cancelled only, then every session again; the other lists have no filters. */
-const stateFilter = [
+/**
+ * All Sessions' State filter and Starts days (issue 26): opened from a link that names only the first day, which
+ * cannot be applied (both days are needed), so Apply and a State chosen meanwhile only set; the last day makes it
+ * whole; Cancelled only, then every session again.
+ */
+const stateAndDays = [
   { type: "filter.change", field: "state", value: "cancelled" },
   { type: "filter.apply" },
   { type: "filter.set", field: "state", value: "completed" },
+  { type: "filter.change", field: "to", value: "2026-12-14" },
   { type: "filter.clear" },
 ]
 
@@ -60,13 +65,13 @@ for (const [name, machine, own] of [
   ["1:1 counselling enquiries list", enquiryListMachine, enquiryOrderAndAccess],
   ["unassigned users list", unassignedUsersListMachine, clientsOrder],
   ["counselling users list", counsellingUsersListMachine, clientsOrderAndCounsellor],
-  ["all sessions list", allSessionsListMachine, stateFilter],
+  ["all sessions list", allSessionsListMachine, stateAndDays],
   ["upcoming sessions list", mySessionsListMachine({ _id: "u1", role: "User" }, "upcoming"), []],
 ] as const) {
   const id = machine.id
   describeMachinePaths(name, {
     machine,
-    input: {},
+    input: machine === allSessionsListMachine ? { filters: { state: "", from: "2026-12-01", to: "" } } : {},
     events: [...events, ...own],
     unreachable: {
       // The step back lands on a loading state that `page.previous`/`search.change` already reach with the

@@ -110,6 +110,9 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: "/counselling/fetch?page=1&limit=10" },
     { as: "admin", url: `/counselling/fetch?page=${last.sessions}&limit=10` },
     { as: "admin", url: `/counselling/fetch?page=1&limit=100&from=${RANGE.from}&to=${RANGE.to}` },
+    // All Sessions' Starts days (issue 26): latest first reads the range backwards; with a State, on the state's index.
+    { as: "admin", url: `/counselling/fetch?page=1&limit=10&sort=-dateTime&from=${RANGE.from}&to=${RANGE.to}` },
+    { as: "admin", url: `/counselling/fetch?page=1&limit=10&state=scheduled&sort=-dateTime&from=${RANGE.from}&to=${RANGE.to}` },
     { as: "admin", url: "/counselling/fetch?page=1&limit=10&sort=dateTime" },
     { as: "admin", url: "/counselling/fetch?page=1&limit=10&state=scheduled" },
     { as: "admin", url: `/counselling/fetch?page=${last.scheduled}&limit=10&state=scheduled` },

@@ -78,6 +78,36 @@ describe("sessions in a calendar range", () => {
     expect(await bad(`from=${at}`)).toBe("to: a range needs both from and to")
     expect(await bad(`from=${at}&to=${iso(base() - DAY)}`)).toBe("to: must be later than from")
     expect(await bad(`from=${at}&to=${iso(base() + 46 * DAY)}`)).toBe("to: a range spans at most 45 days")
+    expect(await bad(`from=${at}&to=${iso(base() + 45 * DAY + HOUR + 1)}`)).toBe("to: a range spans at most 45 days")
+    // 45 days on a clock that falls back in them last an hour longer: All Sessions' Starts days may span that.
+    expect((await call(server, admin, "GET", `/counselling/fetch?page=1&limit=10&from=${at}&to=${iso(base() + 45 * DAY + HOUR)}`)).statusCode).toBe(200)
     expect((await call(server, admin, "GET", `/counselling/fetch?page=1&limit=10&from=2030-01-01T00:00:00&to=${at}`)).statusCode).toBe(400)
+  })
+
+  it("All Sessions' Starts days keep the list's order (latest first when asked) and its State, in the page and the export", async () => {
+    const from = iso(base() - HOUR)
+    const to = iso(base() + 10 * DAY)
+    const ids = booked.map((s) => s._id)
+    const page = async (query: string) =>
+      (await call(server, admin, "GET", `/counselling/fetch?page=1&limit=100&from=${from}&to=${to}${query}`)).json() as {
+        data: { counsellingSessions: Array<{ _id: string }> }
+        totalRecords: number
+      }
+    expect((await page("&sort=dateTime")).data.counsellingSessions.map((s) => s._id)).toEqual(ids)
+    const latest = await page("&sort=-dateTime")
+    expect(latest.data.counsellingSessions.map((s) => s._id)).toEqual([...ids].reverse())
+    expect(latest.totalRecords).toBe(4)
+    // Page 2 of two a page, latest first: the two earliest.
+    const second = (await call(server, admin, "GET", `/counselling/fetch?page=2&limit=2&sort=-dateTime&from=${from}&to=${to}`)).json()
+    expect(second.data.counsellingSessions.map((s: { _id: string }) => s._id)).toEqual(ids.slice(0, 2).reverse())
+    const scheduled = await page("&state=scheduled")
+    expect(scheduled.data.counsellingSessions.map((s) => s._id)).toEqual(ids)
+    expect((await page("&state=cancelled")).totalRecords).toBe(0)
+
+    const csv = await call(server, admin, "GET", `/export/all-sessions?sort=-dateTime&from=${from}&to=${encodeURIComponent(iso(base() + 5 * DAY))}`)
+    expect(csv.statusCode, csv.body).toBe(200)
+    // The first three start inside the days, latest first; the fourth (nine days on) is outside them.
+    const shown = csv.body.split("\n").flatMap((line) => booked.filter((s) => line.includes(s.dateTime)).map((s) => s._id))
+    expect(shown).toEqual(ids.slice(0, 3).reverse())
   })
 })

@@ -11,6 +11,8 @@ import { ticketListMachine } from "../../src/machines/tickets/ticket-list.machin
 import { setViewerZone } from "../../src/machines/account/viewer-zone.ts"
 import * as contactApi from "../../src/api/contact/contact.api.ts"
 import { quietLiveList } from "./quiet-live.ts"
+import * as sessionsApi from "../../src/api/counselling/counselling-sessions.api.ts"
+import { allSessionsListMachine, sessionDaysRule } from "../../src/machines/counselling/counselling-lists.machine.ts"
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -159,6 +161,46 @@ describe("My Tickets' Raised filter (issue 26)", () => {
       await waitFor(actor, (s) => s.matches("ready"))
       expect(actor.getSnapshot().context.applied).toEqual({ state: "closed", from: "", to: "" })
       expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { state: "closed", from: "", to: "" } }))
+      actor.stop()
+    } finally {
+      setViewerZone(null)
+    }
+  })
+})
+
+describe("All Sessions' Starts filter (issue 26)", () => {
+  it("needs both days, at most 45 of them, sends them as instants in the session's order, and Clear dates keeps the State", async () => {
+    setViewerZone("Asia/Kolkata")
+    try {
+      expect(dayRangeProblem({ from: "2026-12-01", to: "" }, sessionDaysRule)).toBe("Choose both the first and the last day.")
+      expect(dayRangeProblem({ from: "", to: "2026-12-01" }, sessionDaysRule)).toBe("Choose both the first and the last day.")
+      expect(dayRangeProblem({ from: "2026-12-01", to: "2027-01-14" }, sessionDaysRule)).toBeNull()
+      expect(dayRangeProblem({ from: "2026-12-01", to: "2027-01-15" }, sessionDaysRule)).toBe("Choose at most 45 days.")
+      expect(dayRangeProblem({ from: "2026-12-02", to: "2026-12-01" }, sessionDaysRule)).toBe("The last day must be on or after the first day.")
+      expect(dayRangeBounds({ from: "2026-12-01", to: "" }, sessionDaysRule)).toEqual({ from: "", to: "" })
+
+      const fetch = vi.spyOn(sessionsApi, "fetchAllSessionsPage").mockResolvedValue({ rows: [], total: 0 })
+      const actor = createActor(allSessionsListMachine, { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "from", value: "2026-12-01" })
+      actor.send({ type: "filter.set", field: "state", value: "cancelled" })
+      actor.send({ type: "filter.apply" })
+      expect(actor.getSnapshot().matches("ready")).toBe(true)
+      expect(actor.getSnapshot().context.applied).toEqual({ state: "", from: "", to: "" })
+      expect(fetch).toHaveBeenCalledTimes(1)
+      actor.send({ type: "sort.change", sort: "-dateTime" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "to", value: "2026-12-14" })
+      actor.send({ type: "filter.apply" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(fetch).toHaveBeenLastCalledWith(
+        expect.objectContaining({ sort: "-dateTime", filters: { state: "cancelled", from: "2026-11-30T18:30:00.000Z", to: "2026-12-14T18:30:00.000Z" } }),
+      )
+      actor.send({ type: "filter.change", field: "to", value: "" })
+      actor.send({ type: "filter.set", field: "from", value: "" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(actor.getSnapshot().context.applied).toEqual({ state: "cancelled", from: "", to: "" })
+      expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { state: "cancelled", from: "", to: "" } }))
       actor.stop()
     } finally {
       setViewerZone(null)

@@ -87,7 +87,7 @@ export interface SessionFilter {
   now: Date
   /** Everyone's list only: by the session's date, earliest ("dateTime") or latest ("-dateTime") first. */
   order?: SessionSort
-  /** A calendar's range: sessions starting in [from, to), earliest first. */
+  /** A calendar's range or All Sessions' Starts days: sessions starting in [from, to), earliest first unless `order` says. */
   range?: { from: Date; to: Date }
   /** Only the sessions in this place of their lifecycle (All Sessions' State filter). */
   state?: SessionState
@@ -120,9 +120,11 @@ export async function listSessions(db: Db, filter: SessionFilter, page: Paging):
   if (filter.range) {
     rows = rows.where("s.starts_at", ">=", filter.range.from).where("s.starts_at", "<", filter.range.to)
     count = count.where("s.starts_at", ">=", filter.range.from).where("s.starts_at", "<", filter.range.to)
-    // counselling_sessions_starts_idx (starts_at, id), or the person's (…_id, starts_at) index: one range walk.
+    // counselling_sessions_starts_idx (starts_at, id), the state's (state, starts_at, id) or the person's (…_id, starts_at)
+    // index: one range walk, read forwards (a calendar's, or All Sessions' earliest first) or backwards (latest first).
+    const way = filter.order === "-dateTime" ? "desc" : "asc"
     const [found, total] = await Promise.all([
-      rows.orderBy("s.starts_at").orderBy("s.id").limit(page.limit).offset(page.offset).execute(),
+      rows.orderBy("s.starts_at", way).orderBy("s.id", way).limit(page.limit).offset(page.offset).execute(),
       count.executeTakeFirstOrThrow(),
     ])
     return { rows: found, total: Number(total.n) }

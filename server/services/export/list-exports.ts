@@ -115,6 +115,8 @@ export const listExports: Record<ExportList, ListExport> = {
         limit,
         ...(isSessionSort(sort) ? { sort } : {}),
         ...(isSessionState(filters.state) ? { state: filters.state } : {}),
+        ...(filters.from ? { from: filters.from } : {}),
+        ...(filters.to ? { to: filters.to } : {}),
       })
       return { rows: answer.data.counsellingSessions, total: answer.totalRecords }
     },

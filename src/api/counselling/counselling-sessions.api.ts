@@ -26,6 +26,8 @@ export async function fetchAllSessionsPage(ask: SortedPageAsk & { filters?: Reco
     limit: String(ask.limit),
     ...(isSessionSort(ask.sort) ? { sort: ask.sort } : {}),
     ...(isSessionState(state) ? { state } : {}),
+    // The Starts days as instants (both or neither, machines/day-range.ts).
+    ...(ask.filters?.from && ask.filters.to ? { from: ask.filters.from, to: ask.filters.to } : {}),
   }
   return toPage(await call(api.fetchSessions, { query }))
 }

@@ -1,4 +1,5 @@
-import { sessionSorts, type SessionStatus } from "../../api/contract/counselling/counselling-session.ts"
+import { MAX_RANGE_DAYS, sessionSorts, type SessionStatus } from "../../api/contract/counselling/counselling-session.ts"
+import { dayRangeBounds, dayRangeProblem, noDays, type DayRangeRule } from "../day-range.ts"
 import type { SessionUser } from "../../api/contract/account/user.ts"
 import { fetchEnquiryPage } from "../../api/counselling/counselling-enquiry.api.ts"
 import { fetchAllSessionsPage, fetchMySessionsPage, fetchUserSessionsPage } from "../../api/counselling/counselling-sessions.api.ts"
@@ -42,14 +43,18 @@ export const counsellingUsersListMachine = createPagedListMachine({
   filters: { counsellor: "" },
 })
 
+/** All Sessions' Starts days: both, at most as many as the server answers in one range (a calendar's). */
+export const sessionDaysRule: DayRangeRule = { both: true, maxDays: MAX_RANGE_DAYS }
+
 export const allSessionsListMachine = createPagedListMachine({
   id: "allSessions",
   call: sessionCalls.fetchSessions,
-  fetchPage: fetchAllSessionsPage,
+  fetchPage: (ask) => fetchAllSessionsPage({ ...ask, filters: { ...ask.filters, ...dayRangeBounds(ask.filters ?? {}, sessionDaysRule) } }),
   failureMessage: counsellingListScreens["all-sessions"].failure,
   sorts: sessionSorts,
-  // "" (every session) or one of the lifecycle's states.
-  filters: { state: "" },
+  // state: "" (every session) or one of the lifecycle's states; from/to: the days the sessions start on (issue 26).
+  filters: { state: "", ...noDays },
+  filtersProblem: (filters) => dayRangeProblem(filters, sessionDaysRule),
 })
 
 /** One client's sessions on the admin's Counselling Sessions page. */

@@ -172,8 +172,8 @@ export type SessionHistoryAnswer = typeof SessionHistoryAnswer.Type
 /** The longest range a calendar asks for: a month's grid of six weeks, and a little more. */
 export const MAX_RANGE_DAYS = 45
 /**
- * A calendar's range: sessions starting from `from` (inclusive) to `to` (exclusive), earliest first. Both
- * or neither; without them a list is paged as the spec says.
+ * A calendar's range (or All Sessions' Starts days): sessions starting from `from` (inclusive) to `to` (exclusive),
+ * earliest first unless All Sessions' `sort` says. Both or neither; without them a list is paged as the spec says.
  */
 const RangeFields = {
   from: Schema.optional(RangeInstant.annotate({ description: "The range's start: given with `to`, or neither" })),

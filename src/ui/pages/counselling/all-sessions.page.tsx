@@ -5,7 +5,9 @@ import { sessionStateLabels, sessionStates, type CounsellingSession } from "../.
 import { counsellingLists } from "../../../api/contract/counselling/counselling-lists.ts"
 import { counsellingListScreens, sessionColumns, type SessionColumn } from "../../../api/contract/counselling/counselling-list-screens.ts"
 import { deleteSessionMachine } from "../../../machines/counselling/counselling-actions.machine.ts"
-import { allSessionsListMachine } from "../../../machines/counselling/counselling-lists.machine.ts"
+import { allSessionsListMachine, sessionDaysRule } from "../../../machines/counselling/counselling-lists.machine.ts"
+import { dayRangeBounds, dayRangeProblem } from "../../../machines/day-range.ts"
+import { DayRangeFilter } from "../../components/day-range-filter.tsx"
 import { CANCELLED_SESSION_MESSAGE, canEditSession } from "../../../machines/counselling/counselling-session.machine.ts"
 import { editSessionMachine, SESSION_UPDATED } from "../../../machines/counselling/edit-session.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
@@ -27,8 +29,8 @@ import { EmailText } from "../../components/email-text.tsx"
 import { sortHead } from "../../components/sort-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
 
-/** The State filter, kept in the URL (`?state=cancelled`): one place of the sessions' lifecycle. */
-const STATE_FILTER = { keys: ["state"] } as const
+/** The State and Starts filters, kept in the URL (`?state=cancelled&from=2026-12-01&to=2026-12-14`). */
+const SESSION_FILTERS = { keys: ["state", "from", "to"] } as const
 const STATE_CHOICES = sessionStates.map((state) => ({ value: state, label: sessionStateLabels[state] }))
 
 const SESSION_DATE_WAYS = { by: "session date", ascending: "earliest first", descending: "latest first" }
@@ -101,11 +103,11 @@ function tableColumns(o: {
 const ALL = { kind: "all" } as const
 
 /**
- * All Sessions: the session's date (sortable) and the State filter, both in the URL; View (every field), Edit (upcoming
+ * All Sessions: the session's date (sortable), the State filter and the Starts days, all in the URL; View (every field), Edit (upcoming
  * only), Delete (confirmed), paging.
  */
 export default function AllSessionsPage() {
-  const list = useListActor(allSessionsListMachine, STATE_FILTER)
+  const list = useListActor(allSessionsListMachine, SESSION_FILTERS)
   const view = usePagedList(list)
   const toast = (_: unknown, { text, tone }: { text: string; tone: "success" | "error" }) => notify(text, tone)
   const edit = useActorRef(
@@ -134,6 +136,7 @@ export default function AllSessionsPage() {
 
   const sort = useSelector(list, (s) => s.context.sort)
   const applied = useSelector(list, (s) => s.context.applied)
+  const filters = useSelector(list, (s) => s.context.filters)
   const columns = tableColumns({
     firstNumber: view.firstNumber,
     now,
@@ -154,20 +157,37 @@ export default function AllSessionsPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportButtons list="all-sessions" search="" sort={sort} filters={applied} />}
+        exportButton={<ExportButtons list="all-sessions" search="" sort={sort} filters={{ ...applied, ...dayRangeBounds(applied, sessionDaysRule) }} />}
         action={<SessionsViewSwitch value={layout} onChange={setLayout} />}
       />
       {layout === "table" ? (
         <>
-          <Box maxW={{ md: "56" }}>
-            <FilterSelect
-              label="State"
-              all="All sessions"
-              value={applied.state ?? ""}
-              choices={STATE_CHOICES}
-              onChange={(state) => list.send({ type: "filter.set", field: "state", value: state })}
+          <HStack gap="4" align="end" wrap="wrap">
+            <Box w={{ base: "full", md: "56" }}>
+              <FilterSelect
+                label="State"
+                all="All sessions"
+                value={filters.state ?? ""}
+                choices={STATE_CHOICES}
+                onChange={(state) => list.send({ type: "filter.set", field: "state", value: state })}
+              />
+            </Box>
+            <DayRangeFilter
+              label="Starts"
+              from={filters.from ?? ""}
+              to={filters.to ?? ""}
+              applied={Boolean(applied.from || applied.to)}
+              problem={dayRangeProblem(filters, sessionDaysRule)}
+              disabled={view.loading}
+              onChange={(field, value) => list.send({ type: "filter.change", field, value })}
+              onApply={() => list.send({ type: "filter.apply" })}
+              onClear={() => {
+                // Only the days: the State stays as chosen.
+                list.send({ type: "filter.change", field: "to", value: "" })
+                list.send({ type: "filter.set", field: "from", value: "" })
+              }}
             />
-          </Box>
+          </HStack>
           <DataTable
             columnChoice={view.columnChoice}
             columns={columns}
