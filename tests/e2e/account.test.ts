@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
 import { solidPng } from "../fixtures/images.ts"
 import { baseURL, mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { escapeMenu } from "./keyboard/keyboard-helpers.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -349,7 +350,7 @@ describe("every page a role may use is reachable without typing its address (iss
   const menuItems = async (page: Page) => {
     await page.getByRole("button", { name: /^User menu for / }).click()
     const items = await page.getByRole("menuitem").allTextContents()
-    await page.keyboard.press("Escape")
+    await escapeMenu(page)
     return items
   }
 

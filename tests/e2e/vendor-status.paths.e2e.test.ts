@@ -5,6 +5,7 @@ import { vendorStatusMachine } from "../../src/machines/vendors/vendor-status.ma
 import { solidPng } from "../fixtures/images.ts"
 import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, postFormFrom, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
 import { apiToken } from "./browser.ts"
+import { escapeMenu } from "./keyboard/keyboard-helpers.ts"
 
 interface World {
   admin: Page
@@ -94,7 +95,7 @@ const spec: E2ePathSpec<World> = {
       if (!accepted) {
         await world.admin.getByRole("menuitem").first().waitFor()
         expect(await item.count()).toBe(0)
-        await world.admin.keyboard.press("Escape")
+        await escapeMenu(world.admin)
         await expect.poll(() => world.admin.getByRole("menuitem").count(), SCREEN).toBe(0)
         return
       }

@@ -4,6 +4,7 @@ import { parseCsv } from "../server/csv-reader.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { columnTexts, mailTo, launchBrowser, listsSettled, loginAs, newPage, tokenOf } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
+import { escapeMenu } from "./keyboard/keyboard-helpers.ts"
 import { nameOrderKey } from "../fixtures/name-order.ts"
 
 let browser: Browser
@@ -35,7 +36,7 @@ describe("vendor approval", () => {
     const select = page.getByRole("button", { name: `Status of ${vendor.name}: Under Review` })
     await select.click()
     expect(await page.getByRole("menuitemradio").allTextContents()).toEqual(["Under Review", "Temp Approve", "Approved", "Reject"])
-    await page.keyboard.press("Escape")
+    await escapeMenu(page)
 
     // Hold the answer so the busy row can be seen.
     let release: () => void = () => {}
@@ -78,7 +79,7 @@ describe("vendor approval", () => {
       await search(page, vendor.email)
       await page.getByRole("button", { name: new RegExp(`^Status of ${vendor.name}:`) }).click()
       await expect.poll(() => page.getByRole("menuitemradio").allTextContents()).toEqual(["Temp Approve", "Approved", "Reject"])
-      await page.keyboard.press("Escape")
+      await escapeMenu(page)
     }
     await page.context().close()
   })

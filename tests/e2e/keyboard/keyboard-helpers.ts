@@ -132,6 +132,13 @@ async function menuWithFocus(page: Page): Promise<Locator> {
   return menu
 }
 
+/** Closes the open menu with Escape once it holds focus (an earlier Escape is lost), and waits until it is gone. */
+export async function escapeMenu(page: Page) {
+  await menuWithFocus(page)
+  await page.keyboard.press("Escape")
+  await expect.poll(() => page.locator('[role="menu"][data-state="open"]').count(), { message: "Escape left the menu open" }).toBe(0)
+}
+
 /** Presses Enter on a menu's trigger and waits until the menu takes the keyboard. */
 export async function openMenu(page: Page, trigger: Locator): Promise<Locator> {
   await press(page, trigger)
