@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from "pg"
+import { DatabaseBusyError } from "./unavailable.ts"
 
 /** pg's words for a new connection that did not open within its time (the pool's wait, or the client's own). */
 const SLOW_OPEN = /timeout exceeded when trying to connect|Connection terminated due to connection timeout/
@@ -18,8 +19,8 @@ export interface QueuedPool {
  * waited longer than that for its turn and was answered 503 though the database was fine. Requests now
  * wait for a connection here, in order, for up to `waitMs`; pg's pool is asked only when one of its `max`
  * connections is free or may be opened, so its own short bound applies to opening a connection alone (an
- * unreachable database still fails at once). A wait that runs out is reported in pg's words, so it is
- * answered 503 like every other "no connection" (unavailable.ts).
+ * unreachable database still fails at once). A wait that runs out is a DatabaseBusyError: 503 like every
+ * other "no connection", in words that say the service is busy rather than its database gone (unavailable.ts).
  *
  * A new connection that misses its 800 ms is tried again while the request's wait lasts: on a machine whose
  * cores are all busy (a test suite's two workers and a browser, say) opening one can take longer, and a
@@ -43,7 +44,7 @@ export function queuedPool(pool: Pool, max: number, waitMs: number): QueuedPool 
       }
       const timer = setTimeout(() => {
         waiting.splice(waiting.indexOf(turn), 1)
-        reject(new Error("timeout exceeded when trying to connect (every connection stayed busy)"))
+        reject(new DatabaseBusyError())
       }, waitMs)
       waiting.push(turn)
     })

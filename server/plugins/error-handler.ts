@@ -1,13 +1,14 @@
 import type { FastifyError, FastifyInstance } from "fastify"
 import { DecodeError } from "../../src/api/contract/decode.ts"
 import { HttpError } from "../services/errors.ts"
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts"
+import { DATABASE_BUSY, DATABASE_UNAVAILABLE, isDatabaseBusy, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts"
 
 const GENERIC_5XX = "Something went wrong on our side. Please try again."
 
 /**
  * One shape for every error: `{ success: false, message }`; 5xx never leaks internals. A database that
- * cannot be reached is a 503 with Retry-After (logged at warn: it is the database's state, not a bug).
+ * cannot be reached, or is too busy to give a request its turn, is a 503 with Retry-After (logged at warn: it
+ * is the database's state, not a bug), each said in its own words.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -21,8 +22,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ success: false, message: clientMessage(error) })
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, "database unavailable")
-      return reply.status(503).header("retry-after", String(RETRY_AFTER_SECONDS)).send({ success: false, message: DATABASE_UNAVAILABLE })
+      const busy = isDatabaseBusy(error)
+      request.log.warn({ err: error }, busy ? "database busy" : "database unavailable")
+      return reply
+        .status(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send({ success: false, message: busy ? DATABASE_BUSY : DATABASE_UNAVAILABLE })
     }
     request.log.error({ err: error }, "request failed")
     return reply.status(500).send({ success: false, message: GENERIC_5XX })

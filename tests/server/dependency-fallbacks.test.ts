@@ -16,8 +16,10 @@ import { freePort } from "../fixtures/free-port.ts"
 import { answerCache, type SharedWrites } from "../../server/services/cache/answer-cache.ts"
 import { redisLink } from "../../server/services/cache/redis-link.ts"
 import { tooManyRequests } from "../../server/services/errors.ts"
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from "../../server/db/unavailable.ts"
+import { DATABASE_BUSY, DATABASE_UNAVAILABLE, DatabaseBusyError, isDatabaseBusy, isDatabaseUnavailable } from "../../server/db/unavailable.ts"
 import { writeClock } from "../../server/db/write-clock.ts"
+import Fastify from "fastify"
+import { registerErrorHandler } from "../../server/plugins/error-handler.ts"
 
 describe("isDatabaseUnavailable", () => {
   it("knows a database that cannot be reached from a fault of the request or the code", () => {
@@ -38,6 +40,27 @@ describe("isDatabaseUnavailable", () => {
     for (const error of unavailable) expect(isDatabaseUnavailable(error), error.message).toBe(true)
     const faults = [withCode("23505", "duplicate key value"), withCode("42601", "syntax error"), new Error("Cannot read properties of undefined"), null, "text"]
     for (const error of faults) expect(isDatabaseUnavailable(error), String(error)).toBe(false)
+  })
+
+  it("tells a busy database (there, but no turn in time) from one that is gone: both 503, each in its own words", async () => {
+    const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code })
+    const busy = [
+      new DatabaseBusyError(),
+      withCode("57014", "canceling statement due to statement timeout"),
+      withCode("53300"),
+      new Error("wrapped", { cause: new DatabaseBusyError() }),
+    ]
+    for (const error of busy) expect(isDatabaseBusy(error), error.message).toBe(true)
+    for (const error of [withCode("ECONNREFUSED"), withCode("57P01"), new Error("Connection terminated unexpectedly")])
+      expect(isDatabaseBusy(error), error.message).toBe(false)
+    const app = Fastify()
+    registerErrorHandler(app)
+    app.get("/busy", async () => Promise.reject(new DatabaseBusyError()))
+    app.get("/gone", async () => Promise.reject(withCode("ECONNREFUSED")))
+    const busyAnswer = await app.inject({ method: "GET", url: "/busy" })
+    expect([busyAnswer.statusCode, busyAnswer.headers["retry-after"], busyAnswer.json()]).toEqual([503, "5", { success: false, message: DATABASE_BUSY }])
+    const goneAnswer = await app.inject({ method: "GET", url: "/gone" })
+    expect([goneAnswer.statusCode, goneAnswer.headers["retry-after"], goneAnswer.json()]).toEqual([503, "5", { success: false, message: DATABASE_UNAVAILABLE }])
   })
 })
 

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from "pg"
 import { describe, expect, it } from "vitest"
-import { isDatabaseUnavailable } from "../../server/db/unavailable.ts"
+import { isDatabaseBusy, isDatabaseUnavailable } from "../../server/db/unavailable.ts"
 import { queuedPool } from "../../server/db/pool-queue.ts"
 
 /** A pg pool stand-in that hands out numbered clients and counts how many are out. */
@@ -39,12 +39,14 @@ describe("waiting for a connection (server/db/pool-queue.ts)", () => {
     expect(state.most).toBe(2)
   })
 
-  it("gives up after the wait in words that mean 'no connection' (503), and a failed open frees its turn", async () => {
+  it("gives up after the wait as busy, not gone (503 in words of its own), and a failed open frees its turn", async () => {
     const { pool } = fakePool()
     const queued = queuedPool(pool, 1, 50)
     const held = await queued.connect()
     const error = await queued.connect().catch((e: unknown) => e)
     expect(isDatabaseUnavailable(error)).toBe(true)
+    expect(isDatabaseBusy(error)).toBe(true)
+    expect(isDatabaseBusy(new Error("connect ECONNREFUSED"))).toBe(false)
     held.release()
     const failing = queuedPool({ ...pool, connect: async () => Promise.reject(new Error("connect ECONNREFUSED")) } as unknown as Pool, 1, 50)
     await expect(failing.connect()).rejects.toThrow("ECONNREFUSED")
