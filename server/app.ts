@@ -87,7 +87,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   })
   app.decorate("unchangedPoll", poll)
   // First, so its timing starts before every other hook.
-  if (deps.benchQueries) registerBenchInstrument(app, deps.benchQueries)
+  if (deps.benchQueries) registerBenchInstrument(app, deps.benchQueries, deps.db)
   registerRouteRegistry(app)
   registerRequestIdHeader(app)
   registerErrorHandler(app)

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     // meanwhile answer 503 (plugins/error-handler.ts).
     onConnectionError: (error) => logger.warn(`database connection lost: ${error.message}`),
     onWait: (error, waitedMs) => logger.warn(`waiting for the database (${Math.round(waitedMs / 1000)} s so far): ${error.message}`),
-    ...(benchQueries ? { onQuery: benchQueries.onQuery } : {}),
+    ...(benchQueries ? { onQuery: benchQueries.onQuery, onTransactionStatement: benchQueries.onTransactionStatement } : {}),
   })
   // Caught at once: a database that cannot open ends the process even while the routes are being built.
   const opened = opening.opened.catch(fail)

@@ -99,6 +99,8 @@ export async function apiFigures(run: ApiRun): Promise<Figure[]> {
     pass: page1Fresh.errors === 0,
   })
 
+  figures.push(await probeFigure(run, pageUrl(1)))
+
   const lastPage = Math.max(1, Math.ceil(first.totalRecords / PAGE_SIZE))
   const last = await load(url(pageUrl(lastPage)), plan, fresh)
   figures.push(
@@ -140,9 +142,47 @@ export async function apiFigures(run: ApiRun): Promise<Figure[]> {
     ),
   )
 
+  figures.push(...(await writePathFigures(run)))
   figures.push(await mixedFigure(run))
   figures.push(...(await pollFigures(run)))
   return figures
+}
+
+/** The afresh page and its SQL probe are loaded in turn this many times (see `alternate`). */
+const PROBE_ROUNDS = 3
+
+/**
+ * Issue 31's ceiling: the afresh page 1 against a plain SQL probe of it. The instrumented server records the
+ * statements one afresh answer sends (`/__bench/record`), and `GET /__bench/probe` sends them again bare on the
+ * same driver and answers the rows as JSON (server/plugins/bench-instrument.ts). The two are loaded in turn; the
+ * ratio of their requests per second is what the console's own code (authentication, validation, mapping,
+ * serialisation, hooks) leaves of the database's speed.
+ */
+async function probeFigure(run: ApiRun, pagePath: string): Promise<Figure> {
+  const { session, plan, margin, hello } = run
+  const fresh = { [BENCH_NO_CACHE_HEADER]: "1" }
+  // One answer first, unrecorded: the token's version is then read, and the recorded answer sends only the page's statements.
+  await (await session.get(pagePath, fresh)).arrayBuffer()
+  await fetch(`${session.base}/__bench/record`, { method: "POST" })
+  const answer = await session.get(pagePath, fresh)
+  await answer.arrayBuffer()
+  const { statements } = (await (await fetch(`${session.base}/__bench/record`, { method: "DELETE" })).json()) as { statements: { sql: string }[] }
+  if (answer.status !== 200 || statements.length === 0) throw new Error(`the probe recorded ${statements.length} statements of an answer ${answer.status}`)
+  const probeUrl = `${session.base}/__bench/probe`
+  const [page, probe] = await alternate(
+    () => load(`${session.base}/api/v1${pagePath}`, plan, { ...session.headers, ...fresh }),
+    () => load(probeUrl, plan),
+    PROBE_ROUNDS,
+  )
+  if (probe.unexpected > 0 || probe.errors > 0) throw new Error(`the SQL probe failed ${probe.unexpected + probe.errors} of ${probe.requests} requests`)
+  const note =
+    `probe: the answer's ${statements.length} statement${statements.length === 1 ? "" : "s"} sent bare, ${Math.round(probe.rps)} req/s, p50 ${probe.p50} ms, ` +
+    `p99 ${probe.p99} ms; ${PROBE_ROUNDS} runs of each, in turn`
+  return judge(
+    { ...loadFigure("List page 1 afresh vs its plain SQL probe", page, hello, page.rps / probe.rps, "× SQL probe rps", note), ci: true },
+    { target: "≥ 0.8 × the SQL probe's rps", limit: 0.8, better: "higher" },
+    margin,
+  )
 }
 
 /** Sum of the Server-Timing `app` durations of the dashboard's calls; the median over rounds. */
@@ -220,6 +260,89 @@ async function mixedFigure(run: ApiRun): Promise<Figure> {
     { target: "read p99 ≤ 2 × read-only p99", limit: 2, better: "lower" },
     margin,
   )
+}
+
+/** The route and its SQL probe are loaded in turn this many times; each side's requests are summed over its runs. */
+const WRITE_ROUNDS = 3
+
+/** Open tickets each client of the write figure answers in turn (its own, no other client's), so no thread grows long. */
+const TICKETS_PER_CLIENT = 20
+
+/**
+ * Issue 31's write path, for the ticket answer: `POST /userQuery/addResponse` from every connection, each on tickets of
+ * its own, against the SQL probe of the same write: the statements its transaction sent (the ticket locked, the
+ * answer, the ticket's version, the events, the inbox and outbox entries), recorded from one answer and sent again in
+ * one transaction on the same driver, on the client's own ticket, with new ids (server/plugins/bench-instrument.ts).
+ * Loaded in turn; the ratio of their requests per second is what the route's own work (authentication, validation,
+ * the answer's thread read back, serialisation) leaves of the database's write speed.
+ */
+async function writePathFigures(run: ApiRun): Promise<Figure[]> {
+  const { plan, margin } = run
+  const session = await run.session.again()
+  const tickets = await openTickets(session, plan.connections * TICKETS_PER_CLIENT + 1)
+  const recordedOn = tickets.pop()!
+  const clients = Math.min(plan.connections, tickets.length)
+  const ticketsOf = (client: number) => tickets.filter((_, i) => i % clients === client)
+  const answer = "We are looking into it and will write again today."
+  await fetch(`${session.base}/__bench/record`, { method: "POST" })
+  const recorded = await fetch(`${session.base}/api/v1/userQuery/addResponse`, {
+    method: "POST",
+    headers: { ...session.headers, "content-type": "application/json" },
+    body: JSON.stringify({ queryId: recordedOn, answer }),
+  })
+  await recorded.arrayBuffer()
+  const { transaction } = (await (await fetch(`${session.base}/__bench/record`, { method: "DELETE" })).json()) as { transaction: { sql: string }[] }
+  if (recorded.status !== 200 || transaction.length === 0)
+    throw new Error(`the write probe recorded ${transaction.length} statements of an answer ${recorded.status}`)
+  const routeOf = (client: number): MixedRequest[] =>
+    ticketsOf(client).map((queryId) => ({ kind: "write", method: "POST", path: "/userQuery/addResponse", body: { queryId, answer }, status: [200] }))
+  const probeOf = (client: number): MixedRequest[] =>
+    ticketsOf(client).map((queryId) => ({ kind: "write", method: "POST", path: "/__bench/probe", body: { swap: { [recordedOn]: queryId } }, status: [200] }))
+  const loadOf = (sequenceOf: (client: number) => MixedRequest[], seconds: number) => mixedLoad(session.base, session.headers, sequenceOf, clients, seconds)
+  if (plan.warmup > 0) {
+    await loadOf(routeOf, plan.warmup)
+    await loadOf(probeOf, plan.warmup)
+  }
+  const route: MixedLoad[] = []
+  const probe: MixedLoad[] = []
+  for (let round = 0; round < WRITE_ROUNDS; round++) {
+    route.push(await loadOf(routeOf, plan.duration))
+    probe.push(await loadOf(probeOf, plan.duration))
+  }
+  const rps = (loads: MixedLoad[]) => loads.reduce((sum, l) => sum + l.write.count, 0) / (loads.length * plan.duration)
+  const median = (loads: MixedLoad[], pick: (l: MixedLoad) => number) => loads.map(pick).sort((a, b) => a - b)[Math.floor(loads.length / 2)]!
+  const failed = [...route, ...probe].reduce((sum, l) => sum + l.failed, 0)
+  const routeP99 = median(route, (l) => l.write.p99)
+  const note =
+    `${clients} clients, ${ticketsOf(0).length} tickets of their own each; probe: the write's ${transaction.length} statements in one transaction, ` +
+    `${Math.round(rps(probe))} req/s, p99 ${median(probe, (l) => l.write.p99).toFixed(1)} ms; ${WRITE_ROUNDS} runs of each, in turn` +
+    (failed > 0 ? `; ${failed} answers failed` : "")
+  const figures = [
+    judge(
+      {
+        name: "Write path: ticket answer vs its plain SQL probe",
+        rps: rps(route),
+        p50: median(route, (l) => l.write.p50),
+        p99: routeP99,
+        value: rps(route) / rps(probe),
+        unit: "× SQL probe rps",
+        note,
+        ci: true,
+        errors: failed,
+      },
+      { target: "≥ 0.5 × the SQL probe's rps", limit: 0.5, better: "higher" },
+      margin,
+    ),
+  ]
+  if (run.db === "postgres")
+    figures.push(
+      judge(
+        { name: "Write path: ticket answer p99", value: routeP99, unit: "ms p99", note: `median of ${WRITE_ROUNDS} runs`, errors: failed },
+        { target: "p99 ≤ 50 ms on PostgreSQL", limit: 50, better: "lower" },
+        margin,
+      ),
+    )
+  return figures
 }
 
 /**

@@ -4,6 +4,7 @@ import { Agent, request } from "node:http"
 export interface MixedRequest {
   kind: "read" | "write"
   method: "GET" | "POST" | "PATCH"
+  /** Under /api/v1, unless it is the instrumented server's own (`/__bench/…`). */
   path: string
   body?: unknown
   /** What the answer must be; anything else is counted as unexpected and fails the figure. */
@@ -49,7 +50,7 @@ export async function mixedLoad(
           host: url.hostname,
           port: url.port,
           method: one.method,
-          path: `/api/v1${one.path}`,
+          path: one.path.startsWith("/__bench/") ? one.path : `/api/v1${one.path}`,
           headers: { ...headers, ...(body ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {}) },
         },
         (res) => {

@@ -5,7 +5,7 @@ import { lockDataDir } from "./data-dir-lock.ts"
 import type { Database, Db } from "./database.ts"
 import { migrateToLatest } from "./migrate.ts"
 import { attachWriteClock, writeClock, type WriteClock } from "./write-clock.ts"
-import { trackingWrites } from "./write-tracking.ts"
+import { trackingWrites, type TransactionStatementHook } from "./write-tracking.ts"
 import { attachPulse, databasePulse } from "./database-pulse.ts"
 import { PGLITE_SHARED_BUFFERS, PGliteThread } from "./pglite-thread.ts"
 import { takeEmbeddedHeadStart } from "./embedded-head-start.ts"
@@ -25,8 +25,10 @@ export interface OpenOptions {
   onConnectionError?: (error: Error) => void
   /** The longest a statement may run (the server's SERVER_STATEMENT_TIMEOUT_MS), once migrations ran; none for scripts. */
   statementTimeoutMs?: number
-  /** Called once per statement sent, with its SQL (the benchmark's query counter, a test's); absent in normal runs. */
-  onQuery?: (sql: string) => void
+  /** Called once per statement sent, with its SQL and bound values (the benchmark's query counter, a test's); absent in normal runs. */
+  onQuery?: (sql: string, parameters: readonly unknown[]) => void
+  /** Called once per statement sent inside a transaction, with the transaction's number (the benchmark's SQL probe); absent in normal runs. */
+  onTransactionStatement?: TransactionStatementHook
   /**
    * Embedded only: PGlite's buffer pool. The server's default is small for a fast start (see
    * PGLITE_SHARED_BUFFERS); a bulk load (the scale seed, a restore) asks for PostgreSQL's usual 128MB.
@@ -136,7 +138,7 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
   // clock by the dialect (write-tracking.ts), which also sees transactions commit.
   const log = (event: LogEvent) => {
     pulse.record(event.level === "query" ? "answered" : event.error)
-    if (onQuery && event.level === "query") onQuery(event.query.sql)
+    if (onQuery && event.level === "query") onQuery(event.query.sql, event.query.parameters)
   }
   if (target.kind === "postgres") {
     const db = postgresHandle(target, options, log, clock)
@@ -167,7 +169,7 @@ export function startOpeningDatabase(target: DatabaseTarget, options: OpenOption
     ...(options.onConnectionError ? { onThreadError: options.onConnectionError } : {}),
     ...(early ? { started: early.thread } : {}),
   })
-  const db = new Kysely<Database>({ dialect: trackingWrites(new PGliteDialect({ pglite }), clock), log })
+  const db = new Kysely<Database>({ dialect: trackingWrites(new PGliteDialect({ pglite }), clock, options.onTransactionStatement), log })
   attachWriteClock(db, clock)
   attachPulse(db, pulse)
   const opened = (async (): Promise<OpenDatabase> => {
@@ -228,7 +230,7 @@ export function postgresHandle(
       QUEUE_WAIT_MS,
     )
   const dialect = new PostgresDialect({ pool })
-  return new Kysely<Database>({ dialect: clock ? trackingWrites(dialect, clock) : dialect, ...(log ? { log } : {}) })
+  return new Kysely<Database>({ dialect: clock ? trackingWrites(dialect, clock, options.onTransactionStatement) : dialect, ...(log ? { log } : {}) })
 }
 
 async function createSchema(url: string, schema: string): Promise<void> {

@@ -8,17 +8,26 @@ import { tablesWritten, type WriteClock } from "./write-clock.ts"
  * connection may read while a transaction is open and still see the old rows; counting the commit
  * makes an answer computed then stale. (PGlite has one connection, so no read runs in between.)
  */
-export function trackingWrites(dialect: Dialect, clock: WriteClock): Dialect {
+export function trackingWrites(dialect: Dialect, clock: WriteClock, onTransactionStatement?: TransactionStatementHook): Dialect {
   return {
-    createDriver: () => trackingDriver(dialect.createDriver(), clock),
+    createDriver: () => trackingDriver(dialect.createDriver(), clock, onTransactionStatement),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db: Parameters<Dialect["createIntrospector"]>[0]) => dialect.createIntrospector(db),
   }
 }
 
-function trackingDriver(driver: Driver, clock: WriteClock): Driver {
+/**
+ * Told of each statement sent inside a transaction, with the transaction's number (the benchmark's SQL probe
+ * replays one write's transaction, bench-instrument.ts); `begin` and `commit` themselves are not statements here.
+ */
+export type TransactionStatementHook = (query: CompiledQuery, transaction: number) => void
+
+function trackingDriver(driver: Driver, clock: WriteClock, onTransactionStatement?: TransactionStatementHook): Driver {
   const counted = new WeakSet<DatabaseConnection>()
+  /** The number of each open transaction, by its connection (only for `onTransactionStatement`). */
+  const numbers = new WeakMap<DatabaseConnection, number>()
+  let transactions = 0
   /** The tables each open transaction has written, by its connection. */
   const open = new WeakMap<DatabaseConnection, Set<string> | "all">()
   const note = (connection: DatabaseConnection, query: CompiledQuery) => {
@@ -41,6 +50,8 @@ function trackingDriver(driver: Driver, clock: WriteClock): Driver {
       } finally {
         // A failed statement too: inside a transaction it may have changed rows before it failed.
         note(connection, query)
+        const transaction = onTransactionStatement && numbers.get(connection)
+        if (transaction) onTransactionStatement(query, transaction)
       }
     }
   }
@@ -54,8 +65,10 @@ function trackingDriver(driver: Driver, clock: WriteClock): Driver {
     beginTransaction: async (connection: DatabaseConnection, settings: TransactionSettings) => {
       await driver.beginTransaction(connection, settings)
       open.set(connection, new Set())
+      if (onTransactionStatement) numbers.set(connection, ++transactions)
     },
     commitTransaction: async (connection) => {
+      numbers.delete(connection)
       try {
         await driver.commitTransaction(connection)
       } finally {
@@ -67,6 +80,7 @@ function trackingDriver(driver: Driver, clock: WriteClock): Driver {
     },
     rollbackTransaction: async (connection) => {
       open.delete(connection)
+      numbers.delete(connection)
       await driver.rollbackTransaction(connection)
     },
     releaseConnection: (connection, options) => driver.releaseConnection(connection, options),

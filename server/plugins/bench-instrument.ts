@@ -1,15 +1,61 @@
+import { randomUUID } from "node:crypto"
 import type { ServerResponse } from "node:http"
+import { createRequire, syncBuiltinESMExports } from "node:module"
 import type { FastifyInstance } from "fastify"
+import { CompiledQuery } from "kysely"
+import type { Db } from "../db/database.ts"
 
-/** Counts the statements the server sends to its database (fed by openDatabase's `onQuery`). */
+const require = createRequire(import.meta.url)
+
+/** A statement as the server sent it: its SQL and bound values. */
+export interface SentStatement {
+  sql: string
+  parameters: readonly unknown[]
+}
+
+/** What one request sent while it was recorded: every statement, and those of the first transaction it opened. */
+export interface Recording {
+  statements: SentStatement[]
+  transaction: SentStatement[]
+}
+
+/**
+ * Counts the statements the server sends to its database (fed by openDatabase's `onQuery`), and, while
+ * the benchmark asks, keeps them: the plain SQL probe replays what one request sent.
+ */
 export interface QueryCounter {
-  onQuery(): void
+  onQuery(sql: string, parameters?: readonly unknown[]): void
+  /** Fed by openDatabase's `onTransactionStatement`: statements sent inside a transaction, with its number. */
+  onTransactionStatement(query: { sql: string; parameters: readonly unknown[] }, transaction: number): void
   count(): number
+  /** Starts keeping every statement sent (the benchmark sends one request meanwhile). */
+  record(): void
+  /** Stops keeping, and gives what was sent since `record`. */
+  recorded(): Recording
 }
 
 export function queryCounter(): QueryCounter {
   let queries = 0
-  return { onQuery: () => void queries++, count: () => queries }
+  let kept: (Recording & { first?: number }) | null = null
+  return {
+    onQuery: (sql, parameters = []) => {
+      queries++
+      kept?.statements.push({ sql, parameters })
+    },
+    onTransactionStatement: (query, transaction) => {
+      if (!kept) return
+      // The request's own write comes first; work it set off (the postman's claim) may open one after it.
+      kept.first ??= transaction
+      if (transaction === kept.first) kept.transaction.push({ sql: query.sql, parameters: query.parameters })
+    },
+    count: () => queries,
+    record: () => void (kept = { statements: [], transaction: [] }),
+    recorded: () => {
+      const recording = { statements: kept?.statements ?? [], transaction: kept?.transaction ?? [] }
+      kept = null
+      return recording
+    },
+  }
 }
 
 /** The request header that asks the instrumented server for its Server-Timing. */
@@ -25,7 +71,7 @@ export const BENCH_NO_CACHE_HEADER = "x-bench-no-cache"
  * answers how many statements the process has sent so far, so "no database query" is counted, not
  * assumed. Other answers are left as production sends them: the load figures time those.
  */
-export function registerBenchInstrument(app: FastifyInstance, counter: QueryCounter): void {
+export function registerBenchInstrument(app: FastifyInstance, counter: QueryCounter, db?: Db): void {
   // One callback hook, and only the asking request's answer is touched: an onSend hook would put
   // fastify's onSend runner on every answer of the loads this instrument sits beside.
   app.addHook("onRequest", (request, reply, done) => {
@@ -33,6 +79,94 @@ export function registerBenchInstrument(app: FastifyInstance, counter: QueryCoun
     done()
   })
   app.get("/__bench/queries", async (_request, reply) => reply.header("cache-control", "no-store").send({ queries: counter.count() }))
+  if (db) registerSqlProbe(app, counter, db)
+}
+
+/**
+ * The plain SQL probe (issue 31: "the same statements through the same driver"). `POST /__bench/record` starts
+ * keeping what is sent, the benchmark sends one request, and `DELETE /__bench/record` stops and answers the
+ * statements. From then on the probe sends them again, one after the other on the same Kysely instance and
+ * driver, and answers the last one's rows as JSON: no authentication, no validation, no answer schema, no route
+ * logic. `GET /__bench/probe` replays every statement as recorded (a read). `POST /__bench/probe` with
+ * `{ swap: { [recorded id]: id } }` replays the write's transaction (its row, event and outbox entry) as one
+ * transaction on another row: each id the recorded request generated (`randomUUID`, caught while recording) is a
+ * new one at every replay, and each id in `swap` is replaced, wherever it stands in a bound value.
+ * A figure's requests per second over the probe's then say how much of an answer's cost is the console's own code.
+ */
+function registerSqlProbe(app: FastifyInstance, counter: QueryCounter, db: Db): void {
+  let probe: Recording = { statements: [], transaction: [] }
+  let generated = new Set<string>()
+  let stopCatching: (() => Set<string>) | null = null
+  app.post("/__bench/record", async (_request, reply) => {
+    stopCatching?.()
+    stopCatching = catchGeneratedIds()
+    counter.record()
+    return reply.code(204).send()
+  })
+  app.delete("/__bench/record", async (_request, reply) => {
+    probe = counter.recorded()
+    generated = stopCatching?.() ?? new Set()
+    stopCatching = null
+    return reply.header("cache-control", "no-store").send({ ...probe, generated: [...generated] })
+  })
+  const send = async (on: Pick<Db, "executeQuery">, statements: SentStatement[], ids: Map<string, string>) => {
+    let rows: unknown[] = []
+    for (const statement of statements)
+      rows = (
+        await on.executeQuery(
+          CompiledQuery.raw(
+            statement.sql,
+            statement.parameters.map((value) => withIds(value, ids)),
+          ),
+        )
+      ).rows
+    return rows
+  }
+  const nothing = { message: "Nothing recorded: record one request first." }
+  app.get("/__bench/probe", async (_request, reply) => {
+    if (probe.statements.length === 0) return reply.code(409).send(nothing)
+    const rows = await send(db, probe.statements, new Map())
+    return reply.header("cache-control", "no-store").send(rows)
+  })
+  app.post<{ Body: { swap?: Record<string, string> } | undefined }>("/__bench/probe", async (request, reply) => {
+    if (probe.transaction.length === 0) return reply.code(409).send({ message: "No transaction recorded: record one write first." })
+    const ids = new Map<string, string>(Object.entries(request.body?.swap ?? {}))
+    for (const id of generated) ids.set(id, randomUUID())
+    const rows = await db.transaction().execute((trx) => send(trx, probe.transaction, ids))
+    return reply.header("cache-control", "no-store").send(rows)
+  })
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+
+/** A bound value with the ids of `ids` replaced, in a string, an array or a JSON value alike. */
+function withIds(value: unknown, ids: Map<string, string>): unknown {
+  if (ids.size === 0 || value === null || value instanceof Date || Buffer.isBuffer(value) || value instanceof Uint8Array) return value
+  if (typeof value === "string") return value.replace(UUID, (id) => ids.get(id) ?? id)
+  if (typeof value === "object") return JSON.parse(JSON.stringify(value).replace(UUID, (id) => ids.get(id) ?? id))
+  return value
+}
+
+/**
+ * Catches the ids the services generate while one request is recorded: they name new rows, which a replay must
+ * name anew. The services import `randomUUID` from node:crypto; a builtin's ES module exports follow its
+ * CommonJS object once synced, so the wrapper sees every call and is taken out the same way.
+ */
+function catchGeneratedIds(): () => Set<string> {
+  const crypto = require("node:crypto") as { randomUUID: typeof randomUUID }
+  const original = crypto.randomUUID
+  const seen = new Set<string>()
+  crypto.randomUUID = ((options?: Parameters<typeof randomUUID>[0]) => {
+    const id = original(options)
+    seen.add(id)
+    return id
+  }) as typeof randomUUID
+  syncBuiltinESMExports()
+  return () => {
+    crypto.randomUUID = original
+    syncBuiltinESMExports()
+    return seen
+  }
 }
 
 /** Adds `Server-Timing: app;dur=<ms since start>` as the head is written (node merges it with fastify's headers). */

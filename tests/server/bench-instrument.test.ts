@@ -29,10 +29,89 @@ describe("benchmark instrumentation (BENCH_INSTRUMENT=1 only)", () => {
     }
   })
 
+  it("records the statements one request sends, and the probe sends them again bare, answering the last one's rows", async () => {
+    const counter = queryCounter()
+    const database = await openDatabase(migratedTarget(), { onQuery: counter.onQuery })
+    try {
+      const app = Fastify()
+      registerBenchInstrument(app, counter, database.db)
+      app.get("/route", async () => {
+        await database.db.selectFrom("users").select("id").limit(1).execute()
+        const rows = await database.db.selectFrom("users").select(["email", "role"]).where("role", "=", "Admin").orderBy("email").limit(2).execute()
+        return { success: true, data: rows }
+      })
+      expect((await app.inject({ method: "GET", url: "/__bench/probe" })).statusCode).toBe(409)
+      expect((await app.inject({ method: "POST", url: "/__bench/record" })).statusCode).toBe(204)
+      const answer = (await app.inject({ method: "GET", url: "/route" })).json().data
+      const recorded = (await app.inject({ method: "DELETE", url: "/__bench/record" })).json().statements as { sql: string; parameters: unknown[] }[]
+      expect(recorded).toHaveLength(2)
+      expect(recorded[1]!.sql).toMatch(/^select "email", "role" from "users" where "role" = \$1/)
+      expect(recorded[1]!.parameters).toEqual(["Admin", 2])
+      const before = counter.count()
+      const probe = await app.inject({ method: "GET", url: "/__bench/probe" })
+      expect(probe.statusCode).toBe(200)
+      expect(probe.json()).toEqual(answer)
+      expect(counter.count() - before).toBe(2)
+      // Recording stopped: later statements are counted, not kept.
+      await app.inject({ method: "GET", url: "/route" })
+      expect((await app.inject({ method: "DELETE", url: "/__bench/record" })).json().statements).toEqual([])
+    } finally {
+      await database.close()
+    }
+  })
+
+  it("replays a recorded write as one transaction on another row, each id the request generated made anew", async () => {
+    const counter = queryCounter()
+    const server = await startTestServer({ benchQueries: counter })
+    try {
+      const admin = await server.login("admin@demo.test")
+      const open = await server.db.selectFrom("tickets").select("id").where("closed", "=", false).orderBy("id").limit(2).execute()
+      const [recordedOn, replayedOn] = open.map((t) => t.id)
+      const answers = (ticket: string) =>
+        server.db.selectFrom("ticket_responses").select(["id", "answer"]).where("ticket_id", "=", ticket).where("answer", "is not", null).execute()
+      const before = await answers(replayedOn!)
+      await server.app.inject({ method: "POST", url: "/__bench/record" })
+      const res = await server.app.inject({
+        method: "POST",
+        url: "/api/v1/userQuery/addResponse",
+        headers: { authorization: `Bearer ${admin}` },
+        payload: { queryId: recordedOn, answer: "Recorded once, replayed on another ticket." },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const recorded = (await server.app.inject({ method: "DELETE", url: "/__bench/record" })).json() as {
+        statements: { sql: string }[]
+        transaction: { sql: string }[]
+        generated: string[]
+      }
+      // The write's transaction: the ticket locked, the answer, the ticket's version, its events, the outbox entry.
+      const written = recorded.transaction.map(({ sql }) => {
+        const verb = /^(select|insert into|update)/.exec(sql)?.[1]
+        return `${verb} ${(verb === "select" ? /\bfrom "(\w+)"/ : /^(?:insert into|update) "(\w+)"/).exec(sql)?.[1]}`
+      })
+      expect(written).toEqual(
+        expect.arrayContaining(["select tickets", "insert into ticket_responses", "update tickets", "insert into events", "insert into outbox"]),
+      )
+      expect(recorded.statements.length).toBeGreaterThan(recorded.transaction.length)
+      expect(recorded.generated.length).toBeGreaterThan(0)
+      for (let i = 0; i < 2; i++) {
+        const replay = await server.app.inject({ method: "POST", url: "/__bench/probe", payload: { swap: { [recordedOn!]: replayedOn } } })
+        expect(replay.statusCode, replay.body).toBe(200)
+      }
+      const after = await answers(replayedOn!)
+      const added = after.filter((a) => !before.some((b) => b.id === a.id))
+      expect(added.map((a) => a.answer)).toEqual(["Recorded once, replayed on another ticket.", "Recorded once, replayed on another ticket."])
+      expect(new Set(added.map((a) => a.id)).size).toBe(2)
+    } finally {
+      await server.close()
+    }
+  })
+
   it("is absent from the app built without it: no count route, no Server-Timing", async () => {
     const server = await startTestServer({ seed: false })
     try {
       expect((await server.app.inject({ method: "GET", url: "/__bench/queries" })).statusCode).toBe(404)
+      expect((await server.app.inject({ method: "GET", url: "/__bench/probe" })).statusCode).toBe(404)
+      expect((await server.app.inject({ method: "POST", url: "/__bench/record" })).statusCode).toBe(404)
       expect((await server.app.inject({ method: "GET", url: "/healthz" })).headers["server-timing"]).toBeUndefined()
     } finally {
       await server.close()

@@ -16,6 +16,7 @@ import type { PostmanOptions } from "../../server/services/notifications/postman
 import { localUploadStore } from "../../server/services/storage/uploads.ts"
 import { memoryTicketVersions } from "../../server/services/tickets/ticket-versions.ts"
 import { memoryTokenVersions } from "../../server/services/auth/token-versions.ts"
+import type { QueryCounter } from "../../server/plugins/bench-instrument.ts"
 import { validateAgainstDocument } from "./openapi-validator.ts"
 import { createDatabase, dropDatabase, withDatabase } from "../fixtures/postgres-databases.ts"
 import { migratedTarget, seededCopy, UPLOAD_LIMIT_BYTES } from "./seeded-snapshot.ts"
@@ -54,6 +55,8 @@ export async function startTestServer(
     distDir?: string
     /** Called once per statement sent, with its SQL (openDatabase's onQuery). */
     onQuery?: (sql: string) => void
+    /** The benchmark's instrument (its statement counter, recorder and SQL probe), as BENCH_INSTRUMENT=1 gives it. */
+    benchQueries?: QueryCounter
     /** Wraps the mail transport (e.g. one that fails on demand). */
     wrapMailer?: (mailer: Mailer) => Mailer
     /** The outbox postman's timings. */
@@ -87,7 +90,11 @@ export async function startTestServer(
     if (seeded?.kind === "postgres") await dropDatabase(url!, own)
     else if (url) await dropSchema(url, own)
   }
-  const database = await openDatabase(target, options.onQuery ? { onQuery: options.onQuery } : {}).catch(async (error: unknown) => {
+  const onQuery = options.benchQueries?.onQuery ?? options.onQuery
+  const database = await openDatabase(target, {
+    ...(onQuery ? { onQuery } : {}),
+    ...(options.benchQueries ? { onTransactionStatement: options.benchQueries.onTransactionStatement } : {}),
+  }).catch(async (error: unknown) => {
     await forget()
     throw error
   })
@@ -105,6 +112,7 @@ export async function startTestServer(
     ...(options.cacheMaxAgeMs !== undefined && !options.wrapDb
       ? { answers: answerCache({ clock: writeClockOf(database.db), maxAgeMs: options.cacheMaxAgeMs }) }
       : {}),
+    ...(options.benchQueries ? { benchQueries: options.benchQueries } : {}),
     ticketVersions: memoryTicketVersions(),
     tokenVersions: memoryTokenVersions(now),
     uploads,
