@@ -36,11 +36,12 @@ describeMachinePaths("review list (Under Review)", {
     { type: "list.reload" },
     { type: "size.change", size: 25 },
     { type: "column.toggle", column: "Email" },
-    // Name and Date | Time order the list; the Role filter narrows it to one vendor role (issue 26).
+    // Name and Date | Time order the list; its filters (the Role, issue 26's Joined days, each a filter of the one paged
+    // list): a first day after the last is only set, never applied (the Role and days together: tests/unit).
     { type: "sort.change", sort: "name" },
-    { type: "filter.change", field: "role", value: "Lawyer" },
+    { type: "filter.change", field: "to", value: "2026-11-10" },
     { type: "filter.apply" },
-    { type: "filter.set", field: "role", value: "Counsellor" },
+    { type: "filter.set", field: "from", value: "2026-11-20" },
     { type: "filter.clear" },
   ],
 })
@@ -61,7 +62,8 @@ describeMachinePaths("review list status changes", {
 
 describeMachinePaths("role list (Active ImageConsultants)", {
   machine: createRoleListMachine("ImageConsultant", "org-1"),
-  input: {},
+  // Opened from a link that names the first day joined, so a last day set before it reverses the range.
+  input: { filters: { from: "2026-11-20", to: "" } },
   unreachable: {
     // Simple paths explode with the list's contexts; the step back is asserted in tests/unit/role-list.machine.test.ts.
     "roleList.ImageConsultant.loading --fetchPage.done--> roleList.ImageConsultant.loading":
@@ -80,8 +82,13 @@ describeMachinePaths("role list (Active ImageConsultants)", {
     { type: "list.reload" },
     { type: "size.change", size: 25 },
     { type: "column.toggle", column: "Email" },
-    // Name and Date | Time order the list (issue 26).
+    // Name and Date | Time order the list; the Joined days (issue 26): a last day before the first is only set, and
+    // applied once the first day is cleared.
     { type: "sort.change", sort: "name" },
+    { type: "filter.set", field: "to", value: "2026-11-10" },
+    { type: "filter.change", field: "from", value: "" },
+    { type: "filter.apply" },
+    { type: "filter.clear" },
   ],
 })
 

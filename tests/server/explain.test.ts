@@ -208,6 +208,9 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: `/user/Lawyer?page=${last.lawyers}&limit=10&sort=-name` },
     { as: "admin", url: "/user/Lawyer?page=2&limit=10&sort=createdAt" },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=priya&sort=name" },
+    { as: "admin", url: `/user/Lawyer?page=1&limit=10&from=${RANGE.from}&to=${RANGE.to}` },
+    { as: "admin", url: `/user/Lawyer?page=2&limit=10&sort=name&from=${RANGE.from}` },
+    { as: "admin", url: `/user/Lawyer?page=1&limit=10&search=priya&to=${RANGE.to}` },
   ],
   reviewList: [
     { as: "admin", url: "/user/allUsers/pending?page=1&limit=10" },
@@ -217,6 +220,8 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: `/user/allUsers/reject?page=${last.rejected}&limit=10&sort=-name` },
     { as: "admin", url: "/user/allUsers/pending?page=1&limit=10&role=Lawyer" },
     { as: "admin", url: "/user/allUsers/pending?page=2&limit=10&role=Lawyer&sort=name" },
+    { as: "admin", url: `/user/allUsers/pending?page=1&limit=10&from=${RANGE.from}&to=${RANGE.to}` },
+    { as: "admin", url: `/user/allUsers/reject?page=1&limit=10&role=Lawyer&sort=createdAt&from=${RANGE.from}` },
   ],
   vendorDetails: [{ as: "admin", url: `/user/vendorDetails/${VENDOR}` }],
   statusHistory: [{ as: "admin", url: `/user/statusHistory/${VENDOR}` }],

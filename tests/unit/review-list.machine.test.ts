@@ -67,7 +67,7 @@ describe("review list machine", () => {
     const { actor, fetchPage } = start({ rows: Array.from({ length: 12 }, (_, i) => person(i)) })
     expect(actor.getSnapshot().hasTag("busy")).toBe(true)
     await waitFor(actor, (s) => s.matches("ready"))
-    expect(fetchPage.mock.calls[0]![0].input).toEqual({ page: 1, limit: 10, search: "", filters: { role: "" } })
+    expect(fetchPage.mock.calls[0]![0].input).toEqual({ page: 1, limit: 10, search: "", filters: { role: "", from: "", to: "" } })
     expect(actor.getSnapshot().context.rows).toHaveLength(10)
     expect(actor.getSnapshot().can({ type: "page.next" })).toBe(true)
   })
@@ -179,7 +179,7 @@ describe("review list machine", () => {
     await waitFor(actor, (s) => s.matches("ready"))
     actor.send({ type: "search.change", search: "ven" })
     await waitFor(actor, (s) => s.matches("ready"))
-    expect(fetchPage.mock.calls.at(-1)![0].input).toEqual({ page: 1, limit: 10, search: "ven", filters: { role: "" } })
+    expect(fetchPage.mock.calls.at(-1)![0].input).toEqual({ page: 1, limit: 10, search: "ven", filters: { role: "", from: "", to: "" } })
   })
   it("a search sent while the first page is still loading fetches that page again with the search", async () => {
     const { actor, fetchPage } = start({ rows: Array.from({ length: 12 }, (_, i) => person(i)) })

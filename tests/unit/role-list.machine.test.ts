@@ -3,6 +3,7 @@ import { createActor, waitFor } from "xstate"
 import * as vendorsApi from "../../src/api/vendors/vendors.api.ts"
 import { listRoles } from "../../src/api/contract/vendors/vendor.ts"
 import { createRoleListMachine } from "../../src/machines/vendors/role-list.machine.ts"
+import { createReviewListMachine } from "../../src/machines/vendors/review-list.machine.ts"
 import { peopleListScreens, roleListName } from "../../src/api/contract/vendors/people-list-screens.ts"
 import { enquiriesMachine } from "../../src/machines/contact/enquiries.machine.ts"
 import { dayRangeBounds, dayRangeProblem } from "../../src/machines/day-range.ts"
@@ -43,8 +44,8 @@ describe("role list machines", () => {
       await waitFor(actor, (s) => s.matches("ready"))
     }
     expect(fetch.mock.calls).toEqual([
-      ["ImageConsultant", { page: 1, limit: 10, search: "" }, "org-1"],
-      ["Lawyer", { page: 1, limit: 10, search: "" }, null],
+      ["ImageConsultant", { page: 1, limit: 10, search: "", filters: { from: "", to: "" }, from: "", to: "" }, "org-1"],
+      ["Lawyer", { page: 1, limit: 10, search: "", filters: { from: "", to: "" }, from: "", to: "" }, null],
     ])
   })
 
@@ -128,6 +129,59 @@ describe("All Enquiries' Received filter (issue 26)", () => {
       await waitFor(actor, (s) => s.matches("ready"))
       expect(actor.getSnapshot().context.applied).toEqual({ from: "2026-11-20", to: "2026-11-21" })
       expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ from: "2026-11-19T18:30:00.000Z", to: "2026-11-21T18:30:00.000Z" }))
+      actor.stop()
+    } finally {
+      setViewerZone(null)
+    }
+  })
+})
+
+describe("The people lists' Joined filter (issue 26)", () => {
+  it("a role list sends the days as instants on the viewer's clock and applies no reversed range", async () => {
+    setViewerZone("Asia/Kolkata")
+    try {
+      const fetch = vi.spyOn(vendorsApi, "fetchRoleList").mockResolvedValue({ success: true, data: [], totalRecords: 0 })
+      const actor = createActor(createRoleListMachine("Lawyer", null).provide({ actors: quietLiveList }), { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "from", value: "2026-11-20" })
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-10" })
+      actor.send({ type: "filter.apply" })
+      expect(actor.getSnapshot().matches("ready")).toBe(true)
+      expect(fetch).toHaveBeenCalledTimes(1)
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-20" })
+      actor.send({ type: "filter.apply" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(fetch).toHaveBeenLastCalledWith(
+        "Lawyer",
+        expect.objectContaining({ page: 1, from: "2026-11-19T18:30:00.000Z", to: "2026-11-20T18:30:00.000Z" }),
+        null,
+      )
+      actor.stop()
+    } finally {
+      setViewerZone(null)
+    }
+  })
+
+  it("a review list sends the days beside its Role, and clearing the days keeps the Role", async () => {
+    setViewerZone("Asia/Kolkata")
+    try {
+      const fetch = vi.spyOn(vendorsApi, "fetchReviewList").mockResolvedValue({ success: true, data: [], totalRecords: 0 })
+      const actor = createActor(createReviewListMachine("pending").provide({ actors: quietLiveList }), { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.set", field: "role", value: "Lawyer" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "from", value: "2026-11-01" })
+      actor.send({ type: "filter.apply" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(fetch).toHaveBeenLastCalledWith(
+        "pending",
+        expect.objectContaining({ filters: { role: "Lawyer", from: "2026-11-01", to: "" }, from: "2026-10-31T18:30:00.000Z", to: "" }),
+      )
+      actor.send({ type: "filter.change", field: "to", value: "" })
+      actor.send({ type: "filter.set", field: "from", value: "" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(actor.getSnapshot().context.applied).toEqual({ role: "Lawyer", from: "", to: "" })
+      expect(fetch).toHaveBeenLastCalledWith("pending", expect.objectContaining({ filters: { role: "Lawyer", from: "", to: "" }, from: "", to: "" }))
       actor.stop()
     } finally {
       setViewerZone(null)

@@ -19,6 +19,8 @@ export interface PeopleFilter {
   searchIn?: readonly SearchField[] | undefined
   /** The list's order; newest first unless told. */
   sort?: PeopleSort | undefined
+  /** The Joined days (issue 26): people created from `from` (inclusive) and before `to`, either alone. */
+  joined?: { from?: Date; to?: Date } | undefined
 }
 
 /** Orders a query of users (or of rows with their columns) by the list's order (migration 0025's indexes for names), read from `end`. */
@@ -32,11 +34,11 @@ export type SearchField = "name" | "email" | "number"
 
 /**
  * One page of people of some roles in one status, newest first (or in the list's order), walking the
- * (role|organization, status, created_at) indexes, or the (role, status, name) ones for names. Without a search or organization the total
- * comes from the trigger-kept counters, and pages in the far half are read from the list's oldest
- * end (the last page costs what the first does); page 1, the one every visit opens, reads its rows
- * and its total in one statement. A search (the list-scoped keys of migration 0009) or an organization
- * counts under the same filter, up to a cap (see searchPeople). The tables it reads are declared in
+ * (role|organization, status, created_at) indexes, or the (role, status, name) ones for names. Without a search,
+ * organization or Joined days the total comes from the trigger-kept counters, and pages in the far half are read from
+ * the list's oldest end (the last page costs what the first does); page 1, the one every visit opens, reads its rows
+ * and its total in one statement. A search (the list-scoped keys of migration 0009), an organization or Joined days
+ * count under the same filter, up to a cap (see searchPeople). The tables it reads are declared in
  * the people lists' definition (peopleListTables), which keeps its cached answers.
  */
 export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Promise<{ rows: PersonListItem[]; total: number; capped: boolean }> {
@@ -44,6 +46,9 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
   const order = nameOrDateOrder(filter.sort, { key: "name", column: "name" })
   let query = db.selectFrom("users").where("role", "in", filter.roles).where("status", "=", filter.status)
   if (filter.organizationId !== undefined) query = query.where("organization_id", "=", filter.organizationId)
+  const { from, to } = filter.joined ?? {}
+  if (from !== undefined) query = query.where("created_at", ">=", from)
+  if (to !== undefined) query = query.where("created_at", "<", to)
   if (search !== "") {
     // The term's keys narrow the list first (users_search_keys_idx, migration 0009): one index scan
     // of this list's postings. The ILIKE filter then decides.
@@ -56,14 +61,15 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
     query = query.where((eb) => eb.or(columns.map((column) => eb(column, "ilike", pattern))))
   }
   const page1 = (end: EndPaging) => inOrder(query.select(listColumns), order, end).limit(end.limit).offset(end.offset).execute()
-  if (search === "" && filter.organizationId === undefined) {
+  if (search === "" && filter.organizationId === undefined && from === undefined && to === undefined) {
     if (page.offset === 0) return firstPageWithTotal(db, filter, query, order, page.limit)
     const total = await countUsers(db, filter.roles, filter.status)
     const rows = await readFromNearestEnd(total, page, page1)
     return { rows: rows.map(toPersonListItem), total, capped: false }
   }
   if (search !== "") return searchPeople(db, query, order, page, page1)
-  // An organization's list: the count walks the same index as the page (newest first), so it never reads every person.
+  // An organization's list or some Joined days: the count walks the same index as the page (newest first, inside
+  // the days), so it never reads every person.
   const counting = query.orderBy("created_at", "desc").orderBy("id", "desc")
   const [rows, counted] = await Promise.all([page1({ reverse: false, limit: page.limit, offset: page.offset }), cappedCount(db, counting)])
   return { rows: rows.map(toPersonListItem), total: Math.max(counted.total, page.offset + rows.length), capped: counted.capped }

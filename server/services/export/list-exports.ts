@@ -7,7 +7,7 @@ import {
 } from "../../../src/api/contract/counselling/counselling-list-screens.ts"
 import { peopleListNames, peopleLists, type PeopleList, type PeopleListName } from "../../../src/api/contract/vendors/people-lists.ts"
 import { peopleListColumns, peopleListScreens } from "../../../src/api/contract/vendors/people-list-screens.ts"
-import type { ExportList } from "../../../src/api/contract/list-export.ts"
+import type { ExportFilters, ExportList } from "../../../src/api/contract/list-export.ts"
 import { fetchEnquiries as fetchContactEnquiries } from "../contact/contact.service.ts"
 import { listAllBlogs } from "../content/blogs.service.ts"
 import { blogListColumns, blogListScreen } from "../../../src/api/contract/blogs/blog-list-screen.ts"
@@ -32,13 +32,16 @@ import { counsellingUserSorts, isCounsellingUserSort } from "../../../src/api/co
 
 const peopleColumns = csvColumns(peopleListColumns)
 
+/** The list's days (the people lists' Joined, All Enquiries' Received, My Tickets' Raised, All Sessions' Starts), as its query takes them. */
+const daysOf = (filters: ExportFilters) => ({ ...(filters.from ? { from: filters.from } : {}), ...(filters.to ? { to: filters.to } : {}) })
+
 /** A people list's export: its definition's columns over the pages of the call its screen reads. */
 const peopleExport = (name: PeopleListName, list: PeopleList): ListExport => ({
   file: peopleListScreens[name].file,
   columns: peopleColumns,
   sorts: peopleSorts,
   fetchPage: async (deps, _caller, { page, limit, search, sort, filters }) => {
-    const request = { page, limit, search, ...(isPeopleSort(sort) ? { sort } : {}) }
+    const request = { page, limit, search, ...(isPeopleSort(sort) ? { sort } : {}), ...daysOf(filters) }
     const answer =
       list.call === "roleList"
         ? await roleList(deps.db, list.role, request)
@@ -62,8 +65,7 @@ export const listExports: Record<ExportList, ListExport> = {
         limit,
         search,
         ...(isEnquirySort(sort) ? { sort } : {}),
-        ...(filters.from ? { from: filters.from } : {}),
-        ...(filters.to ? { to: filters.to } : {}),
+        ...daysOf(filters),
       })
       return { rows: answer.enquiry, total: answer.totalRecords }
     },
@@ -115,8 +117,7 @@ export const listExports: Record<ExportList, ListExport> = {
         limit,
         ...(isSessionSort(sort) ? { sort } : {}),
         ...(isSessionState(filters.state) ? { state: filters.state } : {}),
-        ...(filters.from ? { from: filters.from } : {}),
-        ...(filters.to ? { to: filters.to } : {}),
+        ...daysOf(filters),
       })
       return { rows: answer.data.counsellingSessions, total: answer.totalRecords }
     },
@@ -130,8 +131,7 @@ export const listExports: Record<ExportList, ListExport> = {
         page,
         limit,
         ...(isTicketState(filters.state) ? { state: filters.state } : {}),
-        ...(filters.from ? { from: filters.from } : {}),
-        ...(filters.to ? { to: filters.to } : {}),
+        ...daysOf(filters),
         ...(isTicketSort(sort) ? { sort } : {}),
       })
       return { rows: answer.data, total: answer.pagination.total }

@@ -9,6 +9,7 @@ import { statusHistoryOf } from "../../db/repositories/status-history.repository
 import { findUserById, toPerson } from "../../db/repositories/users.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { forbidden, notFound } from "../errors.ts"
+import { instantRange } from "../instant-range.ts"
 import { contentTypes, sniffImage } from "../storage/image-types.ts"
 import { isStoredName, type UploadStore } from "../storage/uploads.ts"
 
@@ -19,7 +20,7 @@ const USER_CALL_LIMIT = 100
 export async function roleList(db: Db, role: ListRole, query: RoleListQuery) {
   const { rows, total, capped } = await listPeople(
     db,
-    { roles: [role], status: "Approve", organizationId: query.organizationId, search: query.search, sort: query.sort },
+    { roles: [role], status: "Approve", organizationId: query.organizationId, search: query.search, sort: query.sort, joined: instantRange(query) },
     paging(query, USER_CALL_LIMIT),
   )
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }
@@ -29,7 +30,13 @@ export async function roleList(db: Db, role: ListRole, query: RoleListQuery) {
 export async function reviewListPage(db: Db, kind: ReviewListKind, query: ReviewListQuery) {
   const { rows, total, capped } = await listPeople(
     db,
-    { roles: query.role ? [query.role] : vendorRoles, status: statusOfReviewList[kind], search: query.search, sort: query.sort },
+    {
+      roles: query.role ? [query.role] : vendorRoles,
+      status: statusOfReviewList[kind],
+      search: query.search,
+      sort: query.sort,
+      joined: instantRange(query),
+    },
     paging(query, USER_CALL_LIMIT),
   )
   return { success: true, data: rows, totalRecords: total, ...(capped ? { totalCapped: true } : {}) }

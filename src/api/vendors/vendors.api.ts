@@ -11,13 +11,18 @@ export interface ListRequest {
   sort?: string
   /** A review list's Role filter ("" or absent: every vendor role). */
   filters?: Record<string, string>
+  /** The Joined days as instants (`to` exclusive); "" or absent: open. */
+  from?: string
+  to?: string
 }
 
-const pageQuery = ({ page, limit, search, sort }: ListRequest) => ({
+const pageQuery = ({ page, limit, search, sort, from = "", to = "" }: ListRequest) => ({
   page: String(page),
   limit: String(limit),
   ...(search.trim() ? { search: search.trim() } : {}),
   ...(isPeopleSort(sort) ? { sort } : {}),
+  ...(from ? { from } : {}),
+  ...(to ? { to } : {}),
 })
 
 export const fetchRoleList = (role: ListRole, request: ListRequest, organizationId?: string | null) =>

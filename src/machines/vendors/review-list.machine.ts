@@ -8,6 +8,7 @@ import { peopleSorts, type ReviewListKind } from "../../api/contract/vendors/ven
 import { peopleListScreens, reviewListName } from "../../api/contract/vendors/people-list-screens.ts"
 import * as vendorsApi from "../../api/vendors/vendors.api.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
+import { dayRangeBounds, dayRangeProblem, noDays } from "../day-range.ts"
 import { LIST_PAGE_SIZE } from "./role-list.machine.ts"
 import { needsConfirmation, reviewListOptions } from "./vendor-status.machine.ts"
 
@@ -26,10 +27,11 @@ export function createReviewListMachine(kind: ReviewListKind) {
     failureMessage: peopleListScreens[reviewListName(kind)].failure,
     live: "vendors",
     sorts: peopleSorts,
-    // The Role filter: "" lists every vendor role.
-    filters: { role: "" },
+    // The Role filter ("" lists every vendor role), and the days the vendors joined (issue 26).
+    filters: { role: "", ...noDays },
+    filtersProblem: dayRangeProblem,
     fetchPage: async (request) => {
-      const answer = await vendorsApi.fetchReviewList(kind, request)
+      const answer = await vendorsApi.fetchReviewList(kind, { ...request, ...dayRangeBounds(request.filters ?? {}) })
       return { rows: [...answer.data], total: answer.totalRecords, capped: answer.totalCapped === true }
     },
   })

@@ -2,7 +2,8 @@ import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
 import { pageCount, type createPagedListMachine } from "../../machines/paged-list.machine.ts"
 
-type ListActor<Row> = ActorRefFrom<ReturnType<typeof createPagedListMachine<Row>>>
+/** A running paged list (paged-list.machine.ts), whatever its rows. */
+export type ListActor<Row> = ActorRefFrom<ReturnType<typeof createPagedListMachine<Row>>>
 
 /** Reads a paged-list actor for a view: rows, loading, error, total, S.No offset, the Columns menu's choice and the Pager's props (page size choice included). */
 export function usePagedList<Row>(actor: ListActor<Row>) {

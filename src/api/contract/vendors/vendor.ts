@@ -1,5 +1,16 @@
 import { Schema } from "effect"
-import { IsoDateTime, isOneOf, NonEmptyTrimmed, PageParam, PageQuery, QueryText, RequestedVendorStatus, VendorStatus, vendorRoles } from "../common.ts"
+import {
+  IsoDateTime,
+  isOneOf,
+  NonEmptyTrimmed,
+  PageParam,
+  PageQuery,
+  QueryText,
+  RangeInstant,
+  RequestedVendorStatus,
+  VendorStatus,
+  vendorRoles,
+} from "../common.ts"
 import { Person, PersonListItem } from "../account/user.ts"
 import { trimmedText } from "../text.ts"
 
@@ -18,6 +29,12 @@ export const peopleSorts = ["name", "-name", "createdAt", "-createdAt"] as const
 export type PeopleSort = (typeof peopleSorts)[number]
 export const isPeopleSort = isOneOf(peopleSorts)
 
+/** The people lists' Joined days (issue 26): people who signed up from `from` (inclusive) and before `to` (exclusive), either alone. */
+const joinedFields = {
+  from: Schema.optional(RangeInstant.annotate({ description: "Only people who joined at or after this instant" })),
+  to: Schema.optional(RangeInstant.annotate({ description: "Only people who joined before this instant; later than `from` when both are given" })),
+}
+
 /**
  * Query of the role lists. `organizationId` scopes the list to one organization (the Active
  * ImageConsultants list passes the signed-in admin's); without it every organization is listed.
@@ -28,6 +45,7 @@ export const RoleListQuery = Schema.Struct({
   search: Schema.optional(QueryText),
   organizationId: Schema.optional(QueryText),
   sort: Schema.optional(Schema.Literals(peopleSorts)),
+  ...joinedFields,
 })
 export type RoleListQuery = typeof RoleListQuery.Type
 
@@ -46,11 +64,12 @@ export const reviewListKinds = ["pending", "temp", "reject"] as const
 export const ReviewListKind = Schema.Literals(reviewListKinds)
 export type ReviewListKind = typeof ReviewListKind.Type
 export const ReviewListParams = Schema.Struct({ kind: ReviewListKind })
-/** A review list's query: its paging, search and order, and `role` to show the vendors of one role only. */
+/** A review list's query: its paging, search and order, `role` to show the vendors of one role only, and the Joined days. */
 export const ReviewListQuery = Schema.Struct({
   ...PageQuery.fields,
   sort: Schema.optional(Schema.Literals(peopleSorts)),
   role: Schema.optional(Schema.Literals(vendorRoles)),
+  ...joinedFields,
 })
 export type ReviewListQuery = typeof ReviewListQuery.Type
 

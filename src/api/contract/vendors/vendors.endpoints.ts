@@ -26,7 +26,7 @@ export const roleList = endpoint({
   answer: PeopleListAnswer,
   access: admin,
   summary:
-    "Active people (status Approve) of one role, newest first; page, limit (default 100, at most 100), search in name, email or number; organizationId scopes to one organization",
+    "Active people (status Approve) of one role, newest first; page, limit (default 100, at most 100), search in name, email or number; organizationId scopes to one organization; only those who joined from `from` and before `to` (either alone)",
 })
 
 export const reviewList = endpoint({
@@ -37,7 +37,8 @@ export const reviewList = endpoint({
   query: ReviewListQuery,
   answer: PeopleListAnswer,
   access: admin,
-  summary: "Vendors Under Review (pending), Temp Approve (temp) or Reject (reject), newest first; page, limit (default 100), search",
+  summary:
+    "Vendors Under Review (pending), Temp Approve (temp) or Reject (reject), newest first; page, limit (default 100), search; only those who joined from `from` and before `to` (either alone)",
 })
 
 export const updateUserStatus = endpoint({

@@ -4,8 +4,8 @@ import { enquiryListScreen, enquiryListColumns, type EnquiryListColumn } from ".
 import { useSelector } from "@xstate/react"
 import type { Enquiry } from "../../../api/contract/contact/contact.ts"
 import { enquiriesMachine } from "../../../machines/contact/enquiries.machine.ts"
-import { dayRangeBounds, dayRangeProblem } from "../../../machines/day-range.ts"
-import { DayRangeFilter } from "../../components/day-range-filter.tsx"
+import { dayRangeBounds } from "../../../machines/day-range.ts"
+import { ListDayRangeFilter } from "../../components/day-range-filter.tsx"
 import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { Pager } from "../../components/pager.tsx"
@@ -52,17 +52,7 @@ export default function EnquiriesPage() {
         exportButton={<ExportButtons list="enquiries" search={context.search} sort={context.sort} filters={dayRangeBounds(context.applied)} />}
       />
       <SearchBox current={context.search} onSearch={(search) => actor.send({ type: "search.change", search })} disabled={loading} />
-      <DayRangeFilter
-        label="Received"
-        from={context.filters.from ?? ""}
-        to={context.filters.to ?? ""}
-        applied={Boolean(context.applied.from || context.applied.to)}
-        problem={dayRangeProblem(context.filters)}
-        disabled={loading}
-        onChange={(field, value) => actor.send({ type: "filter.change", field, value })}
-        onApply={() => actor.send({ type: "filter.apply" })}
-        onClear={() => actor.send({ type: "filter.clear" })}
-      />
+      <ListDayRangeFilter list={actor} label="Received" />
       <DataTable
         columnChoice={columnChoice}
         columns={columns}

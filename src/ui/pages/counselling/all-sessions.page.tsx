@@ -6,8 +6,8 @@ import { counsellingLists } from "../../../api/contract/counselling/counselling-
 import { counsellingListScreens, sessionColumns, type SessionColumn } from "../../../api/contract/counselling/counselling-list-screens.ts"
 import { deleteSessionMachine } from "../../../machines/counselling/counselling-actions.machine.ts"
 import { allSessionsListMachine, sessionDaysRule } from "../../../machines/counselling/counselling-lists.machine.ts"
-import { dayRangeBounds, dayRangeProblem } from "../../../machines/day-range.ts"
-import { DayRangeFilter } from "../../components/day-range-filter.tsx"
+import { dayRangeBounds } from "../../../machines/day-range.ts"
+import { ListDayRangeFilter } from "../../components/day-range-filter.tsx"
 import { CANCELLED_SESSION_MESSAGE, canEditSession } from "../../../machines/counselling/counselling-session.machine.ts"
 import { editSessionMachine, SESSION_UPDATED } from "../../../machines/counselling/edit-session.machine.ts"
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
@@ -172,21 +172,7 @@ export default function AllSessionsPage() {
                 onChange={(state) => list.send({ type: "filter.set", field: "state", value: state })}
               />
             </Box>
-            <DayRangeFilter
-              label="Starts"
-              from={filters.from ?? ""}
-              to={filters.to ?? ""}
-              applied={Boolean(applied.from || applied.to)}
-              problem={dayRangeProblem(filters, sessionDaysRule)}
-              disabled={view.loading}
-              onChange={(field, value) => list.send({ type: "filter.change", field, value })}
-              onApply={() => list.send({ type: "filter.apply" })}
-              onClear={() => {
-                // Only the days: the State stays as chosen.
-                list.send({ type: "filter.change", field: "to", value: "" })
-                list.send({ type: "filter.set", field: "from", value: "" })
-              }}
-            />
+            <ListDayRangeFilter list={list} label="Starts" rule={sessionDaysRule} />
           </HStack>
           <DataTable
             columnChoice={view.columnChoice}

@@ -17,8 +17,8 @@ import { usePagedList } from "../../components/use-paged-list.ts"
 import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
-import { DayRangeFilter } from "../../components/day-range-filter.tsx"
-import { dayRangeBounds, dayRangeProblem } from "../../../machines/day-range.ts"
+import { ListDayRangeFilter } from "../../components/day-range-filter.tsx"
+import { dayRangeBounds } from "../../../machines/day-range.ts"
 import { selectColumnOf } from "../../components/select-box.tsx"
 import { bulkCloseMachine } from "../../../machines/tickets/bulk-close.machine.ts"
 import { BulkCloseBar } from "./bulk-close-bar.tsx"
@@ -82,21 +82,7 @@ export default function MyTicketsPage() {
             onChange={(state) => list.send({ type: "filter.set", field: "state", value: state })}
           />
         </Box>
-        <DayRangeFilter
-          label="Raised"
-          from={context.filters.from ?? ""}
-          to={context.filters.to ?? ""}
-          applied={Boolean(context.applied.from || context.applied.to)}
-          problem={dayRangeProblem(context.filters)}
-          disabled={busy}
-          onChange={(field, value) => list.send({ type: "filter.change", field, value })}
-          onApply={() => list.send({ type: "filter.apply" })}
-          onClear={() => {
-            // Only the days: the State stays as chosen.
-            list.send({ type: "filter.change", field: "to", value: "" })
-            list.send({ type: "filter.set", field: "from", value: "" })
-          }}
-        />
+        <ListDayRangeFilter list={list} label="Raised" />
       </HStack>
       {isAdmin ? <BulkCloseBar actor={bulk} /> : null}
       <DataTable

@@ -24,6 +24,8 @@ import { bulkStatusMachine } from "../../../machines/vendors/bulk-status.machine
 import { statusOfReviewList } from "../../../api/contract/vendors/vendor.ts"
 import { selectColumnOf } from "../../components/select-box.tsx"
 import { BulkStatusBar } from "./bulk-status-bar.tsx"
+import { ListDayRangeFilter } from "../../components/day-range-filter.tsx"
+import { dayRangeBounds } from "../../../machines/day-range.ts"
 
 /**
  * The per-row status menu: the spec's options for the row's status, the current one checked. A menu
@@ -115,8 +117,8 @@ function OnboardingLine({ row }: { row: PersonListItem }) {
   )
 }
 
-/** The review lists' Role filter, kept in the URL (`?role=Lawyer`). */
-const ROLE_FILTER = { keys: ["role"] } as const
+/** The review lists' Role filter and Joined days, kept in the URL (`?role=Lawyer&from=2026-11-01`). */
+const REVIEW_FILTERS = { keys: ["role", "from", "to"] } as const
 const ROLE_CHOICES = vendorRoles.map((role) => ({ value: role, label: role }))
 
 /**
@@ -127,7 +129,7 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
   const kind = list.kind
   const listActor = useListActor(
     useMemo(() => createReviewListMachine(kind), [kind]),
-    ROLE_FILTER,
+    REVIEW_FILTERS,
   )
   const view = usePagedList(listActor)
   const search = useSelector(listActor, (s) => s.context.search)
@@ -159,7 +161,10 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
 
   return (
     <Stack gap="4">
-      <ListHeader title={list.title} exportButton={<ExportButtons list={name} search={search} sort={sort} filters={applied} />} />
+      <ListHeader
+        title={list.title}
+        exportButton={<ExportButtons list={name} search={search} sort={sort} filters={{ ...applied, ...dayRangeBounds(applied) }} />}
+      />
       <Stack direction={{ base: "column", md: "row" }} gap="3" align={{ md: "flex-end" }}>
         <SearchBox current={search} onSearch={(next) => listActor.send({ type: "search.change", search: next })} disabled={updating} />
         <Box minW={{ md: "48" }}>
@@ -173,6 +178,7 @@ export function ReviewListPage({ name, list }: { name: PeopleListName; list: Rev
           />
         </Box>
       </Stack>
+      <ListDayRangeFilter list={listActor} label="Joined" disabled={updating} />
       <BulkStatusBar actor={bulk} listStatus={statusOfReviewList[kind]} />
       <DataTable
         columnChoice={view.columnChoice}
