@@ -1,7 +1,7 @@
 import { BENCH_NO_CACHE_HEADER, BENCH_TIMING_HEADER } from "../../server/plugins/bench-instrument.ts"
 import type { ApiSession } from "./api-session.ts"
 import { judge, type Figure } from "./figure.ts"
-import { alternate, load, type Load, type LoadPlan } from "./load.ts"
+import { alternate, load, medianRun, type Load, type LoadPlan } from "./load.ts"
 import { mixedLoad, type MixedLoad, type MixedRequest } from "./mixed-load.ts"
 
 export interface ApiRun {
@@ -238,8 +238,8 @@ async function mixedFigure(run: ApiRun): Promise<Figure> {
     readOnly.push(await loadOf(() => reads, plan.duration))
     mixed.push(await loadOf((client) => [...reads, writeOf(client)], plan.duration))
   }
-  // The median run of each side: one run disturbed by the machine (a 3 s CI run's p99 rests on a few answers) moves neither.
-  const median = (loads: MixedLoad[], pick: (l: MixedLoad) => number) => loads.map(pick).sort((a, b) => a - b)[Math.floor(loads.length / 2)]!
+  // The median run of each side (medianRun): one run disturbed by the machine moves neither.
+  const median = medianRun<MixedLoad>
   const readOnlyP99 = median(readOnly, (l) => l.read.p99)
   const mixedP99 = median(mixed, (l) => l.read.p99)
   const failed = [...readOnly, ...mixed].reduce((sum, l) => sum + l.failed, 0)
@@ -310,7 +310,7 @@ async function writePathFigures(run: ApiRun): Promise<Figure[]> {
     probe.push(await loadOf(probeOf, plan.duration))
   }
   const rps = (loads: MixedLoad[]) => loads.reduce((sum, l) => sum + l.write.count, 0) / (loads.length * plan.duration)
-  const median = (loads: MixedLoad[], pick: (l: MixedLoad) => number) => loads.map(pick).sort((a, b) => a - b)[Math.floor(loads.length / 2)]!
+  const median = medianRun<MixedLoad>
   const failed = [...route, ...probe].reduce((sum, l) => sum + l.failed, 0)
   const routeP99 = median(route, (l) => l.write.p99)
   const note =
