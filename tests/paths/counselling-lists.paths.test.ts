@@ -51,18 +51,22 @@ const clientsOrderAndCounsellor = [
   { type: "filter.set", field: "counsellor", value: "" },
 ]
 
-/** The 1:1 Counselling list (issue 26): by name, then newest first again; the Access filter, then every enquiry again. */
-const enquiryOrderAndAccess = [
+/**
+ * The 1:1 Counselling list (issue 26): by name, then newest first again; its filters (the Access choice and the Received
+ * days, each a filter of the one paged list): a first day after the last is only set, never applied; then every enquiry
+ * again. The Access choice beside the days: tests/unit/role-list.machine.test.ts.
+ */
+const enquiryOrderAndFilters = [
   { type: "sort.change", sort: "name" },
   { type: "sort.change", sort: "-createdAt" },
-  { type: "filter.change", field: "access", value: "waiting" },
+  { type: "filter.change", field: "to", value: "2026-11-10" },
   { type: "filter.apply" },
-  { type: "filter.set", field: "access", value: "sent" },
+  { type: "filter.set", field: "from", value: "2026-11-20" },
   { type: "filter.clear" },
 ]
 
 for (const [name, machine, own] of [
-  ["1:1 counselling enquiries list", enquiryListMachine, enquiryOrderAndAccess],
+  ["1:1 counselling enquiries list", enquiryListMachine, enquiryOrderAndFilters],
   ["unassigned users list", unassignedUsersListMachine, clientsOrder],
   ["counselling users list", counsellingUsersListMachine, clientsOrderAndCounsellor],
   ["all sessions list", allSessionsListMachine, stateAndDays],

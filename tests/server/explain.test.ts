@@ -105,7 +105,10 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: "/contact/fetchEnquiry?page=2&limit=10&sort=-name" },
     { as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10&sort=createdAt" },
   ],
-  fetchCounsellingEnquiries: [{ as: "admin", url: "/enquiry/fetch?page=1&limit=10" }],
+  fetchCounsellingEnquiries: [
+    { as: "admin", url: "/enquiry/fetch?page=1&limit=10" },
+    { as: "admin", url: `/enquiry/fetch?page=1&limit=10&sort=name&from=${RANGE.from}&to=${RANGE.to}` },
+  ],
   fetchSessions: [
     { as: "admin", url: "/counselling/fetch?page=1&limit=10" },
     { as: "admin", url: `/counselling/fetch?page=${last.sessions}&limit=10` },

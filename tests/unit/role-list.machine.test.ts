@@ -13,7 +13,8 @@ import { setViewerZone } from "../../src/machines/account/viewer-zone.ts"
 import * as contactApi from "../../src/api/contact/contact.api.ts"
 import { quietLiveList } from "./quiet-live.ts"
 import * as sessionsApi from "../../src/api/counselling/counselling-sessions.api.ts"
-import { allSessionsListMachine, sessionDaysRule } from "../../src/machines/counselling/counselling-lists.machine.ts"
+import { allSessionsListMachine, enquiryListMachine, sessionDaysRule } from "../../src/machines/counselling/counselling-lists.machine.ts"
+import * as enquiryApi from "../../src/api/counselling/counselling-enquiry.api.ts"
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -255,6 +256,37 @@ describe("All Sessions' Starts filter (issue 26)", () => {
       await waitFor(actor, (s) => s.matches("ready"))
       expect(actor.getSnapshot().context.applied).toEqual({ state: "cancelled", from: "", to: "" })
       expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { state: "cancelled", from: "", to: "" } }))
+      actor.stop()
+    } finally {
+      setViewerZone(null)
+    }
+  })
+})
+
+describe("1:1 Counselling's Received filter (issue 26)", () => {
+  it("sends the days as instants beside the Access choice; a reversed range is not applied, and Clear dates keeps Access", async () => {
+    setViewerZone("Asia/Kolkata")
+    try {
+      const fetch = vi.spyOn(enquiryApi, "fetchEnquiryPage").mockResolvedValue({ rows: [], total: 0 })
+      const actor = createActor(enquiryListMachine.provide({ actors: quietLiveList }), { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.set", field: "access", value: "waiting" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "from", value: "2026-11-20" })
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-10" })
+      actor.send({ type: "filter.apply" })
+      expect(actor.getSnapshot().matches("ready")).toBe(true)
+      expect(fetch).toHaveBeenCalledTimes(2)
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-20" })
+      actor.send({ type: "filter.apply" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(fetch).toHaveBeenLastCalledWith(
+        expect.objectContaining({ filters: { access: "waiting", from: "2026-11-19T18:30:00.000Z", to: "2026-11-20T18:30:00.000Z" } }),
+      )
+      actor.send({ type: "filter.change", field: "to", value: "" })
+      actor.send({ type: "filter.set", field: "from", value: "" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(actor.getSnapshot().context.applied).toEqual({ access: "waiting", from: "", to: "" })
       actor.stop()
     } finally {
       setViewerZone(null)

@@ -49,15 +49,18 @@ export const insertEnquiry = (db: Db, enquiry: NewCounsellingEnquiry) =>
 
 /**
  * Newest first (index counselling_enquiries_created_idx), or in `sort`'s order (a name on the lower(name) index of
- * migration 0030); `access` keeps the enquiries whose client was sent access ("sent") or not yet ("waiting").
+ * migration 0030); `access` keeps the enquiries whose client was sent access ("sent") or not yet ("waiting"), `from` and
+ * `to` those received in the days (issue 26; `to` exclusive), along the created_at index.
  */
 export async function listEnquiries(
   db: Db,
   page: Paging,
-  options: { sort?: CounsellingEnquirySort | undefined; access?: AccessFilter | undefined } = {},
+  options: { sort?: CounsellingEnquirySort | undefined; access?: AccessFilter | undefined; from?: Date; to?: Date } = {},
 ): Promise<{ rows: CounsellingEnquiryRow[]; total: number }> {
   let query = db.selectFrom("counselling_enquiries")
   if (options.access !== undefined) query = query.where("is_access_send", "=", options.access === "sent")
+  if (options.from !== undefined) query = query.where("created_at", ">=", options.from)
+  if (options.to !== undefined) query = query.where("created_at", "<", options.to)
   const { column, way } = nameOrDateOrder(options.sort, { key: "name", column: "name" })
   const [rows, count] = await Promise.all([
     query.selectAll().orderBy(column, way).orderBy("id", way).limit(page.limit).offset(page.offset).execute(),

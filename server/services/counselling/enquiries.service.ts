@@ -6,6 +6,7 @@ import { paging, totalPages } from "../../db/paging.ts"
 import { insertEnquiry, listEnquiries, toCounsellingEnquiry } from "../../db/repositories/counselling-enquiries.repository.ts"
 import { recordChange } from "../audit/record-change.ts"
 import type { RateLimiter } from "../rate-limit.ts"
+import { instantRange } from "../instant-range.ts"
 
 export const ENQUIRY_RECEIVED = "Thank you! Your enquiry has been received. We will contact you soon."
 
@@ -33,7 +34,7 @@ export async function createEnquiry(
 
 export async function fetchEnquiries(deps: { db: Db }, query: CounsellingEnquiryListQuery) {
   const page = paging(query, 10)
-  const { rows, total } = await listEnquiries(deps.db, page, { sort: query.sort, access: query.access })
+  const { rows, total } = await listEnquiries(deps.db, page, { sort: query.sort, access: query.access, ...instantRange(query) })
   return {
     success: true,
     data: { enquiry: rows.map(toCounsellingEnquiry) },

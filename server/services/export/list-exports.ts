@@ -80,6 +80,7 @@ export const listExports: Record<ExportList, ListExport> = {
         limit,
         ...(isCounsellingEnquirySort(sort) ? { sort } : {}),
         ...(filters.access ? { access: filters.access } : {}),
+        ...daysOf(filters),
       })
       return { rows: answer.data.enquiry, total: answer.totalRecords }
     },

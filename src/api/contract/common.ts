@@ -51,6 +51,15 @@ export const RangeInstant = Schema.String.check(
   }),
 )
 
+/**
+ * A list's days as its query carries them (issue 26: All Enquiries' Received, My Tickets' Raised, the people lists'
+ * Joined…): `from` inclusive, `to` exclusive, either alone; `what` names the rows, "tickets raised".
+ */
+export const dayRangeFields = (what: string) => ({
+  from: Schema.optional(RangeInstant.annotate({ description: `Only ${what} at or after this instant` })),
+  to: Schema.optional(RangeInstant.annotate({ description: `Only ${what} before this instant; later than \`from\` when both are given` })),
+})
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const EMAIL_RULE = { re: EMAIL_PATTERN, message: "must be a valid email address" }
 export const Email = trimmedText({ pattern: EMAIL_RULE })

@@ -51,7 +51,7 @@ export const isExportState = isOneOf(exportStates)
  * the filter ignore them): `role` is a review list's Role filter, `state` My Tickets' Open / Closed or All Sessions' State
  * (each list reads only its own states), `status` the Blogs' Active / Inactive, `access` the 1:1 Counselling list's
  * Access sent / Waiting, `counsellor` the Counselling Users list's counsellor (their id), `from` and `to` the people lists' Joined,
- * All Enquiries' Received, My Tickets' Raised or All Sessions' Starts days (as instants, `to` exclusive).
+ * All Enquiries' and 1:1 Counselling's Received, My Tickets' Raised or All Sessions' Starts days (as instants, `to` exclusive).
  */
 export const ExportListQuery = Schema.Struct({
   /** CSV (the default) or an Excel workbook. */

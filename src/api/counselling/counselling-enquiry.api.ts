@@ -20,12 +20,14 @@ export interface SortedPageAsk extends PageAsk {
 
 /** 1:1 counselling enquiries: newest first or in the list's order, only those sent access or still waiting with the Access filter. */
 export async function fetchEnquiryPage(ask: SortedPageAsk & { filters?: Record<string, string> }): Promise<RowsPage<CounsellingEnquiry>> {
-  const access = ask.filters?.access
+  const { access, from, to } = ask.filters ?? {}
   const query = {
     page: String(ask.page),
     limit: String(ask.limit),
     ...(isCounsellingEnquirySort(ask.sort) ? { sort: ask.sort } : {}),
     ...(isAccessFilter(access) ? { access } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
   }
   const answer = await call(api.fetchCounsellingEnquiries, { query })
   return { rows: [...answer.data.enquiry], total: answer.totalRecords }

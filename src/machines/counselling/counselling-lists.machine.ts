@@ -18,11 +18,12 @@ export const enquiryListMachine = createPagedListMachine({
   id: "counsellingEnquiries",
   call: enquiryCalls.fetchCounsellingEnquiries,
   live: "counselling",
-  fetchPage: fetchEnquiryPage,
+  fetchPage: (ask) => fetchEnquiryPage({ ...ask, filters: { ...ask.filters, ...dayRangeBounds(ask.filters ?? {}) } }),
   failureMessage: counsellingListScreens.counselling.failure,
   sorts: counsellingEnquirySorts,
-  // "" (every enquiry), "sent" (access sent) or "waiting".
-  filters: { access: "" },
+  // Access: "" (every enquiry), "sent" (access sent) or "waiting"; the days received (issue 26).
+  filters: { access: "", ...noDays },
+  filtersProblem: dayRangeProblem,
 })
 
 export const unassignedUsersListMachine = createPagedListMachine({

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, isOneOf, IsoDateTime, PageParam, QueryText, RangeInstant, StoredEmail } from "../common.ts"
+import { dayRangeFields, Id, isOneOf, IsoDateTime, PageParam, QueryText, StoredEmail } from "../common.ts"
 import { trimmedText } from "../text.ts"
 
 const Text = (max: number) => trimmedText({ required: true, max })
@@ -28,8 +28,7 @@ export const EnquiryQuery = Schema.Struct({
   limit: PageParam,
   search: Schema.optional(QueryText),
   sort: Schema.optional(Schema.Literals(enquirySorts)),
-  from: Schema.optional(RangeInstant.annotate({ description: "Only enquiries sent at or after this instant" })),
-  to: Schema.optional(RangeInstant.annotate({ description: "Only enquiries sent before this instant; later than `from` when both are given" })),
+  ...dayRangeFields("enquiries sent"),
 })
 export type EnquiryQuery = typeof EnquiryQuery.Type
 

@@ -20,7 +20,8 @@ export const fetchCounsellingEnquiries = endpoint({
   query: CounsellingEnquiryListQuery,
   answer: CounsellingEnquiryListAnswer,
   access: ["Admin"],
-  summary: "1:1 counselling enquiries, newest first or by name or date either way (default limit 10); sent access or still waiting only with `access`",
+  summary:
+    "1:1 counselling enquiries, newest first or by name or date either way (default limit 10); sent access or still waiting only with `access`; only those received from `from` and before `to` (either alone)",
 })
 
 export const sendUserLoginAccess = endpoint({

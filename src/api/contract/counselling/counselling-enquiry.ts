@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
-import { Email, Id, IsoDateTime, isOneOf, PageParam } from "../common.ts"
+import { dayRangeFields, Email, Id, IsoDateTime, isOneOf, PageParam } from "../common.ts"
 import { enquirySorts } from "../contact/contact.ts"
 
 const Text = (max: number) => trimmedText({ required: true, max })
@@ -91,5 +91,6 @@ export const CounsellingEnquiryListQuery = Schema.Struct({
   limit: PageParam,
   sort: Schema.optional(Schema.Literals(counsellingEnquirySorts)),
   access: Schema.optional(Schema.Literals(accessFilters)),
+  ...dayRangeFields("enquiries received"),
 })
 export type CounsellingEnquiryListQuery = typeof CounsellingEnquiryListQuery.Type

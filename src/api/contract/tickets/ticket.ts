@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
-import { Id, isOneOf, IsoDateTime, PageParam, RangeInstant, Role } from "../common.ts"
+import { dayRangeFields, Id, isOneOf, IsoDateTime, PageParam, Role } from "../common.ts"
 
 /** Spec section 9: ticket types, attachment types and the rating scale. */
 export const ticketTypes = ["Technical", "General"] as const
@@ -103,8 +103,7 @@ export const TicketListQuery = Schema.Struct({
   limit: PageParam,
   state: Schema.optional(Schema.Literals(ticketStates)),
   sort: Schema.optional(Schema.Literals(ticketSorts)),
-  from: Schema.optional(RangeInstant.annotate({ description: "Only tickets raised at or after this instant" })),
-  to: Schema.optional(RangeInstant.annotate({ description: "Only tickets raised before this instant; later than `from` when both are given" })),
+  ...dayRangeFields("tickets raised"),
 })
 
 /** GET /userQuery/get: newest first, or in `sort`'s order; the Admin gets every ticket, anybody else only their own. */

@@ -1,12 +1,12 @@
 import { Schema } from "effect"
 import {
+  dayRangeFields,
   IsoDateTime,
   isOneOf,
   NonEmptyTrimmed,
   PageParam,
   PageQuery,
   QueryText,
-  RangeInstant,
   RequestedVendorStatus,
   VendorStatus,
   vendorRoles,
@@ -30,10 +30,7 @@ export type PeopleSort = (typeof peopleSorts)[number]
 export const isPeopleSort = isOneOf(peopleSorts)
 
 /** The people lists' Joined days (issue 26): people who signed up from `from` (inclusive) and before `to` (exclusive), either alone. */
-const joinedFields = {
-  from: Schema.optional(RangeInstant.annotate({ description: "Only people who joined at or after this instant" })),
-  to: Schema.optional(RangeInstant.annotate({ description: "Only people who joined before this instant; later than `from` when both are given" })),
-}
+const joinedFields = dayRangeFields("people who joined")
 
 /**
  * Query of the role lists. `organizationId` scopes the list to one organization (the Active

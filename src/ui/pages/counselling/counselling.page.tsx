@@ -1,5 +1,5 @@
 import { useState } from "react"
-import { Box, Button, Stack, Text } from "@chakra-ui/react"
+import { Box, Button, HStack, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { CounsellingEnquiry } from "../../../api/contract/counselling/counselling-enquiry.ts"
 import { counsellingLists } from "../../../api/contract/counselling/counselling-lists.ts"
@@ -18,10 +18,12 @@ import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
+import { ListDayRangeFilter } from "../../components/day-range-filter.tsx"
+import { dayRangeBounds } from "../../../machines/day-range.ts"
 import { nameAndDateHeads } from "../../components/sort-header.tsx"
 
 /** The Access filter, kept in the URL (`?access=waiting`). */
-const ACCESS_FILTER = { keys: ["access"] } as const
+const ENQUIRY_FILTERS = { keys: ["access", "from", "to"] } as const
 const ACCESS_CHOICES = [
   { value: "waiting", label: "Waiting for access" },
   { value: "sent", label: "Access sent" },
@@ -78,10 +80,10 @@ function tableColumns(o: EnquiryColumnsInput): Column<CounsellingEnquiry>[] {
 
 /**
  * 1:1 Counselling enquiries: send access (confirmed), a green tick once sent, View modal, totals and paging; Name and
- * Date | Time sort and the Access filter keeps the enquiries waiting or sent, both in the URL.
+ * Date | Time sort, the Access filter keeps the enquiries waiting or sent and the Received days those sent on them, all in the URL.
  */
 export default function CounsellingPage() {
-  const list = useListActor(enquiryListMachine, ACCESS_FILTER)
+  const list = useListActor(enquiryListMachine, ENQUIRY_FILTERS)
   const view = usePagedList(list)
   const access = useActorRef(sendAccessMachine.provide({ actions: { notify: (_, { text, tone }) => notify(text, tone), done: () => view.reload() } }))
   const confirming = useSelector(access, (s) => s.matches("confirming"))
@@ -108,17 +110,20 @@ export default function CounsellingPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportButtons list="counselling" search="" sort={sort} filters={applied} />}
+        exportButton={<ExportButtons list="counselling" search="" sort={sort} filters={{ ...applied, ...dayRangeBounds(applied) }} />}
       />
-      <Box maxW={{ md: "56" }}>
-        <FilterSelect
-          label="Access"
-          all="All enquiries"
-          value={applied.access ?? ""}
-          choices={ACCESS_CHOICES}
-          onChange={(value) => list.send({ type: "filter.set", field: "access", value })}
-        />
-      </Box>
+      <HStack gap="4" align="end" wrap="wrap">
+        <Box w={{ base: "full", md: "56" }}>
+          <FilterSelect
+            label="Access"
+            all="All enquiries"
+            value={applied.access ?? ""}
+            choices={ACCESS_CHOICES}
+            onChange={(value) => list.send({ type: "filter.set", field: "access", value })}
+          />
+        </Box>
+        <ListDayRangeFilter list={list} label="Received" />
+      </HStack>
       <DataTable
         columnChoice={view.columnChoice}
         columns={columns}

@@ -5,7 +5,7 @@ import { explainRefusals } from "./openapi-validator.ts"
 import { partnerFields } from "./partner-form.ts"
 import { multipart, solidPng } from "../fixtures/images.ts"
 // Refusals of requests the API document calls valid, provoked here on purpose, with what explains each.
-explainRefusals([["to: must be later than from", "the Joined filter's range ends where it starts or before"]])
+explainRefusals([["to: must be later than from", "the Joined or Received filter's range ends where it starts or before"]])
 
 let server: TestServer
 let admin: string
@@ -111,5 +111,43 @@ describe("The people lists' Joined days (issue 26)", () => {
     }
     const notADate = await get("/user/Lawyer?from=yesterday")
     expect(notADate.statusCode).toBe(400)
+  })
+})
+
+describe("1:1 Counselling's Received days (issue 26)", () => {
+  type Enquiry = { _id: string; email: string; createdAt: string; isAccessSend: boolean }
+  type Enquiries = { data: { enquiry: Enquiry[] }; totalRecords: number }
+  const enquiries = async (query: string): Promise<Enquiries> => {
+    const answer = await get(`/enquiry/fetch?limit=100${query}`)
+    expect(answer.statusCode, answer.body).toBe(200)
+    return answer.json()
+  }
+
+  it("keeps the enquiries received in the range, either bound alone, beside Access, paged and in its CSV; a reversed range is refused", async () => {
+    const oldest = (await enquiries("&sort=createdAt")).data.enquiry
+    expect(oldest.length).toBeGreaterThan(6)
+    expect(new Set(oldest.map((e) => e.createdAt)).size).toBe(oldest.length)
+    const from = oldest[1]!.createdAt
+    const to = oldest[oldest.length - 2]!.createdAt
+    const inside = oldest.slice(1, oldest.length - 2)
+    const ranged = await enquiries(`&sort=createdAt&from=${from}&to=${to}`)
+    expect([ranged.data.enquiry.map((e) => e._id), ranged.totalRecords]).toEqual([inside.map((e) => e._id), inside.length])
+    expect((await enquiries(`&from=${from}`)).totalRecords).toBe(oldest.length - 1)
+    expect((await enquiries(`&to=${to}`)).totalRecords).toBe(oldest.length - 2)
+    const page2 = await get(`/enquiry/fetch?page=2&limit=2&sort=createdAt&from=${from}&to=${to}`)
+    expect(page2.json().data.enquiry.map((e: Enquiry) => e._id)).toEqual(inside.slice(2, 4).map((e) => e._id))
+    const waiting = inside.filter((e) => !e.isAccessSend)
+    expect((await enquiries(`&sort=createdAt&access=waiting&from=${from}&to=${to}`)).data.enquiry.map((e) => e._id)).toEqual(waiting.map((e) => e._id))
+
+    const csv = await get(`/export/counselling?sort=createdAt&from=${from}&to=${to}`)
+    expect(csv.statusCode).toBe(200)
+    expect(
+      parseCsv(csv.body)
+        .slice(1)
+        .map((row) => row[1]),
+    ).toEqual(inside.map((e) => e.email))
+
+    const refused = await get(`/enquiry/fetch?from=${to}&to=${from}`)
+    expect([refused.statusCode, refused.json().message]).toEqual([400, "to: must be later than from"])
   })
 })

@@ -90,3 +90,28 @@ describe("The people lists' Joined filter (issue 26)", () => {
     await page.context().close()
   })
 })
+
+describe("1:1 Counselling's Received filter (issue 26)", () => {
+  it("keeps the enquiries received on the days chosen on the reader's clock, in the URL and the CSV", async () => {
+    const all = (await apiGet<{ data: { enquiry: Row[] } }>("/enquiry/fetch?page=1&limit=100", await apiToken("admin@demo.test"))).data.enquiry
+    const { first, last, expected } = someDays(all)
+
+    const page = await openInIndia("/counselling")
+    await page.getByLabel("Received from").fill(first)
+    await page.getByLabel("Received to").fill(last)
+    await page.getByRole("button", { name: "Apply dates" }).click()
+    await page.waitForURL((url) => url.searchParams.get("from") === first && url.searchParams.get("to") === last)
+    await expect.poll(() => page.getByTestId("total-records").textContent()).toBe(`Total Records: ${expected.length}`)
+    await expect.poll(() => columnTexts(page, /^Email$/)).toEqual(expected)
+
+    const download = page.waitForEvent("download")
+    await page.getByRole("button", { name: "Export CSV" }).click()
+    const rows = parseCsv(readFileSync((await (await download).path())!, "utf8")).slice(1)
+    expect(rows.map((row) => row[1])).toEqual(expected)
+
+    await page.getByRole("button", { name: "Clear dates" }).click()
+    await page.waitForURL((url) => !url.searchParams.has("from") && !url.searchParams.has("to"))
+    await expect.poll(() => page.getByTestId("total-records").textContent()).toBe(`Total Records: ${all.length}`)
+    await page.context().close()
+  })
+})
