@@ -115,3 +115,50 @@ describe("1:1 Counselling's Received filter (issue 26)", () => {
     await page.context().close()
   })
 })
+
+describe("The clients lists' Joined filter (issue 26)", () => {
+  for (const [name, path, call] of [
+    ["UnAssign Users", "/unassign-users", "/user/unassignUser"],
+    ["Counselling Users", "/counselling-users", "/user/assignUser"],
+  ] as const)
+    it(`${name} keeps the clients who joined on the days chosen, in the URL; Clear dates shows every client again`, async () => {
+      const answer = await apiGet<{ data: { data: Row[] }; totalRecords: number }>(`${call}?page=1&limit=100`, await apiToken("admin@demo.test"))
+      const all = answer.data.data
+      const { first, last, expected } = someDays(all, 1)
+
+      const page = await openInIndia(path)
+      await page.getByLabel("Joined from").fill(first)
+      await page.getByLabel("Joined to").fill(last)
+      await page.getByRole("button", { name: "Apply dates" }).click()
+      await page.waitForURL((url) => url.searchParams.get("from") === first && url.searchParams.get("to") === last)
+      await expect.poll(() => page.getByTestId("total-records").textContent()).toBe(`Total Records: ${expected.length}`)
+      await expect.poll(() => columnTexts(page, /^Email$/)).toEqual(expected)
+      await page.getByRole("button", { name: "Clear dates" }).click()
+      await page.waitForURL((url) => !url.searchParams.has("from") && !url.searchParams.has("to"))
+      await expect.poll(() => page.getByTestId("total-records").textContent()).toBe(`Total Records: ${answer.totalRecords}`)
+      await page.context().close()
+    })
+})
+
+describe("Blogs' Created filter (issue 26)", () => {
+  it("keeps the blogs created on the days chosen, in the URL; Clear dates shows every blog again", async () => {
+    const blogs = (await apiGet<{ data: { blogName: string; createdAt: string }[] }>("/blog/get?page=1&limit=100", await apiToken("editor@demo.test"))).data
+    // someDays reads a row's text from `email`: here the blog's name.
+    const { first, last, expected } = someDays(blogs.map((b) => ({ email: b.blogName, createdAt: b.createdAt })))
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, timezoneId: ZONE })
+    const page = await context.newPage()
+    await openSignedIn(page, "editor@demo.test", "/blogs")
+    await listsSettled(page)
+    // The name cell shows 15 characters; its link's title holds the whole name.
+    const shownNames = () => page.locator("tbody tr a[title]").evaluateAll((links) => links.map((a) => a.getAttribute("title")))
+    await page.getByLabel("Created from").fill(first)
+    await page.getByLabel("Created to").fill(last)
+    await page.getByRole("button", { name: "Apply dates" }).click()
+    await page.waitForURL((url) => url.searchParams.get("from") === first && url.searchParams.get("to") === last)
+    await expect.poll(shownNames).toEqual(expected)
+    await page.getByRole("button", { name: "Clear dates" }).click()
+    await page.waitForURL((url) => !url.searchParams.has("from") && !url.searchParams.has("to"))
+    await expect.poll(shownNames).toEqual(blogs.slice(0, 10).map((b) => b.blogName))
+    await context.close()
+  })
+})

@@ -38,17 +38,30 @@ const stateAndDays = [
   { type: "filter.clear" },
 ]
 
-/** UnAssign Users (issue 26): by name, then newest first again. */
-const clientsOrder = [
+/**
+ * UnAssign Users (issue 26): by name, then newest first again; the Joined days: a first day after the last is only set,
+ * never applied; then every client again.
+ */
+const clientsOrderAndDays = [
   { type: "sort.change", sort: "name" },
   { type: "sort.change", sort: "-createdAt" },
+  { type: "filter.change", field: "to", value: "2026-11-10" },
+  { type: "filter.apply" },
+  { type: "filter.set", field: "from", value: "2026-11-20" },
+  { type: "filter.clear" },
 ]
 
-/** Counselling Users (issue 26): by name, then newest first again; one counsellor's clients, then everyone's again. */
+/**
+ * Counselling Users (issue 26): by name, then newest first again; one counsellor's clients (a choice made while the Joined
+ * days are reversed is only set), then everyone's again. The days alone: UnAssign Users' paths.
+ */
 const clientsOrderAndCounsellor = [
-  ...clientsOrder,
+  { type: "sort.change", sort: "name" },
+  { type: "sort.change", sort: "-createdAt" },
+  { type: "filter.change", field: "to", value: "2026-11-10" },
+  { type: "filter.apply" },
   { type: "filter.set", field: "counsellor", value: "c1" },
-  { type: "filter.set", field: "counsellor", value: "" },
+  { type: "filter.clear" },
 ]
 
 /**
@@ -65,9 +78,15 @@ const enquiryOrderAndFilters = [
   { type: "filter.clear" },
 ]
 
+/** Lists opened from a link that names their first day, so one change of the last day reverses the range. */
+const initialFilters = new Map<unknown, object>([
+  [allSessionsListMachine, { filters: { state: "", from: "2026-12-01", to: "" } }],
+  [counsellingUsersListMachine, { filters: { counsellor: "", from: "2026-11-20", to: "" } }],
+])
+
 for (const [name, machine, own] of [
   ["1:1 counselling enquiries list", enquiryListMachine, enquiryOrderAndFilters],
-  ["unassigned users list", unassignedUsersListMachine, clientsOrder],
+  ["unassigned users list", unassignedUsersListMachine, clientsOrderAndDays],
   ["counselling users list", counsellingUsersListMachine, clientsOrderAndCounsellor],
   ["all sessions list", allSessionsListMachine, stateAndDays],
   ["upcoming sessions list", mySessionsListMachine({ _id: "u1", role: "User" }, "upcoming"), []],
@@ -75,7 +94,7 @@ for (const [name, machine, own] of [
   const id = machine.id
   describeMachinePaths(name, {
     machine,
-    input: machine === allSessionsListMachine ? { filters: { state: "", from: "2026-12-01", to: "" } } : {},
+    input: initialFilters.get(machine) ?? {},
     events: [...events, ...own],
     unreachable: {
       // The step back lands on a loading state that `page.previous`/`search.change` already reach with the

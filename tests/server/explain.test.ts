@@ -141,6 +141,8 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: "/user/unassignUser?page=1&limit=10&sort=name" },
     { as: "admin", url: `/user/unassignUser?page=${last.unassigned}&limit=10&sort=-name` },
     { as: "admin", url: "/user/unassignUser?page=1&limit=10&sort=createdAt" },
+    { as: "admin", url: `/user/unassignUser?page=1&limit=10&from=${RANGE.from}&to=${RANGE.to}` },
+    { as: "admin", url: `/user/unassignUser?page=2&limit=10&sort=name&from=${RANGE.from}` },
   ],
   fetchCounsellingUsers: [
     { as: "admin", url: "/user/assignUser?page=1&limit=10" },
@@ -149,6 +151,8 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
     { as: "admin", url: `/user/assignUser?page=${last.assigned}&limit=10&sort=name` },
     // One counsellor's clients: counted and paged on the 0035 indexes that start with the counsellor.
     { as: "admin", url: `/user/assignUser?page=1&limit=10&counsellorId=${VENDOR}` },
+    { as: "admin", url: `/user/assignUser?page=1&limit=10&from=${RANGE.from}&to=${RANGE.to}` },
+    { as: "admin", url: `/user/assignUser?page=1&limit=10&sort=createdAt&counsellorId=${VENDOR}&to=${RANGE.to}` },
     { as: "admin", url: `/user/assignUser?page=2&limit=10&counsellorId=${VENDOR}&sort=-name` },
   ],
   fetchCounsellingDetails: [{ as: "admin", url: `/user/get/${CLIENT}` }],

@@ -151,3 +151,92 @@ describe("1:1 Counselling's Received days (issue 26)", () => {
     expect([refused.statusCode, refused.json().message]).toEqual([400, "to: must be later than from"])
   })
 })
+
+describe("The clients lists' Joined days (issue 26)", () => {
+  type Client = { _id: string; email: string; createdAt: string; counsellor?: { _id: string } | null }
+  type Clients = { data: { data: Client[] }; totalRecords: number; totalPages: number }
+  const clients = async (path: string, query: string): Promise<Clients> => {
+    const answer = await get(`${path}?limit=100${query}`)
+    expect(answer.statusCode, answer.body).toBe(200)
+    return answer.json()
+  }
+  const idsOf = (rows: readonly Client[]) => rows.map((r) => r._id)
+
+  for (const [name, path, file] of [
+    ["UnAssign Users", "/user/unassignUser", "unassign-users"],
+    ["Counselling Users", "/user/assignUser", "counselling-users"],
+  ] as const)
+    it(`${name} keeps the clients who joined in the range, either bound alone, in its order, paged and in its CSV`, async () => {
+      const oldest = (await clients(path, "&sort=createdAt")).data.data
+      expect(oldest.length).toBeGreaterThan(4)
+      expect(new Set(oldest.map((r) => r.createdAt)).size).toBe(oldest.length)
+      const from = oldest[1]!.createdAt
+      const to = oldest[oldest.length - 1]!.createdAt
+      const inside = oldest.slice(1, oldest.length - 1)
+      const ranged = await clients(path, `&sort=createdAt&from=${from}&to=${to}`)
+      expect([idsOf(ranged.data.data), ranged.totalRecords]).toEqual([idsOf(inside), inside.length])
+      expect(idsOf((await clients(path, `&from=${from}&to=${to}`)).data.data)).toEqual(idsOf([...inside].reverse()))
+      expect((await clients(path, `&from=${from}`)).totalRecords).toBe(oldest.length - 1)
+      expect((await clients(path, `&to=${to}`)).totalRecords).toBe(oldest.length - 1)
+      // The far half of a range is read from its oldest end: page 2 of 2 holds the range's oldest.
+      const last = (await get(`${path}?page=2&limit=${inside.length - 1}&from=${from}&to=${to}`)).json() as Clients
+      expect([idsOf(last.data.data), last.totalPages]).toEqual([[inside[0]!._id], 2])
+
+      const csv = await get(`/export/${file}?sort=createdAt&from=${from}&to=${to}`)
+      expect(csv.statusCode).toBe(200)
+      expect(
+        parseCsv(csv.body)
+          .slice(1)
+          .map((row) => row[1]),
+      ).toEqual(inside.map((r) => r.email))
+      const refused = await get(`${path}?from=${to}&to=${from}`)
+      expect([refused.statusCode, refused.json().message]).toEqual([400, "to: must be later than from"])
+    })
+
+  it("Counselling Users keeps one counsellor's clients inside the days", async () => {
+    const oldest = (await clients("/user/assignUser", "&sort=createdAt")).data.data
+    const counsellorId = oldest[0]!.counsellor!._id
+    const theirs = oldest.filter((r) => r.counsellor?._id === counsellorId)
+    const from = theirs[0]!.createdAt
+    const to = new Date(Date.parse(theirs.at(-1)!.createdAt) + 1).toISOString()
+    const narrowed = await clients("/user/assignUser", `&sort=createdAt&counsellorId=${counsellorId}&from=${from}&to=${to}`)
+    expect([idsOf(narrowed.data.data), narrowed.totalRecords]).toEqual([idsOf(theirs), theirs.length])
+    const later = await clients("/user/assignUser", `&counsellorId=${counsellorId}&from=${to}`)
+    expect([later.data.data, later.totalRecords]).toEqual([[], 0])
+  })
+})
+
+describe("Blogs' Created days (issue 26)", () => {
+  type Blog = { _id: string; slug: string; createdAt: string; status: boolean }
+  type Blogs = { data: Blog[]; pagination: { total: number } }
+  const blogs = async (query: string): Promise<Blogs> => {
+    const answer = await get(`/blog/get?limit=100${query}`)
+    expect(answer.statusCode, answer.body).toBe(200)
+    return answer.json()
+  }
+
+  it("keeps the blogs created in the range, either bound alone, beside Status and in its CSV; a reversed range is refused", async () => {
+    const oldest = (await blogs("&sort=createdAt")).data
+    expect(oldest.length).toBeGreaterThan(4)
+    expect(new Set(oldest.map((b) => b.createdAt)).size).toBe(oldest.length)
+    const from = oldest[1]!.createdAt
+    const to = oldest[oldest.length - 1]!.createdAt
+    const inside = oldest.slice(1, oldest.length - 1)
+    const ranged = await blogs(`&sort=createdAt&from=${from}&to=${to}`)
+    expect([ranged.data.map((b) => b._id), ranged.pagination.total]).toEqual([inside.map((b) => b._id), inside.length])
+    expect((await blogs(`&from=${from}`)).pagination.total).toBe(oldest.length - 1)
+    expect((await blogs(`&to=${to}`)).pagination.total).toBe(oldest.length - 1)
+    const active = inside.filter((b) => b.status)
+    expect((await blogs(`&sort=createdAt&status=active&from=${from}&to=${to}`)).data.map((b) => b._id)).toEqual(active.map((b) => b._id))
+
+    const csv = await get(`/export/blogs?sort=createdAt&from=${from}&to=${to}`)
+    expect(csv.statusCode).toBe(200)
+    expect(
+      parseCsv(csv.body)
+        .slice(1)
+        .map((row) => row[1]),
+    ).toEqual(inside.map((b) => b.slug))
+    const refused = await get(`/blog/get?from=${to}&to=${from}`)
+    expect([refused.statusCode, refused.json().message]).toEqual([400, "to: must be later than from"])
+  })
+})

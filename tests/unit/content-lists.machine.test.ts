@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
+import * as blogApi from "../../src/api/blogs/blog.api.ts"
+import { setViewerZone } from "../../src/machines/account/viewer-zone.ts"
 import { createActor, fromPromise, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
 import { blogListMachine } from "../../src/machines/blogs/blogs.machine.ts"
@@ -19,8 +21,8 @@ describe("content list machines", () => {
       await waitFor(actor, (s) => s.matches("ready"))
     }
     expect(asked).toEqual([
-      // Blogs carry their Status filter (every blog at first).
-      { page: 1, limit: 10, search: "", filters: { status: "" } },
+      // Blogs carry their Status filter and Created days (every blog at first).
+      { page: 1, limit: 10, search: "", filters: { status: "", from: "", to: "" } },
       { page: 1, limit: 100, search: "" },
     ])
   })
@@ -34,6 +36,39 @@ describe("content list machines", () => {
     const actor = createActor(machine.provide({ actors: { fetchPage: failing } }), { input: {} }).start()
     await waitFor(actor, (s) => s.matches("failed"))
     expect(actor.getSnapshot().context.error).toBe(text)
+  })
+})
+
+describe("Blogs' Created filter (issue 26)", () => {
+  it("sends the days as instants beside the Status; a reversed range is not applied, and clearing the days keeps the Status", async () => {
+    setViewerZone("Asia/Kolkata")
+    try {
+      const listBlogs = vi
+        .spyOn(blogApi, "listBlogs")
+        .mockResolvedValue({ success: true, data: [], pagination: { total: 0, page: 1, limit: 10, totalPages: 1 } } as never)
+      const actor = createActor(blogListMachine, { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.set", field: "status", value: "active" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "from", value: "2026-11-20" })
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-10" })
+      actor.send({ type: "filter.apply" })
+      expect(listBlogs).toHaveBeenCalledTimes(2)
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-20" })
+      actor.send({ type: "filter.apply" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(listBlogs).toHaveBeenLastCalledWith(
+        expect.objectContaining({ filters: { status: "active", from: "2026-11-19T18:30:00.000Z", to: "2026-11-20T18:30:00.000Z" } }),
+      )
+      actor.send({ type: "filter.change", field: "to", value: "" })
+      actor.send({ type: "filter.set", field: "from", value: "" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(actor.getSnapshot().context.applied).toEqual({ status: "active", from: "", to: "" })
+      actor.stop()
+    } finally {
+      setViewerZone(null)
+      vi.restoreAllMocks()
+    }
   })
 })
 

@@ -13,7 +13,14 @@ import { setViewerZone } from "../../src/machines/account/viewer-zone.ts"
 import * as contactApi from "../../src/api/contact/contact.api.ts"
 import { quietLiveList } from "./quiet-live.ts"
 import * as sessionsApi from "../../src/api/counselling/counselling-sessions.api.ts"
-import { allSessionsListMachine, enquiryListMachine, sessionDaysRule } from "../../src/machines/counselling/counselling-lists.machine.ts"
+import {
+  allSessionsListMachine,
+  counsellingUsersListMachine,
+  enquiryListMachine,
+  sessionDaysRule,
+  unassignedUsersListMachine,
+} from "../../src/machines/counselling/counselling-lists.machine.ts"
+import * as usersApi from "../../src/api/counselling/counselling-users.api.ts"
 import * as enquiryApi from "../../src/api/counselling/counselling-enquiry.api.ts"
 
 afterEach(() => vi.restoreAllMocks())
@@ -287,6 +294,52 @@ describe("1:1 Counselling's Received filter (issue 26)", () => {
       actor.send({ type: "filter.set", field: "from", value: "" })
       await waitFor(actor, (s) => s.matches("ready"))
       expect(actor.getSnapshot().context.applied).toEqual({ access: "waiting", from: "", to: "" })
+      actor.stop()
+    } finally {
+      setViewerZone(null)
+    }
+  })
+})
+
+describe("The clients lists' Joined filter (issue 26)", () => {
+  it("UnAssign Users sends the days as instants and applies no reversed range", async () => {
+    setViewerZone("Asia/Kolkata")
+    try {
+      const fetch = vi.spyOn(usersApi, "fetchUnassignedUsersPage").mockResolvedValue({ rows: [], total: 0 })
+      const actor = createActor(unassignedUsersListMachine.provide({ actors: quietLiveList }), { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "from", value: "2026-11-20" })
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-10" })
+      actor.send({ type: "filter.apply" })
+      expect(fetch).toHaveBeenCalledTimes(1)
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-30" })
+      actor.send({ type: "filter.apply" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(fetch).toHaveBeenLastCalledWith(
+        expect.objectContaining({ page: 1, filters: { from: "2026-11-19T18:30:00.000Z", to: "2026-11-30T18:30:00.000Z" } }),
+      )
+      actor.stop()
+    } finally {
+      setViewerZone(null)
+    }
+  })
+
+  it("Counselling Users sends the days beside the Counsellor, and clearing the days keeps the Counsellor", async () => {
+    setViewerZone("Asia/Kolkata")
+    try {
+      const fetch = vi.spyOn(usersApi, "fetchCounsellingUsersPage").mockResolvedValue({ rows: [], total: 0 })
+      const actor = createActor(counsellingUsersListMachine.provide({ actors: quietLiveList }), { input: {} }).start()
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.set", field: "counsellor", value: "c1" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      actor.send({ type: "filter.change", field: "to", value: "2026-11-30" })
+      actor.send({ type: "filter.apply" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(fetch).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { counsellor: "c1", from: "", to: "2026-11-30T18:30:00.000Z" } }))
+      actor.send({ type: "filter.change", field: "to", value: "" })
+      actor.send({ type: "filter.set", field: "from", value: "" })
+      await waitFor(actor, (s) => s.matches("ready"))
+      expect(actor.getSnapshot().context.applied).toEqual({ counsellor: "c1", from: "", to: "" })
       actor.stop()
     } finally {
       setViewerZone(null)

@@ -42,16 +42,20 @@ export async function slugsLike(db: Db, base: string, exceptId: string | null): 
 
 /**
  * A page of blogs, newest first or in `sort`'s order; `publishedOnly` (the public site) or `status` (the Blogs screen's
- * filter) keeps the Active or the Inactive ones only.
+ * filter) keeps the Active or the Inactive ones only, `from` and `to` those created in the Created days (issue 26).
  */
-export async function listBlogs(db: Db, paging: Paging, options: { publishedOnly: boolean; sort?: BlogSort; status?: BlogStatusFilter }) {
-  let rows = db.selectFrom("blogs").selectAll()
-  let count = db.selectFrom("blogs").select(sql<number>`count(*)::int`.as("total"))
+export async function listBlogs(
+  db: Db,
+  paging: Paging,
+  options: { publishedOnly: boolean; sort?: BlogSort; status?: BlogStatusFilter; from?: Date; to?: Date },
+) {
+  let blogs = db.selectFrom("blogs")
   const status = options.publishedOnly ? true : options.status === undefined ? undefined : options.status === "active"
-  if (status !== undefined) {
-    rows = rows.where("status", "=", status)
-    count = count.where("status", "=", status)
-  }
+  if (status !== undefined) blogs = blogs.where("status", "=", status)
+  if (options.from !== undefined) blogs = blogs.where("created_at", ">=", options.from)
+  if (options.to !== undefined) blogs = blogs.where("created_at", "<", options.to)
+  const rows = blogs.selectAll()
+  const count = blogs.select(sql<number>`count(*)::int`.as("total"))
   // A few hundred rows: no index needed for either order.
   const { column, way } = nameOrDateOrder(options.sort, { key: "blogName", column: "blog_name" })
   const [page, total] = await Promise.all([

@@ -1,4 +1,4 @@
-import { sql } from "kysely"
+import { type SelectQueryBuilder, sql } from "kysely"
 import type {
   AssignablePerson,
   AssignableRole,
@@ -29,15 +29,14 @@ function clientsOrder(sort: CounsellingUserSort | undefined, table: "users" | "u
  * Clients (role User) without a counsellor, newest first, ties by id ascending: the order of the
  * partial index users_unassigned_idx (created_at desc, id), walked forwards or backwards without a sort;
  * the total is trigger-kept (list_counts) and the far half is read from the oldest end. By name (issue 26) it
- * walks users_unassigned_name_idx the same way.
+ * walks users_unassigned_name_idx the same way. Inside Joined days (issue 26) the total is counted along the same
+ * index's range.
  */
-export async function listUnassignedClients(db: Db, page: Paging, sort?: CounsellingUserSort) {
-  const total = await readListCount(db, "clients_unassigned")
+export async function listUnassignedClients(db: Db, page: Paging, sort?: CounsellingUserSort, joined: JoinedDays = {}) {
+  const unassigned = db.selectFrom("users").where("role", "=", "User").where("counsellor_id", "is", null).$call(inDays("users", joined))
+  const total = hasDays(joined) ? await countOf(unassigned) : await readListCount(db, "clients_unassigned")
   const rows = await readFromNearestEnd(total, page, (end) =>
-    db
-      .selectFrom("users")
-      .where("role", "=", "User")
-      .where("counsellor_id", "is", null)
+    unassigned
       .select(["id", "name", "email", "number", "created_at"])
       .$call((q) => {
         const order = clientsOrder(sort, "users", end)
@@ -50,33 +49,48 @@ export async function listUnassignedClients(db: Db, page: Paging, sort?: Counsel
   return { rows: rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, number: r.number, createdAt: iso(r.created_at) })), total }
 }
 
-/** The clients of one counsellor: counted on the 0035 index that starts with the counsellor (a counsellor's clients are few beside every client). */
-const countClientsOf = async (db: Db, counsellorId: string) =>
-  Number(
-    (
-      await db
-        .selectFrom("users")
-        .where("counsellor_id", "=", counsellorId)
-        .select((eb) => eb.fn.countAll<string>().as("n"))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+/** A clients list's Joined days (issue 26): created from `from` (inclusive) and before `to`, either alone. */
+export interface JoinedDays {
+  from?: Date
+  to?: Date
+}
+
+const hasDays = (joined: JoinedDays) => joined.from !== undefined || joined.to !== undefined
+
+/** Keeps the rows of `table` created in the days. */
+const inDays =
+  (table: "users" | "u", joined: JoinedDays) =>
+  <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> => {
+    const createdAt = sql.ref(`${table}.created_at`)
+    let q = query
+    if (joined.from !== undefined) q = q.where(sql<boolean>`${createdAt} >= ${joined.from}`)
+    if (joined.to !== undefined) q = q.where(sql<boolean>`${createdAt} < ${joined.to}`)
+    return q
+  }
+
+/** How many rows a clients query keeps, counted on the index its filters start with. */
+const countOf = async <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+  Number(((await query.select(sql<string>`count(*)`.as("n")).executeTakeFirstOrThrow()) as { n: string }).n)
 
 /**
  * People assigned to a counsellor, newest first, ties by id ascending (partial index users_assigned_idx); total and far half as above.
- * With `counsellorId`, only that counsellor's clients, in the same orders on the 0035 indexes (counted there too).
+ * With `counsellorId`, only that counsellor's clients, in the same orders on the 0035 indexes (counted there too, as
+ * a counsellor's clients are few beside every client); inside Joined days, counted along the index's range.
  */
 export async function listCounsellingClients(
   db: Db,
   page: Paging,
   sort?: CounsellingUserSort,
   counsellorId?: string,
+  joined: JoinedDays = {},
 ): Promise<{ rows: CounsellingUser[]; total: number }> {
-  const total = counsellorId === undefined ? await readListCount(db, "clients_assigned") : await countClientsOf(db, counsellorId)
+  const assigned = db
+    .selectFrom("users as u")
+    .$call((q) => (counsellorId === undefined ? q.where("u.counsellor_id", "is not", null) : q.where("u.counsellor_id", "=", counsellorId)))
+    .$call(inDays("u", joined))
+  const total = counsellorId === undefined && !hasDays(joined) ? await readListCount(db, "clients_assigned") : await countOf(assigned)
   const rows = await readFromNearestEnd(total, page, (end) =>
-    db
-      .selectFrom("users as u")
-      .$call((q) => (counsellorId === undefined ? q.where("u.counsellor_id", "is not", null) : q.where("u.counsellor_id", "=", counsellorId)))
+    assigned
       .leftJoin("users as c", "c.id", "u.counsellor_id")
       .select(["u.id", "u.name", "u.email", "u.number", "u.created_at", "c.id as c_id", "c.name as c_name", "c.role as c_role"])
       .$call((q) => {

@@ -14,6 +14,7 @@ import { pickImage, requireImage, withStoredImage } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 import { sanitizeBlogHtml, textOf } from "./sanitize-blog-html.ts"
 import { isSlateDocument, sanitizeSlate, slateText } from "./sanitize-slate.ts"
+import { instantRange } from "../instant-range.ts"
 import { uniqueSlug } from "./slug.ts"
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
@@ -159,10 +160,14 @@ export async function getBlogDetails(deps: { db: Db }, id: string) {
 }
 
 /** The Blogs screen's list (its order and Status filter), or the public site's (published only, newest first). */
-export async function listAllBlogs(deps: { db: Db }, query: ContentPageQuery & Partial<Pick<BlogListQuery, "sort" | "status">>, publishedOnly: boolean) {
+export async function listAllBlogs(
+  deps: { db: Db },
+  query: ContentPageQuery & Partial<Pick<BlogListQuery, "sort" | "status" | "from" | "to">>,
+  publishedOnly: boolean,
+) {
   const at = contentPaging(query)
   const { sort, status } = query
-  return listAnswer(await listBlogs(deps.db, at, { publishedOnly, ...(sort ? { sort } : {}), ...(status ? { status } : {}) }), at)
+  return listAnswer(await listBlogs(deps.db, at, { publishedOnly, ...(sort ? { sort } : {}), ...(status ? { status } : {}), ...instantRange(query) }), at)
 }
 
 export async function publishedBlogBySlug(deps: { db: Db }, slug: string) {

@@ -20,13 +20,14 @@ import type { Caller } from "../auth/tokens.ts"
 import { badRequest, notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
+import { instantRange } from "../instant-range.ts"
 import { deliverQueued, NOTHING_QUEUED, queueNotifications, type Notification, type NotifyDeps } from "../notifications/queue.ts"
 
 export const COUNSELLOR_ASSIGNED = "Counsellor assigned successfully."
 
 export async function fetchUnassignedUsers(deps: { db: Db }, query: CounsellingUsersQuery) {
   const page = paging(query, 10)
-  const { rows, total } = await listUnassignedClients(deps.db, page, query.sort)
+  const { rows, total } = await listUnassignedClients(deps.db, page, query.sort, instantRange(query))
   const enquiries = await latestEnquiriesOf(
     deps.db,
     rows.map((r) => r._id),
@@ -42,7 +43,7 @@ export async function fetchUnassignedUsers(deps: { db: Db }, query: CounsellingU
 
 export async function fetchCounsellingUsers(deps: { db: Db }, query: AssignedUsersQuery) {
   const page = paging(query, 10)
-  const { rows, total } = await listCounsellingClients(deps.db, page, query.sort, query.counsellorId)
+  const { rows, total } = await listCounsellingClients(deps.db, page, query.sort, query.counsellorId, instantRange(query))
   return { success: true, data: { data: rows }, totalRecords: total, totalPages: totalPages(total, page.limit), currentPage: page.page }
 }
 

@@ -89,8 +89,8 @@ export const listExports: Record<ExportList, ListExport> = {
     file: counsellingListScreens["unassign-users"].file,
     columns: csvColumns(unassignedUserColumns),
     sorts: counsellingUserSorts,
-    fetchPage: async (deps, _caller, { page, limit, sort }) => {
-      const answer = await fetchUnassignedUsers(deps, { page, limit, ...(isCounsellingUserSort(sort) ? { sort } : {}) })
+    fetchPage: async (deps, _caller, { page, limit, sort, filters }) => {
+      const answer = await fetchUnassignedUsers(deps, { page, limit, ...(isCounsellingUserSort(sort) ? { sort } : {}), ...daysOf(filters) })
       return { rows: answer.data.data, total: answer.totalRecords }
     },
   },
@@ -104,6 +104,7 @@ export const listExports: Record<ExportList, ListExport> = {
         limit,
         ...(isCounsellingUserSort(sort) ? { sort } : {}),
         ...(filters.counsellor ? { counsellorId: filters.counsellor } : {}),
+        ...daysOf(filters),
       })
       return { rows: answer.data.data, total: answer.totalRecords }
     },
@@ -145,7 +146,7 @@ export const listExports: Record<ExportList, ListExport> = {
     fetchPage: async (deps, _caller, { page, limit, sort, filters }) => {
       const answer = await listAllBlogs(
         deps,
-        { page, limit, ...(isBlogSort(sort) ? { sort } : {}), ...(filters.status ? { status: filters.status } : {}) },
+        { page, limit, ...(isBlogSort(sort) ? { sort } : {}), ...(filters.status ? { status: filters.status } : {}), ...daysOf(filters) },
         false,
       )
       return { rows: answer.data, total: answer.pagination.total }

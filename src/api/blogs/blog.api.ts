@@ -12,13 +12,15 @@ export interface BlogText {
 
 /** A page of the Blogs list in its order (newest first unless `sort` says otherwise), Active or Inactive only with the Status filter. */
 export const listBlogs = (request: { page: number; limit: number; sort?: string | undefined; filters?: Record<string, string> }) => {
-  const status = request.filters?.status
+  const { status, from, to } = request.filters ?? {}
   return call(api.listBlogs, {
     query: {
       page: String(request.page),
       limit: String(request.limit),
       ...(isBlogSort(request.sort) ? { sort: request.sort } : {}),
       ...(isBlogStatusFilter(status) ? { status } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
     },
   })
 }

@@ -11,14 +11,16 @@ import type { AuditRecord } from "../contract/audit/audit.ts"
 import { call } from "../client.ts"
 import type { RowsPage, SortedPageAsk } from "./counselling-enquiry.api.ts"
 
-/** A clients list's page in its order (newest first unless the list says otherwise). */
-const pageQuery = (ask: SortedPageAsk) => ({
+/** A clients list's page in its order (newest first unless the list says otherwise), inside its Joined days (as instants) when it has them. */
+const pageQuery = (ask: SortedPageAsk & { filters?: Record<string, string> }) => ({
   page: String(ask.page),
   limit: String(ask.limit),
   ...(isCounsellingUserSort(ask.sort) ? { sort: ask.sort } : {}),
+  ...(ask.filters?.from ? { from: ask.filters.from } : {}),
+  ...(ask.filters?.to ? { to: ask.filters.to } : {}),
 })
 
-export async function fetchUnassignedUsersPage(ask: SortedPageAsk): Promise<RowsPage<UnassignedUser>> {
+export async function fetchUnassignedUsersPage(ask: SortedPageAsk & { filters?: Record<string, string> }): Promise<RowsPage<UnassignedUser>> {
   const answer = await call(api.fetchUnassignedUsers, { query: pageQuery(ask) })
   return { rows: [...answer.data.data], total: answer.totalRecords }
 }

@@ -3,23 +3,28 @@ import * as blogApi from "../../api/blogs/blog.api.ts"
 import * as blogCalls from "../../api/contract/blogs/blog.endpoints.ts"
 import { blogSorts, type Blog } from "../../api/contract/blogs/blog.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
+import { dayRangeBounds, dayRangeProblem, noDays } from "../day-range.ts"
 import { blogListScreen } from "../../api/contract/blogs/blog-list-screen.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
 
 /** The Blogs table pages by 10 (the list page size of spec section 9). */
 export const BLOG_PAGE_SIZE = 10
 
-/** Blogs, newest first or by name or date either way (issue 26); its Status filter keeps the Active or the Inactive ones. */
+/**
+ * Blogs, newest first or by name or date either way (issue 26); its Status filter keeps the Active or the Inactive ones,
+ * its Created days those created on them.
+ */
 export const blogListMachine = createPagedListMachine<Blog>({
   id: "blogList",
   pageSize: BLOG_PAGE_SIZE,
   call: blogCalls.listBlogs,
   failureMessage: blogListScreen.failure,
   sorts: blogSorts,
-  // "" (every blog), "active" or "inactive".
-  filters: { status: "" },
+  // Status: "" (every blog), "active" or "inactive"; the Created days.
+  filters: { status: "", ...noDays },
+  filtersProblem: dayRangeProblem,
   fetchPage: async (request) => {
-    const answer = await blogApi.listBlogs(request)
+    const answer = await blogApi.listBlogs({ ...request, filters: { ...request.filters, ...dayRangeBounds(request.filters ?? {}) } })
     return { rows: [...answer.data], total: answer.pagination.total }
   },
 })

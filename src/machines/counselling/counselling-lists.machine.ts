@@ -14,11 +14,17 @@ import { counsellingUserSorts } from "../../api/contract/counselling/counselling
 
 /** The counselling screens' paged lists (page size 10, spec section 9) with their failure messages (section 8). */
 
+/** A list's ask with its days (issue 26) as the server takes them: instants on the viewer's clock, the last day whole. */
+const withDayBounds = <Ask extends { filters?: Record<string, string> | undefined }>(ask: Ask, rule?: DayRangeRule): Ask => ({
+  ...ask,
+  filters: { ...ask.filters, ...dayRangeBounds(ask.filters ?? {}, rule) },
+})
+
 export const enquiryListMachine = createPagedListMachine({
   id: "counsellingEnquiries",
   call: enquiryCalls.fetchCounsellingEnquiries,
   live: "counselling",
-  fetchPage: (ask) => fetchEnquiryPage({ ...ask, filters: { ...ask.filters, ...dayRangeBounds(ask.filters ?? {}) } }),
+  fetchPage: (ask) => fetchEnquiryPage(withDayBounds(ask)),
   failureMessage: counsellingListScreens.counselling.failure,
   sorts: counsellingEnquirySorts,
   // Access: "" (every enquiry), "sent" (access sent) or "waiting"; the days received (issue 26).
@@ -29,19 +35,24 @@ export const enquiryListMachine = createPagedListMachine({
 export const unassignedUsersListMachine = createPagedListMachine({
   id: "unassignedUsers",
   call: userCalls.fetchUnassignedUsers,
-  fetchPage: fetchUnassignedUsersPage,
+  fetchPage: (ask) => fetchUnassignedUsersPage(withDayBounds(ask)),
   failureMessage: counsellingListScreens["unassign-users"].failure,
   sorts: counsellingUserSorts,
+  // The days the clients joined (issue 26).
+  filters: noDays,
+  filtersProblem: dayRangeProblem,
 })
 
 export const counsellingUsersListMachine = createPagedListMachine({
   id: "counsellingUsers",
   call: userCalls.fetchCounsellingUsers,
-  fetchPage: fetchCounsellingUsersPage,
+  fetchPage: (ask) => fetchCounsellingUsersPage(withDayBounds(ask)),
   failureMessage: counsellingListScreens["counselling-users"].failure,
   sorts: counsellingUserSorts,
-  // "" (every counsellor's clients) or one counsellor's id, chosen from a row's Counsellor cell (issue 26).
-  filters: { counsellor: "" },
+  // Counsellor: "" (every counsellor's clients) or one counsellor's id, chosen from a row's Counsellor cell; the days
+  // the clients joined (issue 26).
+  filters: { counsellor: "", ...noDays },
+  filtersProblem: dayRangeProblem,
 })
 
 /** All Sessions' Starts days: both, at most as many as the server answers in one range (a calendar's). */
@@ -50,7 +61,7 @@ export const sessionDaysRule: DayRangeRule = { both: true, maxDays: MAX_RANGE_DA
 export const allSessionsListMachine = createPagedListMachine({
   id: "allSessions",
   call: sessionCalls.fetchSessions,
-  fetchPage: (ask) => fetchAllSessionsPage({ ...ask, filters: { ...ask.filters, ...dayRangeBounds(ask.filters ?? {}, sessionDaysRule) } }),
+  fetchPage: (ask) => fetchAllSessionsPage(withDayBounds(ask, sessionDaysRule)),
   failureMessage: counsellingListScreens["all-sessions"].failure,
   sorts: sessionSorts,
   // state: "" (every session) or one of the lifecycle's states; from/to: the days the sessions start on (issue 26).

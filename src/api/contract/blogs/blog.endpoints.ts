@@ -37,7 +37,7 @@ export const listBlogs = endpoint({
   answer: BlogListAnswer,
   access: contentRoles,
   summary:
-    "Every blog, newest first or by `sort` (blogName, -blogName, createdAt, -createdAt), the Active or Inactive ones only with `status` (active, inactive), with pagination.total",
+    "Every blog, newest first or by `sort` (blogName, -blogName, createdAt, -createdAt), the Active or Inactive ones only with `status` (active, inactive), only those created from `from` and before `to` (either alone), with pagination.total",
 })
 
 export const getBlogDetails = endpoint({

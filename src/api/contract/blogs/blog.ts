@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { Id, isOneOf, IsoDateTime, PageParam } from "../common.ts"
+import { Id, isOneOf, IsoDateTime, PageParam, dayRangeFields } from "../common.ts"
 import { ImageUrl, itemAnswer, listAnswer, requiredText } from "../content/content-common.ts"
 
 /** The text colours the blog editor offers (spec section 2), by name and hex; the server allows only these. */
@@ -78,6 +78,8 @@ export const BlogListQuery = Schema.Struct({
   limit: PageParam,
   sort: Schema.optional(Schema.Literals(blogSorts)),
   status: Schema.optional(Schema.Literals(blogStatuses)),
+  // The Created days (issue 26).
+  ...dayRangeFields("blogs created"),
 })
 export type BlogListQuery = typeof BlogListQuery.Type
 /** GET /blog/getDetails/:id answers `data` as an array; the console uses the first item. */

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
 import { CounsellingEnquiry } from "./counselling-enquiry.ts"
-import { Id, IsoDateTime, isOneOf, PageQuery, Role } from "../common.ts"
+import { dayRangeFields, Id, IsoDateTime, isOneOf, PageQuery, Role } from "../common.ts"
 
 /** Who can be chosen in the 'Assign To' form (spec section 6: assignable roles). */
 export const assignableRoles = ["Lawyer", "Counsellor", "Nutritionist", "YogaTeacher", "User", "ImageConsultant"] as const
@@ -11,7 +11,12 @@ export type AssignableRole = (typeof assignableRoles)[number]
 export const counsellingUserSorts = ["name", "-name", "createdAt", "-createdAt"] as const
 export type CounsellingUserSort = (typeof counsellingUserSorts)[number]
 export const isCounsellingUserSort = isOneOf(counsellingUserSorts)
-export const CounsellingUsersQuery = Schema.Struct({ ...PageQuery.fields, sort: Schema.optional(Schema.Literals(counsellingUserSorts)) })
+export const CounsellingUsersQuery = Schema.Struct({
+  ...PageQuery.fields,
+  sort: Schema.optional(Schema.Literals(counsellingUserSorts)),
+  // The clients lists' Joined days (issue 26).
+  ...dayRangeFields("clients who joined"),
+})
 export type CounsellingUsersQuery = typeof CounsellingUsersQuery.Type
 
 /** Counselling Users (GET /user/assignUser): the clients of one counsellor with `counsellorId` (issue 26), in the same orders. */

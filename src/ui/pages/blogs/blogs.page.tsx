@@ -17,13 +17,15 @@ import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { BlogDrafts } from "./blog-drafts.tsx"
 import { FilterSelect } from "../../components/filter-select.tsx"
+import { ListDayRangeFilter } from "../../components/day-range-filter.tsx"
+import { dayRangeBounds } from "../../../machines/day-range.ts"
 import { NAME_WAYS, sortHead, type SortWays } from "../../components/sort-header.tsx"
 import { selectColumnOf } from "../../components/select-box.tsx"
 import { bulkBlogsMachine } from "../../../machines/blogs/bulk-blogs.machine.ts"
 import { BulkBlogsBar } from "./bulk-blogs-bar.tsx"
 
 /** The Status filter, kept in the URL (`?status=active`). */
-const STATUS_FILTER = { keys: ["status"] } as const
+const BLOG_FILTERS = { keys: ["status", "from", "to"] } as const
 const STATUS_CHOICES = [
   { value: "active", label: "Active" },
   { value: "inactive", label: "Inactive" },
@@ -32,7 +34,7 @@ const CREATED_WAYS: SortWays = { by: "date created", ascending: "oldest first", 
 
 /** Blogs: S.No, Blog Name (link, cut at 15), URL (slug, cut at 15), created date, delete and status toggle; sorted by name or date, filtered by status. */
 export default function BlogsPage() {
-  const list = useListActor(blogListMachine, STATUS_FILTER)
+  const list = useListActor(blogListMachine, BLOG_FILTERS)
   const [actionsLogic] = useState(() =>
     blogActionsMachine.provide({ actions: { listChanged: () => list.send({ type: "list.reload" }), notify: (_, { text, tone }) => notify(text, tone) } }),
   )
@@ -84,7 +86,7 @@ export default function BlogsPage() {
     <Stack gap="5">
       <ListHeader
         title={blogList.title}
-        exportButton={<ExportButtons list="blogs" search="" sort={ctx.sort} filters={ctx.applied} />}
+        exportButton={<ExportButtons list="blogs" search="" sort={ctx.sort} filters={{ ...ctx.applied, ...dayRangeBounds(ctx.applied) }} />}
         action={
           <Button asChild colorPalette="teal">
             <RouterLink href="/add-blog">+ Add Blog</RouterLink>
@@ -92,15 +94,18 @@ export default function BlogsPage() {
         }
       />
       <BlogDrafts />
-      <Box maxW={{ md: "56" }}>
-        <FilterSelect
-          label="Status"
-          all="All blogs"
-          value={ctx.applied.status ?? ""}
-          choices={STATUS_CHOICES}
-          onChange={(status) => list.send({ type: "filter.set", field: "status", value: status })}
-        />
-      </Box>
+      <HStack gap="4" align="end" wrap="wrap">
+        <Box w={{ base: "full", md: "56" }}>
+          <FilterSelect
+            label="Status"
+            all="All blogs"
+            value={ctx.applied.status ?? ""}
+            choices={STATUS_CHOICES}
+            onChange={(status) => list.send({ type: "filter.set", field: "status", value: status })}
+          />
+        </Box>
+        <ListDayRangeFilter list={list} label="Created" />
+      </HStack>
       <BulkBlogsBar actor={bulk} />
       <DataTable
         columnChoice={columnChoice}

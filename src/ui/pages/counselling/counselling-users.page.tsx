@@ -14,12 +14,14 @@ import { usePagedList } from "../../components/use-paged-list.ts"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
+import { ListDayRangeFilter } from "../../components/day-range-filter.tsx"
+import { dayRangeBounds } from "../../../machines/day-range.ts"
 import { EmailText } from "../../components/email-text.tsx"
 import { useSelector } from "@xstate/react"
 import { nameAndDateHeads } from "../../components/sort-header.tsx"
 
 /** The Counsellor filter, kept in the URL (`?counsellor=<id>`). */
-const COUNSELLOR_FILTER = { keys: ["counsellor"] } as const
+const CLIENT_FILTERS = { keys: ["counsellor", "from", "to"] } as const
 
 const counsellorText = (c: AssignedCounsellor) => `${c.name} (${c.role})`
 
@@ -62,7 +64,7 @@ function tableColumns(firstNumber: number, sort: string, onSort: (sort: string) 
 
 /** Counselling Users: assigned clients with their counsellor; the name opens their sessions, the counsellor shows only theirs. */
 export default function CounsellingUsersPage() {
-  const list = useListActor(counsellingUsersListMachine, COUNSELLOR_FILTER)
+  const list = useListActor(counsellingUsersListMachine, CLIENT_FILTERS)
   const view = usePagedList(list)
   const sort = useSelector(list, (s) => s.context.sort)
   const applied = useSelector(list, (s) => s.context.applied)
@@ -79,7 +81,7 @@ export default function CounsellingUsersPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportButtons list="counselling-users" search="" sort={sort} filters={applied} />}
+        exportButton={<ExportButtons list="counselling-users" search="" sort={sort} filters={{ ...applied, ...dayRangeBounds(applied) }} />}
       />
       {applied.counsellor ? (
         <HStack gap="3" wrap="wrap" data-testid="counsellor-filter">
@@ -105,6 +107,7 @@ export default function CounsellingUsersPage() {
           </Text>
         </Box>
       )}
+      <ListDayRangeFilter list={list} label="Joined" />
       <DataTable
         columnChoice={view.columnChoice}
         columns={columns}

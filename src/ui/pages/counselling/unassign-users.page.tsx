@@ -19,6 +19,8 @@ import { BusyButton } from "../../components/busy-button.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
 import { ExportButtons } from "../../components/export-buttons.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
+import { ListDayRangeFilter } from "../../components/day-range-filter.tsx"
+import { dayRangeBounds } from "../../../machines/day-range.ts"
 import { nameAndDateHeads } from "../../components/sort-header.tsx"
 import { EmailText } from "../../components/email-text.tsx"
 import { pageSelection, SelectBox } from "../../components/select-box.tsx"
@@ -58,11 +60,15 @@ function tableColumns(o: {
   ]
 }
 
-/** Unassign Users: select users (or the whole page), View their enquiry, 'Assign To' a counsellor. */
+/** The Joined days, kept in the URL (`?from=2026-11-01&to=2026-11-30`). */
+const JOINED_FILTER = { keys: ["from", "to"] } as const
+
+/** Unassign Users: select users (or the whole page), View their enquiry, 'Assign To' a counsellor; narrowed to the days they joined (issue 26). */
 export default function UnassignUsersPage() {
-  const list = useListActor(unassignedUsersListMachine)
+  const list = useListActor(unassignedUsersListMachine, JOINED_FILTER)
   const view = usePagedList(list)
   const sort = useSelector(list, (s) => s.context.sort)
+  const applied = useSelector(list, (s) => s.context.applied)
   const assign = useActorRef(assignCounsellorMachine.provide({ actions: { assigned: () => view.reload(), notify: (_, { text, tone }) => notify(text, tone) } }))
   const selected = useSelector(assign, (s) => s.context.selected)
   const selecting = useSelector(assign, (s) => s.matches("selecting"))
@@ -93,7 +99,7 @@ export default function UnassignUsersPage() {
             Total Records: {view.total}
           </Text>
         }
-        exportButton={<ExportButtons list="unassign-users" search="" sort={sort} />}
+        exportButton={<ExportButtons list="unassign-users" search="" sort={sort} filters={dayRangeBounds(applied)} />}
         action={
           selected.length > 0 ? (
             // Busy, never disabled, while the people load: a disabled button drops keyboard focus just
@@ -111,6 +117,7 @@ export default function UnassignUsersPage() {
           ) : null
         }
       />
+      <ListDayRangeFilter list={list} label="Joined" />
       <FormMessage message={pageMessage} />
       <DataTable
         columnChoice={view.columnChoice}
