@@ -4,6 +4,7 @@ import { isBlogStatusFilter } from "./contract/blogs/blog.ts"
 import { isAccessFilter } from "./contract/counselling/counselling-enquiry.ts"
 import { isExportState, isListSort, type ExportFormat, type ExportList } from "./contract/list-export.ts"
 import { call, callBlob } from "./client.ts"
+import { dayQuery } from "./day-query.ts"
 
 /** The query of a list's export: its current search and filter (Role, State, Status, Access, Counsellor, Received), in its current order. */
 function exportQuery(search: string, sort: string, filters: Record<string, string>) {
@@ -20,8 +21,7 @@ function exportQuery(search: string, sort: string, filters: Record<string, strin
     ...(isBlogStatusFilter(status) ? { status } : {}),
     ...(isAccessFilter(access) ? { access } : {}),
     ...(counsellor ? { counsellor } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
+    ...dayQuery({ from, to }),
   }
 }
 

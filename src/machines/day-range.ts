@@ -39,3 +39,9 @@ export function dayRangeBounds(days: Partial<DayRange>, rule: DayRangeRule = {})
     to: to ? instantAt(dayAfter(to), "00:00").toISOString() : "",
   }
 }
+
+/** A paged list's ask with its days as the server takes them (instants on the viewer's clock, the last day whole). */
+export const withDayBounds = <Ask extends { filters?: Record<string, string> | undefined }>(ask: Ask, rule?: DayRangeRule): Ask => ({
+  ...ask,
+  filters: { ...ask.filters, ...dayRangeBounds(ask.filters ?? {}, rule) },
+})

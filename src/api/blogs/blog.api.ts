@@ -1,6 +1,7 @@
 import * as api from "../contract/blogs/blog.endpoints.ts"
 import { BLOG_IMAGE_FIELD, isBlogSort, isBlogStatusFilter } from "../contract/blogs/blog.ts"
 import { call, toFormData } from "../client.ts"
+import { dayQuery } from "../day-query.ts"
 
 export interface BlogText {
   blogName: string
@@ -19,8 +20,7 @@ export const listBlogs = (request: { page: number; limit: number; sort?: string 
       limit: String(request.limit),
       ...(isBlogSort(request.sort) ? { sort: request.sort } : {}),
       ...(isBlogStatusFilter(status) ? { status } : {}),
-      ...(from ? { from } : {}),
-      ...(to ? { to } : {}),
+      ...dayQuery({ from, to }),
     },
   })
 }

@@ -1,6 +1,7 @@
 import { isAccessFilter, isCounsellingEnquirySort, type CounsellingEnquiry } from "../contract/counselling/counselling-enquiry.ts"
 import * as api from "../contract/counselling/counselling-enquiry.endpoints.ts"
 import { call } from "../client.ts"
+import { dayQuery } from "../day-query.ts"
 
 /** One page of rows and the total, as paged lists take them. */
 export interface RowsPage<Row> {
@@ -26,8 +27,7 @@ export async function fetchEnquiryPage(ask: SortedPageAsk & { filters?: Record<s
     limit: String(ask.limit),
     ...(isCounsellingEnquirySort(ask.sort) ? { sort: ask.sort } : {}),
     ...(isAccessFilter(access) ? { access } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
+    ...dayQuery({ from, to }),
   }
   const answer = await call(api.fetchCounsellingEnquiries, { query })
   return { rows: [...answer.data.enquiry], total: answer.totalRecords }

@@ -10,14 +10,14 @@ import * as api from "../contract/counselling/counselling-users.endpoints.ts"
 import type { AuditRecord } from "../contract/audit/audit.ts"
 import { call } from "../client.ts"
 import type { RowsPage, SortedPageAsk } from "./counselling-enquiry.api.ts"
+import { dayQuery } from "../day-query.ts"
 
 /** A clients list's page in its order (newest first unless the list says otherwise), inside its Joined days (as instants) when it has them. */
 const pageQuery = (ask: SortedPageAsk & { filters?: Record<string, string> }) => ({
   page: String(ask.page),
   limit: String(ask.limit),
   ...(isCounsellingUserSort(ask.sort) ? { sort: ask.sort } : {}),
-  ...(ask.filters?.from ? { from: ask.filters.from } : {}),
-  ...(ask.filters?.to ? { to: ask.filters.to } : {}),
+  ...dayQuery(ask.filters),
 })
 
 export async function fetchUnassignedUsersPage(ask: SortedPageAsk & { filters?: Record<string, string> }): Promise<RowsPage<UnassignedUser>> {

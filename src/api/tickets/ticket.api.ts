@@ -2,6 +2,7 @@ import type { Role } from "../contract/common.ts"
 import * as api from "../contract/tickets/ticket.endpoints.ts"
 import { isTicketSort, isTicketState, type Ticket, type TicketType } from "../contract/tickets/ticket.ts"
 import { call, callBlob, callIfChanged, toFormData } from "../client.ts"
+import { dayQuery } from "../day-query.ts"
 
 /**
  * One page of tickets, newest first unless `sort` says oldest first, in the shape the paged-list machine takes; the State
@@ -21,8 +22,7 @@ export async function getTickets(request: {
       limit: String(request.limit),
       ...(isTicketState(state) ? { state } : {}),
       ...(isTicketSort(sort) ? { sort } : {}),
-      ...(filters?.from ? { from: filters.from } : {}),
-      ...(filters?.to ? { to: filters.to } : {}),
+      ...dayQuery(filters),
     },
   })
   return { rows: [...answer.data], total: answer.pagination.total }

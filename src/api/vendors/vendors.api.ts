@@ -2,6 +2,7 @@ import { isVendorRole, type VendorStatus } from "../contract/common.ts"
 import * as api from "../contract/vendors/vendors.endpoints.ts"
 import { isPeopleSort, type ListRole, type ReviewListKind } from "../contract/vendors/vendor.ts"
 import { call } from "../client.ts"
+import { dayQuery } from "../day-query.ts"
 
 export interface ListRequest {
   page: number
@@ -21,8 +22,7 @@ const pageQuery = ({ page, limit, search, sort, from = "", to = "" }: ListReques
   limit: String(limit),
   ...(search.trim() ? { search: search.trim() } : {}),
   ...(isPeopleSort(sort) ? { sort } : {}),
-  ...(from ? { from } : {}),
-  ...(to ? { to } : {}),
+  ...dayQuery({ from, to }),
 })
 
 export const fetchRoleList = (role: ListRole, request: ListRequest, organizationId?: string | null) =>

@@ -3,7 +3,7 @@ import * as blogApi from "../../api/blogs/blog.api.ts"
 import * as blogCalls from "../../api/contract/blogs/blog.endpoints.ts"
 import { blogSorts, type Blog } from "../../api/contract/blogs/blog.ts"
 import { createPagedListMachine } from "../paged-list.machine.ts"
-import { dayRangeBounds, dayRangeProblem, noDays } from "../day-range.ts"
+import { dayRangeProblem, noDays, withDayBounds } from "../day-range.ts"
 import { blogListScreen } from "../../api/contract/blogs/blog-list-screen.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
 
@@ -24,7 +24,7 @@ export const blogListMachine = createPagedListMachine<Blog>({
   filters: { status: "", ...noDays },
   filtersProblem: dayRangeProblem,
   fetchPage: async (request) => {
-    const answer = await blogApi.listBlogs({ ...request, filters: { ...request.filters, ...dayRangeBounds(request.filters ?? {}) } })
+    const answer = await blogApi.listBlogs(withDayBounds(request))
     return { rows: [...answer.data], total: answer.pagination.total }
   },
 })

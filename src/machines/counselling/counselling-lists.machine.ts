@@ -1,5 +1,5 @@
 import { MAX_RANGE_DAYS, sessionSorts, type SessionStatus } from "../../api/contract/counselling/counselling-session.ts"
-import { dayRangeBounds, dayRangeProblem, noDays, type DayRangeRule } from "../day-range.ts"
+import { dayRangeProblem, noDays, withDayBounds, type DayRangeRule } from "../day-range.ts"
 import type { SessionUser } from "../../api/contract/account/user.ts"
 import { fetchEnquiryPage } from "../../api/counselling/counselling-enquiry.api.ts"
 import { fetchAllSessionsPage, fetchMySessionsPage, fetchUserSessionsPage } from "../../api/counselling/counselling-sessions.api.ts"
@@ -13,12 +13,6 @@ import { counsellingEnquirySorts } from "../../api/contract/counselling/counsell
 import { counsellingUserSorts } from "../../api/contract/counselling/counselling-user.ts"
 
 /** The counselling screens' paged lists (page size 10, spec section 9) with their failure messages (section 8). */
-
-/** A list's ask with its days (issue 26) as the server takes them: instants on the viewer's clock, the last day whole. */
-const withDayBounds = <Ask extends { filters?: Record<string, string> | undefined }>(ask: Ask, rule?: DayRangeRule): Ask => ({
-  ...ask,
-  filters: { ...ask.filters, ...dayRangeBounds(ask.filters ?? {}, rule) },
-})
 
 export const enquiryListMachine = createPagedListMachine({
   id: "counsellingEnquiries",
