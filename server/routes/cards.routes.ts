@@ -5,9 +5,11 @@ import * as testimonials from "../../src/api/contract/content/testimonial.endpoi
 import type { AppDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import { expertKind, pressKind, testimonialKind } from "../services/content/card-kinds.ts"
-import { addCard, deleteCard, listCards, updateCard } from "../services/content/cards.service.ts"
+import { addCard, deleteCard, listCards, updateCard, type CardKind } from "../services/content/cards.service.ts"
+import { getCardRevision, listCardRevisions, restoreCardRevision } from "../services/content/card-revisions.service.ts"
+import type { cardRevisionEndpoints } from "../../src/api/contract/content/card-revisions.endpoints.ts"
 
-/** Experts, testimonials and press: the same four calls each, over the card commands. */
+/** Experts, testimonials and press: the same four calls and three revision calls each, over the card commands. */
 export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, experts.addExpert, ({ body, files, caller }) => addCard(deps, expertKind, caller, body, files))
   route(app, experts.updateExpert, ({ params, body, files, caller }) => updateCard(deps, expertKind, caller, params.id, body, files))
@@ -23,4 +25,19 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
   route(app, press.updatePress, ({ params, body, files, caller }) => updateCard(deps, pressKind, caller, params.id, body, files))
   route(app, press.listPress, ({ query }) => listCards(deps, pressKind, query))
   route(app, press.deletePress, ({ params, caller }) => deleteCard(deps, pressKind, caller, params.id))
+
+  revisionRoutes(app, deps, experts.expertRevisions, expertKind)
+  revisionRoutes(app, deps, testimonials.testimonialRevisions, testimonialKind)
+  revisionRoutes(app, deps, press.pressRevisions, pressKind)
+}
+
+function revisionRoutes<Row, Item extends { _id: string }, F>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  calls: ReturnType<typeof cardRevisionEndpoints>,
+  kind: CardKind<Row, Item, F>,
+): void {
+  route(app, calls.list, ({ params }) => listCardRevisions(deps, kind, params.id))
+  route(app, calls.get, ({ params }) => getCardRevision(deps, kind, params.id, params.revision))
+  route(app, calls.restore, ({ params, caller }) => restoreCardRevision(deps, kind, caller, params.id, params.revision))
 }

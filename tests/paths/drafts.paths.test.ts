@@ -2,6 +2,8 @@ import { ApiError } from "../../src/api/api-error.ts"
 import { draftMachine } from "../../src/machines/blogs/draft.machine.ts"
 import { myDraftsMachine } from "../../src/machines/blogs/my-drafts.machine.ts"
 import { blogRevisionsMachine, compareRevisions } from "../../src/machines/blogs/blog-revisions.machine.ts"
+import { compareCardRevisions, expertRevisionsMachine } from "../../src/machines/content/card-revisions.machine.ts"
+import { expertFields } from "../../src/machines/content/experts.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const failure = new ApiError("http", 500, "Internal Server Error", "Something went wrong on our side. Please try again.")
@@ -50,7 +52,7 @@ const full = (id: string, title: string, about: string) => ({
 
 describeMachinePaths("a blog's revisions", {
   machine: blogRevisionsMachine,
-  input: { blogId: "b1" },
+  input: { itemId: "b1" },
   // Each restore counts one more; whether any happened is what tells the states apart.
   distinct: ({ restored, ...rest }) => ({ ...rest, restored: Number(restored) > 0 }),
   events: [
@@ -62,6 +64,33 @@ describeMachinePaths("a blog's revisions", {
     { type: "pick.change", side: "from", id: "1" },
     { type: "revisions.compare" },
     { type: "fetchPair.done", output: compareRevisions(full("1", "Five habits", "Sleep early"), full("2", "Five habits of calm", "Sleep early, wake calm")) },
+    { type: "fetchPair.error", error: failure },
+    { type: "restore.request", id: "1" },
+    { type: "restore.cancel" },
+    { type: "restore.confirm" },
+    { type: "restoreRevision.done", output: { success: true } },
+    { type: "restoreRevision.error", error: failure },
+  ],
+})
+
+const cardRevision = (id: string, name: string, designation: string) => ({ ...revision(id, name), values: { name, designation }, image: "/uploads/e.png" })
+
+describeMachinePaths("an expert's revisions (a card's, shown for Experts)", {
+  machine: expertRevisionsMachine,
+  input: { itemId: "e1" },
+  distinct: ({ restored, ...rest }) => ({ ...rest, restored: Number(restored) > 0 }),
+  events: [
+    { type: "revisions.open" },
+    { type: "listRevisions.done", output: [revision("2", "Dr. Kavita Menon"), revision("1", "Dr. Kavita")] },
+    { type: "listRevisions.error", error: failure },
+    { type: "revisions.retry" },
+    { type: "pick.change", side: "from", id: "2" },
+    { type: "pick.change", side: "from", id: "1" },
+    { type: "revisions.compare" },
+    {
+      type: "fetchPair.done",
+      output: compareCardRevisions(expertFields)(cardRevision("1", "Dr. Kavita", "Counsellor"), cardRevision("2", "Dr. Kavita Menon", "Senior Counsellor")),
+    },
     { type: "fetchPair.error", error: failure },
     { type: "restore.request", id: "1" },
     { type: "restore.cancel" },

@@ -49,7 +49,9 @@ const RANGE = { from: "2026-01-26T00:00:00Z", to: "2026-03-09T00:00:00Z" }
 /** The scale vendor's calendar feed address (made in beforeAll). */
 const FEED_TOKEN = "f".repeat(43)
 type Last = Record<"lawyers" | "events" | "sessions" | "scheduled" | "unassigned" | "assigned" | "tickets" | "rejected", number>
-const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
+type CardIds = Record<"expert" | "testimonial" | "press", string>
+const noCards: CardIds = { expert: "", testimonial: "", press: "" }
+const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<string, Call[]> => ({
   listAuditEvents: [
     { as: "admin", url: "/audit/events" },
     { as: "admin", url: `/audit/events?page=${last.events}` },
@@ -99,6 +101,12 @@ const calls = (blogId: string, last: Last): Record<string, Call[]> => ({
   getBlogDetails: [{ as: "editor", url: `/blog/getDetails/${blogId}` }],
   listBlogRevisions: [{ as: "editor", url: `/blog/revisions/${blogId}` }],
   getBlogRevision: [{ as: "admin", url: `/blog/revisions/${blogId}/initial` }],
+  listExpertRevisions: [{ as: "editor", url: `/expert/revisions/${cards.expert}` }],
+  getExpertRevision: [{ as: "admin", url: `/expert/revisions/${cards.expert}/initial` }],
+  listTestimonialRevisions: [{ as: "editor", url: `/testimonial/revisions/${cards.testimonial}` }],
+  getTestimonialRevision: [{ as: "admin", url: `/testimonial/revisions/${cards.testimonial}/initial` }],
+  listPressRevisions: [{ as: "editor", url: `/press-and-recognition/revisions/${cards.press}` }],
+  getPressRevision: [{ as: "admin", url: `/press-and-recognition/revisions/${cards.press}/initial` }],
   fetchEnquiry: [
     { as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10" },
     { as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10&sort=name" },
@@ -307,8 +315,11 @@ describe("list queries at scale", () => {
       assigned: await count("users", "counsellor_id is not null"),
       tickets: await count("tickets"),
     })
+    const firstId = async (table: "experts" | "testimonials" | "press_items") =>
+      (await server.db.selectFrom(table).select("id").orderBy("id").limit(1).executeTakeFirstOrThrow()).id
+    const cards = { expert: await firstId("experts"), testimonial: await firstId("testimonials"), press: await firstId("press_items") }
     seen.length = 0
-    for (const [name, list] of Object.entries(calls(blog.id, last))) {
+    for (const [name, list] of Object.entries(calls(blog.id, last, cards))) {
       for (const call of list) {
         const res = await server.app.inject({ method: "GET", url: `/api/v1${call.url}`, headers: bearer(tokens[call.as]) })
         expect(res.statusCode, `${name} ${call.url}: ${res.body.slice(0, 200)}`).toBe(200)

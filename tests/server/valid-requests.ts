@@ -74,6 +74,18 @@ async function freshClient(server: TestServer): Promise<{ email: string; token: 
   return { email, token: await server.login(email) }
 }
 /** A whole, valid partner sign-up (the profile edit takes the same fields less role, email and password). */
+/** A card's newest revision: its latest event's id, or "initial" when the log holds none of it (demo data). */
+async function newestRevision(server: TestServer, entityType: string, id: string): Promise<string> {
+  const row = await server.db
+    .selectFrom("events")
+    .select("id")
+    .where("entity_type", "=", entityType)
+    .where("entity_id", "=", id)
+    .orderBy("id", "desc")
+    .executeTakeFirst()
+  return row ? String(row.id) : "initial"
+}
+
 const validPartner = () => ({
   role: "Counsellor",
   name: "Farah Khan",
@@ -229,6 +241,21 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
       .executeTakeFirstOrThrow()
     return { role: "Editor", params: { id: ctx.ids.blog, revision: String(id) }, body: {} }
   },
+  restoreExpertRevision: async (ctx, _n, server) => ({
+    role: "Editor",
+    params: { id: ctx.ids.expert, revision: await newestRevision(server, "expert", ctx.ids.expert) },
+    body: {},
+  }),
+  restoreTestimonialRevision: async (ctx, _n, server) => ({
+    role: "Editor",
+    params: { id: ctx.ids.testimonial, revision: await newestRevision(server, "testimonial", ctx.ids.testimonial) },
+    body: {},
+  }),
+  restorePressRevision: async (ctx, _n, server) => ({
+    role: "Editor",
+    params: { id: ctx.ids.press, revision: await newestRevision(server, "press", ctx.ids.press) },
+    body: {},
+  }),
   addGalleryImage: () => ({ role: "Editor", body: {}, files: [png("image")] }),
   addExpert: () => ({ role: "Editor", body: { name: "Dr. Mass", designation: "Counsellor" }, files: [png("avatar")] }),
   updateExpert: (ctx) => ({ role: "Editor", params: { id: ctx.ids.expert }, body: { designation: "Senior Counsellor" } }),

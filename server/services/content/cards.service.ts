@@ -18,6 +18,10 @@ export interface CardKind<Row, Item extends { _id: string }, Fields> {
   /** Shown in messages, e.g. `Expert`. */
   noun: string
   imageField: string
+  /** The text fields, as the table's columns and the form's names: what a revision holds and a restore puts back. */
+  textFields: readonly (keyof Fields & string)[]
+  /** The field that names an item in its revisions. */
+  titleField: keyof Fields & string
 }
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">

@@ -1,5 +1,6 @@
 import type { MachineEntry } from "../machine-entry.ts"
 import { contentTotalsMachine } from "./content-totals.machine.ts"
+import { expertRevisionsMachine } from "./card-revisions.machine.ts"
 import { expertBulkDeleteMachine, expertFormMachine } from "./experts.machine.ts"
 import { galleryFormMachine } from "./gallery.machine.ts"
 import { pressFormMachine } from "./press.machine.ts"
@@ -24,6 +25,13 @@ export const contentEntries: MachineEntry[] = [
     summary:
       "Cards chosen on Experts, Testimonials, Press Release & Recognition or Gallery (shown for Experts) deleted together after asking, each through its own delete call; a summary names those not deleted and why. No Undo: a deleted card cannot be brought back.",
     machine: expertBulkDeleteMachine,
+  },
+  {
+    id: "card-revisions",
+    title: "A card's revisions",
+    summary:
+      "A card's Revisions dialog on Experts, Testimonials and Press Release & Recognition (shown for Experts): the card after each recorded change, newest first; two compared (each field, a testimonial's content word by word); an earlier one restored after a confirmation, as a new revision.",
+    machine: expertRevisionsMachine,
   },
   {
     id: "content-totals",

@@ -11,7 +11,8 @@ import {
 } from "./blog.ts"
 import { contentImageTypes, IdParams } from "../content/content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { BlogRevisionAnswer, BlogRevisionParams, BlogRevisionsAnswer } from "./blog-revisions.ts"
+import { BlogRevisionAnswer } from "./blog-revisions.ts"
+import { RevisionParams, RevisionsAnswer } from "../revisions.ts"
 
 /** Website content is managed by Admin and Editor (spec section 6). */
 export const contentRoles = ["Admin", "Editor"] as const
@@ -90,7 +91,7 @@ export const listBlogRevisions = endpoint({
   method: "GET",
   path: "/blog/revisions/:id",
   params: IdParams,
-  answer: BlogRevisionsAnswer,
+  answer: RevisionsAnswer,
   access: contentRoles,
   summary: "A blog's revisions, newest first: the blog after each recorded change (created, updated, published, unpublished), who made it and when",
 })
@@ -99,7 +100,7 @@ export const getBlogRevision = endpoint({
   name: "getBlogRevision",
   method: "GET",
   path: "/blog/revisions/:id/:revision",
-  params: BlogRevisionParams,
+  params: RevisionParams,
   answer: BlogRevisionAnswer,
   access: contentRoles,
   summary: "One revision's full content, with its body as plain text for comparing two revisions",
@@ -110,7 +111,7 @@ export const restoreBlogRevision = endpoint({
   name: "restoreBlogRevision",
   method: "POST",
   path: "/blog/revisions/:id/:revision/restore",
-  params: BlogRevisionParams,
+  params: RevisionParams,
   answer: BlogAnswer,
   access: contentRoles,
   summary:

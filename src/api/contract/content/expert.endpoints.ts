@@ -3,6 +3,7 @@ import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.
 import { endpoint } from "../endpoint.ts"
 import { EXPERT_IMAGE_FIELD, ExpertAnswer, ExpertCreateFields, ExpertListAnswer, ExpertUpdateFields } from "./expert.ts"
 import { contentRoles } from "../blogs/blog.endpoints.ts"
+import { cardRevisionEndpoints } from "./card-revisions.endpoints.ts"
 
 export const addExpert = endpoint({
   name: "addExpert",
@@ -49,4 +50,13 @@ export const deleteExpert = endpoint({
   summary: "Delete an expert and its image",
 })
 
-export const expertEndpoints = [addExpert, updateExpert, listExperts, deleteExpert]
+/** An expert's Revisions (issue 28). */
+export const expertRevisions = cardRevisionEndpoints({
+  name: "Expert",
+  base: "/expert",
+  what: "an expert",
+  fields: "name, designation",
+  itemAnswer: ExpertAnswer,
+})
+
+export const expertEndpoints = [addExpert, updateExpert, listExperts, deleteExpert, ...Object.values(expertRevisions)]

@@ -3,6 +3,7 @@ import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.
 import { endpoint } from "../endpoint.ts"
 import { PRESS_IMAGE_FIELD, PressAnswer, PressCreateFields, PressListAnswer, PressUpdateFields } from "./press.ts"
 import { contentRoles } from "../blogs/blog.endpoints.ts"
+import { cardRevisionEndpoints } from "./card-revisions.endpoints.ts"
 
 export const addPress = endpoint({
   name: "addPress",
@@ -49,4 +50,13 @@ export const deletePress = endpoint({
   summary: "Delete a press release or recognition and its image",
 })
 
-export const pressEndpoints = [addPress, updatePress, listPress, deletePress]
+/** A press item's Revisions (issue 28). */
+export const pressRevisions = cardRevisionEndpoints({
+  name: "Press",
+  base: "/press-and-recognition",
+  what: "a press release or recognition",
+  fields: "link, type",
+  itemAnswer: PressAnswer,
+})
+
+export const pressEndpoints = [addPress, updatePress, listPress, deletePress, ...Object.values(pressRevisions)]

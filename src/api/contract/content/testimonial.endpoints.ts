@@ -3,6 +3,7 @@ import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.
 import { endpoint } from "../endpoint.ts"
 import { TESTIMONIAL_IMAGE_FIELD, TestimonialAnswer, TestimonialCreateFields, TestimonialListAnswer, TestimonialUpdateFields } from "./testimonial.ts"
 import { contentRoles } from "../blogs/blog.endpoints.ts"
+import { cardRevisionEndpoints } from "./card-revisions.endpoints.ts"
 
 export const addTestimonial = endpoint({
   name: "addTestimonial",
@@ -49,4 +50,13 @@ export const deleteTestimonial = endpoint({
   summary: "Delete a testimonial and its image",
 })
 
-export const testimonialEndpoints = [addTestimonial, updateTestimonial, listTestimonials, deleteTestimonial]
+/** A testimonial's Revisions (issue 28). */
+export const testimonialRevisions = cardRevisionEndpoints({
+  name: "Testimonial",
+  base: "/testimonial",
+  what: "a testimonial",
+  fields: "name, content",
+  itemAnswer: TestimonialAnswer,
+})
+
+export const testimonialEndpoints = [addTestimonial, updateTestimonial, listTestimonials, deleteTestimonial, ...Object.values(testimonialRevisions)]

@@ -15,6 +15,7 @@ import { ExportButtons } from "../export-buttons.tsx"
 import type { ExportList } from "../../../api/contract/list-export.ts"
 import { ListHeader } from "../list-header.tsx"
 import { RecordHistoryButton } from "../record-history-button.tsx"
+import { CardRevisionsButton, type CardRevisionsConfig } from "./card-revisions-button.tsx"
 import { EmptyState } from "../empty-state.tsx"
 import type { createBulkDeleteMachine } from "../../../machines/content/content-bulk-delete.ts"
 import { BulkBar, countOf, type BulkWords } from "../bulk-bar.tsx"
@@ -44,6 +45,8 @@ export interface CardsScreenConfig<Item> {
   historyType: string
   /** Deletes the cards chosen with their boxes, after asking (issue 26). */
   bulkDeleteMachine: ReturnType<typeof createBulkDeleteMachine<Item>>
+  /** The Revisions of an editable card (issue 28); the gallery's images have none. */
+  revisions?: CardRevisionsConfig
   /** What one card is and what many are, as the bulk bar counts them: "expert", "experts". */
   noun: { one: string; many: string }
 }
@@ -162,6 +165,9 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
                   />
                 </Box>
                 <RecordHistoryButton entityType={config.historyType} entityId={config.idOf(item)} name={config.nameOf(item)} />
+                {config.revisions ? (
+                  <CardRevisionsButton config={config.revisions} itemId={config.idOf(item)} name={config.nameOf(item)} onRestored={reload} />
+                ) : null}
                 {config.editable ? (
                   <Button
                     aria-haspopup="dialog"

@@ -17,7 +17,7 @@ export default function UpdateBlogPage({ params }: { params: Record<string, stri
 function UpdateBlog({ blogId }: { blogId: string }) {
   const user = useSelector(authActor, selectUser)
   const [revisionsLogic] = useState(() => blogRevisionsMachine.provide({ actions: { notify: (_, { text, tone }) => notify(text, tone) } }))
-  const revisions = useActorRef(revisionsLogic, { input: { blogId } })
+  const revisions = useActorRef(revisionsLogic, { input: { itemId: blogId } })
   // A restored revision is the blog's content now: the form is opened afresh on it.
   const restored = useSelector(revisions, (s) => s.context.restored)
   return (

@@ -11,6 +11,7 @@ import {
 import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
 import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
+import { expertRevisionsMachine } from "../../../machines/content/card-revisions.machine.ts"
 
 const config: CardsScreenConfig<Expert> = {
   title: contentLists.experts.title,
@@ -26,6 +27,13 @@ const config: CardsScreenConfig<Expert> = {
   idOf: (e) => e._id,
   nameOf: (e) => e.name,
   editable: true,
+  revisions: {
+    machine: expertRevisionsMachine,
+    words: {
+      what: "expert",
+      restoreQuestion: "Its name and designation become the expert's again; the current ones stay in the list as a revision. The image stays the current one.",
+    },
+  },
   exportList: "experts",
   historyType: "expert",
   bulkDeleteMachine: expertBulkDeleteMachine,

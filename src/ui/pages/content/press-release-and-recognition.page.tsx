@@ -11,6 +11,7 @@ import {
 import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
 import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
+import { pressRevisionsMachine } from "../../../machines/content/card-revisions.machine.ts"
 
 const config: CardsScreenConfig<PressItem> = {
   title: contentLists["press-release-and-recognition"].title,
@@ -26,6 +27,13 @@ const config: CardsScreenConfig<PressItem> = {
   idOf: (p) => p._id,
   nameOf: (p) => `${p.type} ${p.link}`,
   editable: true,
+  revisions: {
+    machine: pressRevisionsMachine,
+    words: {
+      what: "press item",
+      restoreQuestion: "Its link and type become the press item's again; the current ones stay in the list as a revision. The thumbnail stays the current one.",
+    },
+  },
   exportList: "press-release-and-recognition",
   historyType: "press",
   bulkDeleteMachine: pressBulkDeleteMachine,

@@ -11,6 +11,7 @@ import {
 import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
 import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
+import { testimonialRevisionsMachine } from "../../../machines/content/card-revisions.machine.ts"
 
 const config: CardsScreenConfig<Testimonial> = {
   title: contentLists.testimonials.title,
@@ -26,6 +27,13 @@ const config: CardsScreenConfig<Testimonial> = {
   idOf: (t) => t._id,
   nameOf: (t) => t.name,
   editable: true,
+  revisions: {
+    machine: testimonialRevisionsMachine,
+    words: {
+      what: "testimonial",
+      restoreQuestion: "Its name and content become the testimonial's again; the current ones stay in the list as a revision. The image stays the current one.",
+    },
+  },
   exportList: "testimonials",
   historyType: "testimonial",
   bulkDeleteMachine: testimonialBulkDeleteMachine,
