@@ -83,9 +83,9 @@ async function scanModes(page: Page, where: string, findings: Finding[]): Promis
 const dialogOpeners: Record<string, string[]> = {
   "/": ["raise"],
   "/gallery": ["add", "edit", "delete", "history"],
-  "/testimonials": ["add", "edit", "delete", "history"],
-  "/experts": ["add", "edit", "delete", "history"],
-  "/press-release-and-recognition": ["add", "edit", "delete", "history"],
+  "/testimonials": ["add", "edit", "delete", "history", "revisions"],
+  "/experts": ["add", "edit", "delete", "history", "revisions"],
+  "/press-release-and-recognition": ["add", "edit", "delete", "history", "revisions"],
   "/editor": ["add", "edit", "delete", "history"],
   "/blogs": ["delete"],
   "/unassign-users": ["view", "assign"],

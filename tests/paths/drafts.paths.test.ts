@@ -2,7 +2,7 @@ import { ApiError } from "../../src/api/api-error.ts"
 import { draftMachine } from "../../src/machines/blogs/draft.machine.ts"
 import { myDraftsMachine } from "../../src/machines/blogs/my-drafts.machine.ts"
 import { blogRevisionsMachine, compareRevisions } from "../../src/machines/blogs/blog-revisions.machine.ts"
-import { compareCardRevisions, expertRevisionsMachine } from "../../src/machines/content/card-revisions.machine.ts"
+import { compareCardRevisions, expertRevisionsMachine } from "../../src/machines/content/card-revisions.ts"
 import { expertFields } from "../../src/machines/content/experts.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 

@@ -49,8 +49,10 @@ const RANGE = { from: "2026-01-26T00:00:00Z", to: "2026-03-09T00:00:00Z" }
 /** The scale vendor's calendar feed address (made in beforeAll). */
 const FEED_TOKEN = "f".repeat(43)
 type Last = Record<"lawyers" | "events" | "sessions" | "scheduled" | "unassigned" | "assigned" | "tickets" | "rejected", number>
-type CardIds = Record<"expert" | "testimonial" | "press", string>
-const noCards: CardIds = { expert: "", testimonial: "", press: "" }
+/** A card of each kind and one of its revisions (an event's id, or "initial" when the log holds none of it). */
+type CardIds = Record<"expert" | "testimonial" | "press", { id: string; revision: string }>
+const none = { id: "", revision: "" }
+const noCards: CardIds = { expert: none, testimonial: none, press: none }
 const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<string, Call[]> => ({
   listAuditEvents: [
     { as: "admin", url: "/audit/events" },
@@ -101,12 +103,12 @@ const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<str
   getBlogDetails: [{ as: "editor", url: `/blog/getDetails/${blogId}` }],
   listBlogRevisions: [{ as: "editor", url: `/blog/revisions/${blogId}` }],
   getBlogRevision: [{ as: "admin", url: `/blog/revisions/${blogId}/initial` }],
-  listExpertRevisions: [{ as: "editor", url: `/expert/revisions/${cards.expert}` }],
-  getExpertRevision: [{ as: "admin", url: `/expert/revisions/${cards.expert}/initial` }],
-  listTestimonialRevisions: [{ as: "editor", url: `/testimonial/revisions/${cards.testimonial}` }],
-  getTestimonialRevision: [{ as: "admin", url: `/testimonial/revisions/${cards.testimonial}/initial` }],
-  listPressRevisions: [{ as: "editor", url: `/press-and-recognition/revisions/${cards.press}` }],
-  getPressRevision: [{ as: "admin", url: `/press-and-recognition/revisions/${cards.press}/initial` }],
+  listExpertRevisions: [{ as: "editor", url: `/expert/revisions/${cards.expert.id}` }],
+  getExpertRevision: [{ as: "admin", url: `/expert/revisions/${cards.expert.id}/${cards.expert.revision}` }],
+  listTestimonialRevisions: [{ as: "editor", url: `/testimonial/revisions/${cards.testimonial.id}` }],
+  getTestimonialRevision: [{ as: "admin", url: `/testimonial/revisions/${cards.testimonial.id}/${cards.testimonial.revision}` }],
+  listPressRevisions: [{ as: "editor", url: `/press-and-recognition/revisions/${cards.press.id}` }],
+  getPressRevision: [{ as: "admin", url: `/press-and-recognition/revisions/${cards.press.id}/${cards.press.revision}` }],
   fetchEnquiry: [
     { as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10" },
     { as: "admin", url: "/contact/fetchEnquiry?page=1&limit=10&sort=name" },
@@ -315,9 +317,12 @@ describe("list queries at scale", () => {
       assigned: await count("users", "counsellor_id is not null"),
       tickets: await count("tickets"),
     })
-    const firstId = async (table: "experts" | "testimonials" | "press_items") =>
-      (await server.db.selectFrom(table).select("id").orderBy("id").limit(1).executeTakeFirstOrThrow()).id
-    const cards = { expert: await firstId("experts"), testimonial: await firstId("testimonials"), press: await firstId("press_items") }
+    const card = async (table: "experts" | "testimonials" | "press_items", entityType: string) => {
+      const { id } = await server.db.selectFrom(table).select("id").orderBy("id").limit(1).executeTakeFirstOrThrow()
+      const event = await server.db.selectFrom("events").select("id").where("entity_type", "=", entityType).where("entity_id", "=", id).executeTakeFirst()
+      return { id, revision: event ? String(event.id) : "initial" }
+    }
+    const cards = { expert: await card("experts", "expert"), testimonial: await card("testimonials", "testimonial"), press: await card("press_items", "press") }
     seen.length = 0
     for (const [name, list] of Object.entries(calls(blog.id, last, cards))) {
       for (const call of list) {

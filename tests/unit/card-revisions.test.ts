@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { compareCardRevisions } from "../../src/machines/content/card-revisions.machine.ts"
+import { compareCardRevisions } from "../../src/machines/content/card-revisions.ts"
 import { expertFields } from "../../src/machines/content/experts.machine.ts"
 import { pressFields } from "../../src/machines/content/press.machine.ts"
 import { testimonialFields } from "../../src/machines/content/testimonials.machine.ts"

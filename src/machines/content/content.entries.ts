@@ -1,6 +1,6 @@
 import type { MachineEntry } from "../machine-entry.ts"
 import { contentTotalsMachine } from "./content-totals.machine.ts"
-import { expertRevisionsMachine } from "./card-revisions.machine.ts"
+import { expertRevisionsMachine } from "./card-revisions.ts"
 import { expertBulkDeleteMachine, expertFormMachine } from "./experts.machine.ts"
 import { galleryFormMachine } from "./gallery.machine.ts"
 import { pressFormMachine } from "./press.machine.ts"
@@ -28,6 +28,8 @@ export const contentEntries: MachineEntry[] = [
   },
   {
     id: "card-revisions",
+    // The revisions machine factory's own file (src/machines/revisions.machine.ts); the blog's are drawn as "blog-revisions".
+    file: "revisions",
     title: "A card's revisions",
     summary:
       "A card's Revisions dialog on Experts, Testimonials and Press Release & Recognition (shown for Experts): the card after each recorded change, newest first; two compared (each field, a testimonial's content word by word); an earlier one restored after a confirmation, as a new revision.",

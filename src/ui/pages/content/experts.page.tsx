@@ -11,7 +11,7 @@ import {
 import { contentListScreens } from "../../../api/contract/content/content-list-screens.ts"
 import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
-import { expertRevisionsMachine } from "../../../machines/content/card-revisions.machine.ts"
+import { expertRevisionsMachine } from "../../../machines/content/card-revisions.ts"
 
 const config: CardsScreenConfig<Expert> = {
   title: contentLists.experts.title,
