@@ -58,5 +58,9 @@ export const expertRevisions = cardRevisionEndpoints({
   fields: "name, designation",
   itemAnswer: ExpertAnswer,
 })
+// Each call by its own name, which is its operationId (the generated client's agreement reads the exports).
+export const listExpertRevisions = expertRevisions.list
+export const getExpertRevision = expertRevisions.get
+export const restoreExpertRevision = expertRevisions.restore
 
-export const expertEndpoints = [addExpert, updateExpert, listExperts, deleteExpert, ...Object.values(expertRevisions)]
+export const expertEndpoints = [addExpert, updateExpert, listExperts, deleteExpert, listExpertRevisions, getExpertRevision, restoreExpertRevision]

@@ -58,5 +58,9 @@ export const pressRevisions = cardRevisionEndpoints({
   fields: "link, type",
   itemAnswer: PressAnswer,
 })
+// Each call by its own name, which is its operationId (the generated client's agreement reads the exports).
+export const listPressRevisions = pressRevisions.list
+export const getPressRevision = pressRevisions.get
+export const restorePressRevision = pressRevisions.restore
 
-export const pressEndpoints = [addPress, updatePress, listPress, deletePress, ...Object.values(pressRevisions)]
+export const pressEndpoints = [addPress, updatePress, listPress, deletePress, listPressRevisions, getPressRevision, restorePressRevision]

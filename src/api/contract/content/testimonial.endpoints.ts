@@ -58,5 +58,17 @@ export const testimonialRevisions = cardRevisionEndpoints({
   fields: "name, content",
   itemAnswer: TestimonialAnswer,
 })
+// Each call by its own name, which is its operationId (the generated client's agreement reads the exports).
+export const listTestimonialRevisions = testimonialRevisions.list
+export const getTestimonialRevision = testimonialRevisions.get
+export const restoreTestimonialRevision = testimonialRevisions.restore
 
-export const testimonialEndpoints = [addTestimonial, updateTestimonial, listTestimonials, deleteTestimonial, ...Object.values(testimonialRevisions)]
+export const testimonialEndpoints = [
+  addTestimonial,
+  updateTestimonial,
+  listTestimonials,
+  deleteTestimonial,
+  listTestimonialRevisions,
+  getTestimonialRevision,
+  restoreTestimonialRevision,
+]
