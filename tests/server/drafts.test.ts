@@ -56,8 +56,38 @@ describe("drafts", () => {
     expect(long.json().message).toBe("values.title: must be at most 200 characters")
     const badKey = await call("GET", `/drafts/${key("ticket:1")}`, editor)
     expect(badKey.statusCode).toBe(400)
-    expect(badKey.json().message).toBe("key: must be blog:new or blog:<id>")
+    expect(badKey.json().message).toBe("key: must be <form>:new or <form>:<id>, the form one of blog, expert, testimonial, press")
+    const longName = await call("PUT", `/drafts/${key("expert:new")}`, editor, { values: { name: "x".repeat(121) } })
+    expect(longName.statusCode).toBe(400)
+    expect(longName.json().message).toBe("values.name: must be at most 120 characters")
+    expect((await call("GET", "/drafts?form=ticket", editor)).statusCode).toBe(400)
     expect((await call("GET", "/drafts", await server.login("user@demo.test"))).statusCode).toBe(403)
     expect((await call("PUT", `/drafts/${key("blog:new")}`, await server.login("lawyer@demo.test"), { values: {} })).statusCode).toBe(403)
+  })
+
+  it("keeps the card forms' drafts too, each form's listed on its own, named by what was typed", async () => {
+    // The Admin's drafts: the Editor's from the tests above stay out of this list.
+    const person = admin
+    server.clock.now += 1_000
+    await call("PUT", `/drafts/${key("expert:new")}`, person, { values: { name: "Dr. Half Typed", designation: "" } })
+    server.clock.now += 1_000
+    await call("PUT", `/drafts/${key("testimonial:t-1")}`, person, { values: { name: "", summery: "Kind words, half written" } })
+    server.clock.now += 1_000
+    await call("PUT", `/drafts/${key("press:new")}`, person, { values: { link: "https://news.example.com/half", type: "Recognition" } })
+    server.clock.now += 1_000
+    await call("PUT", `/drafts/${key("blog:new")}`, person, { values: { title: "A blog of the same person" } })
+    expect((await call("GET", `/drafts/${key("testimonial:t-1")}`, person)).json().data.values).toEqual({ name: "", summery: "Kind words, half written" })
+    const all = (await call("GET", "/drafts", person)).json().data as Array<{ key: string; title: string }>
+    expect(all.map((d) => [d.key, d.title])).toEqual([
+      ["blog:new", "A blog of the same person"],
+      ["press:new", "https://news.example.com/half"],
+      ["testimonial:t-1", "Untitled testimonial"],
+      ["expert:new", "Dr. Half Typed"],
+    ])
+    const blogsOnly = (await call("GET", "/drafts?form=blog", person)).json().data as Array<{ key: string }>
+    expect(blogsOnly.map((d) => d.key)).toEqual(["blog:new"])
+    const experts = (await call("GET", "/drafts?form=expert", person)).json().data as Array<{ key: string }>
+    expect(experts.map((d) => d.key)).toEqual(["expert:new"])
+    for (const k of ["expert:new", "testimonial:t-1", "press:new", "blog:new"]) await call("DELETE", `/drafts/${key(k)}`, person)
   })
 })

@@ -1,20 +1,22 @@
-import { DRAFT_DISCARDED, DRAFT_SAVED, type BlogDraftValues } from "../../../src/api/contract/blogs/drafts.ts"
+import { DRAFT_DISCARDED, DRAFT_SAVED, type DraftForm, type DraftValues } from "../../../src/api/contract/blogs/drafts.ts"
 import type { Db } from "../../db/database.ts"
 import type { Caller } from "../auth/tokens.ts"
 
-/** A draft's name in the Blogs list: the title typed so far, else the blog name, else a placeholder. */
-const titleOf = (values: BlogDraftValues) => values.title?.trim() || values.blogName?.trim() || "Untitled blog"
+/** A draft's name in a list: the title typed so far, else the blog name, a card's name or link, else a placeholder. */
+const titleOf = (key: string, values: DraftValues) =>
+  values.title?.trim() || values.blogName?.trim() || values.name?.trim() || values.link?.trim() || `Untitled ${key.slice(0, key.indexOf(":"))}`
 
-/** GET /drafts: the caller's own drafts, newest first. */
-export async function listDrafts(deps: { db: Db }, caller: Caller) {
+/** GET /drafts: the caller's own drafts, newest first; one form's only when asked (a person keeps a handful, read along the key). */
+export async function listDrafts(deps: { db: Db }, caller: Caller, form?: DraftForm) {
   const rows = await deps.db
     .selectFrom("drafts")
     .select(["key", "values", "updated_at"])
     .where("user_id", "=", caller.id)
+    .$if(form !== undefined, (q) => q.where("key", "like", `${form}:%`))
     .orderBy("updated_at", "desc")
     .orderBy("key")
     .execute()
-  return { success: true, data: rows.map((r) => ({ key: r.key, title: titleOf(r.values), updatedAt: new Date(r.updated_at).toISOString() })) }
+  return { success: true, data: rows.map((r) => ({ key: r.key, title: titleOf(r.key, r.values), updatedAt: new Date(r.updated_at).toISOString() })) }
 }
 
 /** GET /drafts/:key: one form's draft of the caller, or null. */
@@ -29,7 +31,7 @@ export async function getDraft(deps: { db: Db }, caller: Caller, key: string) {
 }
 
 /** PUT /drafts/:key: one row per person and form, replaced at each save (the latest text wins). */
-export async function saveDraft(deps: { db: Db; now: () => number }, caller: Caller, key: string, values: BlogDraftValues) {
+export async function saveDraft(deps: { db: Db; now: () => number }, caller: Caller, key: string, values: DraftValues) {
   const at = new Date(deps.now())
   const json = JSON.stringify(values)
   await deps.db

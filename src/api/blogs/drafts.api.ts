@@ -1,8 +1,8 @@
-import type { BlogDraftValues } from "../contract/blogs/drafts.ts"
+import type { DraftForm, DraftValues } from "../contract/blogs/drafts.ts"
 import * as api from "../contract/blogs/drafts.endpoints.ts"
 import { call } from "../client.ts"
 
-export const listDrafts = () => call(api.listDrafts)
+export const listDrafts = (form: DraftForm) => call(api.listDrafts, { query: { form } })
 export const getDraft = (key: string) => call(api.getDraft, { params: { key } })
-export const saveDraft = (key: string, values: BlogDraftValues) => call(api.saveDraft, { params: { key }, body: { values } })
+export const saveDraft = (key: string, values: DraftValues) => call(api.saveDraft, { params: { key }, body: { values } })
 export const deleteDraft = (key: string) => call(api.deleteDraft, { params: { key } })

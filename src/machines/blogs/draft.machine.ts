@@ -2,7 +2,7 @@ import { assign, setup } from "xstate"
 import * as draftCalls from "../../api/contract/blogs/drafts.endpoints.ts"
 import { fromCall } from "../call-actor.ts"
 import { messageOf } from "../../api/api-error.ts"
-import type { BlogDraftValues, Draft } from "../../api/contract/blogs/drafts.ts"
+import type { DraftValues, Draft } from "../../api/contract/blogs/drafts.ts"
 import * as draftsApi from "../../api/blogs/drafts.api.ts"
 
 /** Typing pauses this long before the draft is saved: one save per burst of typing, and little lost if the tab closes. */
@@ -12,7 +12,7 @@ export const DRAFT_NOT_SAVED = "Your draft could not be saved; it will be tried 
 export interface DraftContext {
   key: string
   /** The form's text as last typed. */
-  values: BlogDraftValues
+  values: DraftValues
   /** A draft found when the form opened, offered until it is continued or discarded. */
   offered: Draft | null
   /** When the draft was last saved (ISO), for "Draft saved at 10:42". */
@@ -25,13 +25,9 @@ export interface DraftContext {
 }
 
 export type DraftEvent =
-  | { type: "draft.change"; values: BlogDraftValues }
-  | { type: "draft.continue" }
-  | { type: "draft.discard" }
-  | { type: "draft.flush" }
-  | { type: "draft.published" }
+  { type: "draft.change"; values: DraftValues } | { type: "draft.continue" } | { type: "draft.discard" } | { type: "draft.flush" } | { type: "draft.published" }
 
-const hasText = (values: BlogDraftValues) => Object.values(values).some((v) => typeof v === "string" && v.replace(/<[^>]*>/g, "").trim() !== "")
+const hasText = (values: DraftValues) => Object.values(values).some((v) => typeof v === "string" && v.replace(/<[^>]*>/g, "").trim() !== "")
 
 /**
  * A content form's draft (issue 28): on opening, the person's saved draft of this form is offered
@@ -43,7 +39,7 @@ export const draftMachine = setup({
   types: { context: {} as DraftContext, events: {} as DraftEvent, input: {} as { key: string } },
   actors: {
     fetchDraft: fromCall<Draft | null, { key: string }>(draftCalls.getDraft, async ({ input }) => (await draftsApi.getDraft(input.key)).data),
-    saveDraft: fromCall<string, { key: string; values: BlogDraftValues }>(
+    saveDraft: fromCall<string, { key: string; values: DraftValues }>(
       draftCalls.saveDraft,
       async ({ input }) => (await draftsApi.saveDraft(input.key, input.values)).data.updatedAt,
     ),
@@ -51,7 +47,7 @@ export const draftMachine = setup({
   },
   actions: {
     /** Provided by the view: put the continued draft's text into the form's fields. */
-    restore: (_, _params: { values: BlogDraftValues }) => {},
+    restore: (_, _params: { values: DraftValues }) => {},
     keepValues: assign({ values: ({ context, event }) => (event.type === "draft.change" ? event.values : context.values) }),
   },
   guards: {

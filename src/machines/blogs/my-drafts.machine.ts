@@ -17,7 +17,7 @@ export const draftHref = (key: string): string => {
 export const myDraftsMachine = setup({
   types: { context: {} as { drafts: readonly DraftSummary[]; error: string | null }, events: {} as { type: "drafts.reload" } },
   actors: {
-    fetchDrafts: fromCall<readonly DraftSummary[], void>(listDrafts, async () => (await draftsApi.listDrafts()).data),
+    fetchDrafts: fromCall<readonly DraftSummary[], void>(listDrafts, async () => (await draftsApi.listDrafts("blog")).data),
   },
 }).createMachine({
   id: "myDrafts",

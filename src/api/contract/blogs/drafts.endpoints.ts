@@ -1,5 +1,5 @@
 import { MessageAnswer } from "../common.ts"
-import { DraftAnswer, DraftListAnswer, DraftParams, SaveDraftRequest, SavedDraftAnswer } from "./drafts.ts"
+import { DraftAnswer, DraftListAnswer, DraftListQuery, DraftParams, SaveDraftRequest, SavedDraftAnswer } from "./drafts.ts"
 import { endpoint } from "../endpoint.ts"
 
 const writers = ["Admin", "Editor"] as const
@@ -8,9 +8,10 @@ export const listDrafts = endpoint({
   name: "listDrafts",
   method: "GET",
   path: "/drafts",
+  query: DraftListQuery,
   answer: DraftListAnswer,
   access: writers,
-  summary: "The caller's own unpublished drafts, newest first: which form, the title typed so far and when it was saved",
+  summary: "The caller's own unpublished drafts, newest first (only one form's with `form`): which form, the title typed so far and when it was saved",
 })
 
 export const getDraft = endpoint({
@@ -20,7 +21,7 @@ export const getDraft = endpoint({
   params: DraftParams,
   answer: DraftAnswer,
   access: writers,
-  summary: "The caller's draft of one form (blog:new, blog:<id>), or null when there is none",
+  summary: "The caller's draft of one form (blog:new, blog:<id>, expert:new, expert:<id>, and so on), or null when there is none",
 })
 
 export const saveDraft = endpoint({

@@ -16,6 +16,7 @@ import type { ExportList } from "../../../api/contract/list-export.ts"
 import { ListHeader } from "../list-header.tsx"
 import { RecordHistoryButton } from "../record-history-button.tsx"
 import { CardRevisionsButton, type CardRevisionsConfig } from "./card-revisions-button.tsx"
+import type { DraftForm } from "../../../api/contract/blogs/drafts.ts"
 import { EmptyState } from "../empty-state.tsx"
 import type { createBulkDeleteMachine } from "../../../machines/content/content-bulk-delete.ts"
 import { BulkBar, countOf, type BulkWords } from "../bulk-bar.tsx"
@@ -45,6 +46,8 @@ export interface CardsScreenConfig<Item> {
   historyType: string
   /** Deletes the cards chosen with their boxes, after asking (issue 26). */
   bulkDeleteMachine: ReturnType<typeof createBulkDeleteMachine<Item>>
+  /** The form's drafts (issue 28); the gallery's form holds only a file, which drafts do not keep. */
+  draftForm?: DraftForm
   /** The Revisions of an editable card (issue 28); the gallery's images have none. */
   revisions?: CardRevisionsConfig
   /** What one card is and what many are, as the bulk bar counts them: "expert", "experts". */
@@ -203,7 +206,14 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
           Showing the newest {rows.length} of {total}.
         </Text>
       ) : null}
-      <ContentFormDialog actor={form} fields={config.fields} image={config.image} titles={config.formTitles} submitLabels={config.submitLabels} />
+      <ContentFormDialog
+        actor={form}
+        fields={config.fields}
+        image={config.image}
+        titles={config.formTitles}
+        submitLabels={config.submitLabels}
+        {...(config.draftForm ? { draftForm: config.draftForm } : {})}
+      />
       <ConfirmDialog
         open={confirming}
         question={config.deleteQuestion}

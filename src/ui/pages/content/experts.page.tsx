@@ -27,6 +27,7 @@ const config: CardsScreenConfig<Expert> = {
   idOf: (e) => e._id,
   nameOf: (e) => e.name,
   editable: true,
+  draftForm: "expert",
   revisions: {
     machine: expertRevisionsMachine,
     words: {

@@ -27,6 +27,7 @@ const config: CardsScreenConfig<PressItem> = {
   idOf: (p) => p._id,
   nameOf: (p) => `${p.type} ${p.link}`,
   editable: true,
+  draftForm: "press",
   revisions: {
     machine: pressRevisionsMachine,
     words: {

@@ -27,6 +27,7 @@ const config: CardsScreenConfig<Testimonial> = {
   idOf: (t) => t._id,
   nameOf: (t) => t.name,
   editable: true,
+  draftForm: "testimonial",
   revisions: {
     machine: testimonialRevisionsMachine,
     words: {
