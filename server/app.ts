@@ -25,6 +25,7 @@ import { outboxPostman, type Postman } from "./services/notifications/postman.ts
 import { auditSealer, type AuditSealer } from "./services/audit/audit-sealer.ts"
 import { eventsAppended } from "./services/events.ts"
 import { fireDueScheduled, nextScheduledAt } from "./services/notifications/scheduled.ts"
+import { nextBlogScheduleAt, publishDueBlogSchedules } from "./services/content/blog-schedule.service.ts"
 import { liveHub } from "./services/live/live-hub.ts"
 
 declare module "fastify" {
@@ -38,6 +39,8 @@ declare module "fastify" {
   }
 }
 
+const earliest = (a: Date | null, b: Date | null): Date | null => (a && b ? (a.getTime() <= b.getTime() ? a : b) : (a ?? b))
+
 /** Builds the whole server from its dependencies; `main.ts` and the tests both call this. */
 export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   const answers =
@@ -50,9 +53,20 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     })
   const logger = given.logger || null
   const live = liveHub(given.liveBus)
+  // What falls due at a time rides the postman's wake-ups: scheduled notifications, and blogs' scheduled
+  // publishes (each claimed with SKIP LOCKED, so it happens once whichever instance wakes first).
   const scheduled = {
-    fireDue: (now: Date) => fireDueScheduled(given.db, now),
-    nextAt: () => nextScheduledAt(given.db),
+    fireDue: async (now: Date) => {
+      const blogs = await publishDueBlogSchedules(given, now).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      )
+      const told = await fireDueScheduled(given.db, now)
+      // The postman logs it and looks again a lease later.
+      if (blogs) throw blogs.error
+      return told
+    },
+    nextAt: async () => earliest(await nextScheduledAt(given.db), await nextBlogScheduleAt(given.db)),
     announce: (people: string[]) => (people.length > 0 ? live.publish({ users: people }, { type: "notification.new" }) : undefined),
   }
   const postman = outboxPostman(

@@ -8,6 +8,7 @@ import type { AccessLogTable } from "./access-log.table.ts"
 import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens.table.ts"
 import type { VendorAvailabilityTable, VendorDefaultAvailabilityTable, VendorWeeklyAvailabilityTable } from "./availability.table.ts"
 import type { BlogsTable } from "./blogs.table.ts"
+import type { BlogSchedulesTable } from "./blog-schedules.table.ts"
 import type { ExpertsTable } from "./experts.table.ts"
 import type { IdempotencyKeysTable } from "./idempotency-keys.table.ts"
 import type { OutboxTable } from "./outbox.table.ts"
@@ -42,6 +43,7 @@ export interface Database {
   vendor_weekly_availability: VendorWeeklyAvailabilityTable
   people_search_terms: PeopleSearchTermsTable
   blogs: BlogsTable
+  blog_schedules: BlogSchedulesTable
   gallery_items: GalleryItemsTable
   experts: ExpertsTable
   testimonials: TestimonialsTable

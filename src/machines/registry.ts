@@ -25,7 +25,7 @@ import { createPagedListMachine } from "./paged-list.machine.ts"
  * The domain workflows in the order auditors read them on the diagrams page and in docs/machines: the records
  * people deal with most first. Each resource's entries may sit anywhere in the assembly below.
  */
-const workflowOrder = ["ticket", "counselling-session", "vendor-status", "blog-status", "enquiry-access", "assignment", "account"]
+const workflowOrder = ["ticket", "counselling-session", "vendor-status", "blog-status", "blog-schedule", "enquiry-access", "assignment", "account"]
 
 /** Each resource's entries (declared beside its machines) and the machines not yet moved to a resource. */
 const assembled: MachineEntry[] = [

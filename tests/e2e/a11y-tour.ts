@@ -88,6 +88,8 @@ const dialogOpeners: Record<string, string[]> = {
   "/press-release-and-recognition": ["add", "edit", "delete", "history", "revisions"],
   "/editor": ["add", "edit", "delete", "history"],
   "/blogs": ["delete"],
+  // Shown only while a publish is scheduled.
+  "/blog/:blogId": ["cancel-schedule"],
   "/unassign-users": ["view", "assign"],
   "/all-sessions": ["view", "edit", "delete"],
   "/counselling/:userId": ["view", "create"],

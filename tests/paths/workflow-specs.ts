@@ -1,5 +1,6 @@
 import { accountMachine } from "../../src/machines/account/account.machine.ts"
 import { assignmentMachine } from "../../src/machines/counselling/assignment.machine.ts"
+import { blogScheduleMachine } from "../../src/machines/blogs/blog-schedule.machine.ts"
 import { blogStatusMachine } from "../../src/machines/blogs/blog-status.machine.ts"
 import { counsellingSessionMachine } from "../../src/machines/counselling/counselling-session.machine.ts"
 import { enquiryAccessMachine } from "../../src/machines/counselling/enquiry-access.machine.ts"
@@ -70,6 +71,15 @@ export const workflowSpecs: Record<string, PathSpec & { name: string }> = {
       "blogStatus.unpublished --blog.update--> (self)": SELF_LOOP,
       "blogStatus.published --blog.publish--> (self)": SELF_LOOP,
       "blogStatus.unpublished --blog.unpublish--> (self)": SELF_LOOP,
+    },
+  },
+  "blog-schedule": {
+    name: "scheduled publish",
+    machine: blogScheduleMachine,
+    events: [{ type: "schedule.set" }, { type: "schedule.cancel" }, { type: "schedule.fallDue" }, { type: "schedule.blogDeleted" }],
+    unreachable: {
+      // Setting it again moves the time or replaces the changes: the schedule stays pending.
+      "blogSchedule.pending --schedule.set--> (self)": SELF_LOOP,
     },
   },
   "enquiry-access": {

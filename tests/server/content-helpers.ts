@@ -7,7 +7,7 @@ import { multipart, type FilePart } from "./multipart.ts"
 export const sendForm = (
   server: TestServer,
   token: string | null,
-  method: "POST" | "PATCH",
+  method: "POST" | "PATCH" | "PUT",
   url: string,
   fields: Record<string, string>,
   files: FilePart[] = [],

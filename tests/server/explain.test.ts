@@ -101,6 +101,8 @@ const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<str
     { as: "admin", url: "/blog/get?page=2&limit=10" },
   ],
   getBlogDetails: [{ as: "editor", url: `/blog/getDetails/${blogId}` }],
+  // The blog by its primary key, then its schedule by the same key.
+  getBlogSchedule: [{ as: "editor", url: `/blog/schedule/${blogId}` }],
   listBlogRevisions: [{ as: "editor", url: `/blog/revisions/${blogId}` }],
   getBlogRevision: [{ as: "admin", url: `/blog/revisions/${blogId}/initial` }],
   listExpertRevisions: [{ as: "editor", url: `/expert/revisions/${cards.expert.id}` }],

@@ -6,6 +6,8 @@ import { sendForm } from "./content-helpers.ts"
 import { call, DAY, enquiryPayload, utcSlot } from "./counselling-fixtures.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
 import { pngFile } from "./multipart.ts"
+import { publishDueBlogSchedules } from "../../server/services/content/blog-schedule.service.ts"
+import { localUploadStore } from "../../server/services/storage/uploads.ts"
 
 /**
  * The event log is the history of every audited entity: folding an entity's events (fold-events.ts)
@@ -91,9 +93,20 @@ async function runCommands() {
   await ok(sendForm(server, editor, "PATCH", `/expert/auth/update/${expert.data._id}`, { designation: "Senior Counsellor" }))
   const gone = await ok(sendForm(server, editor, "POST", "/expert/auth/add", { name: "Dr. Gone", designation: "Coach" }, [pngFile("avatar")]))
   await ok(call(server, editor, "DELETE", `/expert/auth/delete/${gone.data._id}`))
-  const blogs = await server.db.selectFrom("blogs").select("id").orderBy("id").limit(2).execute()
+  // Blogs other than the demo's scheduled one, which is deleted on its own (taking its schedule with it).
+  const seededSchedule = await server.db.selectFrom("blog_schedules").select("id").executeTakeFirstOrThrow()
+  const blogs = await server.db.selectFrom("blogs").select("id").where("id", "!=", seededSchedule.id).orderBy("id").limit(3).execute()
   await ok(call(server, editor, "PATCH", `/blog/updateBlogStatus/${blogs[0]!.id}`, { status: false }))
   await ok(call(server, editor, "DELETE", `/blog/delete/${blogs[1]!.id}`))
+  await ok(call(server, editor, "DELETE", `/blog/delete/${seededSchedule.id}`))
+  // Scheduled publishes: one set, moved and put live at its time; another set and left pending.
+  const later = (days: number) => new Date(server.clock.now + days * DAY).toISOString()
+  await ok(sendForm(server, editor, "PUT", `/blog/schedule/${blogs[0]!.id}`, { title: "Folded, as scheduled", publishAt: later(2) }))
+  await ok(sendForm(server, editor, "PUT", `/blog/schedule/${blogs[0]!.id}`, { title: "Folded, as scheduled", publishAt: later(3) }))
+  expect(
+    await publishDueBlogSchedules({ db: server.db, uploads: localUploadStore(server.dataDir, 10 * 1024 * 1024) }, new Date(server.clock.now + 4 * DAY)),
+  ).toBe(1)
+  await ok(sendForm(server, editor, "PUT", `/blog/schedule/${blogs[2]!.id}`, { description: "Pending.", publishAt: later(30) }))
   const picture = await server.db.selectFrom("gallery_items").select("id").limit(1).executeTakeFirstOrThrow()
   await ok(call(server, editor, "DELETE", `/gallery/delete/${picture.id}`))
 
@@ -203,6 +216,6 @@ describe("folding an entity's events rebuilds its current row", () => {
 
   it("the series of commands deleted entities of several types, so the 'not exists' side is exercised", async () => {
     const deleted = await server.db.selectFrom("events").select("entity_type").distinct().where("type", "like", "%.deleted").execute()
-    expect(deleted.map((d) => d.entity_type).sort()).toEqual(["blog", "counsellingSession", "expert", "gallery", "user"])
+    expect(deleted.map((d) => d.entity_type).sort()).toEqual(["blog", "blogSchedule", "counsellingSession", "expert", "gallery", "user"])
   })
 })

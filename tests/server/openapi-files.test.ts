@@ -60,7 +60,7 @@ describe("files in the API document (issue 32)", () => {
 
   it("names each upload's file parts with their media types, the required ones required, and the size limit", () => {
     const uploads = endpoints.filter((e) => e.multipart)
-    expect(uploads.length).toBe(12)
+    expect(uploads.length).toBe(13)
     for (const e of uploads) {
       expect(e.files, `${e.name} declares its file parts`).toBeDefined()
       const body = operationOf(e).requestBody!

@@ -25,6 +25,7 @@ const fileField: Record<string, string> = {
   partnerSignup: "certificationImg",
   createBlog: "image",
   updateBlog: "image",
+  scheduleBlog: "image",
   addGalleryImage: "image",
   addExpert: "avatar",
   updateExpert: "avatar",

@@ -231,6 +231,23 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
   }),
   updateBlog: (ctx) => ({ role: "Editor", params: { id: ctx.ids.blog }, body: { title: "Updated" } }),
   updateBlogStatus: (ctx) => ({ role: "Editor", params: { id: ctx.ids.blog }, body: { status: true } }),
+  scheduleBlog: (ctx, _n, server) => ({
+    role: "Editor",
+    params: { id: ctx.ids.blog },
+    body: { title: "Scheduled", publishAt: new Date(server.clock.now + DAY).toISOString() },
+  }),
+  cancelBlogSchedule: async (ctx, _n, server) => {
+    // Something must be scheduled to cancel: schedule it first, as the Editor would.
+    const form = multipart({ title: "To cancel", publishAt: new Date(server.clock.now + DAY).toISOString() })
+    const res = await server.app.inject({
+      method: "PUT",
+      url: `/api/v1/blog/schedule/${ctx.ids.blog}`,
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(ctx.tokens.get("Editor")!) },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return { role: "Editor", params: { id: ctx.ids.blog }, body: {} }
+  },
   restoreBlogRevision: async (ctx, _n, server) => {
     const { id } = await server.db
       .selectFrom("events")

@@ -35,6 +35,7 @@ import * as profileChanges from "./0032-profile-changes.ts"
 import * as profileChangeFlag from "./0033-profile-change-flag.ts"
 import * as counsellingUsersNameOrder from "./0034-counselling-users-name-order.ts"
 import * as counsellorClients from "./0035-counsellor-clients.ts"
+import * as blogSchedules from "./0036-blog-schedules.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   "0033-profile-change-flag": profileChangeFlag,
   "0034-counselling-users-name-order": counsellingUsersNameOrder,
   "0035-counsellor-clients": counsellorClients,
+  "0036-blog-schedules": blogSchedules,
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import type { Db } from "../database.ts"
+import { json, type Db } from "../database.ts"
 import { sanitizeBlogHtml } from "../../services/content/sanitize-blog-html.ts"
 import { slugify } from "../../services/content/slug.ts"
 import { CONTENT_IMAGE_KINDS } from "../../services/content/content-images.ts"
@@ -28,11 +28,12 @@ function storeDemoImage(uploads: UploadStore, index: number, size: [number, numb
 export async function seedContent(db: Db, uploads: UploadStore, now: number): Promise<void> {
   const editor = await db.selectFrom("users").select("id").where("email", "=", "editor@demo.test").executeTakeFirst()
   const by = editor?.id ?? null
+  const blogIds = demoBlogs.map(() => randomUUID())
   await db
     .insertInto("blogs")
     .values(
       demoBlogs.map((blog, i) => ({
-        id: randomUUID(),
+        id: blogIds[i]!,
         blog_name: blog.name,
         title: blog.title,
         keyword: blog.keyword,
@@ -46,6 +47,20 @@ export async function seedContent(db: Db, uploads: UploadStore, now: number): Pr
         updated_at: daysBefore(now, 2 + i * 3),
       })),
     )
+    .execute()
+  // The first unpublished blog has changes scheduled to go live in three days (issue 28's scheduled publish).
+  const at = daysBefore(now, 1)
+  await db
+    .insertInto("blog_schedules")
+    .values({
+      id: blogIds[3]!,
+      publish_at: new Date(now + 3 * 24 * 60 * 60 * 1000),
+      values: json({ description: `${demoBlogs[3]!.description} Updated for the new season.` }),
+      image: null,
+      scheduled_by: by,
+      created_at: at,
+      updated_at: at,
+    })
     .execute()
   await db
     .insertInto("gallery_items")

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto"
 import type { AnyStateMachine } from "xstate"
 import { accountMachine } from "../../../src/machines/account/account.machine.ts"
 import { assignmentMachine } from "../../../src/machines/counselling/assignment.machine.ts"
+import { blogScheduleMachine } from "../../../src/machines/blogs/blog-schedule.machine.ts"
 import { blogStatusMachine } from "../../../src/machines/blogs/blog-status.machine.ts"
 import { counsellingSessionMachine } from "../../../src/machines/counselling/counselling-session.machine.ts"
 import { enquiryAccessMachine } from "../../../src/machines/counselling/enquiry-access.machine.ts"
@@ -21,6 +22,7 @@ const workflowOf = (type: string): AnyStateMachine | null => {
   if (type.startsWith("counsellingSession.")) return counsellingSessionMachine
   if (type.startsWith("ticket.")) return ticketMachine
   if (type.startsWith("blog.")) return blogStatusMachine
+  if (type.startsWith("blogSchedule.")) return blogScheduleMachine
   if (type === "counsellingEnquiry.accessSent") return enquiryAccessMachine
   if (type === "user.counsellorAssigned" || type === "user.counsellorChanged") return assignmentMachine
   if (ACCOUNT_EVENTS.has(type)) return accountMachine

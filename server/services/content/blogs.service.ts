@@ -3,55 +3,20 @@ import { BLOG_IMAGE_FIELD, type BlogListQuery } from "../../../src/api/contract/
 import type { ContentPageQuery } from "../../../src/api/contract/content/content-common.ts"
 import type { Db } from "../../db/database.ts"
 import { findBlogById, findPublishedBlogBySlug, listBlogs, lockBlog, toBlog } from "../../db/repositories/blogs.repository.ts"
-import { isUniqueViolation } from "../../db/repositories/users.repository.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import type { Caller } from "../auth/tokens.ts"
-import { badRequest, conflict, notFound } from "../errors.ts"
+import { notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
 import { pickImage, requireImage, withStoredImage } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
-import { sanitizeBlogHtml, textOf } from "./sanitize-blog-html.ts"
-import { isSlateDocument, sanitizeSlate, slateText } from "./sanitize-slate.ts"
 import { instantRange } from "../instant-range.ts"
 import { uniqueSlug } from "./slug.ts"
+import { dropBlogSchedule } from "./blog-schedule.service.ts"
+import { cleanAbout, cleanBlogText, retryOnSlugClash, writeBlogUpdate, type BlogText } from "./blog-writes.ts"
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
-interface BlogText {
-  blogName: string
-  title: string
-  keyword: string
-  description: string
-  about: string
-}
-
-/**
- * The body is stored only as sanitised HTML, or as a Slate document with its addresses sanitised
- * (sanitize-slate.ts); one that sanitising leaves without text is refused.
- */
-function cleanAbout(about: string): string {
-  if (isSlateDocument(about)) {
-    const clean = sanitizeSlate(about)
-    if (!slateText(clean)) throw badRequest("about: is required")
-    return clean
-  }
-  const clean = sanitizeBlogHtml(about)
-  if (!textOf(clean)) throw badRequest("about: is required")
-  return clean
-}
-
-/** Two blogs given the same name at the same moment race for one slug; the loser tries the next one. */
-async function retryOnSlugClash<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run()
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error
-      if (attempt >= 3) throw conflict("Another blog took this address at the same moment. Please try again.")
-    }
-  }
-}
 
 export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, files: UploadedFile[]) {
   const about = cleanAbout(fields.about)
@@ -89,36 +54,10 @@ export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, f
 }
 
 export async function updateBlog(deps: Deps, caller: Caller, id: string, fields: Partial<BlogText>, files: UploadedFile[]) {
-  const about = fields.about === undefined ? undefined : cleanAbout(fields.about)
+  const clean = cleanBlogText(fields)
   const file = pickImage(files, BLOG_IMAGE_FIELD)
   const data = await withStoredImage(deps.uploads, file, (image) =>
-    retryOnSlugClash(() =>
-      deps.db.transaction().execute(async (trx) => {
-        const before = await lockBlog(trx, id)
-        if (!before) throw notFound("Blog not found.")
-        const beforeFields = await snapshotOf(trx, "blog", id)
-        // A renamed blog gets the new name's slug; an unchanged name keeps its address.
-        const renamed = fields.blogName !== undefined && fields.blogName !== before.blog_name
-        const row = await trx
-          .updateTable("blogs")
-          .set({
-            blog_name: fields.blogName,
-            title: fields.title,
-            keyword: fields.keyword,
-            description: fields.description,
-            about,
-            ...(image ? { image } : {}),
-            ...(renamed ? { slug: await uniqueSlug(trx, fields.blogName!, id) } : {}),
-            updated_at: new Date(deps.now()),
-          })
-          .where("id", "=", id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-        const blog = toBlog(row)
-        await recordChange(trx, { entityType: "blog", entityId: id, type: "blog.updated", actorId: caller.id, before: beforeFields })
-        return { result: blog, replaced: image ? before.image : null }
-      }),
-    ),
+    retryOnSlugClash(() => deps.db.transaction().execute((trx) => writeBlogUpdate(trx, new Date(deps.now()), caller.id, id, clean, image))),
   )
   return { success: true, message: "Blog updated successfully!", data }
 }
@@ -141,15 +80,17 @@ export async function setBlogStatus(deps: Pick<AppDeps, "db" | "now">, caller: C
 }
 
 export async function deleteBlog(deps: Pick<AppDeps, "db" | "uploads">, caller: Caller, id: string) {
-  const image = await deps.db.transaction().execute(async (trx) => {
+  const images = await deps.db.transaction().execute(async (trx) => {
     const before = await lockBlog(trx, id)
     if (!before) throw notFound("Blog not found.")
+    // Its schedule goes first, with its own event, so the log never holds a schedule of a blog that is gone.
+    const scheduled = await dropBlogSchedule(trx, caller.id, id)
     const beforeFields = await snapshotOf(trx, "blog", id)
     await trx.deleteFrom("blogs").where("id", "=", id).execute()
     await recordChange(trx, { entityType: "blog", entityId: id, type: "blog.deleted", actorId: caller.id, before: beforeFields })
-    return before.image
+    return [before.image, scheduled]
   })
-  deps.uploads.remove(image, "public")
+  for (const image of images) if (image) deps.uploads.remove(image, "public")
   return { success: true, message: "Blog deleted successfully." }
 }
 

@@ -37,3 +37,8 @@ export const setBlogStatus = (id: string, status: boolean) => call(api.updateBlo
 export const listBlogRevisions = (id: string) => call(api.listBlogRevisions, { params: { id } })
 export const getBlogRevision = (id: string, revision: string) => call(api.getBlogRevision, { params: { id, revision } })
 export const restoreBlogRevision = (id: string, revision: string) => call(api.restoreBlogRevision, { params: { id, revision } })
+export const getBlogSchedule = (id: string) => call(api.getBlogSchedule, { params: { id } })
+/** The form's text and image, set to go live at `publishAt` (an instant with its zone). */
+export const scheduleBlog = (id: string, text: BlogText, image: File | null, publishAt: string) =>
+  call(api.scheduleBlog, { params: { id }, body: toFormData({ ...text, [BLOG_IMAGE_FIELD]: image, publishAt }) })
+export const cancelBlogSchedule = (id: string) => call(api.cancelBlogSchedule, { params: { id } })

@@ -31,7 +31,8 @@ export function blogSaveFailure(error: unknown, isUpdate: boolean): string {
   return isApiError(error) && error.kind === "http" ? "Failed to update the blog." : "Error updating blog. Please try again."
 }
 
-const toText = (values: FormValues): blogApi.BlogText => ({
+/** The form's text as the blog calls send it. */
+export const blogTextOf = (values: FormValues): blogApi.BlogText => ({
   blogName: values["blogName"] ?? "",
   title: values["title"] ?? "",
   keyword: values["keyword"] ?? "",
@@ -58,7 +59,7 @@ export const blogFormMachine = createFormMachine<{ message: string }, Blog, null
   }),
   submit: ({ mode, itemId, values, files }) => {
     const image = (files[blogImage.name] as File | undefined) ?? null
-    return mode === "update" && itemId ? blogApi.updateBlog(itemId, toText(values), image) : blogApi.createBlog(toText(values), image!)
+    return mode === "update" && itemId ? blogApi.updateBlog(itemId, blogTextOf(values), image) : blogApi.createBlog(blogTextOf(values), image!)
   },
   // Adding leaves the page at once: the page's toast says it, so the form shows nothing.
   succeeded: (_answer, mode) => ({ message: mode === "update" ? { text: BLOG_UPDATED, tone: "success" } : null }),

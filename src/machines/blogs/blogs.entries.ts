@@ -2,6 +2,8 @@ import * as blogCalls from "../../api/contract/blogs/blog.endpoints.ts"
 import type { MachineEntry } from "../machine-entry.ts"
 import { blogFormMachine } from "./blog-form.machine.ts"
 import { blogRevisionsMachine } from "./blog-revisions.machine.ts"
+import { blogScheduleMachine } from "./blog-schedule.machine.ts"
+import { blogSchedulePanelMachine } from "./blog-schedule-panel.machine.ts"
 import { blogStatusMachine } from "./blog-status.machine.ts"
 import { blogActionsMachine } from "./blogs.machine.ts"
 import { bulkBlogsMachine } from "./bulk-blogs.machine.ts"
@@ -23,6 +25,27 @@ export const blogEntries: MachineEntry[] = [
       "blog.update": blogCalls.updateBlog,
       "blog.delete": blogCalls.deleteBlog,
     },
+  },
+  {
+    id: "blog-schedule",
+    workflow: true,
+    title: "Scheduled publish",
+    summary:
+      "Changes to a blog set to go live at a time: set again to move or replace them, cancelled, or put live once at their time (the blog updated and published in the scheduler's name); deleting the blog deletes them.",
+    machine: blogScheduleMachine,
+    firedBy: {
+      "schedule.set": blogCalls.scheduleBlog,
+      "schedule.cancel": blogCalls.cancelBlogSchedule,
+      "schedule.fallDue": "Its time comes: the server's sweep puts the changes live",
+      "schedule.blogDeleted": blogCalls.deleteBlog,
+    },
+  },
+  {
+    id: "blog-schedule-panel",
+    title: "Schedule publish",
+    summary:
+      "The update page's Schedule publish: the blog's pending schedule read; the form's changes scheduled for a time typed (in the future), again to move it; a pending schedule cancelled after a confirmation.",
+    machine: blogSchedulePanelMachine,
   },
   {
     id: "draft",

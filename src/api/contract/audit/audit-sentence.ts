@@ -34,6 +34,13 @@ export function targetOf(e: AuditEvent): string {
   return `${kind} “${label}”`
 }
 
+/** A blog's schedule is named by its blog (their ids are one). */
+const scheduledBlog = (e: AuditEvent): string => (e.entityLabel?.trim() ? `blog “${e.entityLabel.trim()}”` : `blog ${e.entityId.slice(0, 8)}`)
+
+/** An instant as the same words on the screen and in the CSV, wherever they are read: "2030-04-01 09:30 UTC". */
+const instantWords = (value: unknown): string =>
+  typeof value === "string" && value.length >= 16 ? `${value.slice(0, 10)} ${value.slice(11, 16)} UTC` : "a time not recorded"
+
 /** `camelCase` or `snake_case` as words: "Bank name", "Starts at". */
 export const fieldWords = (key: string): string => {
   const words = key
@@ -145,6 +152,16 @@ export function auditSentence(e: AuditEvent): string {
       return `${actor} marked ${target} completed`
     case "counsellingSession.noShow":
       return `${actor} marked ${target} a no-show`
+    case "blogSchedule.created":
+      return `${actor} scheduled changes to ${scheduledBlog(e)} to go live at ${instantWords(after["publish_at"])}`
+    case "blogSchedule.updated":
+      return "publish_at" in after
+        ? `${actor} moved the changes scheduled for ${scheduledBlog(e)} to ${instantWords(after["publish_at"])}`
+        : `${actor} changed what is scheduled for ${scheduledBlog(e)}`
+    case "blogSchedule.published":
+      return `The changes ${actor} scheduled for ${scheduledBlog(e)} went live`
+    case "blogSchedule.deleted":
+      return `${actor} cancelled the changes scheduled for ${scheduledBlog(e)}`
   }
   switch (action) {
     case "created":

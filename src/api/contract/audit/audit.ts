@@ -91,6 +91,7 @@ export const auditEntityKinds = {
   ticket: "ticket",
   ticketResponse: "ticket reply",
   blog: "blog",
+  blogSchedule: "scheduled publish",
   expert: "expert",
   testimonial: "testimonial",
   press: "press item",

@@ -12,6 +12,7 @@ import {
 import { contentImageTypes, IdParams } from "../content/content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { BlogRevisionAnswer } from "./blog-revisions.ts"
+import { BlogScheduleAnswer, BlogScheduledAnswer, BlogScheduleFields } from "./blog-schedule.ts"
 import { RevisionParams, RevisionsAnswer } from "../revisions.ts"
 
 /** Website content is managed by Admin and Editor (spec section 6). */
@@ -121,4 +122,52 @@ export const restoreBlogRevision = endpoint({
 
 export const blogRevisionEndpoints = [listBlogRevisions, getBlogRevision, restoreBlogRevision]
 
-export const blogEndpoints = [createBlog, listBlogs, getBlogDetails, updateBlog, deleteBlog, updateBlogStatus, ...blogRevisionEndpoints]
+export const getBlogSchedule = endpoint({
+  name: "getBlogSchedule",
+  method: "GET",
+  path: "/blog/schedule/:id",
+  params: IdParams,
+  answer: BlogScheduleAnswer,
+  access: contentRoles,
+  summary: "The blog's scheduled publish (issue 28): the changes set to go live, when, and who set them; `data` is null when nothing is scheduled",
+  refusals: { 404: "No blog has this id" },
+})
+
+export const scheduleBlog = endpoint({
+  name: "scheduleBlog",
+  method: "PUT",
+  path: "/blog/schedule/:id",
+  params: IdParams,
+  body: BlogScheduleFields,
+  multipart: true,
+  files: { [BLOG_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
+  answer: BlogScheduledAnswer,
+  access: contentRoles,
+  summary:
+    "Schedule changes to a blog (multipart: the update's fields, optionally a new `image`, and `publishAt`, in the future and within a year): at that time they go live once, as an update in the scheduler's name, and the blog is published. Replaces a schedule already set",
+  refusals: { 404: "No blog has this id" },
+})
+
+export const cancelBlogSchedule = endpoint({
+  name: "cancelBlogSchedule",
+  method: "DELETE",
+  path: "/blog/schedule/:id",
+  params: IdParams,
+  answer: MessageAnswer,
+  access: contentRoles,
+  summary: "Cancel the blog's scheduled publish; the blog stays as it is",
+  refusals: { 404: "No blog has this id, or nothing is scheduled for it" },
+})
+
+export const blogScheduleEndpoints = [getBlogSchedule, scheduleBlog, cancelBlogSchedule]
+
+export const blogEndpoints = [
+  createBlog,
+  listBlogs,
+  getBlogDetails,
+  updateBlog,
+  deleteBlog,
+  updateBlogStatus,
+  ...blogRevisionEndpoints,
+  ...blogScheduleEndpoints,
+]

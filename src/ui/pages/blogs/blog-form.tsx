@@ -3,7 +3,8 @@ import { Box, Button, Center, Heading, HStack, Spinner, Stack } from "@chakra-ui
 import { useActorRef, useSelector } from "@xstate/react"
 import { Link as RouterLink } from "wouter"
 import { navigate } from "wouter/use-browser-location"
-import { BLOG_ADDED, blogFields, blogFormMachine, blogImage } from "../../../machines/blogs/blog-form.machine.ts"
+import { BLOG_ADDED, blogFields, blogFormMachine, blogImage, blogTextOf } from "../../../machines/blogs/blog-form.machine.ts"
+import { BlogSchedule } from "./blog-schedule.tsx"
 import { FileField } from "../../components/form/file-field.tsx"
 import { FormField } from "../../components/form/form-field.tsx"
 import { FormFields } from "../../components/form/form-fields.tsx"
@@ -129,6 +130,16 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
           </form>
         </Box>
       )}
+      {isUpdate && blogId && !loading && !loadFailed ? (
+        <BlogSchedule
+          blogId={blogId}
+          disabled={busy}
+          changes={() => ({
+            text: blogTextOf(actor.getSnapshot().context.values),
+            image: (actor.getSnapshot().context.files[blogImage.name] as File | undefined) ?? null,
+          })}
+        />
+      ) : null}
     </Stack>
   )
 }
