@@ -205,6 +205,7 @@ describe("auditors", () => {
       "Counselling session",
       "Vendor approval status",
       "Blog publication",
+      "Scheduled publish",
       "Enquiry access",
       "Counsellor assignment",
       "Account and password",
