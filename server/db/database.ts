@@ -9,6 +9,7 @@ import type { PasswordResetTokensTable, RefreshTokensTable } from "./auth-tokens
 import type { VendorAvailabilityTable, VendorDefaultAvailabilityTable, VendorWeeklyAvailabilityTable } from "./availability.table.ts"
 import type { BlogsTable } from "./blogs.table.ts"
 import type { BlogSchedulesTable } from "./blog-schedules.table.ts"
+import type { MediaTable } from "./media.table.ts"
 import type { ExpertsTable } from "./experts.table.ts"
 import type { IdempotencyKeysTable } from "./idempotency-keys.table.ts"
 import type { OutboxTable } from "./outbox.table.ts"
@@ -44,6 +45,7 @@ export interface Database {
   people_search_terms: PeopleSearchTermsTable
   blogs: BlogsTable
   blog_schedules: BlogSchedulesTable
+  media: MediaTable
   gallery_items: GalleryItemsTable
   experts: ExpertsTable
   testimonials: TestimonialsTable

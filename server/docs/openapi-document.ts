@@ -23,6 +23,12 @@ interface Limits {
 
 /** The upload limit as people read it: megabytes to one decimal. */
 const megabytesOf = (limits: Limits): number => Math.round((limits.uploadBytes / 2 ** 20) * 10) / 10
+/** A file part's own limit, where it has one above the server's. */
+const partMegabytes = (file: { maxBytes?: number }, limits: Limits): number =>
+  file.maxBytes ? Math.round((file.maxBytes / 2 ** 20) * 10) / 10 : megabytesOf(limits)
+/** The largest file a form takes. */
+const formMegabytes = (endpoint: Endpoint, limits: Limits): number =>
+  Math.max(megabytesOf(limits), ...Object.values(endpoint.files ?? {}).map((f) => partMegabytes(f, limits)))
 
 /**
  * Builds the OpenAPI 3.1 document from the contract's resources, so it cannot drift from what the
@@ -125,7 +131,7 @@ function requestBody(endpoint: Endpoint, components: ComponentSchemas, limits: L
   const fields = endpoint.body ? components.inline(endpoint.body, "request") : { type: "object", properties: {} }
   const parts = Object.entries(endpoint.files ?? {})
   const text = objectSchema(fields) ?? { type: "object", properties: {} }
-  const megabytes = megabytesOf(limits)
+  const megabytes = formMegabytes(endpoint, limits)
   const schema: JsonSchemaObject = {
     ...text,
     type: "object",
@@ -139,7 +145,7 @@ function requestBody(endpoint: Endpoint, components: ComponentSchemas, limits: L
             format: "binary",
             minLength: 1,
             contentMediaType: file.mediaTypes[0],
-            description: `One file, not empty, under a plain file name (no folders, no control characters): ${file.mediaTypes.join(", ")} (checked by its content), at most ${megabytes} MB`,
+            description: `One file, not empty, under a plain file name (no folders, no control characters): ${file.mediaTypes.join(", ")} (checked by its content), at most ${partMegabytes(file, limits)} MB`,
           },
         ]),
       ),
@@ -180,7 +186,7 @@ function responses(endpoint: Endpoint, components: ComponentSchemas, errorRef: J
     "an Admin who must set up two-factor first calls anything but the Account and Two-factor set-up calls",
   ].filter(Boolean)
   const conflicts = [refusals[409], takesIdempotencyKey(endpoint) ? "A request with the same Idempotency-Key is still running" : null].filter(Boolean)
-  const megabytes = megabytesOf(limits)
+  const megabytes = formMegabytes(endpoint, limits)
   return {
     "200": success,
     ...(endpoint.notModified ? { "304": { description: endpoint.notModified } } : {}),

@@ -18,9 +18,12 @@ export function registerFormUploads(app: FastifyInstance, options: FastifyMultip
  * plugin hooks every request of its scope (onRequest and onResponse, for temporary files this server
  * never writes): registered for the whole app, those ran on every call, the 304 chat poll included.
  */
-export function routeWithForm(app: FastifyInstance, options: RouteOptions): void {
+export function routeWithForm(app: FastifyInstance, options: RouteOptions, maxFileBytes?: number): void {
   app.register(async (scope) => {
-    await scope.register(multipart, app.formUploads)
+    const limits = app.formUploads.limits ?? {}
+    // A form whose file may be larger than the server's upload limit (the media library's photos) says so.
+    const fileSize = Math.max(limits.fileSize ?? 0, maxFileBytes ?? 0) || undefined
+    await scope.register(multipart, { ...app.formUploads, limits: { ...limits, ...(fileSize ? { fileSize } : {}) } })
     scope.route(options)
   })
 }

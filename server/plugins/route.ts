@@ -102,6 +102,6 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       return encode(answer)
     },
   }
-  if (endpoint.multipart) routeWithForm(app, definition)
+  if (endpoint.multipart) routeWithForm(app, definition, Math.max(0, ...Object.values(endpoint.files ?? {}).map((f) => f.maxBytes ?? 0)) || undefined)
   else app.route(definition)
 }

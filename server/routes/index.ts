@@ -23,6 +23,7 @@ import { liveRoutes } from "./live.routes.ts"
 import { calendarRoutes } from "./calendar.routes.ts"
 import { draftRoutes } from "./drafts.routes.ts"
 import { savedViewRoutes } from "./saved-views.routes.ts"
+import { mediaRoutes } from "./media.routes.ts"
 
 /** Every resource's routes under /api/v1; each module registers the contract endpoints of its resource. */
 export function apiRoutes(api: FastifyInstance, deps: RouteDeps): void {
@@ -36,6 +37,7 @@ export function apiRoutes(api: FastifyInstance, deps: RouteDeps): void {
   blogRoutes(api, deps)
   draftRoutes(api, deps)
   savedViewRoutes(api, deps)
+  mediaRoutes(api, deps)
   galleryRoutes(api, deps)
   cardRoutes(api, deps)
   editorRoutes(api, deps)

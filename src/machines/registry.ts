@@ -4,6 +4,7 @@ import { notificationEntries } from "./notifications/notifications.entries.ts"
 import { auditEntries } from "./audit/audit.entries.ts"
 import { blogEntries } from "./blogs/blogs.entries.ts"
 import { contentEntries } from "./content/content.entries.ts"
+import { mediaEntries } from "./media/media.entries.ts"
 import { contactEntries } from "./contact/contact.entries.ts"
 import { ticketEntries } from "./tickets/tickets.entries.ts"
 import { vendorEntries } from "./vendors/vendors.entries.ts"
@@ -67,6 +68,7 @@ const assembled: MachineEntry[] = [
   ...searchEntries,
   ...partnerEntries,
   ...blogEntries,
+  ...mediaEntries,
   ...contentEntries,
   {
     id: "row-actions",

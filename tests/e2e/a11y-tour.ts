@@ -83,6 +83,7 @@ async function scanModes(page: Page, where: string, findings: Finding[]): Promis
 const dialogOpeners: Record<string, string[]> = {
   "/": ["raise"],
   "/gallery": ["add", "edit", "delete", "history"],
+  "/media": ["upload", "edit", "delete", "history"],
   "/testimonials": ["add", "edit", "delete", "history", "revisions"],
   "/experts": ["add", "edit", "delete", "history", "revisions"],
   "/press-release-and-recognition": ["add", "edit", "delete", "history", "revisions"],

@@ -103,6 +103,11 @@ const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<str
   getBlogDetails: [{ as: "editor", url: `/blog/getDetails/${blogId}` }],
   // The blog by its primary key, then its schedule by the same key.
   getBlogSchedule: [{ as: "editor", url: `/blog/schedule/${blogId}` }],
+  // The library newest first along media_created_idx; each page's uses found by the content tables' image indexes.
+  listMedia: [
+    { as: "editor", url: "/media?page=1&limit=24" },
+    { as: "admin", url: "/media?page=2&limit=24&search=cover" },
+  ],
   listBlogRevisions: [{ as: "editor", url: `/blog/revisions/${blogId}` }],
   getBlogRevision: [{ as: "admin", url: `/blog/revisions/${blogId}/initial` }],
   listExpertRevisions: [{ as: "editor", url: `/expert/revisions/${cards.expert.id}` }],

@@ -274,6 +274,20 @@ export const valid: Record<string, (ctx: Ctx, n: number, server: TestServer) => 
     body: {},
   }),
   addGalleryImage: () => ({ role: "Editor", body: {}, files: [png("image")] }),
+  uploadMedia: () => ({ role: "Editor", body: { alt: `A picture ${unique()}` }, files: [png("image")] }),
+  updateMediaAlt: async (ctx, _n, server) => ({ role: "Editor", params: { id: await anyMedia(server) }, body: { alt: "A new caption" } }),
+  deleteMedia: async (ctx, _n, server) => {
+    // An image nothing uses (the demo's covers are used, and refused without force): uploaded first, as the Editor would.
+    const form = multipart({ alt: `To delete ${unique()}` }, [png("image")])
+    const res = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/media",
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(ctx.tokens.get("Editor")!) },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return { role: "Editor", params: { id: res.json().data._id }, body: {} }
+  },
   addExpert: () => ({ role: "Editor", body: { name: "Dr. Mass", designation: "Counsellor" }, files: [png("avatar")] }),
   updateExpert: (ctx) => ({ role: "Editor", params: { id: ctx.ids.expert }, body: { designation: "Senior Counsellor" } }),
   addTestimonial: () => ({ role: "Editor", body: { name: "Happy", summery: "Lovely" }, files: [png("avatar")] }),
@@ -418,4 +432,9 @@ export async function requestContext(server: TestServer): Promise<Ctx> {
   }
   ctx.vendorUnderReview = (await server.db.selectFrom("users").select("id").where("status", "=", "Under Review").executeTakeFirstOrThrow()).id
   return ctx
+}
+
+/** A library image (the demo's blog covers are there). */
+async function anyMedia(server: TestServer): Promise<string> {
+  return (await server.db.selectFrom("media").select("id").orderBy("created_at", "desc").executeTakeFirstOrThrow()).id
 }

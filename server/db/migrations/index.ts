@@ -36,6 +36,7 @@ import * as profileChangeFlag from "./0033-profile-change-flag.ts"
 import * as counsellingUsersNameOrder from "./0034-counselling-users-name-order.ts"
 import * as counsellorClients from "./0035-counsellor-clients.ts"
 import * as blogSchedules from "./0036-blog-schedules.ts"
+import * as media from "./0037-media.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "0034-counselling-users-name-order": counsellingUsersNameOrder,
   "0035-counsellor-clients": counsellorClients,
   "0036-blog-schedules": blogSchedules,
+  "0037-media": media,
 }
 
 /**

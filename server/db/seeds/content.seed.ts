@@ -7,6 +7,8 @@ import type { UploadStore } from "../../services/storage/uploads.ts"
 import { drawPng, paletteAt, type Figure } from "./demo-images.ts"
 import { demoBlogs, demoExperts, demoPress, demoTestimonials } from "./content-texts.ts"
 import { daysBefore, demoPerson } from "./demo-names.ts"
+import { insertMedia } from "../repositories/media.repository.ts"
+import { libraryEntryOf, variantsForStored } from "../../services/media/media.service.ts"
 
 /** Drawn pictures by size, colours and figure: the palette repeats, so most are drawn once. */
 const drawn = new Map<string, Buffer>()
@@ -48,6 +50,12 @@ export async function seedContent(db: Db, uploads: UploadStore, now: number): Pr
       })),
     )
     .execute()
+  // The media library (issue 28) holds the blogs' covers, with their variants, as if each had come through it.
+  const covers = await db.selectFrom("blogs").select(["image", "title", "created_at"]).where("id", "in", blogIds).execute()
+  for (const cover of covers) {
+    const image = await variantsForStored(uploads, cover.image)
+    await insertMedia(db, libraryEntryOf(image, `Cover of the blog “${cover.title}”`, by, new Date(cover.created_at)))
+  }
   // The first unpublished blog has changes scheduled to go live in three days (issue 28's scheduled publish).
   const at = daysBefore(now, 1)
   await db

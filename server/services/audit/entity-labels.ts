@@ -25,6 +25,7 @@ const lookups: Record<string, Lookup> = {
   counsellingEnquiry: byName("counselling_enquiries"),
   counsellingSession: async (db, id) => (await db.selectFrom("counselling_sessions").select("topic").where("id", "=", id).executeTakeFirst())?.topic,
   blog: async (db, id) => (await db.selectFrom("blogs").select("title").where("id", "=", id).executeTakeFirst())?.title,
+  media: async (db, id) => (await db.selectFrom("media").select("alt").where("id", "=", id).executeTakeFirst())?.alt,
   // A schedule is named by its blog (their ids are one).
   blogSchedule: async (db, id) => (await db.selectFrom("blogs").select("title").where("id", "=", id).executeTakeFirst())?.title,
   press: async (db, id) => (await db.selectFrom("press_items").select("link").where("id", "=", id).executeTakeFirst())?.link,

@@ -128,6 +128,7 @@ export const projections: Record<string, Projection> = Object.fromEntries(
     rowProjection("contactEnquiry", "contact_enquiries", MAINTAINED),
     rowProjection("blog", "blogs", MAINTAINED),
     rowProjection("blogSchedule", "blog_schedules", MAINTAINED),
+    rowProjection("media", "media", MAINTAINED),
     rowProjection("gallery", "gallery_items", MAINTAINED),
     rowProjection("expert", "experts", MAINTAINED),
     rowProjection("testimonial", "testimonials", MAINTAINED),

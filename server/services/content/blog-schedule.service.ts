@@ -26,7 +26,7 @@ import { recordChange } from "../audit/record-change.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, notFound } from "../errors.ts"
 import { cleanBlogText, retryOnSlugClash, writeBlogUpdate } from "./blog-writes.ts"
-import { pickImage, withStoredImage } from "./content-images.ts"
+import { pickImage, releaseImage, withStoredImage } from "./content-images.ts"
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -74,7 +74,7 @@ export async function scheduleBlog(
   const { publishAt: _when, ...text } = body
   const values = cleanBlogText(text) as Record<string, string>
   const file = pickImage(files, BLOG_IMAGE_FIELD)
-  const data = await withStoredImage(deps.uploads, file, (image) =>
+  const data = await withStoredImage(deps, file, (image) =>
     deps.db.transaction().execute(async (trx) => {
       if (!(await lockBlog(trx, id))) throw notFound("Blog not found.")
       const before = await lockBlogSchedule(trx, id)
@@ -116,7 +116,7 @@ export async function cancelBlogSchedule(deps: Pick<Deps, "db" | "uploads">, cal
     if (before?.status !== "pending") throw notFound(NO_SCHEDULE)
     return dropBlogSchedule(trx, caller.id, id)
   })
-  if (image) deps.uploads.remove(image, "public")
+  if (image) await releaseImage(deps, image)
   return { success: true, message: SCHEDULE_CANCELLED }
 }
 
@@ -162,7 +162,7 @@ export async function publishDueBlogSchedules(deps: Pick<Deps, "db" | "uploads">
     )
     if (!applied) return published
     published += 1
-    if (applied.replaced) deps.uploads.remove(applied.replaced, "public")
+    if (applied.replaced) await releaseImage(deps, applied.replaced)
   }
 }
 

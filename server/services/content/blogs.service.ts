@@ -9,7 +9,7 @@ import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
-import { pickImage, requireImage, withStoredImage } from "./content-images.ts"
+import { pickImage, releaseImage, requireImage, withStoredImage } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 import { instantRange } from "../instant-range.ts"
 import { uniqueSlug } from "./slug.ts"
@@ -21,7 +21,7 @@ type Deps = Pick<AppDeps, "db" | "uploads" | "now">
 export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, files: UploadedFile[]) {
   const about = cleanAbout(fields.about)
   const file = requireImage(files, BLOG_IMAGE_FIELD)
-  const data = await withStoredImage(deps.uploads, file, async (image) => {
+  const data = await withStoredImage(deps, file, async (image) => {
     const result = await retryOnSlugClash(() =>
       deps.db.transaction().execute(async (trx) => {
         const at = new Date(deps.now())
@@ -56,7 +56,7 @@ export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, f
 export async function updateBlog(deps: Deps, caller: Caller, id: string, fields: Partial<BlogText>, files: UploadedFile[]) {
   const clean = cleanBlogText(fields)
   const file = pickImage(files, BLOG_IMAGE_FIELD)
-  const data = await withStoredImage(deps.uploads, file, (image) =>
+  const data = await withStoredImage(deps, file, (image) =>
     retryOnSlugClash(() => deps.db.transaction().execute((trx) => writeBlogUpdate(trx, new Date(deps.now()), caller.id, id, clean, image))),
   )
   return { success: true, message: "Blog updated successfully!", data }
@@ -90,7 +90,7 @@ export async function deleteBlog(deps: Pick<AppDeps, "db" | "uploads">, caller: 
     await recordChange(trx, { entityType: "blog", entityId: id, type: "blog.deleted", actorId: caller.id, before: beforeFields })
     return [before.image, scheduled]
   })
-  for (const image of images) if (image) deps.uploads.remove(image, "public")
+  for (const image of images) if (image) await releaseImage(deps, image)
   return { success: true, message: "Blog deleted successfully." }
 }
 

@@ -7,7 +7,7 @@ import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
-import { pickImage, requireImage, withStoredImage } from "./content-images.ts"
+import { pickImage, releaseImage, requireImage, withStoredImage } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 
 /** One kind of image card (experts, testimonials, press): its table, image field and wording. */
@@ -34,7 +34,7 @@ export async function addCard<Row, Item extends { _id: string }, Fields>(
   files: UploadedFile[],
 ) {
   const file = requireImage(files, kind.imageField)
-  const data = await withStoredImage(deps.uploads, file, async (image) => {
+  const data = await withStoredImage(deps, file, async (image) => {
     const result = await deps.db.transaction().execute(async (trx) => {
       const row = await kind.repository.insert(trx, { id: randomUUID(), fields, image: image!, at: new Date(deps.now()) })
       const item = kind.repository.toItem(row)
@@ -55,7 +55,7 @@ export async function updateCard<Row, Item extends { _id: string }, Fields>(
   files: UploadedFile[],
 ) {
   const file = pickImage(files, kind.imageField)
-  const data = await withStoredImage(deps.uploads, file, (image) =>
+  const data = await withStoredImage(deps, file, (image) =>
     deps.db.transaction().execute(async (trx) => {
       const before = await kind.repository.lock(trx, id)
       if (!before) throw notFound(`${kind.noun} not found.`)
@@ -79,7 +79,7 @@ export async function deleteCard<Row, Item extends { _id: string }, Fields>(deps
     return kind.repository.imageOf(before)
   })
   // The file goes only once the row is gone for good.
-  deps.uploads.remove(image, "public")
+  await releaseImage(deps, image)
   return { success: true, message: `${kind.noun} deleted successfully.` }
 }
 

@@ -2,6 +2,8 @@ import type { UploadedFile } from "../../plugins/multipart.ts"
 import type { ImageKind } from "../storage/image-types.ts"
 import type { UploadStore } from "../storage/uploads.ts"
 import { badRequest } from "../errors.ts"
+import type { Db } from "../../db/database.ts"
+import { usesOf } from "../../db/repositories/media.repository.ts"
 
 /** Content images: checked by their bytes, never SVG or HTML; public, since the website shows them. */
 export const CONTENT_IMAGE_KINDS: readonly ImageKind[] = ["png", "jpeg", "webp", "gif"]
@@ -25,10 +27,11 @@ export function requireImage(files: UploadedFile[], field: string): UploadedFile
  * removed so nothing is left behind; if it succeeds, the file it replaced (if any) is removed.
  */
 export async function withStoredImage<T>(
-  uploads: UploadStore,
+  deps: ImageDeps,
   file: UploadedFile | null,
   change: (image: string | null) => Promise<{ result: T; replaced?: string | null }>,
 ): Promise<T> {
+  const { uploads } = deps
   const stored = file ? uploads.saveImage(file, CONTENT_IMAGE_KINDS, "public") : null
   let outcome: { result: T; replaced?: string | null }
   try {
@@ -37,6 +40,18 @@ export async function withStoredImage<T>(
     if (stored) uploads.remove(stored.name, "public")
     throw error
   }
-  if (outcome.replaced && outcome.replaced !== stored?.name) uploads.remove(outcome.replaced, "public")
+  if (outcome.replaced && outcome.replaced !== stored?.name) await releaseImage(deps, outcome.replaced)
   return outcome.result
+}
+
+type ImageDeps = { db: Db; uploads: UploadStore }
+
+/**
+ * A public image its record no longer shows (replaced, or the record deleted): its file goes, unless the media
+ * library keeps it (issue 28) or another record still shows it.
+ */
+export async function releaseImage(deps: ImageDeps, name: string): Promise<void> {
+  const kept = await deps.db.selectFrom("media").select("id").where("file", "=", name).executeTakeFirst()
+  if (kept || ((await usesOf(deps.db, [name])).get(name) ?? []).length > 0) return
+  deps.uploads.remove(name, "public")
 }

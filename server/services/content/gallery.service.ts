@@ -8,12 +8,12 @@ import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
-import { requireImage, withStoredImage } from "./content-images.ts"
+import { releaseImage, requireImage, withStoredImage } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 
 export async function addGalleryImage(deps: Pick<AppDeps, "db" | "uploads" | "now">, caller: Caller, files: UploadedFile[]) {
   const file = requireImage(files, GALLERY_IMAGE_FIELD)
-  const data = await withStoredImage(deps.uploads, file, async (image) => {
+  const data = await withStoredImage(deps, file, async (image) => {
     const result = await deps.db.transaction().execute(async (trx) => {
       const row = await insertGalleryItem(trx, { id: randomUUID(), image: image!, created_by: caller.id, created_at: new Date(deps.now()) })
       const item = toGalleryItem(row)
@@ -34,7 +34,7 @@ export async function deleteGalleryImage(deps: Pick<AppDeps, "db" | "uploads">, 
     await recordChange(trx, { entityType: "gallery", entityId: id, type: "gallery.deleted", actorId: caller.id, before: beforeFields })
     return before.image
   })
-  deps.uploads.remove(image, "public")
+  await releaseImage(deps, image)
   return { success: true, message: "Image deleted successfully." }
 }
 

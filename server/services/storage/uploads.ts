@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto"
-import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import { badRequest } from "../errors.ts"
@@ -23,6 +23,11 @@ export type UploadScope = "public" | "private"
 export interface UploadStore {
   /** Checks content, strips metadata, writes under a random name. Throws 400 with a message naming the field. */
   saveImage(file: UploadedFile, allowed: readonly ImageKind[], scope: UploadScope): StoredImage
+  /**
+   * Writes bytes already checked and processed (the media library's) under their content-hashed name; answers
+   * false when a file of that name is there already (the same bytes).
+   */
+  saveNamed(name: string, data: Buffer, scope: UploadScope): boolean
   /** Removes a stored file (after a failed transaction or when its owner is deleted). */
   remove(name: string, scope: UploadScope): void
   pathOf(name: string, scope: UploadScope): string
@@ -46,6 +51,16 @@ export function localUploadStore(dataDir: string, limitBytes: number, uploadsDir
       const name = `${randomBytes(16).toString("hex")}.${kind}`
       writeFileSync(join(dirs[scope], name), clean, { flag: "wx" })
       return { name, kind, contentType: contentTypes[kind], size: clean.length }
+    },
+    saveNamed(name, data, scope) {
+      if (!NAME.test(name)) throw new Error(`not a stored name: ${name}`)
+      const path = join(dirs[scope], name)
+      if (existsSync(path)) return false
+      // Written aside and renamed into place: a crash never leaves a torn file under a name that says what it holds.
+      const aside = `${path}.${randomBytes(6).toString("hex")}.part`
+      writeFileSync(aside, data, { flag: "wx" })
+      renameSync(aside, path)
+      return true
     },
     remove(name, scope) {
       if (NAME.test(name)) rmSync(join(dirs[scope], name), { force: true })

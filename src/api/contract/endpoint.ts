@@ -14,6 +14,8 @@ type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE"
 export interface FilePart {
   readonly required: boolean
   readonly mediaTypes: readonly string[]
+  /** A limit of its own, above the server's upload limit (the media library takes camera photos). */
+  readonly maxBytes?: number
 }
 
 /**

@@ -1,3 +1,4 @@
+import { mediaEndpoints } from "./media/media.endpoints.ts"
 import { auditEndpoints } from "./audit/audit.endpoints.ts"
 import { authEndpoints } from "./account/auth.endpoints.ts"
 import { ticketEndpoints } from "./tickets/ticket.endpoints.ts"
@@ -63,6 +64,11 @@ export const apiResources: readonly ApiResource[] = [
     name: "Saved views",
     description: "A list's search, order, filters, page size and columns, named to open again: each person's own.",
     endpoints: savedViewEndpoints,
+  },
+  {
+    name: "Media library",
+    description: "Every image uploaded for the website, once: alt text, dimensions, responsive variants, and where it is used.",
+    endpoints: mediaEndpoints,
   },
   { name: "Gallery", description: "Images of the marketing site's gallery.", endpoints: galleryEndpoints },
   { name: "Experts", description: "Expert cards of the marketing site.", endpoints: expertEndpoints },

@@ -14,6 +14,7 @@ import { fetchCounsellingEnquiries } from "../../api/contract/counselling/counse
 import { fetchCounsellorSessions, fetchSessions, fetchUserSessions } from "../../api/contract/counselling/counselling-sessions.endpoints.ts"
 import { fetchCounsellingDetails, fetchCounsellingUsers, fetchUnassignedUsers } from "../../api/contract/counselling/counselling-users.endpoints.ts"
 import { listEditors } from "../../api/contract/editors/editor.endpoints.ts"
+import { listMedia } from "../../api/contract/media/media.endpoints.ts"
 import { getNotificationPreferences, listDeadMail, listNotificationTemplates } from "../../api/contract/notifications/notification.endpoints.ts"
 import { partnerSignup } from "../../api/contract/partner/partner.endpoints.ts"
 import { fetchResponse, getTickets } from "../../api/contract/tickets/ticket.endpoints.ts"
@@ -52,6 +53,7 @@ export const endpointAccess = accessOf({
   listBlogs,
   createBlog,
   getBlogDetails,
+  listMedia,
 })
 
 const listCalls = accessOf({

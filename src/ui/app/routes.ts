@@ -140,6 +140,7 @@ export const routes: RouteDef[] = [
     access: call.getBlogDetails,
     page: lazyScreen(() => import("../pages/blogs/update-blog.page.tsx")),
   },
+  { path: "/media", title: "Media Library", access: call.listMedia, page: lazyScreen(() => import("../pages/media/media-library.page.tsx")) },
   listRoute(
     "gallery",
     lazyScreen(() => import("../pages/content/gallery.page.tsx")),

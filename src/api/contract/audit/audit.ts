@@ -92,6 +92,7 @@ export const auditEntityKinds = {
   ticketResponse: "ticket reply",
   blog: "blog",
   blogSchedule: "scheduled publish",
+  media: "library image",
   expert: "expert",
   testimonial: "testimonial",
   press: "press item",

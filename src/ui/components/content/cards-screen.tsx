@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../confirm-dialog.tsx"
 import { FormMessage } from "../form-message.tsx"
 import { notify } from "../toaster.tsx"
 import { ContentFormDialog } from "./content-form-dialog.tsx"
+import { MediaLibraryLink } from "./media-library-link.tsx"
 import { useListActor } from "../use-list-actor.ts"
 import { ExportButtons } from "../export-buttons.tsx"
 import type { ExportList } from "../../../api/contract/list-export.ts"
@@ -101,9 +102,12 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
         title={config.title}
         exportButton={<ExportButtons list={config.exportList} search="" />}
         action={
-          <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
-            {config.addLabel}
-          </Button>
+          <>
+            <MediaLibraryLink />
+            <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
+              {config.addLabel}
+            </Button>
+          </>
         }
       />
       <FormMessage message={formMessage} />

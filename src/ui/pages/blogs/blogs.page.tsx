@@ -1,4 +1,5 @@
 import { Box, Button, HStack, Link, Stack, Switch } from "@chakra-ui/react"
+import { MediaLibraryLink } from "../../components/content/media-library-link.tsx"
 import { useActorRef, useSelector } from "@xstate/react"
 import { useState } from "react"
 import { Link as RouterLink } from "wouter"
@@ -88,9 +89,12 @@ export default function BlogsPage() {
         title={blogList.title}
         exportButton={<ExportButtons list="blogs" search="" sort={ctx.sort} filters={{ ...ctx.applied, ...dayRangeBounds(ctx.applied) }} />}
         action={
-          <Button asChild colorPalette="teal">
-            <RouterLink href="/add-blog">+ Add Blog</RouterLink>
-          </Button>
+          <>
+            <MediaLibraryLink />
+            <Button asChild colorPalette="teal">
+              <RouterLink href="/add-blog">+ Add Blog</RouterLink>
+            </Button>
+          </>
         }
       />
       <BlogDrafts />
