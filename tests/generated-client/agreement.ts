@@ -14,6 +14,7 @@ import type * as editorCalls from "../../src/api/contract/editors/editor.endpoin
 import type * as expertCalls from "../../src/api/contract/content/expert.endpoints.ts"
 import type * as exportCalls from "../../src/api/contract/endpoints/export.endpoints.ts"
 import type * as galleryCalls from "../../src/api/contract/content/gallery.endpoints.ts"
+import type * as mediaCalls from "../../src/api/contract/media/media.endpoints.ts"
 import type * as liveCalls from "../../src/api/contract/endpoints/live.endpoints.ts"
 import type * as notificationCalls from "../../src/api/contract/notifications/notification.endpoints.ts"
 import type * as partnerCalls from "../../src/api/contract/partner/partner.endpoints.ts"
@@ -51,6 +52,7 @@ type Modules = typeof auditCalls &
   typeof expertCalls &
   typeof exportCalls &
   typeof galleryCalls &
+  typeof mediaCalls &
   typeof liveCalls &
   typeof notificationCalls &
   typeof partnerCalls &
