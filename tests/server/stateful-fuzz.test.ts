@@ -39,6 +39,7 @@ explainRefusals([
   ["search: give a name or number to search for, or an id", "a random query without `search` or `id` (the query's description)"],
   ["weekly: must list each weekday at most once", "a random week lists one weekday twice (the description of `weekly`)"],
   ["time: the session must start in the future", "a random date and time in the past (the summaries of booking and moving a session)"],
+  [/^publishAt: must be (in the future|within a year)$/, "a random publish time in the past or more than a year ahead (the description of `publishAt`)"],
   FILE_CONTENT_REFUSAL,
 ])
 
