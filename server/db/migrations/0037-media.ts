@@ -24,17 +24,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Newest first, the library's only order; the id breaks ties so pages never overlap.
   await sql`create index media_created_idx on media (created_at desc, id desc)`.execute(db)
   // Where an image is used: each content table found by its image column.
-  for (const [table, column] of [
-    ["blogs", "image"],
-    ["blog_schedules", "image"],
-    ["experts", "avatar"],
-    ["testimonials", "avatar"],
-    ["press_items", "thumbnail"],
-    ["gallery_items", "image"],
-  ] as const)
+  for (const [table, column] of IMAGE_COLUMNS)
     await sql`create index ${sql.raw(`${table}_${column}_idx`)} on ${sql.table(table)} (${sql.ref(column)})`.execute(db)
 }
 
+const IMAGE_COLUMNS = [
+  ["blogs", "image"],
+  ["blog_schedules", "image"],
+  ["experts", "avatar"],
+  ["testimonials", "avatar"],
+  ["press_items", "thumbnail"],
+  ["gallery_items", "image"],
+] as const
+
 export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const [table, column] of IMAGE_COLUMNS) await sql`drop index if exists ${sql.raw(`${table}_${column}_idx`)}`.execute(db)
   await db.schema.dropTable("media").execute()
 }
