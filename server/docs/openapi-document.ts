@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { ErrorAnswer } from "../../src/api/contract/common.ts"
-import { takesIdempotencyKey, type Access, type Endpoint } from "../../src/api/contract/endpoint.ts"
+import { takesIdempotencyKey, type Access, type Endpoint, type FilePart } from "../../src/api/contract/endpoint.ts"
 import type { ApiResource } from "../../src/api/contract/endpoints.ts"
 import { contractNames } from "./contract-names.ts"
 import { ComponentSchemas, type Json, type JsonSchemaObject } from "./openapi-schemas.ts"
@@ -125,6 +125,19 @@ function parametersOf(endpoint: Endpoint, where: "path" | "query", schema: Schem
   })
 }
 
+function eitherOf(parts: [string, FilePart][]): JsonSchemaObject {
+  const either = parts.filter(([, file]) => file.instead)
+  if (either.length === 0) return {}
+  const rules = either.flatMap(([part, file]) => [
+    ...(file.required ? [{ anyOf: [{ required: [part] }, { required: [file.instead!] }] }] : []),
+    { not: { required: [part, file.instead!] } },
+  ])
+  return { allOf: rules }
+}
+
+const partNeed = (file: FilePart): string =>
+  file.instead ? `${file.required ? "required" : "optional"}, or \`${file.instead}\` instead (not both)` : file.required ? "required" : "optional"
+
 function requestBody(endpoint: Endpoint, components: ComponentSchemas, limits: Limits): Json {
   const name = pascal(endpoint.name)
   if (!endpoint.multipart) return { required: true, content: { "application/json": { schema: components.ref(endpoint.body!, `${name}Request`, "request") } } }
@@ -145,17 +158,19 @@ function requestBody(endpoint: Endpoint, components: ComponentSchemas, limits: L
             format: "binary",
             minLength: 1,
             contentMediaType: file.mediaTypes[0],
-            description: `One file, not empty, under a plain file name (no folders, no control characters): ${file.mediaTypes.join(", ")} (checked by its content), at most ${partMegabytes(file, limits)} MB`,
+            description: `One file, not empty, under a plain file name (no folders, no control characters): ${file.mediaTypes.join(", ")} (checked by its content), at most ${partMegabytes(file, limits)} MB${file.instead ? `; or, instead of the file, \`${file.instead}\`` : ""}`,
           },
         ]),
       ),
     },
-    required: [...(text.required ?? []), ...parts.filter(([, file]) => file.required).map(([part]) => part)],
+    required: [...(text.required ?? []), ...parts.filter(([, file]) => file.required && !file.instead).map(([part]) => part)],
     additionalProperties: false,
+    // A part a text field may stand for: one of the two when required, never both.
+    ...eitherOf(parts),
   }
   return {
     required: true,
-    description: `A multipart form: the text fields and the file parts below (${parts.map(([part, file]) => `\`${part}\` ${file.required ? "required" : "optional"}`).join(", ") || "no file"}); every file at most ${megabytes} MB. A text part left empty, or holding just \`null\`, counts as left out.`,
+    description: `A multipart form: the text fields and the file parts below (${parts.map(([part, file]) => `\`${part}\` ${partNeed(file)}`).join(", ") || "no file"}); every file at most ${megabytes} MB. A text part left empty, or holding just \`null\`, counts as left out.`,
     content: {
       "multipart/form-data": {
         schema: components.named(`${name}Form`, schema),

@@ -76,7 +76,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       const parts = endpoint.files ?? {}
       if (files.every((file) => file.field in parts)) {
         for (const [name, part] of Object.entries(parts))
-          if (part.required && !files.some((file) => file.field === name)) throw badRequest(`${name}: is required`)
+          if (part.required && !files.some((file) => file.field === name) && !(part.instead && (body as Record<string, unknown>)[part.instead]))
+            throw badRequest(`${name}: is required`)
       }
       const input = { params, query, body, files, caller, request, reply } as RouteInput<E>
       if (cache && !(cache.bypassHeader && request.headers[cache.bypassHeader] !== undefined)) {

@@ -16,6 +16,8 @@ export interface FilePart {
   readonly mediaTypes: readonly string[]
   /** A limit of its own, above the server's upload limit (the media library takes camera photos). */
   readonly maxBytes?: number
+  /** A text field that may stand for the file (a media library image's id): a required part is then required only without it. */
+  readonly instead?: string
 }
 
 /**

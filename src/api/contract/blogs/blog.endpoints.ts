@@ -9,7 +9,7 @@ import {
   BlogStatusRequest,
   BlogUpdateFields,
 } from "./blog.ts"
-import { contentImageTypes, IdParams } from "../content/content-common.ts"
+import { contentImagePart, IdParams } from "../content/content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { BlogRevisionAnswer } from "./blog-revisions.ts"
 import { BlogScheduleAnswer, BlogScheduledAnswer, BlogScheduleFields } from "./blog-schedule.ts"
@@ -24,7 +24,7 @@ export const createBlog = endpoint({
   path: "/blog/create",
   body: BlogCreateFields,
   multipart: true,
-  files: { [BLOG_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
+  files: { [BLOG_IMAGE_FIELD]: contentImagePart(true) },
   answer: BlogAnswer,
   access: contentRoles,
   summary: "Create a blog (multipart: text fields and the `image` file, required); the body is sanitised, the slug made unique",
@@ -59,7 +59,7 @@ export const updateBlog = endpoint({
   params: IdParams,
   body: BlogUpdateFields,
   multipart: true,
-  files: { [BLOG_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
+  files: { [BLOG_IMAGE_FIELD]: contentImagePart(false) },
   answer: BlogAnswer,
   access: contentRoles,
   summary: "Update a blog (multipart: any text field, optionally a new `image`); a new name gives a new unique slug",
@@ -140,7 +140,7 @@ export const scheduleBlog = endpoint({
   params: IdParams,
   body: BlogScheduleFields,
   multipart: true,
-  files: { [BLOG_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
+  files: { [BLOG_IMAGE_FIELD]: contentImagePart(false) },
   answer: BlogScheduledAnswer,
   access: contentRoles,
   summary:

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Id, isOneOf, IsoDateTime, PageParam, dayRangeFields } from "../common.ts"
-import { ImageUrl, itemAnswer, listAnswer, requiredText } from "../content/content-common.ts"
+import { ImageUrl, itemAnswer, libraryImageField, listAnswer, requiredText } from "../content/content-common.ts"
 
 /** The text colours the blog editor offers (spec section 2), by name and hex; the server allows only these. */
 export const blogColors = [
@@ -45,7 +45,7 @@ const blogFields = {
 }
 
 /** POST /blog/create, multipart: these text fields plus the `image` file (required). */
-export const BlogCreateFields = Schema.Struct(blogFields).annotate({
+export const BlogCreateFields = Schema.Struct({ ...blogFields, ...libraryImageField }).annotate({
   description: "`about` is rich text (HTML or Slate JSON): unsafe markup is removed, and what is left must hold some text.",
 })
 
@@ -56,6 +56,7 @@ export const BlogUpdateFields = Schema.Struct({
   keyword: Schema.optional(blogFields.keyword),
   description: Schema.optional(blogFields.description),
   about: Schema.optional(blogFields.about),
+  ...libraryImageField,
 })
 
 export const BlogStatusRequest = Schema.Struct({ status: Schema.Boolean })

@@ -34,3 +34,19 @@ export const ImageUrl = Schema.String
 
 /** Image kinds every content upload accepts, checked by the server from the file's bytes (never SVG or HTML). */
 export const contentImageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const
+
+/**
+ * "Choose from library": a content form may name an image of the media library (its `_id`) instead of uploading
+ * one; the record then shows that image. Sending both is refused.
+ */
+export const LIBRARY_IMAGE_FIELD = "libraryImage"
+export const libraryImageField = {
+  [LIBRARY_IMAGE_FIELD]: Schema.optional(
+    Schema.String.check(Schema.isNonEmpty(), Schema.isMaxLength(64)).annotate({
+      description: "The `_id` of a media library image to show instead of uploading a file",
+    }),
+  ),
+}
+
+/** The file part of a content form that may come from the library instead. */
+export const contentImagePart = (required: boolean) => ({ required, mediaTypes: contentImageTypes, instead: LIBRARY_IMAGE_FIELD }) as const

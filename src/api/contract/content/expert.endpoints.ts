@@ -1,5 +1,5 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
+import { ContentPageQuery, contentImagePart, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { EXPERT_IMAGE_FIELD, ExpertAnswer, ExpertCreateFields, ExpertListAnswer, ExpertUpdateFields } from "./expert.ts"
 import { contentRoles } from "../blogs/blog.endpoints.ts"
@@ -11,7 +11,7 @@ export const addExpert = endpoint({
   path: "/expert/auth/add",
   body: ExpertCreateFields,
   multipart: true,
-  files: { [EXPERT_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
+  files: { [EXPERT_IMAGE_FIELD]: contentImagePart(true) },
   answer: ExpertAnswer,
   access: contentRoles,
   summary: "Add an expert (multipart: text fields and the `avatar` image, required)",
@@ -24,7 +24,7 @@ export const updateExpert = endpoint({
   params: IdParams,
   body: ExpertUpdateFields,
   multipart: true,
-  files: { [EXPERT_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
+  files: { [EXPERT_IMAGE_FIELD]: contentImagePart(false) },
   answer: ExpertAnswer,
   access: contentRoles,
   summary: "Update an expert (multipart: any text field, optionally a new `avatar` image)",

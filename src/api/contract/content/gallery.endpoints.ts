@@ -1,15 +1,16 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
+import { ContentPageQuery, contentImagePart, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { GALLERY_IMAGE_FIELD, GalleryAnswer, GalleryListAnswer } from "./gallery.ts"
+import { GALLERY_IMAGE_FIELD, GalleryAnswer, GalleryCreateFields, GalleryListAnswer } from "./gallery.ts"
 import { contentRoles } from "../blogs/blog.endpoints.ts"
 
 export const addGalleryImage = endpoint({
   name: "addGalleryImage",
   method: "POST",
   path: "/gallery/add",
+  body: GalleryCreateFields,
   multipart: true,
-  files: { [GALLERY_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
+  files: { [GALLERY_IMAGE_FIELD]: contentImagePart(true) },
   answer: GalleryAnswer,
   access: contentRoles,
   summary: "Add a gallery image (multipart: the `image` file)",

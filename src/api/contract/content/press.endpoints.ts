@@ -1,5 +1,5 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
+import { ContentPageQuery, contentImagePart, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { PRESS_IMAGE_FIELD, PressAnswer, PressCreateFields, PressListAnswer, PressUpdateFields } from "./press.ts"
 import { contentRoles } from "../blogs/blog.endpoints.ts"
@@ -11,7 +11,7 @@ export const addPress = endpoint({
   path: "/press-and-recognition/auth/add",
   body: PressCreateFields,
   multipart: true,
-  files: { [PRESS_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
+  files: { [PRESS_IMAGE_FIELD]: contentImagePart(true) },
   answer: PressAnswer,
   access: contentRoles,
   summary: "Add a press release or recognition (multipart: text fields and the `thumbnail` image, required)",
@@ -24,7 +24,7 @@ export const updatePress = endpoint({
   params: IdParams,
   body: PressUpdateFields,
   multipart: true,
-  files: { [PRESS_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
+  files: { [PRESS_IMAGE_FIELD]: contentImagePart(false) },
   answer: PressAnswer,
   access: contentRoles,
   summary: "Update a press release or recognition (multipart: any text field, optionally a new `thumbnail` image)",

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
 import { Id, IsoDateTime } from "../common.ts"
-import { ImageUrl, itemAnswer, listAnswer } from "./content-common.ts"
+import { ImageUrl, itemAnswer, libraryImageField, listAnswer } from "./content-common.ts"
 
 /** The spec names the field Type without its values; the page's two kinds are these. */
 export const pressTypes = ["Press Release", "Recognition"] as const
@@ -21,8 +21,8 @@ export const PressLink = trimmedText({
   pattern: { re: /^[hH][tT][tT][pP][sS]?:\/\/[^\s/$.?#][^\s]*$/, message: "must be a web address starting with http:// or https://" },
 })
 
-export const PressCreateFields = Schema.Struct({ link: PressLink, type: PressType })
-export const PressUpdateFields = Schema.Struct({ link: Schema.optional(PressLink), type: Schema.optional(PressType) })
+export const PressCreateFields = Schema.Struct({ link: PressLink, type: PressType, ...libraryImageField })
+export const PressUpdateFields = Schema.Struct({ link: Schema.optional(PressLink), type: Schema.optional(PressType), ...libraryImageField })
 
 export const PressListAnswer = listAnswer(PressItem)
 export const PressAnswer = itemAnswer(PressItem)

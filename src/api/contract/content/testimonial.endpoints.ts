@@ -1,5 +1,5 @@
 import { MessageAnswer } from "../common.ts"
-import { ContentPageQuery, contentImageTypes, IdParams } from "./content-common.ts"
+import { ContentPageQuery, contentImagePart, IdParams } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
 import { TESTIMONIAL_IMAGE_FIELD, TestimonialAnswer, TestimonialCreateFields, TestimonialListAnswer, TestimonialUpdateFields } from "./testimonial.ts"
 import { contentRoles } from "../blogs/blog.endpoints.ts"
@@ -11,7 +11,7 @@ export const addTestimonial = endpoint({
   path: "/testimonial/auth/add",
   body: TestimonialCreateFields,
   multipart: true,
-  files: { [TESTIMONIAL_IMAGE_FIELD]: { required: true, mediaTypes: contentImageTypes } },
+  files: { [TESTIMONIAL_IMAGE_FIELD]: contentImagePart(true) },
   answer: TestimonialAnswer,
   access: contentRoles,
   summary: "Add a testimonial (multipart: text fields and the `avatar` image, required)",
@@ -24,7 +24,7 @@ export const updateTestimonial = endpoint({
   params: IdParams,
   body: TestimonialUpdateFields,
   multipart: true,
-  files: { [TESTIMONIAL_IMAGE_FIELD]: { required: false, mediaTypes: contentImageTypes } },
+  files: { [TESTIMONIAL_IMAGE_FIELD]: contentImagePart(false) },
   answer: TestimonialAnswer,
   access: contentRoles,
   summary: "Update a testimonial (multipart: any text field, optionally a new `avatar` image)",

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Id, IsoDateTime } from "../common.ts"
-import { ImageUrl, itemAnswer, listAnswer, requiredText } from "./content-common.ts"
+import { ImageUrl, itemAnswer, libraryImageField, listAnswer, requiredText } from "./content-common.ts"
 
 /**
  * A testimonial (spec section 3). The field keeps the product's spelling `summery`: it is the quote
@@ -12,8 +12,8 @@ export type Testimonial = typeof Testimonial.Type
 export const TESTIMONIAL_IMAGE_FIELD = "avatar"
 
 const fields = { name: requiredText(120), summery: requiredText(2000) }
-export const TestimonialCreateFields = Schema.Struct(fields)
-export const TestimonialUpdateFields = Schema.Struct({ name: Schema.optional(fields.name), summery: Schema.optional(fields.summery) })
+export const TestimonialCreateFields = Schema.Struct({ ...fields, ...libraryImageField })
+export const TestimonialUpdateFields = Schema.Struct({ name: Schema.optional(fields.name), summery: Schema.optional(fields.summery), ...libraryImageField })
 
 export const TestimonialListAnswer = listAnswer(Testimonial)
 export const TestimonialAnswer = itemAnswer(Testimonial)
