@@ -5,7 +5,7 @@ import { route } from "../plugins/route.ts"
 import * as gallery from "../services/content/gallery.service.ts"
 
 export function galleryRoutes(app: FastifyInstance, deps: AppDeps): void {
-  route(app, api.addGalleryImage, ({ files, caller }) => gallery.addGalleryImage(deps, caller, files))
+  route(app, api.addGalleryImage, ({ body, files, caller }) => gallery.addGalleryImage(deps, caller, body, files))
   route(app, api.listGallery, ({ query }) => gallery.listGallery(deps, query))
   route(app, api.deleteGalleryImage, ({ params, caller }) => gallery.deleteGalleryImage(deps, caller, params.id))
 }

@@ -1,3 +1,4 @@
+import { usesOf } from "../../server/db/repositories/media.repository.ts"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
@@ -35,6 +36,12 @@ const iso = (ms: number) => new Date(ms).toISOString()
 const call = (method: "GET" | "DELETE" | "PATCH", url: string, token = editor, payload?: object) =>
   server.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) })
 const blogOf = async (id: string) => (await call("GET", `/blog/getDetails/${id}`)).json().data[0]
+/** Where the library says an image is used (fails when the image is not in the library). */
+async function libraryUsesOf(url: string) {
+  const file = storedName(url)
+  expect(await server.db.selectFrom("media").select("id").where("file", "=", file).executeTakeFirst(), `${url} in the media library`).toBeDefined()
+  return (await usesOf(server.db, [file])).get(file) ?? []
+}
 const uploaded = (url: string) => existsSync(join(server.dataDir, "uploads", "public", storedName(url)))
 
 async function newBlog(name: string) {
@@ -139,7 +146,9 @@ describe("a blog's scheduled publish (issue 28)", () => {
 
     const cancelled = await call("DELETE", `/blog/schedule/${blog._id}`)
     expect(cancelled.json()).toEqual({ success: true, message: SCHEDULE_CANCELLED })
-    expect(uploaded(image)).toBe(false)
+    // The schedule's upload joined the media library: cancelling leaves it there, no longer used.
+    expect(uploaded(image)).toBe(true)
+    expect(await libraryUsesOf(image)).toEqual([])
     expect((await call("DELETE", `/blog/schedule/${blog._id}`)).json()).toMatchObject({ success: false, message: NO_SCHEDULE })
     expect((await blogOf(blog._id)).title).toBe("Scheduled Moves title")
 
@@ -158,12 +167,14 @@ describe("a blog's scheduled publish (issue 28)", () => {
     expect(await server.db.selectFrom("blog_schedules").selectAll().where("id", "=", blog._id).execute()).toEqual([])
   })
 
-  it("deleting the blog deletes its schedule and the schedule's image, with an event", async () => {
+  it("deleting the blog deletes its schedule, with an event; the schedule's image stays in the media library", async () => {
     const blog = await newBlog("Scheduled Gone")
     const res = await schedule(blog._id, { title: "Never", publishAt: iso(server.clock.now + HOUR) }, editor, [pngFile("image", 9)])
     const image = res.json().data.image as string
+    expect(await libraryUsesOf(image)).toEqual([{ kind: "scheduledBlog", id: blog._id, label: "Scheduled Gone title" }])
     expect((await call("DELETE", `/blog/delete/${blog._id}`)).statusCode).toBe(200)
-    expect(uploaded(image)).toBe(false)
+    expect(uploaded(image)).toBe(true)
+    expect(await libraryUsesOf(image)).toEqual([])
     expect((await eventsOf(server, blog._id)).map((e) => e.type).slice(-2)).toEqual(["blogSchedule.deleted", "blog.deleted"])
     expect(await server.db.selectFrom("blog_schedules").selectAll().where("id", "=", blog._id).execute()).toEqual([])
   })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { eventsOf, publicFiles, sendForm, storedName } from "./content-helpers.ts"
+import { eventsOf, libraryEntryOf, publicFiles, sendForm, storedName } from "./content-helpers.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { pngFile } from "./multipart.ts"
 import { explainRefusals } from "./openapi-validator.ts"
@@ -161,7 +161,7 @@ describe("GET /blog/get?sort=&status= (issue 26)", () => {
 })
 
 describe("PATCH /blog/update/:id", () => {
-  it("changes only the sent fields, replaces the image and removes the old file", async () => {
+  it("changes only the sent fields, replaces the image and keeps the old one in the media library", async () => {
     const blog = (await create("Update Me Please")).json().data
     const res = await sendForm(server, admin, "PATCH", `/blog/update/${blog._id}`, { title: "New title" }, [pngFile("image", 7)])
     expect(res.statusCode).toBe(200)
@@ -170,7 +170,9 @@ describe("PATCH /blog/update/:id", () => {
     expect(updated).toMatchObject({ title: "New title", blogName: "Update Me Please", slug: blog.slug, about: blog.about })
     expect(updated.image).not.toBe(blog.image)
     expect(publicFiles(server)).toContain(storedName(updated.image))
-    expect(publicFiles(server)).not.toContain(storedName(blog.image))
+    // Kept: every upload joins the media library, which keeps it until it is deleted there.
+    expect(publicFiles(server)).toContain(storedName(blog.image))
+    expect(await libraryEntryOf(server, blog.image)).toBeDefined()
     const events = await eventsOf(server, blog._id)
     expect(events.map((e) => e.type)).toEqual(["blog.created", "blog.updated"])
     expect(events[1]).toMatchObject({
@@ -221,12 +223,14 @@ describe("PATCH /blog/updateBlogStatus/:id and DELETE /blog/delete/:id", () => {
     expect(bad.json().message).toMatch(/^status:/)
   })
 
-  it("deletes the blog and its image, with a blog.deleted event", async () => {
+  it("deletes the blog (its image stays in the media library), with a blog.deleted event", async () => {
     const blog = (await create("Delete Me")).json().data
     const res = await server.app.inject({ method: "DELETE", url: `/api/v1/blog/delete/${blog._id}`, headers: bearer(editor) })
     expect(res.statusCode).toBe(200)
     expect(res.json().message).toBe("Blog deleted successfully.")
-    expect(publicFiles(server)).not.toContain(storedName(blog.image))
+    // Kept: every upload joins the media library, which keeps it until it is deleted there.
+    expect(publicFiles(server)).toContain(storedName(blog.image))
+    expect(await libraryEntryOf(server, blog.image)).toBeDefined()
     expect((await get(`/blog/getDetails/${blog._id}`)).statusCode).toBe(404)
     expect((await eventsOf(server, blog._id)).at(-1)).toMatchObject({ type: "blog.deleted", before: expect.objectContaining({ slug: "delete-me" }) })
     const again = await server.app.inject({ method: "DELETE", url: `/api/v1/blog/delete/${blog._id}`, headers: bearer(editor) })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { eventsOf, publicFiles, sendForm, storedName } from "./content-helpers.ts"
+import { eventsOf, libraryEntryOf, publicFiles, sendForm, storedName } from "./content-helpers.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 import { pngFile } from "./multipart.ts"
 
@@ -74,14 +74,16 @@ describe.each(kinds)("$name", (kind) => {
     expect(noImage.json().message).toBe(`${kind.image}: is required`)
   })
 
-  it("updates fields without an image, then replaces the image and removes the old file", async () => {
+  it("updates fields without an image, then replaces the image and keeps the old one in the media library", async () => {
     const item = (await sendForm(server, editor, "POST", `${kind.base}/add`, kind.create, [pngFile(kind.image)])).json().data
     const textOnly = await sendForm(server, editor, "PATCH", `${kind.base}/update/${item._id}`, kind.change)
     expect(textOnly.statusCode).toBe(200)
     expect(textOnly.json()).toMatchObject({ message: `${kind.noun} updated successfully!`, data: { ...kind.change, [kind.image]: item[kind.image] } })
     const withImage = (await sendForm(server, editor, "PATCH", `${kind.base}/update/${item._id}`, {}, [pngFile(kind.image, 9)])).json().data
     expect(withImage[kind.image]).not.toBe(item[kind.image])
-    expect(publicFiles(server)).not.toContain(storedName(item[kind.image]))
+    // Kept: every upload joins the media library, which keeps it until it is deleted there.
+    expect(publicFiles(server)).toContain(storedName(item[kind.image]))
+    expect(await libraryEntryOf(server, item[kind.image])).toBeDefined()
     const events = await eventsOf(server, item._id)
     expect(events.map((e) => e.type)).toEqual([`${kind.entity}.created`, `${kind.entity}.updated`, `${kind.entity}.updated`])
     // An update carries the fields it changed: their old values before, their new ones after.
@@ -89,12 +91,14 @@ describe.each(kinds)("$name", (kind) => {
     expect(events[1]).toMatchObject({ before: Object.fromEntries(Object.keys(kind.change).map((k) => [k, created[k]])), after: kind.change })
   })
 
-  it("deletes the item and its image, and answers 404 for an unknown one", async () => {
+  it("deletes the item (its image stays in the media library), and answers 404 for an unknown one", async () => {
     const item = (await sendForm(server, editor, "POST", `${kind.base}/add`, kind.create, [pngFile(kind.image)])).json().data
     const res = await server.app.inject({ method: "DELETE", url: `/api/v1${kind.base}/delete/${item._id}`, headers: bearer(editor) })
     expect(res.statusCode).toBe(200)
     expect(res.json().message).toBe(`${kind.noun} deleted successfully.`)
-    expect(publicFiles(server)).not.toContain(storedName(item[kind.image]))
+    // Kept: every upload joins the media library, which keeps it until it is deleted there.
+    expect(publicFiles(server)).toContain(storedName(item[kind.image]))
+    expect(await libraryEntryOf(server, item[kind.image])).toBeDefined()
     expect((await eventsOf(server, item._id)).at(-1)?.type).toBe(`${kind.entity}.deleted`)
     const again = await server.app.inject({ method: "DELETE", url: `/api/v1${kind.base}/delete/${item._id}`, headers: bearer(editor) })
     expect(again.statusCode).toBe(404)
@@ -124,7 +128,9 @@ describe("gallery", () => {
     expect((await get("/public/gallery?limit=1", null)).json().data[0]).toEqual(item)
     const del = await server.app.inject({ method: "DELETE", url: `/api/v1/gallery/delete/${item._id}`, headers: bearer(editor) })
     expect(del.statusCode).toBe(200)
-    expect(publicFiles(server)).not.toContain(storedName(item.image))
+    // Kept: every upload joins the media library, which keeps it until it is deleted there.
+    expect(publicFiles(server)).toContain(storedName(item.image))
+    expect(await libraryEntryOf(server, item.image)).toBeDefined()
     expect((await eventsOf(server, item._id)).map((e) => e.type)).toEqual(["gallery.created", "gallery.deleted"])
     const noFile = await sendForm(server, editor, "POST", "/gallery/add", {})
     expect(noFile.statusCode).toBe(400)

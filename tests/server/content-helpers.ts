@@ -23,3 +23,7 @@ export const storedName = (url: string): string => url.replace(/^\/uploads\//, "
 
 export const eventsOf = (server: TestServer, entityId: string) =>
   server.db.selectFrom("events").selectAll().where("entity_id", "=", entityId).orderBy("id").execute()
+
+/** The media library's entry for a stored image's address (alt text and all), if it holds it. */
+export const libraryEntryOf = (server: TestServer, url: string) =>
+  server.db.selectFrom("media").selectAll().where("file", "=", storedName(url)).executeTakeFirst()

@@ -9,8 +9,10 @@ import { multipart } from "./multipart.ts"
 import { explainRefusals } from "./openapi-validator.ts"
 import { propertySeed } from "../fixtures/property-seed.ts"
 import { quickestOf } from "../fixtures/quickest.ts"
+import { LIBRARY_IMAGE_GONE } from "../../server/services/content/content-images.ts"
 // Random values the API document calls valid still meet the state of the server, with what explains each.
 explainRefusals([
+  [LIBRARY_IMAGE_GONE, "a random `libraryImage` is not the id of an image in the media library (its description)"],
   [/^publishAt: must be (in the future|within a year)$/, "a random publish time in the past or more than a year ahead (the description of `publishAt`)"],
   ["This reset link is invalid or has expired.", "a random reset token is not one the server mailed (the call's summary: the token of a mailed link)"],
   ["Passwords do not match!", "a random confirmPassword differs from the random password (a rule between two fields, stated in the request's description)"],

@@ -6,10 +6,12 @@ import { multipart, pngFile } from "./multipart.ts"
 import { objectOf, resolve, valueOf, type Components, type JsonSchema } from "./openapi-arbitrary.ts"
 import { explainRefusals, FILE_CONTENT_REFUSAL } from "./openapi-validator.ts"
 import { propertySeed } from "../fixtures/property-seed.ts"
+import { LIBRARY_IMAGE_GONE } from "../../server/services/content/content-images.ts"
 
 // Requests drawn from the document meet rules between their fields and the server's state, which the
 // document states in words (JSON Schema cannot): each refusal here, with where the document says it.
 explainRefusals([
+  [LIBRARY_IMAGE_GONE, "a random `libraryImage` is not the id of an image in the media library (its description)"],
   ["This reset link is invalid or has expired.", "a random token is not a link the server mailed"],
   ["Passwords do not match!", "a random confirmPassword differs from the random password (stated in the request's description)"],
   ["oldPassword: Current password is incorrect.", "a random current password is not the account's"],

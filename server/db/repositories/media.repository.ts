@@ -91,3 +91,9 @@ export async function usesOf(db: Db, files: string[]): Promise<Map<string, Media
   for (const r of gallery) add(r.file, { kind: "gallery", id: r.id, label: "Gallery image" })
   return uses
 }
+
+/**
+ * A library image a record is about to show, held (FOR SHARE) until the record's transaction ends: a delete of
+ * the image then waits, and sees the record among its uses.
+ */
+export const holdMedia = (db: Db, id: string) => db.selectFrom("media").select(["id", "file"]).where("id", "=", id).forShare().executeTakeFirst()

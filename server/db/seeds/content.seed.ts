@@ -8,7 +8,8 @@ import { drawPng, paletteAt, type Figure } from "./demo-images.ts"
 import { demoBlogs, demoExperts, demoPress, demoTestimonials } from "./content-texts.ts"
 import { daysBefore, demoPerson } from "./demo-names.ts"
 import { insertMedia } from "../repositories/media.repository.ts"
-import { libraryEntryOf, variantsForStored } from "../../services/media/media.service.ts"
+import { variantsForStored } from "../../services/media/media.service.ts"
+import { libraryEntryOf } from "../../services/media/library-writes.ts"
 
 /** Drawn pictures by size, colours and figure: the palette repeats, so most are drawn once. */
 const drawn = new Map<string, Buffer>()

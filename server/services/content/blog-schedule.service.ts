@@ -26,7 +26,7 @@ import { recordChange } from "../audit/record-change.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, notFound } from "../errors.ts"
 import { cleanBlogText, retryOnSlugClash, writeBlogUpdate } from "./blog-writes.ts"
-import { pickImage, releaseImage, withStoredImage } from "./content-images.ts"
+import { chooseImage, releaseImage, withStoredImage, type LibraryChoice } from "./content-images.ts"
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -66,22 +66,24 @@ export async function scheduleBlog(
   deps: Deps & { wake: (at: Date) => void },
   caller: Caller,
   id: string,
-  body: { publishAt: string } & Partial<Record<(typeof TEXT_FIELDS)[number], string>>,
+  body: { publishAt: string } & Partial<Record<(typeof TEXT_FIELDS)[number], string>> & LibraryChoice,
   files: UploadedFile[],
 ) {
   const now = deps.now()
   const publishAt = publishTime(body.publishAt, now)
-  const { publishAt: _when, ...text } = body
+  const { publishAt: _when, libraryImage, ...text } = body
   const values = cleanBlogText(text) as Record<string, string>
-  const file = pickImage(files, BLOG_IMAGE_FIELD)
-  const data = await withStoredImage(deps, file, (image) =>
+  const choice = chooseImage(files, BLOG_IMAGE_FIELD, libraryImage, false)
+  const data = await withStoredImage(deps, caller.id, choice, (image) =>
     deps.db.transaction().execute(async (trx) => {
-      if (!(await lockBlog(trx, id))) throw notFound("Blog not found.")
+      const blog = await lockBlog(trx, id)
+      if (!blog) throw notFound("Blog not found.")
+      await image?.keep(trx, values.title ?? blog.title)
       const before = await lockBlogSchedule(trx, id)
       const at = new Date(now)
       // A published schedule's image became the blog's: it is never the new schedule's, nor removed with it.
       const kept = before?.status === "pending" ? before.image : null
-      const write = { publishAt, values, image: image ?? kept, scheduledBy: caller.id, at }
+      const write = { publishAt, values, image: image?.name ?? kept, scheduledBy: caller.id, at }
       if (before) {
         const beforeFields = await snapshotOf(trx, "blogSchedule", id)
         const row = await replaceBlogSchedule(trx, id, write)

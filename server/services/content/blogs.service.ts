@@ -9,7 +9,7 @@ import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
-import { pickImage, releaseImage, requireImage, withStoredImage } from "./content-images.ts"
+import { chooseImage, releaseImage, withStoredImage, type LibraryChoice } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 import { instantRange } from "../instant-range.ts"
 import { uniqueSlug } from "./slug.ts"
@@ -18,10 +18,11 @@ import { cleanAbout, cleanBlogText, retryOnSlugClash, writeBlogUpdate, type Blog
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
 
-export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, files: UploadedFile[]) {
+export async function createBlog(deps: Deps, caller: Caller, body: BlogText & LibraryChoice, files: UploadedFile[]) {
+  const { libraryImage, ...fields } = body
   const about = cleanAbout(fields.about)
-  const file = requireImage(files, BLOG_IMAGE_FIELD)
-  const data = await withStoredImage(deps, file, async (image) => {
+  const choice = chooseImage(files, BLOG_IMAGE_FIELD, libraryImage, true)
+  const data = await withStoredImage(deps, caller.id, choice, async (image) => {
     const result = await retryOnSlugClash(() =>
       deps.db.transaction().execute(async (trx) => {
         const at = new Date(deps.now())
@@ -34,7 +35,7 @@ export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, f
             keyword: fields.keyword,
             description: fields.description,
             about,
-            image: image!,
+            image: image!.name,
             slug: await uniqueSlug(trx, fields.blogName),
             status: true,
             created_by: caller.id,
@@ -44,6 +45,7 @@ export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, f
           .returningAll()
           .executeTakeFirstOrThrow()
         const blog = toBlog(row)
+        await image!.keep(trx, fields.title)
         await recordChange(trx, { entityType: "blog", entityId: blog._id, type: "blog.created", actorId: caller.id })
         return blog
       }),
@@ -53,11 +55,18 @@ export async function createBlog(deps: Deps, caller: Caller, fields: BlogText, f
   return { success: true, message: "Blog added successfully!", data }
 }
 
-export async function updateBlog(deps: Deps, caller: Caller, id: string, fields: Partial<BlogText>, files: UploadedFile[]) {
+export async function updateBlog(deps: Deps, caller: Caller, id: string, body: Partial<BlogText> & LibraryChoice, files: UploadedFile[]) {
+  const { libraryImage, ...fields } = body
   const clean = cleanBlogText(fields)
-  const file = pickImage(files, BLOG_IMAGE_FIELD)
-  const data = await withStoredImage(deps, file, (image) =>
-    retryOnSlugClash(() => deps.db.transaction().execute((trx) => writeBlogUpdate(trx, new Date(deps.now()), caller.id, id, clean, image))),
+  const choice = chooseImage(files, BLOG_IMAGE_FIELD, libraryImage, false)
+  const data = await withStoredImage(deps, caller.id, choice, (image) =>
+    retryOnSlugClash(() =>
+      deps.db.transaction().execute(async (trx) => {
+        const written = await writeBlogUpdate(trx, new Date(deps.now()), caller.id, id, clean, image?.name ?? null)
+        await image?.keep(trx, written.result.title)
+        return written
+      }),
+    ),
   )
   return { success: true, message: "Blog updated successfully!", data }
 }

@@ -7,7 +7,7 @@ import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
-import { pickImage, releaseImage, requireImage, withStoredImage } from "./content-images.ts"
+import { chooseImage, releaseImage, withStoredImage, type LibraryChoice } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 
 /** One kind of image card (experts, testimonials, press): its table, image field and wording. */
@@ -26,18 +26,25 @@ export interface CardKind<Row, Item extends { _id: string }, Fields> {
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
 
+/** A card's upload joins the media library described by the card's title field (an expert's name, a press link). */
+const altOf = <Row, Item extends { _id: string }, Fields>(kind: CardKind<Row, Item, Fields>, row: Row): string =>
+  String((row as Record<string, unknown>)[kind.titleField] ?? kind.noun)
+
 export async function addCard<Row, Item extends { _id: string }, Fields>(
   deps: Deps,
   kind: CardKind<Row, Item, Fields>,
   caller: Caller,
-  fields: Fields,
+  body: Fields & LibraryChoice,
   files: UploadedFile[],
 ) {
-  const file = requireImage(files, kind.imageField)
-  const data = await withStoredImage(deps, file, async (image) => {
+  const { libraryImage, ...rest } = body
+  const fields = rest as Fields
+  const choice = chooseImage(files, kind.imageField, libraryImage, true)
+  const data = await withStoredImage(deps, caller.id, choice, async (image) => {
     const result = await deps.db.transaction().execute(async (trx) => {
-      const row = await kind.repository.insert(trx, { id: randomUUID(), fields, image: image!, at: new Date(deps.now()) })
+      const row = await kind.repository.insert(trx, { id: randomUUID(), fields, image: image!.name, at: new Date(deps.now()) })
       const item = kind.repository.toItem(row)
+      await image!.keep(trx, altOf(kind, row))
       await recordChange(trx, { entityType: kind.entityType, entityId: item._id, type: `${kind.entityType}.created`, actorId: caller.id })
       return item
     })
@@ -51,17 +58,20 @@ export async function updateCard<Row, Item extends { _id: string }, Fields>(
   kind: CardKind<Row, Item, Fields>,
   caller: Caller,
   id: string,
-  fields: Partial<Fields>,
+  body: Partial<Fields> & LibraryChoice,
   files: UploadedFile[],
 ) {
-  const file = pickImage(files, kind.imageField)
-  const data = await withStoredImage(deps, file, (image) =>
+  const { libraryImage, ...rest } = body
+  const fields = rest as Partial<Fields>
+  const choice = chooseImage(files, kind.imageField, libraryImage, false)
+  const data = await withStoredImage(deps, caller.id, choice, (image) =>
     deps.db.transaction().execute(async (trx) => {
       const before = await kind.repository.lock(trx, id)
       if (!before) throw notFound(`${kind.noun} not found.`)
       const fieldsBefore = await snapshotOf(trx, kind.entityType, id)
-      const row = await kind.repository.update(trx, { id, fields, image, at: new Date(deps.now()) })
+      const row = await kind.repository.update(trx, { id, fields, image: image?.name ?? null, at: new Date(deps.now()) })
       const item = kind.repository.toItem(row)
+      await image?.keep(trx, altOf(kind, row))
       await recordChange(trx, { entityType: kind.entityType, entityId: id, type: `${kind.entityType}.updated`, actorId: caller.id, before: fieldsBefore })
       return { result: item, replaced: image ? kind.repository.imageOf(before) : null }
     }),

@@ -8,15 +8,16 @@ import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
 import { snapshotOf } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
-import { releaseImage, requireImage, withStoredImage } from "./content-images.ts"
+import { chooseImage, releaseImage, withStoredImage, type LibraryChoice } from "./content-images.ts"
 import { contentPaging, listAnswer } from "./list-answer.ts"
 
-export async function addGalleryImage(deps: Pick<AppDeps, "db" | "uploads" | "now">, caller: Caller, files: UploadedFile[]) {
-  const file = requireImage(files, GALLERY_IMAGE_FIELD)
-  const data = await withStoredImage(deps, file, async (image) => {
+export async function addGalleryImage(deps: Pick<AppDeps, "db" | "uploads" | "now">, caller: Caller, body: LibraryChoice, files: UploadedFile[]) {
+  const choice = chooseImage(files, GALLERY_IMAGE_FIELD, body.libraryImage, true)
+  const data = await withStoredImage(deps, caller.id, choice, async (image) => {
     const result = await deps.db.transaction().execute(async (trx) => {
-      const row = await insertGalleryItem(trx, { id: randomUUID(), image: image!, created_by: caller.id, created_at: new Date(deps.now()) })
+      const row = await insertGalleryItem(trx, { id: randomUUID(), image: image!.name, created_by: caller.id, created_at: new Date(deps.now()) })
       const item = toGalleryItem(row)
+      await image!.keep(trx, "Gallery image")
       await recordChange(trx, { entityType: "gallery", entityId: item._id, type: "gallery.created", actorId: caller.id })
       return item
     })

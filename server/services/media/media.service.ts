@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto"
 import { readFileSync } from "node:fs"
 import {
   MEDIA_ADDED,
@@ -13,9 +12,8 @@ import {
 } from "../../../src/api/contract/media/media.ts"
 import type { PageQuery } from "../../../src/api/contract/common.ts"
 import type { MediaRow, StoredVariant } from "../../db/media.table.ts"
-import type { Db } from "../../db/database.ts"
 import { uploadUrl } from "../../db/repositories/blogs.repository.ts"
-import { findMedia, findMediaByFile, insertMedia, listMedia, lockMedia, usesOf, type NewMedia } from "../../db/repositories/media.repository.ts"
+import { findMedia, listMedia, lockMedia, usesOf } from "../../db/repositories/media.repository.ts"
 import type { AppDeps } from "../../deps.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import { snapshotOf } from "../audit/projections.ts"
@@ -27,6 +25,7 @@ import { badRequest, conflict, notFound } from "../errors.ts"
 import { contentTypes, sniffImage, type ImageKind } from "../storage/image-types.ts"
 import type { UploadStore } from "../storage/uploads.ts"
 import { processImage, type ProcessedImage } from "./image-variants.ts"
+import { addToLibrary, processChecked, storeFiles } from "./library-writes.ts"
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
 
@@ -77,34 +76,8 @@ async function processUpload(file: UploadedFile): Promise<ProcessedImage> {
   const kind = sniffImage(file.data)
   if (!kind || !CONTENT_IMAGE_KINDS.includes(kind))
     throw badRequest(`${file.field}: only ${CONTENT_IMAGE_KINDS.map((k) => k.toUpperCase()).join(", ")} images are accepted`)
-  try {
-    return await processImage(file.data, kind)
-  } catch {
-    throw badRequest(`${file.field}: the file is not a valid ${kind.toUpperCase()} image`)
-  }
+  return processChecked(file, kind)
 }
-
-/** Writes the processed files; answers the names this call wrote (a file with the same bytes may be there already). */
-function storeFiles(uploads: UploadStore, image: ProcessedImage): string[] {
-  return [image.original, ...image.variants].filter((f) => uploads.saveNamed(f.name, f.data, "public")).map((f) => f.name)
-}
-
-const storedVariants = (image: ProcessedImage): StoredVariant[] =>
-  image.variants.map((v) => ({ width: v.width, height: v.height, kind: v.kind, file: v.name, bytes: v.data.length }))
-
-/** The library row of a processed image whose files are stored. */
-export const libraryEntryOf = (image: ProcessedImage, alt: string, by: string | null, at: Date): NewMedia => ({
-  id: randomUUID(),
-  file: image.original.name,
-  kind: image.original.kind,
-  width: image.original.width,
-  height: image.original.height,
-  bytes: image.original.data.length,
-  alt,
-  variants: storedVariants(image),
-  uploadedBy: by,
-  at,
-})
 
 /**
  * An image stored before it came through the library (the demo's, a form's upload): its file stays the original,
@@ -118,19 +91,6 @@ export async function variantsForStored(uploads: UploadStore, file: string): Pro
   const original = { ...image.original, name: file, data }
   storeFiles(uploads, { original, variants: image.variants })
   return { original, variants: image.variants }
-}
-
-/**
- * Adds a processed image to the library in the caller's transaction, with its event. The same bytes uploaded
- * again are the same image: the row already there is answered.
- */
-export async function addToLibrary(trx: Db, image: ProcessedImage, alt: string, by: string | null, at: Date) {
-  const known = await findMediaByFile(trx, image.original.name)
-  if (known) return { row: known, added: false }
-  const row = await insertMedia(trx, libraryEntryOf(image, alt, by, at))
-  if (!row) return { row: (await findMediaByFile(trx, image.original.name))!, added: false }
-  await recordChange(trx, { entityType: "media", entityId: row.id, type: "media.created", actorId: by, row })
-  return { row: (await findMedia(trx, row.id))!, added: true }
 }
 
 /** POST /media */

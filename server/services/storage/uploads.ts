@@ -21,6 +21,8 @@ export interface StoredImage {
 export type UploadScope = "public" | "private"
 
 export interface UploadStore {
+  /** The upload limit and the image's kind, from its bytes; throws 400 naming the field when either is wrong. */
+  checkImage(file: UploadedFile, allowed: readonly ImageKind[]): ImageKind
   /** Checks content, strips metadata, writes under a random name. Throws 400 with a message naming the field. */
   saveImage(file: UploadedFile, allowed: readonly ImageKind[], scope: UploadScope): StoredImage
   /**
@@ -39,13 +41,16 @@ const NAME = /^[a-f0-9]{32}\.(png|jpeg|webp|gif)$/
 export function localUploadStore(dataDir: string, limitBytes: number, uploadsDir = join(dataDir, "uploads")): UploadStore {
   const dirs: Record<UploadScope, string> = { public: join(uploadsDir, "public"), private: join(uploadsDir, "private") }
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true })
+  const checkImage = (file: UploadedFile, allowed: readonly ImageKind[]): ImageKind => {
+    if (file.data.length > limitBytes) throw badRequest(`${file.field}: the file is larger than ${Math.floor(limitBytes / 1024 / 1024)} MB`)
+    const kind = sniffImage(file.data)
+    if (!kind || !allowed.includes(kind)) throw badRequest(`${file.field}: only ${allowed.map((k) => k.toUpperCase()).join(", ")} images are accepted`)
+    return kind
+  }
   return {
+    checkImage,
     saveImage(file, allowed, scope) {
-      if (file.data.length > limitBytes) throw badRequest(`${file.field}: the file is larger than ${Math.floor(limitBytes / 1024 / 1024)} MB`)
-      const kind = sniffImage(file.data)
-      if (!kind || !allowed.includes(kind)) {
-        throw badRequest(`${file.field}: only ${allowed.map((k) => k.toUpperCase()).join(", ")} images are accepted`)
-      }
+      const kind = checkImage(file, allowed)
       const clean = stripMetadata(kind, file.data)
       if (!clean) throw badRequest(`${file.field}: the file is not a valid ${kind.toUpperCase()} image`)
       const name = `${randomBytes(16).toString("hex")}.${kind}`
