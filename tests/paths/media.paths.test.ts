@@ -2,6 +2,10 @@ import { ApiError } from "../../src/api/api-error.ts"
 import type { MediaItem } from "../../src/api/contract/media/media.ts"
 import { deleteQuestion, mediaAltMachine, mediaUploadMachine } from "../../src/machines/media/media-library.machine.ts"
 import { describe, expect, it } from "vitest"
+import { createActor } from "xstate"
+import { toFormData } from "../../src/api/client.ts"
+import { imageFields, isLibraryPick, libraryPick } from "../../src/api/media/library-pick.ts"
+import { mediaPickerMachine } from "../../src/machines/media/media-picker.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
 
 const refused = new ApiError("http", 400, "Bad Request", "image: the file is not a valid JPEG image")
@@ -51,6 +55,33 @@ describeMachinePaths("media library alt text", {
     { type: "after.successShown" },
     { type: "after.messageRemaining" },
   ],
+})
+
+describeMachinePaths("choose from library", {
+  machine: mediaPickerMachine.provide({ actions: { picked: () => {} } }),
+  events: [{ type: "picker.open" }, { type: "picker.pick", item }, { type: "picker.close" }],
+})
+
+describe("choosing from the library", () => {
+  it("hands the form the image picked, and nothing when closed", () => {
+    const picks: string[] = []
+    const actor = createActor(mediaPickerMachine.provide({ actions: { picked: (_, { item: m }) => void picks.push(m._id) } })).start()
+    actor.send({ type: "picker.open" })
+    actor.send({ type: "picker.close" })
+    expect([actor.getSnapshot().value, picks]).toEqual(["closed", []])
+    actor.send({ type: "picker.open" })
+    actor.send({ type: "picker.pick", item })
+    expect([actor.getSnapshot().value, picks]).toEqual(["closed", ["m1"]])
+  })
+
+  it("sends a picked image as libraryImage, with no file part, and an uploaded file under its own name", () => {
+    const pick = libraryPick(item)
+    expect([pick.type, pick.name, isLibraryPick(pick), isLibraryPick(photo)]).toEqual(["image/jpeg", "A river at dawn", true, false])
+    const form = toFormData({ title: "T", ...imageFields("image", pick) })
+    expect([form.get("libraryImage"), form.has("image")]).toEqual(["m1", false])
+    const upload = toFormData({ title: "T", ...imageFields("image", photo) })
+    expect([upload.has("libraryImage"), (upload.get("image") as File).name]).toEqual([false, "river.jpg"])
+  })
 })
 
 describe("the media library's delete warning", () => {

@@ -216,6 +216,7 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
         image={config.image}
         titles={config.formTitles}
         submitLabels={config.submitLabels}
+        library
         {...(config.draftForm ? { draftForm: config.draftForm } : {})}
       />
       <ConfirmDialog

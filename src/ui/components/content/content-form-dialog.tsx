@@ -20,6 +20,8 @@ export function ContentFormDialog<Item>(props: {
   image: ImageSpec | null
   titles: { add: string; update: string }
   submitLabels?: { add: string; update: string }
+  /** Offer "Choose from library" beside the image (issue 28); the library's own upload does not. */
+  library?: boolean
   /** The form's drafts (issue 28): what is typed is kept on the server until saved, and offered when the form opens again. */
   draftForm?: DraftForm
 }) {
@@ -58,6 +60,7 @@ export function ContentFormDialog<Item>(props: {
               disabled={disabled}
               preview={context.preview}
               showPreview
+              library={props.library}
               onChange={(file) => send({ type: "file.change", field: image.name, file })}
             />
           ) : null}

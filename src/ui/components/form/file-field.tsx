@@ -1,6 +1,8 @@
 import { Box, Button, chakra, HStack, Image, Stack, Text } from "@chakra-ui/react"
 import { useEffect, useMemo, useRef } from "react"
-import type { FileSpec, FileState, FormMode } from "../../../machines/form/field-spec.ts"
+import type { ChosenFile, FileSpec, FileState, FormMode } from "../../../machines/form/field-spec.ts"
+import { isLibraryPick, libraryPick } from "../../../api/media/library-pick.ts"
+import { LibraryPicker } from "../media/library-picker.tsx"
 import { fieldId } from "./form-field.tsx"
 
 /**
@@ -19,22 +21,25 @@ export function FileField(props: {
   /** Show a preview of the chosen image. */
   showPreview?: boolean
   hint?: string
-  onChange: (file: File | null) => void
+  /** Offer "Choose from library" beside the file input (content images, issue 28). */
+  library?: boolean
+  onChange: (file: ChosenFile | null) => void
 }) {
   const { spec, formId, error } = props
   const id = fieldId(formId, spec.name)
   const input = useRef<HTMLInputElement>(null)
   const file = props.state?.file ?? null
   const required = spec.required === true || (spec.required === "add" && props.mode === "add")
-  const chosen = useMemo(() => (props.showPreview && file ? URL.createObjectURL(file) : null), [file, props.showPreview])
+  const picked = isLibraryPick(file) ? file : null
+  const chosen = useMemo(() => (props.showPreview && file && !isLibraryPick(file) ? URL.createObjectURL(file) : null), [file, props.showPreview])
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen) : undefined), [chosen])
   // A refused or removed file is not kept: clear the input so it does not look chosen. Each choice makes
   // a new state, so a second refused file clears the input too.
   const state = props.state
   useEffect(() => {
-    if (!state?.file && input.current) input.current.value = ""
+    if ((!state?.file || isLibraryPick(state.file)) && input.current) input.current.value = ""
   }, [state])
-  const preview = chosen ?? props.preview ?? null
+  const preview = chosen ?? (props.showPreview ? picked?.url : null) ?? props.preview ?? null
   const hint = props.hint ?? (spec.required === "add" && props.mode === "update" ? "Leave empty to keep the current image." : undefined)
   return (
     <Stack gap="1.5" width="full" data-field={spec.name}>
@@ -65,6 +70,7 @@ export function FileField(props: {
         p="1"
         onChange={(e) => props.onChange(e.target.files?.[0] ?? null)}
       />
+      {props.library ? <LibraryPicker label={spec.label} disabled={props.disabled} onPick={(item) => props.onChange(libraryPick(item))} /> : null}
       {hint ? (
         <Text id={`${id}-hint`} fontSize="xs" color="fg.muted">
           {hint}
@@ -84,8 +90,8 @@ export function FileField(props: {
         <Box mt="2">
           <Image src={preview} alt={`${spec.label} preview`} maxH="40" rounded="md" borderWidth="1px" data-testid="image-preview" />
           {file ? (
-            <Text fontSize="xs" color="fg.muted" mt="1">
-              {file.name}
+            <Text fontSize="xs" color="fg.muted" mt="1" data-testid="chosen-image">
+              {picked ? `From the library: ${picked.name}` : file.name}
             </Text>
           ) : null}
         </Box>

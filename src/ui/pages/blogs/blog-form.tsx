@@ -85,6 +85,7 @@ export function BlogForm({ blogId }: { blogId: string | null }) {
                 disabled={busy}
                 preview={context.preview}
                 showPreview
+                library
                 onChange={(file) => actor.send({ type: "file.change", field: blogImage.name, file })}
               />
               {/* The label names the editable itself (by id), not the toolbar's colour list before it. */}

@@ -28,6 +28,9 @@ export function SearchBox({
       role="search"
       onSubmit={(e) => {
         e.preventDefault()
+        // React passes a submit on through portals: a search in a dialog over a form (the library picker
+        // beside a blog's image) must not submit that form too.
+        e.stopPropagation()
         if (disabled) return
         onSearch(String(new FormData(e.currentTarget).get("search") ?? ""))
       }}
