@@ -89,8 +89,9 @@ const dialogOpeners: Record<string, string[]> = {
   "/press-release-and-recognition": ["add", "edit", "delete", "history", "revisions"],
   "/editor": ["add", "edit", "delete", "history"],
   "/blogs": ["delete"],
-  // Shown only while a publish is scheduled.
-  "/blog/:blogId": ["cancel-schedule"],
+  "/add-blog": ["library"],
+  // Cancel is shown only while a publish is scheduled.
+  "/blog/:blogId": ["library", "cancel-schedule"],
   "/unassign-users": ["view", "assign"],
   "/all-sessions": ["view", "edit", "delete"],
   "/counselling/:userId": ["view", "create"],

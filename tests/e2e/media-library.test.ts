@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core"
+import type { Browser, Locator, Page } from "playwright-core"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { forgetFormMessages, lastFormMessage, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, forgetFormMessages, lastFormMessage, launchBrowser, loginAs, newPage, toastsSeen } from "./browser.ts"
 import { unique } from "./content-helpers.ts"
 
 let browser: Browser
@@ -73,6 +73,106 @@ describe("the media library (issue 28)", () => {
     await cover.getByRole("button", { name: /^Delete/ }).click()
     const confirm = page.getByRole("alertdialog")
     await expect.poll(() => confirm.textContent()).toContain(`This image is still used by: Blog “${title}”`)
+    await confirm.getByRole("button", { name: "Cancel" }).click()
+    await expect.poll(() => confirm.count()).toBe(0)
+    await page.context().close()
+  })
+})
+
+/**
+ * Puts a picture of its own into the library through the API, so a picker's search finds exactly it. Its colour
+ * is random: the library keeps one entry per content, so the same bytes again would be the earlier entry.
+ */
+async function libraryImage(email: string, alt: string): Promise<{ _id: string; url: string }> {
+  const colour = { r: Math.floor(Math.random() * 256), g: Math.floor(Math.random() * 256), b: Math.floor(Math.random() * 256) }
+  const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: colour } })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.append("alt", alt)
+  form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "library.png")
+  const token = await apiToken(email)
+  const res = await fetch(`${baseURL()}/api/v1/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })
+  if (!res.ok) throw new Error(`upload to the library failed: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { data: { _id: string; url: string } }).data
+}
+
+/** Opens "Choose from library" beside the form's image, finds `alt` and picks it; the form then names it. */
+async function chooseFromLibrary(page: Page, scope: Locator, alt: string) {
+  await scope.getByRole("button", { name: "Choose from library" }).click()
+  const picker = page.getByRole("dialog", { name: /from the library$/ })
+  await expect.poll(() => picker.getByTestId("library-picker-grid").count()).toBe(1)
+  await picker.getByRole("searchbox", { name: "Search by alt text" }).fill(alt)
+  await picker.getByRole("search").getByRole("button", { name: "Search" }).click()
+  await expect.poll(() => picker.getByRole("button", { name: /^Choose / }).count()).toBe(1)
+  await picker.getByRole("button", { name: `Choose ${alt}` }).click()
+  await expect.poll(() => picker.count()).toBe(0)
+  await expect.poll(() => scope.getByTestId("chosen-image").textContent()).toBe(`From the library: ${alt}`)
+  await expect.poll(() => scope.getByTestId("image-preview").count()).toBe(1)
+}
+
+/** The library's card of `alt` lists where the image is used. */
+async function usedIn(page: Page, alt: string): Promise<string> {
+  await page.goto("/media")
+  await page.getByRole("searchbox", { name: "Search by alt text" }).fill(alt)
+  await page.getByRole("search").getByRole("button", { name: "Search" }).click()
+  await expect.poll(() => page.getByTestId("media-card").count()).toBe(1)
+  return (await card(page, alt).textContent()) ?? ""
+}
+
+describe("choosing a library image in a content form (issue 28)", () => {
+  it("the Editor gives a new expert an image from the library: no upload, and the library says where it is used", async () => {
+    const alt = unique("A quiet consulting room")
+    const image = await libraryImage("editor@demo.test", alt)
+    const page = await newPage(browser)
+    await loginAs(page, "editor@demo.test")
+    await page.goto("/experts")
+    await page.getByRole("button", { name: "+ Add Expert" }).click()
+    const form = dialog(page).filter({ has: page.getByLabel("Designation") })
+    const name = unique("Dr. Library")
+    await form.getByLabel("Name").fill(name)
+    await form.getByLabel("Designation").fill("Counsellor")
+    await chooseFromLibrary(page, form, alt)
+    await saveModal(page, "Expert added successfully!", "Save")
+    const expert = page.getByTestId("content-card").filter({ hasText: name })
+    await expect.poll(() => expert.count()).toBe(1)
+    // The card shows the library's own file: nothing was uploaded again.
+    expect(await expert.getByRole("img").getAttribute("src")).toBe(image.url)
+    expect(await usedIn(page, alt)).toContain(`Expert: ${name.slice(0, 30)}`)
+    await page.context().close()
+  })
+
+  it("the Admin writes a blog whose cover comes from the library, and the library keeps it from being deleted unwarned", async () => {
+    const alt = unique("Morning light over a desk")
+    const image = await libraryImage("admin@demo.test", alt)
+    const page = await newPage(browser)
+    await loginAs(page, "admin@demo.test")
+    await page.goto("/add-blog")
+    const main = page.getByRole("main")
+    const name = unique("Library Cover Blog")
+    await main.getByLabel("Blog Name").fill(name)
+    await main.getByLabel("Title").fill("A cover from the library")
+    await main.getByLabel("Keyword").fill("library")
+    await main.getByLabel("Description").fill("Written with a cover chosen from the media library.")
+    await chooseFromLibrary(page, main, alt)
+    const body = page.getByRole("textbox", { name: "About Blog" })
+    await body.click()
+    await page.keyboard.type("A short body.")
+    await page.getByRole("button", { name: "Add Blog" }).click()
+    await page.waitForURL((u) => u.pathname === "/blogs")
+    await expect.poll(() => toastsSeen(page)).toContain("Blog added successfully!")
+    // The blog's cover is the library's own file: nothing was uploaded again.
+    await page.getByTitle(name).click()
+    await page.waitForURL((u) => u.pathname.startsWith("/blog/"))
+    await expect.poll(() => page.getByTestId("image-preview").getAttribute("src")).toBe(image.url)
+
+    const text = await usedIn(page, alt)
+    expect(text).toContain("Blog:")
+    await card(page, alt)
+      .getByRole("button", { name: /^Delete/ })
+      .click()
+    const confirm = page.getByRole("alertdialog")
+    await expect.poll(() => confirm.textContent()).toContain("This image is still used by: Blog “A cover from the library”")
     await confirm.getByRole("button", { name: "Cancel" }).click()
     await expect.poll(() => confirm.count()).toBe(0)
     await page.context().close()
