@@ -125,12 +125,15 @@ function parametersOf(endpoint: Endpoint, where: "path" | "query", schema: Schem
   })
 }
 
+/** `required` of these names, with the names declared beside it (a linter reads each subschema on its own). */
+const having = (...names: string[]): JsonSchemaObject => ({ required: names, properties: Object.fromEntries(names.map((name) => [name, {}])) })
+
 function eitherOf(parts: [string, FilePart][]): JsonSchemaObject {
   const either = parts.filter(([, file]) => file.instead)
   if (either.length === 0) return {}
   const rules = either.flatMap(([part, file]) => [
-    ...(file.required ? [{ anyOf: [{ required: [part] }, { required: [file.instead!] }] }] : []),
-    { not: { required: [part, file.instead!] } },
+    ...(file.required ? [{ anyOf: [having(part), having(file.instead!)] }] : []),
+    { not: having(part, file.instead!) },
   ])
   return { allOf: rules }
 }
