@@ -17,6 +17,7 @@ import * as listExport from "../../src/api/contract/list-export.ts"
 import * as notification from "../../src/api/contract/notifications/notification.ts"
 import * as partner from "../../src/api/contract/partner/partner.ts"
 import * as press from "../../src/api/contract/content/press.ts"
+import * as publicContent from "../../src/api/contract/content/public-content.ts"
 import * as search from "../../src/api/contract/search/search.ts"
 import * as testimonial from "../../src/api/contract/content/testimonial.ts"
 import * as ticket from "../../src/api/contract/tickets/ticket.ts"
@@ -44,6 +45,7 @@ export const contractModules: Readonly<Record<string, Readonly<Record<string, un
   notification,
   partner,
   press,
+  "public-content": publicContent,
   search,
   testimonial,
   ticket,

@@ -61,7 +61,8 @@ describe.each(kinds)("$name", (kind) => {
     const list = (await get(`${kind.base}/get?page=1&limit=100`)).json()
     expect(list.pagination.total).toBe(before + 1)
     expect(list.data[0]).toEqual(item)
-    expect((await get(`${kind.publicPath}?limit=1`, null)).json().data[0]).toEqual(item)
+    // The public read carries the library's picture of the image: its dimensions and srcset values.
+    expect((await get(`${kind.publicPath}?limit=1`, null)).json().data[0]).toEqual({ ...item, picture: expect.objectContaining({ width: 24, height: 16 }) })
     expect((await eventsOf(server, item._id)).map((e) => [e.entity_type, e.type])).toEqual([[kind.entity, `${kind.entity}.created`]])
   })
 
@@ -125,7 +126,7 @@ describe("gallery", () => {
     expect(res.statusCode).toBe(200)
     const item = res.json().data
     expect((await get("/gallery/get?limit=100")).json().pagination.total).toBe(seeded + 1)
-    expect((await get("/public/gallery?limit=1", null)).json().data[0]).toEqual(item)
+    expect((await get("/public/gallery?limit=1", null)).json().data[0]).toEqual({ ...item, picture: expect.objectContaining({ width: 24, height: 16 }) })
     const del = await server.app.inject({ method: "DELETE", url: `/api/v1/gallery/delete/${item._id}`, headers: bearer(editor) })
     expect(del.statusCode).toBe(200)
     // Kept: every upload joins the media library, which keeps it until it is deleted there.

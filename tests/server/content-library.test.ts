@@ -118,4 +118,25 @@ describe("content forms and the media library (issue 28)", () => {
       "the refused calls stored no file",
     ).toEqual([])
   })
+
+  it("gives the public read API each image's dimensions, alt text and srcset values, and null once the library lets it go", async () => {
+    const cover = await libraryImage(31, "A public cover")
+    const blog = (await sendForm(server, editor, "POST", "/blog/create", { ...blogText("Pictured Blog"), libraryImage: cover._id })).json().data
+    const expert = (
+      await sendForm(server, editor, "POST", "/expert/auth/add", { name: "Dr. Pictured", designation: "Counsellor", libraryImage: cover._id })
+    ).json().data
+    const picture = { width: 700, height: 400, alt: "A public cover", srcset: cover.srcset, webpSrcset: cover.webpSrcset }
+    // The variants a 700 px image has: 320 and 640 px, in its own format and as WebP, each named by its hash.
+    expect(picture.srcset).toMatch(/^\/uploads\/[a-f0-9]{32}\.png 320w, \/uploads\/[a-f0-9]{32}\.png 640w$/)
+    expect(picture.webpSrcset).toMatch(/^\/uploads\/[a-f0-9]{32}\.webp 320w, \/uploads\/[a-f0-9]{32}\.webp 640w$/)
+    const publicRead = (url: string) => server.app.inject({ method: "GET", url: `/api/v1${url}` })
+    expect((await publicRead(`/public/blogs/${blog.slug}`)).json().data).toEqual({ ...blog, picture })
+    const listed = (await publicRead("/public/blogs?limit=100")).json().data.find((b: { _id: string }) => b._id === blog._id)
+    expect(listed).toEqual({ ...blog, picture })
+    expect((await publicRead("/public/experts?limit=100")).json().data.find((e: { _id: string }) => e._id === expert._id)).toEqual({ ...expert, picture })
+
+    // Deleted from the library after the warning: the records keep showing the original, without a picture.
+    expect((await call("DELETE", `/media/${cover._id}?force=true`)).statusCode).toBe(200)
+    expect((await publicRead(`/public/blogs/${blog.slug}`)).json().data).toEqual({ ...blog, picture: null })
+  })
 })

@@ -42,6 +42,9 @@ const withUploader = (db: Db) => db.selectFrom("media").leftJoin("users", "users
 
 export const findMedia = (db: Db, id: string) => withUploader(db).where("media.id", "=", id).executeTakeFirst()
 export const findMediaByFile = (db: Db, file: string) => withUploader(db).where("media.file", "=", file).executeTakeFirst()
+/** The library's rows of these stored files (a page's images), in one read by the unique file index. */
+export const findMediaByFiles = (db: Db, files: readonly string[]) =>
+  db.selectFrom("media").select(["file", "kind", "width", "height", "alt", "variants"]).where("file", "in", files).execute()
 export const lockMedia = (db: Db, id: string) => db.selectFrom("media").selectAll().where("id", "=", id).forUpdate().executeTakeFirst()
 
 /** A page of the library, newest first; `search` matches words of the alt text, letter case ignored. */

@@ -11,7 +11,7 @@ import {
   type MediaUse,
 } from "../../../src/api/contract/media/media.ts"
 import type { PageQuery } from "../../../src/api/contract/common.ts"
-import type { MediaRow, StoredVariant } from "../../db/media.table.ts"
+import type { MediaRow } from "../../db/media.table.ts"
 import { uploadUrl } from "../../db/repositories/blogs.repository.ts"
 import { findMedia, listMedia, lockMedia, usesOf } from "../../db/repositories/media.repository.ts"
 import type { AppDeps } from "../../deps.ts"
@@ -26,22 +26,14 @@ import { contentTypes, sniffImage, type ImageKind } from "../storage/image-types
 import type { UploadStore } from "../storage/uploads.ts"
 import { processImage, type ProcessedImage } from "./image-variants.ts"
 import { addToLibrary, processChecked, storeFiles } from "./library-writes.ts"
+import { pictureOf, variantsOf } from "./pictures.ts"
 
 type Deps = Pick<AppDeps, "db" | "uploads" | "now">
-
-const variantsOf = (row: MediaRow): StoredVariant[] => (typeof row.variants === "string" ? JSON.parse(row.variants) : row.variants) as StoredVariant[]
-
-const srcsetOf = (variants: StoredVariant[], kind: string) =>
-  variants
-    .filter((v) => v.kind === kind)
-    .map((v) => `${uploadUrl(v.file)} ${v.width}w`)
-    .join(", ")
 
 export function toMediaItem(row: MediaRow & { uploader: string | null }, usedIn: MediaUse[]): MediaItem {
   const variants = variantsOf(row)
   const kind = row.kind as ImageKind
-  // Without variants of its own kind (a GIF), the original is the one candidate.
-  const own = srcsetOf(variants, kind) || `${uploadUrl(row.file)} ${row.width}w`
+  const { srcset, webpSrcset } = pictureOf(row)
   return {
     _id: row.id,
     url: uploadUrl(row.file),
@@ -50,8 +42,8 @@ export function toMediaItem(row: MediaRow & { uploader: string | null }, usedIn:
     height: row.height,
     bytes: row.bytes,
     alt: row.alt,
-    srcset: own,
-    webpSrcset: srcsetOf(variants, "webp"),
+    srcset,
+    webpSrcset,
     variants: variants.map((v) => ({ width: v.width, height: v.height, type: contentTypes[v.kind as ImageKind], url: uploadUrl(v.file), bytes: v.bytes })),
     uploadedBy: row.uploader,
     createdAt: new Date(row.created_at).toISOString(),

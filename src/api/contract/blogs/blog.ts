@@ -86,5 +86,4 @@ export type BlogListQuery = typeof BlogListQuery.Type
 /** GET /blog/getDetails/:id answers `data` as an array; the console uses the first item. */
 export const BlogDetailsAnswer = Schema.Struct({ success: Schema.Boolean, data: Schema.Array(Blog) })
 export const BlogAnswer = itemAnswer(Blog)
-export const PublicBlogAnswer = Schema.Struct({ success: Schema.Boolean, data: Blog })
 export const SlugParams = Schema.Struct({ slug: Schema.String.check(Schema.isPattern(/^[a-z0-9-]{1,120}$/u, { message: "is not a blog address" })) })

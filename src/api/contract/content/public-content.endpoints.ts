@@ -1,20 +1,24 @@
-import { BlogListAnswer, PublicBlogAnswer, SlugParams } from "../blogs/blog.ts"
+import { SlugParams } from "../blogs/blog.ts"
 import { ContentPageQuery } from "./content-common.ts"
 import { endpoint } from "../endpoint.ts"
-import { ExpertListAnswer } from "./expert.ts"
-import { GalleryListAnswer } from "./gallery.ts"
-import { PressListAnswer } from "./press.ts"
-import { TestimonialListAnswer } from "./testimonial.ts"
+import {
+  PublicBlogAnswer,
+  PublicBlogListAnswer,
+  PublicExpertListAnswer,
+  PublicGalleryListAnswer,
+  PublicPressListAnswer,
+  PublicTestimonialListAnswer,
+} from "./public-content.ts"
 
-/** Read-only calls for the marketing site: no sign-in, published blogs only. */
+/** Read-only calls for the marketing site: no sign-in, published blogs only; every item carries its `picture` (srcset values and dimensions). */
 export const publicBlogs = endpoint({
   name: "publicBlogs",
   method: "GET",
   path: "/public/blogs",
   query: ContentPageQuery,
-  answer: BlogListAnswer,
+  answer: PublicBlogListAnswer,
   access: "public",
-  summary: "Published blogs, newest first",
+  summary: "Published blogs, newest first, each with its picture: dimensions, alt text and srcset values",
 })
 
 export const publicBlogBySlug = endpoint({
@@ -24,7 +28,7 @@ export const publicBlogBySlug = endpoint({
   params: SlugParams,
   answer: PublicBlogAnswer,
   access: "public",
-  summary: "One published blog by its slug",
+  summary: "One published blog by its slug, with its picture: dimensions, alt text and srcset values",
 })
 
 export const publicExperts = endpoint({
@@ -32,9 +36,9 @@ export const publicExperts = endpoint({
   method: "GET",
   path: "/public/experts",
   query: ContentPageQuery,
-  answer: ExpertListAnswer,
+  answer: PublicExpertListAnswer,
   access: "public",
-  summary: "Experts, newest first",
+  summary: "Experts, newest first, each with its picture: dimensions, alt text and srcset values",
 })
 
 export const publicTestimonials = endpoint({
@@ -42,9 +46,9 @@ export const publicTestimonials = endpoint({
   method: "GET",
   path: "/public/testimonials",
   query: ContentPageQuery,
-  answer: TestimonialListAnswer,
+  answer: PublicTestimonialListAnswer,
   access: "public",
-  summary: "Testimonials, newest first",
+  summary: "Testimonials, newest first, each with its picture: dimensions, alt text and srcset values",
 })
 
 export const publicGallery = endpoint({
@@ -52,9 +56,9 @@ export const publicGallery = endpoint({
   method: "GET",
   path: "/public/gallery",
   query: ContentPageQuery,
-  answer: GalleryListAnswer,
+  answer: PublicGalleryListAnswer,
   access: "public",
-  summary: "Gallery images, newest first",
+  summary: "Gallery images, newest first, each with its picture: dimensions, alt text and srcset values",
 })
 
 export const publicPress = endpoint({
@@ -62,9 +66,9 @@ export const publicPress = endpoint({
   method: "GET",
   path: "/public/press",
   query: ContentPageQuery,
-  answer: PressListAnswer,
+  answer: PublicPressListAnswer,
   access: "public",
-  summary: "Press releases and recognitions, newest first",
+  summary: "Press releases and recognitions, newest first, each with its picture: dimensions, alt text and srcset values",
 })
 
 export const publicContentEndpoints = [publicBlogs, publicBlogBySlug, publicExperts, publicTestimonials, publicGallery, publicPress]
