@@ -76,3 +76,6 @@ export type Db = Kysely<Database>
 
 /** jsonb parameters are sent as text so pg and PGlite treat them alike (pg would turn arrays into PG arrays). */
 export const json = (value: unknown): string => JSON.stringify(value ?? null)
+
+/** A jsonb column as read: parsed by pg and PGlite's own readers, text where a driver's path leaves it so. */
+export const fromJson = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T

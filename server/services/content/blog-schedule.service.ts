@@ -9,7 +9,7 @@ import {
 } from "../../../src/api/contract/blogs/blog-schedule.ts"
 import { BLOG_IMAGE_FIELD } from "../../../src/api/contract/blogs/blog.ts"
 import type { BlogScheduleRow } from "../../db/blog-schedules.table.ts"
-import type { Db } from "../../db/database.ts"
+import { fromJson, type Db } from "../../db/database.ts"
 import { findBlogById, lockBlog, uploadUrl } from "../../db/repositories/blogs.repository.ts"
 import {
   claimDueBlogSchedules,
@@ -33,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 const TEXT_FIELDS = ["blogName", "title", "keyword", "description", "about"] as const
 
 function toSchedule(row: BlogScheduleRow, scheduler: string | null): BlogSchedule {
-  const values = (typeof row.values === "string" ? JSON.parse(row.values) : row.values) as Record<string, string>
+  const values = fromJson<Record<string, string>>(row.values)
   return {
     publishAt: new Date(row.publish_at).toISOString(),
     by: scheduler,
@@ -137,7 +137,7 @@ export async function publishDueBlogSchedules(deps: Pick<Deps, "db" | "uploads">
       deps.db.transaction().execute(async (trx) => {
         const [due] = await claimDueBlogSchedules(trx, now, 1)
         if (!due) return undefined
-        const values = (typeof due.values === "string" ? JSON.parse(due.values) : due.values) as Record<string, string>
+        const values = fromJson<Record<string, string>>(due.values)
         const { result: blog, replaced } = await writeBlogUpdate(trx, now, due.scheduled_by, due.id, values, due.image)
         if (!blog.status) {
           const beforeStatus = await snapshotOf(trx, "blog", due.id)

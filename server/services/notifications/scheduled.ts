@@ -1,4 +1,4 @@
-import type { Db } from "../../db/database.ts"
+import { fromJson, type Db } from "../../db/database.ts"
 import {
   claimDueScheduled,
   deletePendingScheduled,
@@ -58,7 +58,7 @@ export async function fireDueScheduled(db: Db, now: Date): Promise<Queued> {
       const told = await queueNotifications(
         trx,
         now,
-        live.flatMap((r) => (typeof r.notifications === "string" ? JSON.parse(r.notifications) : r.notifications) as Notification[]),
+        live.flatMap((r) => fromJson<Notification[]>(r.notifications)),
       )
       await markScheduled(
         trx,
