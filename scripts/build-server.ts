@@ -8,14 +8,14 @@ const BUNDLE_FILE = "server.cjs"
 /** What `npm start` runs with plain `node`: server/start.ts, which loads the bundle through V8's code cache. */
 export const SERVER_BUNDLE = `${OUT_DIR}/main.mjs`
 /** Packages that load files of their own at run time, left outside every bundle (see buildServer). */
-const EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "@node-rs/argon2", "pg-native"]
+const EXTERNAL = ["@electric-sql/pglite", "@electric-sql/pglite/*", "@node-rs/argon2", "pg-native", "sharp"]
 
 /**
  * Bundles the server (its code and its pure-JS packages) into one script, so a start reads one file
  * instead of compiling TypeScript and resolving some two thousand modules: ready in well under a
  * second instead of about 1.5 s. CommonJS, because V8's code cache (see server/start.ts) is given to a
  * vm.Script, which cannot hold an ES module. Left outside: packages that load files of their own at
- * run time (PGlite's WebAssembly and extensions, argon2's native binding, pg's optional native driver).
+ * run time (PGlite's WebAssembly and extensions, argon2's and sharp's native bindings, pg's optional native driver).
  * The bundle sits in server/.build/ (a test's own directory also one level under server/) so paths the
  * server resolves from its own module (`new URL("../docs/…", import.meta.url)`) still land in server/.
  * Returns the file to run.

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import sharp, { type Sharp } from "sharp"
+import type { Sharp, SharpConstructor } from "sharp"
 import { mediaWidths } from "../../../src/api/contract/media/media.ts"
 import type { ImageKind } from "../storage/image-types.ts"
 import { stripMetadata } from "../storage/strip-metadata.ts"
@@ -18,6 +18,13 @@ export interface ProcessedImage {
   /** Narrowest first; each width in the original's kind and as WebP (one file when the original is WebP). */
   variants: ImageFile[]
 }
+
+/**
+ * libvips is loaded with the first image, not at start: most starts process none, and its native binding is a
+ * package of its own beside the server's bundle (scripts/build-server.ts leaves it outside).
+ */
+let sharpLoaded: Promise<SharpConstructor> | undefined
+const loadSharp = () => (sharpLoaded ??= import("sharp").then((module) => module.default as SharpConstructor))
 
 /** A camera photo is some 50 megapixels at most; a decompression bomb is refused before it is decoded. */
 const MAX_PIXELS = 100_000_000
@@ -82,6 +89,7 @@ export function withOrientationOnly(jpeg: Buffer, orientation: number): Buffer {
  * is, without variants. Throws when the image does not decode.
  */
 export async function processImage(data: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+  const sharp = await loadSharp()
   const source = () => sharp(data, { failOn: "error", limitInputPixels: MAX_PIXELS, sequentialRead: true })
   const meta = await source().metadata()
   if (!meta.width || !meta.height) throw new Error("the image has no size")
