@@ -55,6 +55,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   const live = liveHub(given.liveBus)
   // What falls due at a time rides the postman's wake-ups: scheduled notifications, and blogs' scheduled
   // publishes (each claimed with SKIP LOCKED, so it happens once whichever instance wakes first).
+  const announce = (people: string[]) => (people.length > 0 ? live.publish({ users: people }, { type: "notification.new" }) : undefined)
   const scheduled = {
     fireDue: async (now: Date) => {
       const blogs = await publishDueBlogSchedules(given, now).then(
@@ -62,12 +63,16 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
         (error: unknown) => ({ error }),
       )
       const told = await fireDueScheduled(given.db, now)
-      // The postman logs it and looks again a lease later.
-      if (blogs) throw blogs.error
+      if (blogs) {
+        // The notifications went out: their bells ring now, though the postman logs the blogs' failure and looks
+        // again a lease later (the throw keeps it from announcing them itself).
+        announce(told.people)
+        throw blogs.error
+      }
       return told
     },
     nextAt: async () => earliest(await nextScheduledAt(given.db), await nextBlogScheduleAt(given.db)),
-    announce: (people: string[]) => (people.length > 0 ? live.publish({ users: people }, { type: "notification.new" }) : undefined),
+    announce,
   }
   const postman = outboxPostman(
     { db: given.db, mailer: given.mailer, now: given.now, scheduled, ...(logger ? { warn: (m: string) => logger.warn(m) } : {}) },
