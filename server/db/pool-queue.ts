@@ -4,7 +4,11 @@ import { DatabaseBusyError } from "./unavailable.ts"
 /** pg's words for a new connection that did not open within its time (the pool's wait, or the client's own). */
 const SLOW_OPEN = /timeout exceeded when trying to connect|Connection terminated due to connection timeout/
 const isSlowOpen = (error: unknown) => error instanceof Error && SLOW_OPEN.test(error.message)
+/** PostgreSQL's "too many clients already" (53300): every connection the server allows is taken, by others too. */
+const isServerFull = (error: unknown) => typeof error === "object" && error !== null && (error as { code?: unknown }).code === "53300"
 const RETRY_PAUSE_MS = 50
+/** A full server frees a connection when some other client's request ends: looked at again a little later. */
+const FULL_PAUSE_MS = 100
 
 /** The part of a pool Kysely uses. */
 export interface QueuedPool {
@@ -25,6 +29,8 @@ export interface QueuedPool {
  * A new connection that misses its 800 ms is tried again while the request's wait lasts: on a machine whose
  * cores are all busy (a test suite's two workers and a browser, say) opening one can take longer, and a
  * server that answered the first sign-in of its life with 503 had a database that was only slow to greet it.
+ * A server whose every allowed connection is taken (53300, by other clients too: other instances, a backup) is
+ * busy, not gone: it is asked again while the wait lasts, and when the wait ends the request is answered busy.
  * A database that refuses, or is not there, still fails at once; one that never answers fails when the wait ends.
  */
 export function queuedPool(pool: Pool, max: number, waitMs: number): QueuedPool {
@@ -65,9 +71,10 @@ export function queuedPool(pool: Pool, max: number, waitMs: number): QueuedPool 
           client = await pool.connect()
           break
         } catch (error) {
-          if (isSlowOpen(error) && Date.now() < deadline) {
-            // pg takes its 800 ms before saying so; the pause only keeps an instant refusal in these words from spinning.
-            await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS))
+          if ((isSlowOpen(error) || isServerFull(error)) && Date.now() < deadline) {
+            // pg takes its 800 ms before saying it was slow; the pause only keeps an instant refusal in these words
+            // from spinning. A full server says so at once: the pause gives other clients time to finish.
+            await new Promise((resolve) => setTimeout(resolve, isServerFull(error) ? FULL_PAUSE_MS : RETRY_PAUSE_MS))
             continue
           }
           give()

@@ -91,4 +91,20 @@ describe("waiting for a connection (server/db/pool-queue.ts)", () => {
     opens = true
     await expect(queued.connect()).resolves.toBeDefined()
   })
+
+  it("asks a full server (53300, too many clients) again while the wait lasts, and says busy when it ends", async () => {
+    const { pool } = fakePool()
+    const full = () => Object.assign(new Error("sorry, too many clients already"), { code: "53300" })
+    let attempts = 0
+    const fullThenFree = { ...pool, connect: async () => (++attempts <= 3 ? Promise.reject(full()) : pool.connect()) } as unknown as Pool
+    const client = await queuedPool(fullThenFree, 1, 2_000).connect()
+    expect(attempts).toBe(4)
+    client.release()
+
+    const alwaysFull = { ...pool, connect: async () => Promise.reject(full()) } as unknown as Pool
+    const error = await queuedPool(alwaysFull, 1, 250)
+      .connect()
+      .catch((e: unknown) => e)
+    expect(isDatabaseBusy(error)).toBe(true)
+  })
 })

@@ -59,6 +59,11 @@ const snapshot = async (trx: Db, id: string, now: number) => {
 export async function createSession(deps: SessionDeps, caller: Caller, body: CreateSessionRequest) {
   const times = timesOf(deps, body)
   if (body.counsellorId === body.userId) throw badRequest("counsellorId: a user cannot be their own counsellor")
+  // A time already taken is refused on one plain read, before any meeting, lock or transaction: a burst of
+  // bookings for one counsellor's hour (all but one must lose) otherwise queues every loser through the
+  // counsellor's row lock, each holding a pooled connection for six statements. The check under the lock
+  // below stays the one that decides.
+  await refuseOverlaps(deps.db, { counsellor_id: body.counsellorId, user_id: body.userId }, times)
   const meeting = await deps.meetings.create({ topic: body.topic, startsAt: times.startsAt, durationMinutes: body.duration })
   const now = deps.now()
   let queued = NOTHING_QUEUED
