@@ -176,26 +176,36 @@ export async function lockPeople(db: Db, ids: string[]): Promise<void> {
 }
 
 /**
- * Another session, not cancelled, of the counsellor (or, with `side: "user_id"`, of the client) that
- * shares any minute with [startsAt, endsAt). A cancelled session has given its time back.
+ * Whether another session, not cancelled, of the counsellor (as counsellor) or of the client (as client)
+ * shares any minute with [startsAt, endsAt). A cancelled session has given its time back. Both sides are
+ * read in one statement, so both answers come from one snapshot: two reads could see a rival booking commit
+ * between them and name the client where the counsellor was taken first.
  */
-export const findOverlap = (
+export async function findOverlaps(
   db: Db,
-  personId: string,
+  people: { counsellorId: string; userId: string },
   startsAt: Date,
   endsAt: Date,
   exceptId: string | null,
-  side: "counsellor_id" | "user_id" = "counsellor_id",
-) => {
-  let query = db
-    .selectFrom("counselling_sessions")
-    .select(["id", "starts_at", "ends_at"])
-    .where(side, "=", personId)
-    .where("state", "<>", "cancelled")
-    .where("starts_at", "<", endsAt)
-    .where("ends_at", ">", startsAt)
-  if (exceptId) query = query.where("id", "<>", exceptId)
-  return query.limit(1).executeTakeFirst()
+): Promise<{ counsellor: boolean; client: boolean }> {
+  const overlapping = (side: "counsellor_id" | "user_id", personId: string) => {
+    let query = db
+      .selectFrom("counselling_sessions")
+      .select("id")
+      .where(side, "=", personId)
+      .where("state", "<>", "cancelled")
+      .where("starts_at", "<", endsAt)
+      .where("ends_at", ">", startsAt)
+    if (exceptId) query = query.where("id", "<>", exceptId)
+    return query
+  }
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(overlapping("counsellor_id", people.counsellorId)).as("counsellor"),
+      eb.exists(overlapping("user_id", people.userId)).as("client"),
+    ])
+    .executeTakeFirstOrThrow()
+  return { counsellor: Boolean(row.counsellor), client: Boolean(row.client) }
 }
 
 export const insertSession = (db: Db, row: Insertable<CounsellingSessionsTable>) =>

@@ -46,9 +46,9 @@ async function lockBookableCounsellor(trx: Db, counsellorId: string) {
 
 /** Neither person may be in two sessions at once (cancelled ones have given their time back). */
 export async function refuseOverlaps(trx: Db, people: { counsellor_id: string; user_id: string; id?: string }, times: { startsAt: Date; endsAt: Date }) {
-  const exceptId = people.id ?? null
-  if (await repo.findOverlap(trx, people.counsellor_id, times.startsAt, times.endsAt, exceptId)) throw conflict(COUNSELLOR_BUSY)
-  if (await repo.findOverlap(trx, people.user_id, times.startsAt, times.endsAt, exceptId, "user_id")) throw conflict(CLIENT_BUSY)
+  const taken = await repo.findOverlaps(trx, { counsellorId: people.counsellor_id, userId: people.user_id }, times.startsAt, times.endsAt, people.id ?? null)
+  if (taken.counsellor) throw conflict(COUNSELLOR_BUSY)
+  if (taken.client) throw conflict(CLIENT_BUSY)
 }
 
 const snapshot = async (trx: Db, id: string, now: number) => {
