@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify"
-import * as api from "../../src/api/contract/blogs/drafts.endpoints.ts"
+import * as api from "../../src/api/contract/drafts/drafts.endpoints.ts"
 import type { RouteDeps } from "../deps.ts"
 import { route } from "../plugins/route.ts"
 import * as drafts from "../services/content/drafts.service.ts"

@@ -6,26 +6,21 @@ import * as blogs from "../services/content/blogs.service.ts"
 import { expertKind, pressKind, testimonialKind } from "../services/content/card-kinds.ts"
 import { listCards } from "../services/content/cards.service.ts"
 import { listGallery } from "../services/content/gallery.service.ts"
-import { withPictures } from "../services/media/pictures.ts"
+import { pictured, withPictures } from "../services/media/pictures.ts"
 
 /**
  * The marketing site's read-only calls: no sign-in, and only published blogs. Each item carries the library's
  * picture of its image (dimensions, alt text, srcset values), read for the whole page at once.
  */
 export function publicContentRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const pictured = async <I, P>(answer: { success: boolean; data: readonly I[]; pagination: P }, imageOf: (item: I) => string) => ({
-    success: answer.success,
-    data: await withPictures(deps.db, answer.data, imageOf),
-    pagination: answer.pagination,
-  })
-  route(app, api.publicBlogs, async ({ query }) => pictured(await blogs.listAllBlogs(deps, query, true), (b) => b.image))
+  route(app, api.publicBlogs, async ({ query }) => pictured(deps.db, await blogs.listAllBlogs(deps, query, true), (b) => b.image))
   route(app, api.publicBlogBySlug, async ({ params }) => {
     const answer = await blogs.publishedBlogBySlug(deps, params.slug)
     const [data] = await withPictures(deps.db, [answer.data], (b) => b.image)
     return { ...answer, data: data! }
   })
-  route(app, api.publicExperts, async ({ query }) => pictured(await listCards(deps, expertKind, query), (e) => e.avatar))
-  route(app, api.publicTestimonials, async ({ query }) => pictured(await listCards(deps, testimonialKind, query), (t) => t.avatar))
-  route(app, api.publicGallery, async ({ query }) => pictured(await listGallery(deps, query), (g) => g.image))
-  route(app, api.publicPress, async ({ query }) => pictured(await listCards(deps, pressKind, query), (p) => p.thumbnail))
+  route(app, api.publicExperts, async ({ query }) => pictured(deps.db, await listCards(deps, expertKind, query), (e) => e.avatar))
+  route(app, api.publicTestimonials, async ({ query }) => pictured(deps.db, await listCards(deps, testimonialKind, query), (t) => t.avatar))
+  route(app, api.publicGallery, async ({ query }) => pictured(deps.db, await listGallery(deps, query), (g) => g.image))
+  route(app, api.publicPress, async ({ query }) => pictured(deps.db, await listCards(deps, pressKind, query), (p) => p.thumbnail))
 }

@@ -83,7 +83,7 @@ describe("the media library (issue 28)", () => {
  * Puts a picture of its own into the library through the API, so a picker's search finds exactly it. Its colour
  * is random: the library keeps one entry per content, so the same bytes again would be the earlier entry.
  */
-async function libraryImage(email: string, alt: string): Promise<{ _id: string; url: string }> {
+async function libraryImage(email: string, alt: string): Promise<{ _id: string; url: string; srcset: string }> {
   const colour = { r: Math.floor(Math.random() * 256), g: Math.floor(Math.random() * 256), b: Math.floor(Math.random() * 256) }
   const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: colour } })
     .png()
@@ -94,7 +94,7 @@ async function libraryImage(email: string, alt: string): Promise<{ _id: string; 
   const token = await apiToken(email)
   const res = await fetch(`${baseURL()}/api/v1/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form })
   if (!res.ok) throw new Error(`upload to the library failed: ${res.status} ${await res.text()}`)
-  return ((await res.json()) as { data: { _id: string; url: string } }).data
+  return ((await res.json()) as { data: { _id: string; url: string; srcset: string } }).data
 }
 
 /** Opens "Choose from library" beside the form's image, finds `alt` and picks it; the form then names it. */
@@ -137,7 +137,11 @@ describe("choosing a library image in a content form (issue 28)", () => {
     const expert = page.getByTestId("content-card").filter({ hasText: name })
     await expect.poll(() => expert.count()).toBe(1)
     // The card shows the library's own file: nothing was uploaded again.
-    expect(await expert.getByRole("img").getAttribute("src")).toBe(image.url)
+    const picture = expert.getByRole("img")
+    expect(await picture.getAttribute("src")).toBe(image.url)
+    // With the library's srcset and its WebP source, the browser fetches a WebP variant, not the original PNG.
+    expect(await picture.getAttribute("srcset")).toBe(image.srcset)
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/^http.*\/uploads\/[a-f0-9]{32}\.webp$/)
     expect(await usedIn(page, alt)).toContain(`Expert: ${name.slice(0, 30)}`)
     await page.context().close()
   })

@@ -9,7 +9,7 @@ import type * as counsellingEnquiryCalls from "../../src/api/contract/counsellin
 import type * as counsellingSessionsCalls from "../../src/api/contract/counselling/counselling-sessions.endpoints.ts"
 import type * as counsellingUsersCalls from "../../src/api/contract/counselling/counselling-users.endpoints.ts"
 import type * as dashboardCalls from "../../src/api/contract/dashboard/dashboard.endpoints.ts"
-import type * as draftsCalls from "../../src/api/contract/blogs/drafts.endpoints.ts"
+import type * as draftsCalls from "../../src/api/contract/drafts/drafts.endpoints.ts"
 import type * as editorCalls from "../../src/api/contract/editors/editor.endpoints.ts"
 import type * as expertCalls from "../../src/api/contract/content/expert.endpoints.ts"
 import type * as exportCalls from "../../src/api/contract/endpoints/export.endpoints.ts"

@@ -1,5 +1,5 @@
 import { ApiError } from "../../src/api/api-error.ts"
-import { draftMachine } from "../../src/machines/blogs/draft.machine.ts"
+import { draftMachine } from "../../src/machines/drafts/draft.machine.ts"
 import { myDraftsMachine } from "../../src/machines/blogs/my-drafts.machine.ts"
 import { blogRevisionsMachine, compareRevisions } from "../../src/machines/blogs/blog-revisions.machine.ts"
 import { compareCardRevisions, expertRevisionsMachine } from "../../src/machines/content/card-revisions.ts"

@@ -139,4 +139,26 @@ describe("content forms and the media library (issue 28)", () => {
     expect((await call("DELETE", `/media/${cover._id}?force=true`)).statusCode).toBe(200)
     expect((await publicRead(`/public/blogs/${blog.slug}`)).json().data).toEqual({ ...blog, picture: null })
   })
+
+  it("gives the console's card and gallery lists each image's picture, the form's own upload as much as a library choice", async () => {
+    const shared = await libraryImage(47, "A shared portrait")
+    const picture = { width: 700, height: 400, alt: "A shared portrait", srcset: shared.srcset, webpSrcset: shared.webpSrcset }
+    const chosen = (
+      await sendForm(server, editor, "POST", "/testimonial/auth/add", { name: "Asha Pictured", summery: "Kind words", libraryImage: shared._id })
+    ).json().data
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 48, g: 120, b: 9 } } })
+      .png()
+      .toBuffer()
+    const uploaded = (
+      await sendForm(server, editor, "POST", "/gallery/add", {}, [{ field: "image", filename: "g.png", type: "image/png", data: photo }])
+    ).json().data
+    const find = async (url: string, id: string) => (await call("GET", url)).json().data.find((item: { _id: string }) => item._id === id)
+
+    expect(await find("/testimonial/auth/get?page=1&limit=100", chosen._id)).toEqual({ ...chosen, picture })
+    // An upload through the form has its picture too: it joined the library, described as the gallery describes it.
+    const galleryItem = await find("/gallery/get?page=1&limit=100", uploaded._id)
+    expect(galleryItem).toMatchObject({ ...uploaded, picture: { width: 900, height: 600, alt: "Gallery image" } })
+    expect(galleryItem.picture.srcset).toMatch(/^\/uploads\/[a-f0-9]{32}\.png 320w, \/uploads\/[a-f0-9]{32}\.png 640w$/)
+    expect(galleryItem.picture.webpSrcset).toMatch(/ 640w$/)
+  })
 })

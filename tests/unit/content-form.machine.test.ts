@@ -1,18 +1,19 @@
 import { describe, expect, it, vi } from "vitest"
 import { createActor, fromPromise, SimulatedClock, waitFor } from "xstate"
 import { ApiError } from "../../src/api/api-error.ts"
-import type { Expert } from "../../src/api/contract/content/expert.ts"
+import type { ListedExpert } from "../../src/api/contract/content/expert.ts"
 import { MODAL_CLOSE_MS, SUCCESS_MESSAGE_MS } from "../../src/machines/content/content-timings.ts"
 import { expertFormMachine } from "../../src/machines/content/experts.machine.ts"
 import { galleryFormMachine } from "../../src/machines/content/gallery.machine.ts"
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], "face.png", { type: "image/png" })
-const expert: Expert = {
+const expert: ListedExpert = {
   _id: "e1",
   name: "Dr. Kavita Menon",
   designation: "Senior Counsellor",
   avatar: "/uploads/a.png",
   createdAt: "2026-11-01T00:00:00.000Z",
+  picture: null,
 }
 
 function start(save: (input: unknown) => Promise<{ message: string }> = async () => ({ message: "Expert added successfully!" })) {

@@ -1,4 +1,4 @@
-import { DRAFT_DISCARDED, DRAFT_SAVED, type DraftForm, type DraftValues } from "../../../src/api/contract/blogs/drafts.ts"
+import { DRAFT_DISCARDED, DRAFT_SAVED, type DraftForm, type DraftValues } from "../../../src/api/contract/drafts/drafts.ts"
 import type { Db } from "../../db/database.ts"
 import type { Caller } from "../auth/tokens.ts"
 

@@ -1,4 +1,4 @@
-import type { Picture } from "../../../src/api/contract/content/public-content.ts"
+import type { Picture } from "../../../src/api/contract/content/content-common.ts"
 import type { MediaRow, StoredVariant } from "../../db/media.table.ts"
 import { uploadUrl } from "../../db/repositories/blogs.repository.ts"
 import { findMediaByFiles } from "../../db/repositories/media.repository.ts"
@@ -33,4 +33,9 @@ export async function withPictures<T>(db: Db, items: readonly T[], imageOf: (ite
   const rows = files.length === 0 ? [] : await findMediaByFiles(db, files)
   const byFile = new Map(rows.map((row) => [row.file, pictureOf(row)]))
   return items.map((item) => ({ ...item, picture: byFile.get(fileOf(imageOf(item))) ?? null }))
+}
+
+/** A list answer whose items each carry their picture: the console's card and gallery lists and the public calls. */
+export async function pictured<I, P>(db: Db, answer: { success: boolean; data: readonly I[]; pagination: P }, imageOf: (item: I) => string) {
+  return { success: answer.success, data: await withPictures(db, answer.data, imageOf), pagination: answer.pagination }
 }

@@ -7,7 +7,7 @@ import { blogSchedulePanelMachine } from "./blog-schedule-panel.machine.ts"
 import { blogStatusMachine } from "./blog-status.machine.ts"
 import { blogActionsMachine } from "./blogs.machine.ts"
 import { bulkBlogsMachine } from "./bulk-blogs.machine.ts"
-import { draftMachine } from "./draft.machine.ts"
+import { draftMachine } from "../drafts/draft.machine.ts"
 import { myDraftsMachine } from "./my-drafts.machine.ts"
 
 /** The blogs' machines (with their drafts and revisions) as the diagrams show them; the registry takes them as they are. */

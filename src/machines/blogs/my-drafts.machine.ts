@@ -1,9 +1,9 @@
 import { assign, setup } from "xstate"
-import { listDrafts } from "../../api/contract/blogs/drafts.endpoints.ts"
+import { listDrafts } from "../../api/contract/drafts/drafts.endpoints.ts"
 import { fromCall } from "../call-actor.ts"
 import { messageOf } from "../../api/api-error.ts"
-import type { DraftSummary } from "../../api/contract/blogs/drafts.ts"
-import * as draftsApi from "../../api/blogs/drafts.api.ts"
+import type { DraftSummary } from "../../api/contract/drafts/drafts.ts"
+import * as draftsApi from "../../api/drafts/drafts.api.ts"
 
 export const DRAFTS_FAILED = "Failed to load your drafts."
 

@@ -1,7 +1,7 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
 import * as expertCalls from "../../api/contract/content/expert.endpoints.ts"
 import { deleteExpert as deleteExpertCall } from "../../api/contract/content/expert.endpoints.ts"
-import { ExpertCreateFields, type Expert } from "../../api/contract/content/expert.ts"
+import { ExpertCreateFields, type ListedExpert } from "../../api/contract/content/expert.ts"
 import { contentListScreens } from "../../api/contract/content/content-list-screens.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
@@ -11,7 +11,7 @@ import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
 import { createBulkDeleteMachine } from "./content-bulk-delete.ts"
 
-export const expertListMachine = createPagedListMachine<Expert>({
+export const expertListMachine = createPagedListMachine<ListedExpert>({
   id: "expertList",
   pageSize: CONTENT_LIST_LIMIT,
   failureMessage: contentListScreens.experts.failure,
@@ -28,7 +28,7 @@ export const expertFields: readonly FieldSpec[] = [
 export const expertImage: ImageSpec | null = { label: "Image" }
 
 /** Spec section 5: name, designation and image required (image optional on update). */
-export const expertFormMachine = createContentFormMachine<Expert>({
+export const expertFormMachine = createContentFormMachine<ListedExpert>({
   id: "expertForm",
   call: [expertCalls.addExpert, expertCalls.updateExpert],
   fields: expertFields,
@@ -51,7 +51,7 @@ export const expertActionsMachine = createRowActionsMachine({
 })
 
 /** Many experts deleted at once after asking (issue 26). */
-export const expertBulkDeleteMachine = createBulkDeleteMachine<Expert>({
+export const expertBulkDeleteMachine = createBulkDeleteMachine<ListedExpert>({
   id: "expertBulkDelete",
   idOf: (item) => item._id,
   call: deleteExpertCall,

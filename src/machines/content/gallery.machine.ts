@@ -1,7 +1,7 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
 import { addGalleryImage as addGalleryImageCall } from "../../api/contract/content/gallery.endpoints.ts"
 import { deleteGalleryImage as deleteGalleryImageCall } from "../../api/contract/content/gallery.endpoints.ts"
-import type { GalleryItem } from "../../api/contract/content/gallery.ts"
+import type { ListedGalleryItem } from "../../api/contract/content/gallery.ts"
 import { contentListScreens } from "../../api/contract/content/content-list-screens.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
@@ -11,7 +11,7 @@ import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
 import { createBulkDeleteMachine } from "./content-bulk-delete.ts"
 
-export const galleryListMachine = createPagedListMachine<GalleryItem>({
+export const galleryListMachine = createPagedListMachine<ListedGalleryItem>({
   id: "galleryList",
   pageSize: CONTENT_LIST_LIMIT,
   failureMessage: contentListScreens.gallery.failure,
@@ -25,7 +25,7 @@ export const galleryFields: readonly FieldSpec[] = []
 export const galleryImage: ImageSpec | null = { label: "Image" }
 
 /** The Add Gallery modal: an image file and Upload, which stays disabled without a file (spec section 2). */
-export const galleryFormMachine = createContentFormMachine<GalleryItem>({
+export const galleryFormMachine = createContentFormMachine<ListedGalleryItem>({
   id: "galleryForm",
   call: addGalleryImageCall,
   fields: galleryFields,
@@ -45,7 +45,7 @@ export const galleryActionsMachine = createRowActionsMachine({
 })
 
 /** Many gallery deleted at once after asking (issue 26). */
-export const galleryBulkDeleteMachine = createBulkDeleteMachine<GalleryItem>({
+export const galleryBulkDeleteMachine = createBulkDeleteMachine<ListedGalleryItem>({
   id: "galleryBulkDelete",
   idOf: (item) => item._id,
   call: deleteGalleryImageCall,

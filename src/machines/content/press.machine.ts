@@ -1,7 +1,7 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
 import * as pressCalls from "../../api/contract/content/press.endpoints.ts"
 import { deletePress as deletePressCall } from "../../api/contract/content/press.endpoints.ts"
-import { PressLink, type PressItem, pressTypes } from "../../api/contract/content/press.ts"
+import { PressLink, type ListedPressItem, pressTypes } from "../../api/contract/content/press.ts"
 import { contentListScreens } from "../../api/contract/content/content-list-screens.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
@@ -11,7 +11,7 @@ import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
 import { createBulkDeleteMachine } from "./content-bulk-delete.ts"
 
-export const pressListMachine = createPagedListMachine<PressItem>({
+export const pressListMachine = createPagedListMachine<ListedPressItem>({
   id: "pressList",
   pageSize: CONTENT_LIST_LIMIT,
   failureMessage: contentListScreens["press-release-and-recognition"].failure,
@@ -21,7 +21,7 @@ export const pressListMachine = createPagedListMachine<PressItem>({
   },
 })
 
-const asPressType = (value: string | undefined): PressItem["type"] => pressTypes.find((t) => t === value) ?? "Press Release"
+const asPressType = (value: string | undefined): ListedPressItem["type"] => pressTypes.find((t) => t === value) ?? "Press Release"
 
 export const pressFields: readonly FieldSpec[] = [
   { name: "link", label: "Link", kind: "url", schema: PressLink },
@@ -30,7 +30,7 @@ export const pressFields: readonly FieldSpec[] = [
 export const pressImage: ImageSpec | null = { label: "Thumbnail" }
 
 /** Spec section 5: link, type and thumbnail required (thumbnail optional on update). */
-export const pressFormMachine = createContentFormMachine<PressItem>({
+export const pressFormMachine = createContentFormMachine<ListedPressItem>({
   id: "pressForm",
   call: [pressCalls.addPress, pressCalls.updatePress],
   fields: pressFields,
@@ -53,7 +53,7 @@ export const pressActionsMachine = createRowActionsMachine({
 })
 
 /** Many press items deleted at once after asking (issue 26). */
-export const pressBulkDeleteMachine = createBulkDeleteMachine<PressItem>({
+export const pressBulkDeleteMachine = createBulkDeleteMachine<ListedPressItem>({
   id: "pressBulkDelete",
   idOf: (item) => item._id,
   call: deletePressCall,

@@ -1,7 +1,7 @@
 import * as cardsApi from "../../api/content/content-cards.api.ts"
 import * as testimonialCalls from "../../api/contract/content/testimonial.endpoints.ts"
 import { deleteTestimonial as deleteTestimonialCall } from "../../api/contract/content/testimonial.endpoints.ts"
-import { TestimonialCreateFields, type Testimonial } from "../../api/contract/content/testimonial.ts"
+import { TestimonialCreateFields, type ListedTestimonial } from "../../api/contract/content/testimonial.ts"
 import { contentListScreens } from "../../api/contract/content/content-list-screens.ts"
 import { CONTENT_LIST_LIMIT, deleteFailed } from "./content-lists.ts"
 import { createContentFormMachine } from "./content-form.machine.ts"
@@ -11,7 +11,7 @@ import { createPagedListMachine } from "../paged-list.machine.ts"
 import { createRowActionsMachine } from "../row-actions.machine.ts"
 import { createBulkDeleteMachine } from "./content-bulk-delete.ts"
 
-export const testimonialListMachine = createPagedListMachine<Testimonial>({
+export const testimonialListMachine = createPagedListMachine<ListedTestimonial>({
   id: "testimonialList",
   pageSize: CONTENT_LIST_LIMIT,
   failureMessage: contentListScreens.testimonials.failure,
@@ -28,7 +28,7 @@ export const testimonialFields: readonly FieldSpec[] = [
 export const testimonialImage: ImageSpec | null = { label: "Image" }
 
 /** Spec section 5: name, content and image required (image optional on update). */
-export const testimonialFormMachine = createContentFormMachine<Testimonial>({
+export const testimonialFormMachine = createContentFormMachine<ListedTestimonial>({
   id: "testimonialForm",
   call: [testimonialCalls.addTestimonial, testimonialCalls.updateTestimonial],
   fields: testimonialFields,
@@ -51,7 +51,7 @@ export const testimonialActionsMachine = createRowActionsMachine({
 })
 
 /** Many testimonials deleted at once after asking (issue 26). */
-export const testimonialBulkDeleteMachine = createBulkDeleteMachine<Testimonial>({
+export const testimonialBulkDeleteMachine = createBulkDeleteMachine<ListedTestimonial>({
   id: "testimonialBulkDelete",
   idOf: (item) => item._id,
   call: deleteTestimonialCall,

@@ -32,6 +32,23 @@ export const requiredText = (max: number) => trimmedText({ required: true, max }
 /** The public address of a stored image, e.g. `/uploads/3f9c…e1.png`. */
 export const ImageUrl = Schema.String
 
+/**
+ * What a screen needs to show a record's image responsively (issue 28): the library's dimensions (to reserve the
+ * space before it loads), its alt text, and `srcset` values for an `<img>` (the original's format) and a WebP
+ * `<source>`. Null for an image that is not in the media library.
+ */
+export const Picture = Schema.Struct({
+  width: Schema.Number,
+  height: Schema.Number,
+  alt: Schema.String,
+  srcset: Schema.String,
+  webpSrcset: Schema.String,
+}).annotate({ description: "The image's dimensions, alt text and srcset values (320, 640, 1280 px as available), from the media library" })
+export type Picture = typeof Picture.Type
+
+/** Lists give each record the library's picture of its image: the console's cards and the public calls alike. */
+export const pictureField = { picture: Schema.NullOr(Picture) }
+
 /** Image kinds every content upload accepts, checked by the server from the file's bytes (never SVG or HTML). */
 export const contentImageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif"] as const
 

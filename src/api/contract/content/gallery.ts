@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Id, IsoDateTime } from "../common.ts"
-import { ImageUrl, itemAnswer, libraryImageField, listAnswer } from "./content-common.ts"
+import { ImageUrl, itemAnswer, libraryImageField, listAnswer, pictureField } from "./content-common.ts"
 
 /** A gallery image (spec section 3: _id, image). */
 export const GalleryItem = Schema.Struct({ _id: Id, image: ImageUrl, createdAt: IsoDateTime })
@@ -10,5 +10,8 @@ export type GalleryItem = typeof GalleryItem.Type
 export const GALLERY_IMAGE_FIELD = "image"
 export const GalleryCreateFields = Schema.Struct(libraryImageField)
 
-export const GalleryListAnswer = listAnswer(GalleryItem)
+/** A gallery image as lists give it: with its image's picture from the media library. */
+export const ListedGalleryItem = Schema.Struct({ ...GalleryItem.fields, ...pictureField })
+export type ListedGalleryItem = typeof ListedGalleryItem.Type
+export const GalleryListAnswer = listAnswer(ListedGalleryItem)
 export const GalleryAnswer = itemAnswer(GalleryItem)

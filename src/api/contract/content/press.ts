@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { trimmedText } from "../text.ts"
 import { Id, IsoDateTime } from "../common.ts"
-import { ImageUrl, itemAnswer, libraryImageField, listAnswer } from "./content-common.ts"
+import { ImageUrl, itemAnswer, libraryImageField, listAnswer, pictureField } from "./content-common.ts"
 
 /** The spec names the field Type without its values; the page's two kinds are these. */
 export const pressTypes = ["Press Release", "Recognition"] as const
@@ -24,5 +24,8 @@ export const PressLink = trimmedText({
 export const PressCreateFields = Schema.Struct({ link: PressLink, type: PressType, ...libraryImageField })
 export const PressUpdateFields = Schema.Struct({ link: Schema.optional(PressLink), type: Schema.optional(PressType), ...libraryImageField })
 
-export const PressListAnswer = listAnswer(PressItem)
+/** A press item as lists give it: with its image's picture from the media library. */
+export const ListedPressItem = Schema.Struct({ ...PressItem.fields, ...pictureField })
+export type ListedPressItem = typeof ListedPressItem.Type
+export const PressListAnswer = listAnswer(ListedPressItem)
 export const PressAnswer = itemAnswer(PressItem)

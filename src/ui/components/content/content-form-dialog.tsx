@@ -1,5 +1,5 @@
 import type { ActorRefFrom } from "xstate"
-import { draftKeyOf, type DraftForm } from "../../../api/contract/blogs/drafts.ts"
+import { draftKeyOf, type DraftForm } from "../../../api/contract/drafts/drafts.ts"
 import { imageFileSpec, type createContentFormMachine, type ImageSpec } from "../../../machines/content/content-form.machine.ts"
 import type { FieldSpec } from "../../../machines/form/field-spec.ts"
 import { FileField } from "../form/file-field.tsx"

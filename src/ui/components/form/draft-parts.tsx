@@ -1,7 +1,7 @@
 import { Button, HStack, Stack, Text } from "@chakra-ui/react"
 import { useSelector } from "@xstate/react"
 import type { ActorRefFrom } from "xstate"
-import type { draftMachine } from "../../../machines/blogs/draft.machine.ts"
+import type { draftMachine } from "../../../machines/drafts/draft.machine.ts"
 import { formatDateTime } from "../format.ts"
 
 type DraftActor = ActorRefFrom<typeof draftMachine>

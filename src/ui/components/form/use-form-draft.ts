@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useState } from "react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { AnyActorRef } from "xstate"
-import type { DraftValues } from "../../../api/contract/blogs/drafts.ts"
-import { draftMachine } from "../../../machines/blogs/draft.machine.ts"
+import type { DraftValues } from "../../../api/contract/drafts/drafts.ts"
+import { draftMachine } from "../../../machines/drafts/draft.machine.ts"
 import type { FieldSpec, FormValues } from "../../../machines/form/field-spec.ts"
 import type { FormEvent } from "../../../machines/form/form.machine.ts"
 

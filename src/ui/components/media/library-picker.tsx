@@ -1,5 +1,6 @@
 import { useState } from "react"
-import { Box, Button, chakra, CloseButton, Dialog, Image, Portal, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react"
+import { ResponsiveImage } from "./responsive-image.tsx"
+import { Box, Button, chakra, CloseButton, Dialog, Portal, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import type { MediaItem } from "../../../api/contract/media/media.ts"
 import { mediaListMachine } from "../../../machines/media/media-library.machine.ts"
@@ -93,22 +94,7 @@ function PickerGrid(props: { onPick: (item: MediaItem) => void }) {
                 _focusVisible={{ outline: "2px solid", outlineColor: "teal.focusRing", outlineOffset: "2px" }}
                 onClick={() => props.onPick(m)}
               >
-                <picture>
-                  {m.webpSrcset ? <source type="image/webp" srcSet={m.webpSrcset} sizes="(min-width: 48em) 240px, 45vw" /> : null}
-                  <Image
-                    src={m.url}
-                    srcSet={m.srcset}
-                    sizes="(min-width: 48em) 240px, 45vw"
-                    alt=""
-                    width={m.width}
-                    height={m.height}
-                    loading="lazy"
-                    aspectRatio={3 / 2}
-                    objectFit="cover"
-                    w="full"
-                    h="auto"
-                  />
-                </picture>
+                <ResponsiveImage src={m.url} picture={m} sizes="(min-width: 48em) 240px, 45vw" alt="" aspectRatio={3 / 2} objectFit="cover" w="full" h="auto" />
                 <Text fontSize="xs" p="2" lineClamp={2}>
                   {/* The name is what the button shows ("Choose <alt> <size>"), as a speech-input user reads it. */}
                   <VisuallyHidden>Choose </VisuallyHidden>

@@ -11,7 +11,7 @@ import { FormFields } from "../../components/form/form-fields.tsx"
 import { useFieldFocus } from "../../components/form/use-field-focus.ts"
 import { FormMessage } from "../../components/form-message.tsx"
 import { notify } from "../../components/toaster.tsx"
-import { draftKeyOf } from "../../../api/contract/blogs/drafts.ts"
+import { draftKeyOf } from "../../../api/contract/drafts/drafts.ts"
 import { useFormDraft } from "../../components/form/use-form-draft.ts"
 import { DraftOffer, DraftStatus } from "../../components/form/draft-parts.tsx"
 

@@ -1,5 +1,6 @@
-import { Image, Stack, Text } from "@chakra-ui/react"
-import type { Expert } from "../../../api/contract/content/expert.ts"
+import { Stack, Text } from "@chakra-ui/react"
+import { ResponsiveImage } from "../../components/media/responsive-image.tsx"
+import type { ListedExpert } from "../../../api/contract/content/expert.ts"
 import {
   expertActionsMachine,
   expertFields,
@@ -13,7 +14,7 @@ import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 import { expertRevisionsMachine } from "../../../machines/content/card-revisions.ts"
 
-const config: CardsScreenConfig<Expert> = {
+const config: CardsScreenConfig<ListedExpert> = {
   title: contentLists.experts.title,
   addLabel: "+ Add Expert",
   emptyText: contentListScreens.experts.empty,
@@ -41,7 +42,7 @@ const config: CardsScreenConfig<Expert> = {
   noun: { one: "expert", many: "experts" },
   renderCard: (e) => (
     <Stack align="center" p="5" gap="2" textAlign="center">
-      <Image src={e.avatar} alt={`Avatar of ${e.name}`} boxSize="24" rounded="full" objectFit="cover" />
+      <ResponsiveImage src={e.avatar} picture={e.picture} sizes="96px" alt={`Avatar of ${e.name}`} boxSize="24" rounded="full" objectFit="cover" />
       <Text fontWeight="semibold">{e.name}</Text>
       <Text fontSize="sm" color="fg.muted">
         {e.designation}

@@ -1,5 +1,5 @@
-import { Image } from "@chakra-ui/react"
-import type { GalleryItem } from "../../../api/contract/content/gallery.ts"
+import { GRID_IMAGE_SIZES, ResponsiveImage } from "../../components/media/responsive-image.tsx"
+import type { ListedGalleryItem } from "../../../api/contract/content/gallery.ts"
 import {
   galleryActionsMachine,
   galleryFields,
@@ -13,7 +13,7 @@ import { contentListScreens } from "../../../api/contract/content/content-list-s
 import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 
-const config: CardsScreenConfig<GalleryItem> = {
+const config: CardsScreenConfig<ListedGalleryItem> = {
   title: contentLists.gallery.title,
   addLabel: "+ Add Gallery",
   emptyText: contentListScreens.gallery.empty,
@@ -32,7 +32,18 @@ const config: CardsScreenConfig<GalleryItem> = {
   historyType: "gallery",
   bulkDeleteMachine: galleryBulkDeleteMachine,
   noun: { one: "gallery image", many: "gallery images" },
-  renderCard: (g) => <Image src={g.image} alt={`Gallery image added ${formatDate(g.createdAt)}`} aspectRatio={3 / 2} objectFit="cover" w="full" mb="3" />,
+  renderCard: (g) => (
+    <ResponsiveImage
+      src={g.image}
+      picture={g.picture}
+      sizes={GRID_IMAGE_SIZES}
+      alt={`Gallery image added ${formatDate(g.createdAt)}`}
+      aspectRatio={3 / 2}
+      objectFit="cover"
+      w="full"
+      mb="3"
+    />
+  ),
 }
 
 export default function GalleryPage() {

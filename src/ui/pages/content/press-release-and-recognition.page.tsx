@@ -1,5 +1,6 @@
-import { Badge, Image, Link, Stack } from "@chakra-ui/react"
-import type { PressItem } from "../../../api/contract/content/press.ts"
+import { Badge, Link, Stack } from "@chakra-ui/react"
+import { GRID_IMAGE_SIZES, ResponsiveImage } from "../../components/media/responsive-image.tsx"
+import type { ListedPressItem } from "../../../api/contract/content/press.ts"
 import {
   pressActionsMachine,
   pressFields,
@@ -13,7 +14,7 @@ import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 import { pressRevisionsMachine } from "../../../machines/content/card-revisions.ts"
 
-const config: CardsScreenConfig<PressItem> = {
+const config: CardsScreenConfig<ListedPressItem> = {
   title: contentLists["press-release-and-recognition"].title,
   addLabel: "+ Add Press Release & Recognition",
   emptyText: contentListScreens["press-release-and-recognition"].empty,
@@ -41,7 +42,15 @@ const config: CardsScreenConfig<PressItem> = {
   noun: { one: "press item", many: "press items" },
   renderCard: (p) => (
     <Stack gap="2">
-      <Image src={p.thumbnail} alt={`Thumbnail of ${p.type}`} aspectRatio={16 / 10} objectFit="cover" w="full" />
+      <ResponsiveImage
+        src={p.thumbnail}
+        picture={p.picture}
+        sizes={GRID_IMAGE_SIZES}
+        alt={`Thumbnail of ${p.type}`}
+        aspectRatio={16 / 10}
+        objectFit="cover"
+        w="full"
+      />
       <Stack px="3" gap="1">
         <Badge alignSelf="start" colorPalette={p.type === "Recognition" ? "purple" : "teal"}>
           {p.type}

@@ -1,5 +1,6 @@
-import { Image, Stack, Text } from "@chakra-ui/react"
-import type { Testimonial } from "../../../api/contract/content/testimonial.ts"
+import { Stack, Text } from "@chakra-ui/react"
+import { ResponsiveImage } from "../../components/media/responsive-image.tsx"
+import type { ListedTestimonial } from "../../../api/contract/content/testimonial.ts"
 import {
   testimonialActionsMachine,
   testimonialFields,
@@ -13,7 +14,7 @@ import { contentLists } from "../../../api/contract/content/content-lists.ts"
 import { CardsScreen, type CardsScreenConfig } from "../../components/content/cards-screen.tsx"
 import { testimonialRevisionsMachine } from "../../../machines/content/card-revisions.ts"
 
-const config: CardsScreenConfig<Testimonial> = {
+const config: CardsScreenConfig<ListedTestimonial> = {
   title: contentLists.testimonials.title,
   addLabel: "+ Add Testimonial",
   emptyText: contentListScreens.testimonials.empty,
@@ -41,7 +42,7 @@ const config: CardsScreenConfig<Testimonial> = {
   noun: { one: "testimonial", many: "testimonials" },
   renderCard: (t) => (
     <Stack align="center" p="5" gap="2" textAlign="center">
-      <Image src={t.avatar} alt={`Avatar of ${t.name}`} boxSize="20" rounded="full" objectFit="cover" />
+      <ResponsiveImage src={t.avatar} picture={t.picture} sizes="80px" alt={`Avatar of ${t.name}`} boxSize="20" rounded="full" objectFit="cover" />
       <Text fontWeight="semibold">{t.name}</Text>
       <Text as="blockquote" fontSize="sm" fontStyle="italic" color="fg.muted">
         “{t.summery}”

@@ -1,5 +1,6 @@
 import { useState } from "react"
-import { Badge, Box, Button, HStack, Image, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react"
+import { GRID_IMAGE_SIZES, ResponsiveImage } from "../../components/media/responsive-image.tsx"
+import { Badge, Box, Button, HStack, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { mediaUseLabels, type MediaItem } from "../../../api/contract/media/media.ts"
 import {
@@ -83,22 +84,7 @@ export default function MediaLibraryPage() {
         <SimpleGrid as="ul" columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" listStyleType="none" data-testid="media-grid" aria-busy={loading}>
           {ctx.rows.map((m) => (
             <Box as="li" key={m._id} bg="bg" borderWidth="1px" rounded="lg" overflow="hidden" display="flex" flexDirection="column" data-testid="media-card">
-              <picture>
-                {m.webpSrcset ? <source type="image/webp" srcSet={m.webpSrcset} sizes="(min-width: 62em) 25vw, (min-width: 30em) 50vw, 100vw" /> : null}
-                <Image
-                  src={m.url}
-                  srcSet={m.srcset}
-                  sizes="(min-width: 62em) 25vw, (min-width: 30em) 50vw, 100vw"
-                  alt={m.alt}
-                  width={m.width}
-                  height={m.height}
-                  loading="lazy"
-                  aspectRatio={3 / 2}
-                  objectFit="cover"
-                  w="full"
-                  h="auto"
-                />
-              </picture>
+              <ResponsiveImage src={m.url} picture={m} sizes={GRID_IMAGE_SIZES} alt={m.alt} aspectRatio={3 / 2} objectFit="cover" w="full" h="auto" />
               <Stack gap="1" p="3" flex="1" fontSize="sm">
                 <Text fontWeight="medium" lineClamp={2}>
                   {m.alt || <em>No alt text</em>}

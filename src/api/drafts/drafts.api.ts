@@ -1,5 +1,5 @@
-import type { DraftForm, DraftValues } from "../contract/blogs/drafts.ts"
-import * as api from "../contract/blogs/drafts.endpoints.ts"
+import type { DraftForm, DraftValues } from "../contract/drafts/drafts.ts"
+import * as api from "../contract/drafts/drafts.endpoints.ts"
 import { call } from "../client.ts"
 
 export const listDrafts = (form: DraftForm) => call(api.listDrafts, { query: { form } })

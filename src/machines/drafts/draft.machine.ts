@@ -1,9 +1,9 @@
 import { assign, setup } from "xstate"
-import * as draftCalls from "../../api/contract/blogs/drafts.endpoints.ts"
+import * as draftCalls from "../../api/contract/drafts/drafts.endpoints.ts"
 import { fromCall } from "../call-actor.ts"
 import { messageOf } from "../../api/api-error.ts"
-import type { DraftValues, Draft } from "../../api/contract/blogs/drafts.ts"
-import * as draftsApi from "../../api/blogs/drafts.api.ts"
+import type { DraftValues, Draft } from "../../api/contract/drafts/drafts.ts"
+import * as draftsApi from "../../api/drafts/drafts.api.ts"
 
 /** Typing pauses this long before the draft is saved: one save per burst of typing, and little lost if the tab closes. */
 export const DRAFT_SAVE_DELAY_MS = 2000
