@@ -8,5 +8,7 @@ import type { ColumnType } from "kysely"
 export interface UserCountsTable {
   role: ColumnType<string, never, never>
   status: ColumnType<string, never, never>
+  /** Each total is the sum of its slots, one per backend modulo 16 (migration 0038): no write waits on another's row. */
+  slot: ColumnType<number, never, never>
   n: ColumnType<number, never, never>
 }

@@ -37,6 +37,7 @@ import * as counsellingUsersNameOrder from "./0034-counselling-users-name-order.
 import * as counsellorClients from "./0035-counsellor-clients.ts"
 import * as blogSchedules from "./0036-blog-schedules.ts"
 import * as media from "./0037-media.ts"
+import * as counterSlots from "./0038-counter-slots.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   "0035-counsellor-clients": counsellorClients,
   "0036-blog-schedules": blogSchedules,
   "0037-media": media,
+  "0038-counter-slots": counterSlots,
 }
 
 /**

@@ -3,11 +3,16 @@ import type { Role, VendorStatus } from "../../../src/api/contract/common.ts"
 import type { Db } from "../database.ts"
 
 /**
- * Reads of the trigger-kept counters (migration 0002): a handful of rows, whatever the number of
- * users or enquiries. Nothing here counts rows of `users` or `contact_enquiries`.
+ * Reads of the trigger-kept counters (migration 0002; each total in slots since 0038, summed by every read): a
+ * handful of rows, whatever the number of users or enquiries. Nothing here counts rows of `users` or `contact_enquiries`.
  */
 export async function readUserCounts(db: Db): Promise<Array<{ role: string; status: string; n: number }>> {
-  const rows = await db.selectFrom("user_counts").select(["role", "status", "n"]).execute()
+  // Each total is kept in slots (migration 0038): summed here.
+  const rows = await db
+    .selectFrom("user_counts")
+    .select(["role", "status", (eb) => eb.fn.sum<string>("n").as("n")])
+    .groupBy(["role", "status"])
+    .execute()
   return rows.map((r) => ({ role: r.role, status: r.status, n: Number(r.n) }))
 }
 

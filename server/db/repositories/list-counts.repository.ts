@@ -3,13 +3,18 @@ import type { SessionState } from "../../../src/api/contract/counselling/counsel
 import type { Database, Db } from "../database.ts"
 import { SEARCH_COUNT_CAP } from "../paging.ts"
 
-/** The totals kept by triggers in `list_counts` (migrations 0007, 0026 and 0029). */
+/** The totals kept by triggers in `list_counts` (migrations 0007, 0026 and 0029; in slots since 0038). */
 export type ListCountName =
   "counselling_sessions" | `counselling_sessions_state_${SessionState}` | "tickets" | "tickets_closed" | "events" | "clients_unassigned" | "clients_assigned"
 
 export async function readListCount(db: Db, name: ListCountName): Promise<number> {
-  const row = await db.selectFrom("list_counts").select("n").where("name", "=", name).executeTakeFirst()
-  return Number(row?.n ?? 0)
+  // Each total is kept in slots (migration 0038), so a write queues behind no other: summed here.
+  const row = await db
+    .selectFrom("list_counts")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("n"), sql<string>`0`).as("n"))
+    .where("name", "=", name)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 export interface CappedTotal {

@@ -1,0 +1,74 @@
+import { type Kysely, sql } from "kysely"
+import * as counterSlots from "../../server/db/migrations/0038-counter-slots.ts"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { call } from "./counselling-fixtures.ts"
+import { startTestServer, type TestServer } from "./harness.ts"
+
+/**
+ * The trigger-kept totals in slots (migration 0038): writes on distinct rows no longer take turns on one counter
+ * row, and every total a list or the dashboard reads stays exact under concurrent writes.
+ */
+let server: TestServer
+let admin: string
+beforeAll(async () => {
+  server = await startTestServer()
+  admin = await server.login("admin@demo.test")
+})
+afterAll(() => server.close())
+
+const n = async (query: string) => Number((await sql<{ n: string }>`${sql.raw(query)}`.execute(server.db)).rows[0]!.n)
+
+describe("counters kept in slots", () => {
+  it("stay exact under concurrent ticket answers and vendor status changes, and the lists and dashboard read their sums", async () => {
+    const tickets = await server.db.selectFrom("tickets").select("id").where("closed", "=", false).limit(10).execute()
+    const vendors = await server.db.selectFrom("users").select(["id", "status"]).where("status", "in", ["Under Review", "Temp Approve"]).execute()
+    expect(tickets.length).toBeGreaterThan(0)
+    expect(vendors.length).toBeGreaterThan(0)
+    const answers = Array.from({ length: 40 }, (_, i) =>
+      call(server, admin, "POST", "/userQuery/addResponse", { queryId: tickets[i % tickets.length]!.id, answer: `Answer ${i}` }),
+    )
+    const moves = vendors.map((v) =>
+      call(server, admin, "PATCH", "/user/updateUser", { userId: v.id, status: v.status === "Under Review" ? "Temp Approve" : "Under Review" }),
+    )
+    const codes = (await Promise.all([...answers, ...moves])).map((a) => a.statusCode)
+    expect(codes.filter((c) => c !== 200)).toEqual([])
+
+    expect(await n("select sum(n) as n from list_counts where name = 'events'")).toBe(await n("select count(*) as n from events"))
+    expect(await n("select sum(n) as n from list_counts where name = 'tickets'")).toBe(await n("select count(*) as n from tickets"))
+    const wrong = await n(`select count(*) as n from (
+      select role, status, count(*) as n from users group by role, status
+      except select role, status, sum(n) from user_counts group by role, status having sum(n) <> 0) d`)
+    expect(wrong).toBe(0)
+
+    // What the console reads: the audit log's and the review lists' totals, and the dashboard's counts.
+    const audit = await call(server, admin, "GET", "/audit/events?page=1&limit=1")
+    expect(audit.json().totalRecords).toBe(await n("select count(*) as n from events"))
+    const underReview = await n("select count(*) as n from users where status = 'Under Review'")
+    const pending = await call(server, admin, "GET", "/user/allUsers/pending?page=1&limit=1")
+    expect(pending.json().totalRecords).toBe(underReview)
+  })
+
+  it("spread one total over the connections that wrote it (on PostgreSQL; the embedded database has one connection)", async () => {
+    const slots = await n("select count(distinct slot) as n from list_counts where name = 'events'")
+    if (process.env.TEST_DATABASE_URL) expect(slots).toBeGreaterThan(1)
+    else expect(slots).toBe(1)
+  })
+
+  it("go back to one row per total with the same sums, and forward again, counting on", async () => {
+    const untyped = server.db as unknown as Kysely<unknown>
+    const totals = async () =>
+      (
+        await sql<{ k: string; n: string }>`select name as k, sum(n) as n from list_counts group by name
+        union all select role || '/' || status, sum(n) from user_counts group by role, status order by 1`.execute(untyped)
+      ).rows.map((r) => `${r.k}=${r.n}`)
+    const before = await totals()
+    await counterSlots.down(untyped)
+    expect(await n("select count(*) as n from list_counts")).toBe(await n("select count(distinct name) as n from list_counts"))
+    expect(await totals()).toEqual(before)
+    await counterSlots.up(untyped)
+    expect(await totals()).toEqual(before)
+    const tickets = await server.db.selectFrom("tickets").select("id").where("closed", "=", false).limit(1).execute()
+    expect((await call(server, admin, "POST", "/userQuery/addResponse", { queryId: tickets[0]!.id, answer: "After the round trip" })).statusCode).toBe(200)
+    expect(await n("select sum(n) as n from list_counts where name = 'events'")).toBe(await n("select count(*) as n from events"))
+  })
+})
