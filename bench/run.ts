@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { parseArgs } from "node:util"
 import { runBench, type BenchOptions } from "./lib/bench-run.ts"
-import { header, historyLine, table, withSection } from "./lib/report.ts"
+import { header, historyLine, sectionKey, table, withSection } from "./lib/report.ts"
 
 const USAGE = `npm run bench -- [options]     (node --import tsx bench/run.ts)
   --scale N         seed:scale size (default 1 = the issue's scale; 0.01 = 1 %)
@@ -12,6 +12,7 @@ const USAGE = `npm run bench -- [options]     (node --import tsx bench/run.ts)
   --reuse           postgres: keep the database if already seeded
   --connections N   default 50 (--short 10);  --duration S  default 10;  --warmup S  default 3
   --margin X        loosen every target by X (default 1, --short 2)
+  --soak MIN        minutes of the mixed workload for the soak figures (default 10, --short 0.75; 0 = none)
   --no-first-load   --no-lighthouse   skip those figures
   --json FILE       also write the figures as JSON;  --no-write  do not write bench/RESULTS.md`
 
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     duration: { type: "string" },
     warmup: { type: "string" },
     margin: { type: "string" },
+    soak: { type: "string" },
     "no-first-load": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
     json: { type: "string" },
@@ -65,6 +67,7 @@ const options: BenchOptions = {
   },
   margin: number("margin", values.margin, short ? 2 : 1),
   dashboardRounds: short ? 10 : 30,
+  soakSeconds: 60 * number("soak", values.soak, short ? 0.75 : 10),
   firstLoad: !values["no-first-load"],
   lighthouse: !short && !values["no-lighthouse"],
   log: (line) => console.log(`[bench] ${line}`),
@@ -83,7 +86,8 @@ console.log(
 )
 if (values.json) writeFileSync(values.json, JSON.stringify(result, null, 2))
 if (!short && !values["no-write"]) {
-  writeFileSync(RESULTS, withSection(existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "", options.db, report, historyLine(options.db, result.figures)))
-  console.log(`written to ${RESULTS} (${options.db} section)`)
+  const key = sectionKey(options.db, options.scale)
+  writeFileSync(RESULTS, withSection(existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "", key, report, historyLine(key, result.figures)))
+  console.log(`written to ${RESULTS} (${key} section)`)
 }
 process.exit(failed.length === 0 ? 0 : 1)

@@ -9,6 +9,7 @@ import { liveFigures } from "./live-figures.ts"
 import { load, type LoadPlan } from "./load.ts"
 import { startHelloWorld, startOnceForCodeCache, startServer } from "./processes.ts"
 import type { RunInfo } from "./report.ts"
+import { soakFigures } from "./soak-figures.ts"
 
 /** Starts of the build timed for the ready figure, after the first (which writes the code cache). */
 const READY_RESTARTS = 5
@@ -23,6 +24,8 @@ export interface BenchOptions {
   /** 1 = the issue's targets; CI passes a margin for a noisy shared machine. */
   margin: number
   dashboardRounds: number
+  /** The soak's length (issue 31: ten minutes of the mixed workload); 0 leaves it out. */
+  soakSeconds: number
   firstLoad: boolean
   lighthouse: boolean
   log: (line: string) => void
@@ -106,6 +109,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResult> {
       )
       log("live stream figures")
       figures.push(...(await liveFigures({ session: await session.again(), plan, margin })))
+      if (options.soakSeconds > 0) {
+        log(`soak: the mixed workload for ${options.soakSeconds} s`)
+        figures.push(...(await soakFigures({ session, connections: plan.connections, seconds: options.soakSeconds, margin, log })))
+      }
       if (options.lighthouse) figures.push(...(await lighthouseFigures(session, margin, log)))
     } finally {
       await server.stop()

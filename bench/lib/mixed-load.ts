@@ -35,6 +35,8 @@ export async function mixedLoad(
   sequenceOf: (client: number) => readonly MixedRequest[],
   connections: number,
   seconds: number,
+  /** Each client starts at its own place in its sequence (spreading the writes over time), or at its first request. */
+  { spread = true }: { spread?: boolean } = {},
 ): Promise<MixedLoad> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections })
   const url = new URL(base)
@@ -65,7 +67,7 @@ export async function mixedLoad(
   const loop = async (client: number) => {
     const sequence = sequenceOf(client)
     // Each client starts at its own place in the sequence, so the writes are spread over time.
-    for (let i = Math.floor((client * sequence.length) / connections); performance.now() < until; i++) {
+    for (let i = spread ? Math.floor((client * sequence.length) / connections) : 0; performance.now() < until; i++) {
       const one = sequence[i % sequence.length]!
       const started = performance.now()
       const status = await send(one).catch(() => 0)

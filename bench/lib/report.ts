@@ -53,27 +53,103 @@ export function header(info: RunInfo): string {
   ].join("\n")
 }
 
+/** A section of RESULTS.md: a database, at scale 1 under its plain name, at another scale as `db@scale`. */
+export const sectionKey = (db: string, scale: number) => (scale === 1 ? db : `${db}@${scale}`)
+
+const sectionTitle = (key: string) => {
+  const [db, scale] = key.split("@")
+  return `${db === "embedded" ? "Embedded database (PGlite)" : "PostgreSQL"}${scale ? `, scale ${scale}` : ""}`
+}
+
+const parseKey = (key: string) => {
+  const [db, scale] = key.split("@")
+  return { db: db!, scale: scale ? Number(scale) : 1 }
+}
+
 /** One line of RESULTS.md's history of full runs: when, which code and Node, and which figures missed. */
-export function historyLine(db: string, figures: Figure[]): string {
+export function historyLine(key: string, figures: Figure[]): string {
   const missed = figures.filter((f) => !f.pass).map((f) => f.name)
   const when = new Date().toISOString().slice(0, 16).replace("T", " ")
-  return `| ${when} | ${git(["rev-parse", "--short", "HEAD"])}${dirtyNote()} | ${db} | ${process.version} | ${figures.length - missed.length} of ${figures.length} | ${missed.join("; ") || "none"} |`
+  const { db, scale } = parseKey(key)
+  return `| ${when} | ${git(["rev-parse", "--short", "HEAD"])}${dirtyNote()} | ${db}${scale === 1 ? "" : `, scale ${scale}`} | ${process.version} | ${figures.length - missed.length} of ${figures.length} | ${missed.join("; ") || "none"} |`
 }
 
-const TITLE = "# Benchmark results\n\nLatest full run of `npm run bench` per database (see bench/README.md for what each figure means).\n"
+const TITLE = "# Benchmark results\n\nLatest full run of `npm run bench` per database and scale (see bench/README.md for what each figure means).\n"
 
 /**
- * RESULTS.md keeps one section per database, which a run replaces, and a history with a line per full run, which
- * a run extends; what follows them (the free-slot figures, written by hand) is kept as it is.
+ * RESULTS.md keeps one section per database and scale, which a run replaces, the growth of cost between a database's
+ * smallest and largest scale recorded (rewritten from those sections), and a history with a line per full run, which a
+ * run extends; what follows them (the free-slot figures, written by hand) is kept as it is.
  */
-export function withSection(previous: string, db: string, report: string, line: string): string {
+export function withSection(previous: string, key: string, report: string, line: string): string {
   const sections = new Map<string, string>()
-  for (const m of previous.matchAll(/<!-- db:(\w+) -->\n([\s\S]*?)<!-- \/db -->/g)) sections.set(m[1]!, m[2]!)
-  sections.set(db, `## ${db === "embedded" ? "Embedded database (PGlite)" : "PostgreSQL"}\n\n${report}`)
-  const order = ["embedded", "postgres"].filter((k) => sections.has(k))
+  for (const m of previous.matchAll(/<!-- db:([\w@.]+) -->\n([\s\S]*?)<!-- \/db -->/g)) sections.set(m[1]!, m[2]!)
+  sections.set(key, `## ${sectionTitle(key)}\n\n${report}`)
+  const rank = (k: string) => {
+    const { db, scale } = parseKey(k)
+    return [db === "embedded" ? 0 : 1, scale] as const
+  }
+  const order = [...sections.keys()].sort((a, b) => rank(a)[0] - rank(b)[0] || rank(a)[1] - rank(b)[1])
   const history = /<!-- history -->\n([\s\S]*?)<!-- \/history -->\n/.exec(previous)?.[1] ?? HISTORY_HEAD
-  const lastSection = Math.max(previous.lastIndexOf("<!-- /db -->\n"), previous.lastIndexOf("<!-- /history -->\n"))
+  const lastSection = Math.max(...["<!-- /db -->\n", "<!-- /growth -->\n", "<!-- /history -->\n"].map((end) => previous.lastIndexOf(end)))
   const rest = lastSection < 0 ? "" : previous.slice(previous.indexOf("\n", lastSection) + 1)
-  return `${TITLE}\n${order.map((k) => `<!-- db:${k} -->\n${sections.get(k)}<!-- /db -->\n`).join("\n")}\n<!-- history -->\n${history}${line}\n<!-- /history -->\n${rest}`
+  const growth = growthSection(sections)
+  return (
+    `${TITLE}\n${order.map((k) => `<!-- db:${k} -->\n${sections.get(k)}<!-- /db -->\n`).join("\n")}\n` +
+    (growth ? `<!-- growth -->\n${growth}<!-- /growth -->\n\n` : "") +
+    `<!-- history -->\n${history}${line}\n<!-- /history -->\n${rest}`
+  )
 }
 const HISTORY_HEAD = "## Every full run\n\n| Date | Commit | Database | Node | Met | Missed |\n|---|---|---|---|---|---|\n"
+
+/** Issue 31's cost as data grows: what each of these costs at the largest scale over the smallest, at most 1.25. */
+const GROWTH_LIMIT = 1.25
+const GROWING: { name: string; match: (figure: string) => boolean; cost: "per request" | "ms" }[] = [
+  { name: "List page 1, afresh", match: (f) => f === "List page 1 computed afresh (no answer cache)", cost: "per request" },
+  { name: "List last page, afresh", match: (f) => f.startsWith("List last page"), cost: "per request" },
+  ...["name", "email", "number"].map((field) => ({
+    name: `Search by ${field}, page 1, afresh`,
+    match: (f: string) => f === `Search by ${field}, page 1, afresh`,
+    cost: "per request" as const,
+  })),
+  { name: "Dashboard: all its calls", match: (f) => f === "Dashboard: all its calls", cost: "ms" },
+]
+
+/**
+ * For each database recorded at two scales or more: each growing figure's cost at the largest over the smallest
+ * (the load figures' cost is 1 / req/s at the same load, the dashboard's its server time). Each section's own figures
+ * are read back from its table, so the comparison is of what the file shows.
+ */
+function growthSection(sections: Map<string, string>): string | null {
+  const tables: string[] = []
+  for (const db of ["embedded", "postgres"]) {
+    const scales = [...sections.keys()].filter((k) => parseKey(k).db === db).sort((a, b) => parseKey(a).scale - parseKey(b).scale)
+    if (scales.length < 2) continue
+    const [small, large] = [scales[0]!, scales.at(-1)!]
+    const rowsOf = (key: string) =>
+      sections
+        .get(key)!
+        .split("\n")
+        .filter((l) => l.startsWith("| ") && !l.startsWith("| Figure"))
+        .map((l) => l.slice(2, -2).split(" | "))
+    const costOf = (key: string, figure: (typeof GROWING)[number]) => {
+      const row = rowsOf(key).find((cells) => figure.match(cells[0]!))
+      if (!row) return null
+      const n = figure.cost === "per request" ? 1 / Number(row[1]) : parseFloat(row[5]!)
+      return Number.isFinite(n) && n > 0 ? n : null
+    }
+    const lines = GROWING.map((figure) => {
+      const [a, b] = [costOf(small, figure), costOf(large, figure)]
+      if (a === null || b === null) return `| ${figure.name} | | | | ≤ ${GROWTH_LIMIT} × | not measured at both |`
+      const shown = (n: number) => (figure.cost === "per request" ? `${Math.round(1 / n)} req/s` : `${n.toFixed(1)} ms`)
+      return `| ${figure.name} | ${shown(a)} | ${shown(b)} | ${(b / a).toFixed(2)} × | ≤ ${GROWTH_LIMIT} × | ${b / a <= GROWTH_LIMIT ? "pass" : "**FAIL**"} |`
+    })
+    tables.push(
+      `### ${sectionTitle(db)}: scale ${parseKey(small).scale} against scale ${parseKey(large).scale}\n\n` +
+        `| Figure | At scale ${parseKey(small).scale} | At scale ${parseKey(large).scale} | Cost grew | Target | Result |\n|---|---:|---:|---:|---|---|\n${lines.join("\n")}\n`,
+    )
+  }
+  return tables.length === 0
+    ? null
+    : `## Cost as data grows (issue 31)\n\nEach from the sections above, as recorded (their runs may be of different commits and days).\n\n${tables.join("\n")}`
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto"
 import type { ServerResponse } from "node:http"
+import { monitorEventLoopDelay } from "node:perf_hooks"
 import { createRequire, syncBuiltinESMExports } from "node:module"
 import type { FastifyInstance } from "fastify"
 import { CompiledQuery } from "kysely"
@@ -79,7 +80,40 @@ export function registerBenchInstrument(app: FastifyInstance, counter: QueryCoun
     done()
   })
   app.get("/__bench/queries", async (_request, reply) => reply.header("cache-control", "no-store").send({ queries: counter.count() }))
+  registerProcessReading(app)
   if (db) registerSqlProbe(app, counter, db)
+}
+
+/** What `GET /__bench/process` answers: the soak's samples of this process. */
+export interface ProcessReading {
+  /** Resident memory, bytes (the embedded database's thread included: it is this process). */
+  rss: number
+  heapUsed: number
+  /** Event-loop delay since the last reading that asked for `?reset`, from `monitorEventLoopDelay`, ms. */
+  loopDelayP99: number
+  loopDelayMax: number
+}
+
+/**
+ * `GET /__bench/process[?reset]` (issue 31's soak): resident memory and the event loop's delay, read inside the
+ * server, where the load is. The delay histogram samples every 10 ms from the instrument's registration;
+ * `?reset` starts a new window after answering, so each reading covers the time since the one before.
+ */
+function registerProcessReading(app: FastifyInstance): void {
+  const loop = monitorEventLoopDelay({ resolution: 10 })
+  loop.enable()
+  app.addHook("onClose", async () => loop.disable())
+  app.get<{ Querystring: { reset?: string } }>("/__bench/process", async (request, reply) => {
+    const memory = process.memoryUsage()
+    const reading: ProcessReading = {
+      rss: memory.rss,
+      heapUsed: memory.heapUsed,
+      loopDelayP99: loop.percentile(99) / 1e6,
+      loopDelayMax: loop.max / 1e6,
+    }
+    if (request.query.reset !== undefined) loop.reset()
+    return reply.header("cache-control", "no-store").send(reading)
+  })
 }
 
 /**

@@ -20,6 +20,8 @@ const result = await runBench({
   plan: { connections: 10, duration: 3, warmup: 1 },
   margin: 2,
   dashboardRounds: 10,
+  // A short soak: a leak that grows memory by more than 2.2x (1.1 with margin 2) in 45 s, or a failed answer, shows.
+  soakSeconds: 45,
   firstLoad: true,
   lighthouse: false,
   log: () => {},
@@ -38,6 +40,7 @@ describe(`short benchmark (${result.info.data})`, () => {
       "Search by email",
       "Dashboard",
       "Write path: ticket answer vs its plain SQL probe",
+      "Write path: vendor status change vs its plain SQL probe",
       "Mixed load: read p99",
       "Unchanged ticket poll (304)",
       "database queries",
@@ -45,6 +48,9 @@ describe(`short benchmark (${result.info.data})`, () => {
       "vs bare app",
       "Live: answer to",
       "Live: list throughput",
+      "Soak: answers that failed",
+      "Soak: resident memory",
+      "Soak: event-loop delay",
     ]) {
       expect(
         names.some((n) => n.includes(expected)),

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { withSection } from "../../bench/lib/report.ts"
+import { sectionKey, table, withSection } from "../../bench/lib/report.ts"
+import type { Figure } from "../../bench/lib/figure.ts"
 
 describe("bench/RESULTS.md as a full run rewrites it", () => {
   const now = readFileSync("bench/RESULTS.md", "utf8")
@@ -22,5 +23,51 @@ describe("bench/RESULTS.md as a full run rewrites it", () => {
     const after = (text: string) => text.slice(text.indexOf("<!-- free-slots -->"))
     expect(now).toContain("<!-- free-slots -->")
     expect(after(next)).toBe(after(now))
+  })
+})
+
+describe("a run at another scale (issue 31: cost as data grows)", () => {
+  const figure = (name: string, rps: number | undefined, value: number, unit: string): Figure => ({
+    name,
+    ...(rps === undefined ? {} : { rps, p50: 1, p99: 2 }),
+    value,
+    unit,
+    target: "t",
+    limit: 0,
+    better: "lower",
+    pass: true,
+  })
+  const run = (page1: number, last: number, dashboardMs: number, lastPage: number) =>
+    `- Date: x\n\n${table([
+      figure("List page 1 computed afresh (no answer cache)", page1, 10, "ms p99"),
+      figure(`List last page (page ${lastPage}), afresh`, last, 1, "× page 1 cost"),
+      figure("Search by name, page 1, afresh", 500, 2, "× page 1 cost"),
+      figure("Dashboard: all its calls", undefined, dashboardMs, "ms server time"),
+    ])}\n`
+  const line = "| 2026-12-04 03:00 | abc1234 | postgres | v24.21.0 | 4 of 4 | none |"
+  const small = withSection("", sectionKey("postgres", 0.1), run(2000, 1000, 8, 502), line)
+  const both = withSection(small, sectionKey("postgres", 1), run(1000, 1000, 9, 5002), line)
+
+  it("keeps its own section beside the scale-1 one, smaller scale first", () => {
+    expect(sectionKey("postgres", 1)).toBe("postgres")
+    expect(both).toContain("<!-- db:postgres@0.1 -->\n## PostgreSQL, scale 0.1\n")
+    expect(both.indexOf("<!-- db:postgres@0.1 -->")).toBeLessThan(both.indexOf("<!-- db:postgres -->"))
+    expect(small).not.toContain("<!-- growth -->")
+  })
+
+  it("compares each growing figure's cost at the largest scale with the smallest, against 1.25", () => {
+    const growth = /<!-- growth -->\n([\s\S]*?)<!-- \/growth -->/.exec(both)?.[1] ?? ""
+    expect(growth).toContain("PostgreSQL: scale 0.1 against scale 1")
+    expect(growth).toContain("| List page 1, afresh | 2000 req/s | 1000 req/s | 2.00 × | ≤ 1.25 × | **FAIL** |")
+    expect(growth).toContain("| List last page, afresh | 1000 req/s | 1000 req/s | 1.00 × | ≤ 1.25 × | pass |")
+    expect(growth).toContain("| Dashboard: all its calls | 8.0 ms | 9.0 ms | 1.13 × | ≤ 1.25 × | pass |")
+    expect(growth).toContain("| Search by email, page 1, afresh | | | | ≤ 1.25 × | not measured at both |")
+  })
+
+  it("is rewritten, not repeated, by the next run", () => {
+    const again = withSection(both, sectionKey("postgres", 0.1), run(1000, 1000, 8, 502), line)
+    expect(again.match(/<!-- growth -->/g)).toHaveLength(1)
+    expect(again).toContain("| List page 1, afresh | 1000 req/s | 1000 req/s | 1.00 × | ≤ 1.25 × | pass |")
+    expect(again.match(/<!-- history -->/g)).toHaveLength(1)
   })
 })
