@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks"
 import { randomUUID } from "node:crypto"
 import type { ServerResponse } from "node:http"
 import { monitorEventLoopDelay } from "node:perf_hooks"
@@ -29,8 +30,13 @@ export interface QueryCounter {
   /** Fed by openDatabase's `onTransactionStatement`: statements sent inside a transaction, with its number. */
   onTransactionStatement(query: { sql: string; parameters: readonly unknown[] }, transaction: number): void
   count(): number
-  /** Starts keeping every statement sent (the benchmark sends one request meanwhile). */
+  /** Starts keeping the statements of the next request (the benchmark sends one meanwhile). */
   record(): void
+  /**
+   * Runs `next` (the rest of a request's handling) as the recorded request when one is awaited: only statements sent
+   * from within it are kept, never those of work running meanwhile (the event log's sealer after an earlier write).
+   */
+  around(url: string, next: () => void): void
   /** Stops keeping, and gives what was sent since `record`. */
   recorded(): Recording
 }
@@ -38,22 +44,34 @@ export interface QueryCounter {
 export function queryCounter(): QueryCounter {
   let queries = 0
   let kept: (Recording & { first?: number }) | null = null
+  // The request recorded is the first after `record`; what it sends is told apart by its async context.
+  const recordedRequest = new AsyncLocalStorage<true>()
+  let awaited = false
   return {
     onQuery: (sql, parameters = []) => {
       queries++
-      kept?.statements.push({ sql, parameters })
+      if (kept && recordedRequest.getStore()) kept.statements.push({ sql, parameters })
     },
     onTransactionStatement: (query, transaction) => {
-      if (!kept) return
+      if (!kept || !recordedRequest.getStore()) return
       // The request's own write comes first; work it set off (the postman's claim) may open one after it.
       kept.first ??= transaction
       if (transaction === kept.first) kept.transaction.push({ sql: query.sql, parameters: query.parameters })
     },
     count: () => queries,
-    record: () => void (kept = { statements: [], transaction: [] }),
+    record: () => {
+      kept = { statements: [], transaction: [] }
+      awaited = true
+    },
+    around: (url, next) => {
+      if (!awaited || url.startsWith("/__bench/")) return next()
+      awaited = false
+      recordedRequest.run(true, next)
+    },
     recorded: () => {
       const recording = { statements: kept?.statements ?? [], transaction: kept?.transaction ?? [] }
       kept = null
+      awaited = false
       return recording
     },
   }
@@ -77,7 +95,7 @@ export function registerBenchInstrument(app: FastifyInstance, counter: QueryCoun
   // fastify's onSend runner on every answer of the loads this instrument sits beside.
   app.addHook("onRequest", (request, reply, done) => {
     if (request.headers[BENCH_TIMING_HEADER] !== undefined) stampServerTiming(reply.raw, process.hrtime.bigint())
-    done()
+    counter.around(request.url, done)
   })
   app.get("/__bench/queries", async (_request, reply) => reply.header("cache-control", "no-store").send({ queries: counter.count() }))
   registerProcessReading(app)
@@ -118,7 +136,7 @@ function registerProcessReading(app: FastifyInstance): void {
 
 /**
  * The plain SQL probe (issue 31: "the same statements through the same driver"). `POST /__bench/record` starts
- * keeping what is sent, the benchmark sends one request, and `DELETE /__bench/record` stops and answers the
+ * keeping what the next request sends (and nothing else running meanwhile), the benchmark sends one, and `DELETE /__bench/record` stops and answers the
  * statements. From then on the probe sends them again, one after the other on the same Kysely instance and
  * driver, and answers the last one's rows as JSON: no authentication, no validation, no answer schema, no route
  * logic. `GET /__bench/probe` replays every statement as recorded (a read). `POST /__bench/probe` with
