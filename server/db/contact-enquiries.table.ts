@@ -16,5 +16,7 @@ export type ContactEnquiryRow = Selectable<ContactEnquiriesTable>
 /** One row (id 1): how many contact enquiries exist, kept by triggers on contact_enquiries. */
 export interface ContactEnquiryCountTable {
   id: number
+  /** The total is the sum of its slots, one per backend modulo 16 (migration 0039). */
+  slot: ColumnType<number, never, never>
   n: ColumnType<number, never, never>
 }

@@ -7,5 +7,7 @@ import type { ColumnType } from "kysely"
 export interface WeeklyCountsTable {
   week: ColumnType<Date | string, never, never>
   series: ColumnType<string, never, never>
+  /** Each count is the sum of its slots, one per backend modulo 16 (migration 0039): no write waits on another's row. */
+  slot: ColumnType<number, never, never>
   n: ColumnType<number | string, never, never>
 }

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from "kysely"
 import * as counterSlots from "../../server/db/migrations/0038-counter-slots.ts"
+import * as moreCounterSlots from "../../server/db/migrations/0039-more-counter-slots.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { call } from "./counselling-fixtures.ts"
+import { call, DAY, HOUR, idOf, minuteAfter, utcSlot } from "./counselling-fixtures.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
 
 /**
@@ -70,5 +71,67 @@ describe("counters kept in slots", () => {
     const tickets = await server.db.selectFrom("tickets").select("id").where("closed", "=", false).limit(1).execute()
     expect((await call(server, admin, "POST", "/userQuery/addResponse", { queryId: tickets[0]!.id, answer: "After the round trip" })).statusCode).toBe(200)
     expect(await n("select sum(n) as n from list_counts where name = 'events'")).toBe(await n("select count(*) as n from events"))
+  })
+
+  it("keep the dashboard's weekly counts and the contact enquiries' total exact under concurrent bookings and contact posts (migration 0039)", async () => {
+    const counsellorId = await idOf(server, "counsellor@demo.test")
+    const clients = (await server.db.selectFrom("users").select("id").where("role", "=", "User").execute()).map((r) => r.id)
+    expect(clients.length).toBeGreaterThan(1)
+    // Every booking in one week, each at an hour of its own: all of them write the same (week, series) count.
+    const monday = minuteAfter(server, 120 * DAY)
+    const bookings = Array.from({ length: 30 }, (_, i) =>
+      call(server, admin, "POST", "/counselling/create", {
+        userId: clients[i % clients.length]!,
+        counsellorId,
+        ...utcSlot(monday + i * 2 * HOUR),
+        topic: `Slot ${i}`,
+        agenda: "Counted once",
+        duration: 30,
+      }),
+    )
+    const posts = Array.from({ length: 20 }, (_, i) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/v1/contact/create",
+        remoteAddress: `10.0.39.${i + 1}`,
+        payload: { name: `Visitor ${i}`, email: `visitor${i}@example.org`, number: "9876543210", city: "Pune", state: "MH", message: "Call me" },
+      }),
+    )
+    const answers = await Promise.all([...bookings, ...posts])
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => `${a.statusCode} ${a.body.slice(0, 120)}`)).toEqual([])
+
+    expect(await n("select sum(n) as n from contact_enquiry_count")).toBe(await n("select count(*) as n from contact_enquiries"))
+    const wrong = await n(`select count(*) as n from (
+      select date_trunc('week', starts_at at time zone 'UTC')::date as week, 'sessions_' || state as series, count(*) as n from counselling_sessions group by 1, 2
+      except select week, series, sum(n) from weekly_counts where series like 'sessions_%' group by week, series having sum(n) <> 0) d`)
+    expect(wrong).toBe(0)
+    const enquiries = await call(server, admin, "GET", "/contact/fetchEnquiry?page=1&limit=1")
+    expect(enquiries.json().totalRecords).toBe(await n("select count(*) as n from contact_enquiries"))
+    if (process.env.TEST_DATABASE_URL)
+      expect(await n("select count(distinct slot) as n from weekly_counts where series = 'sessions_scheduled'")).toBeGreaterThan(1)
+  })
+
+  it("0039 goes back to one row per count with the same sums, and forward again, counting on", async () => {
+    const untyped = server.db as unknown as Kysely<unknown>
+    const totals = async () =>
+      (
+        await sql<{ k: string; n: string }>`select to_char(week, 'YYYY-MM-DD') || '/' || series as k, sum(n) as n from weekly_counts group by week, series
+        union all select 'contact', sum(n) from contact_enquiry_count order by 1`.execute(untyped)
+      ).rows.map((r) => `${r.k}=${r.n}`)
+    const before = await totals()
+    await moreCounterSlots.down(untyped)
+    expect(await n("select count(*) as n from weekly_counts")).toBe(await n("select count(*) as n from (select distinct week, series from weekly_counts) d"))
+    expect(await n("select count(*) as n from contact_enquiry_count")).toBe(1)
+    expect(await totals()).toEqual(before)
+    await moreCounterSlots.up(untyped)
+    expect(await totals()).toEqual(before)
+    const posted = await server.app.inject({
+      method: "POST",
+      url: "/api/v1/contact/create",
+      remoteAddress: "10.0.39.200",
+      payload: { name: "After", email: "after@example.org", number: "9876543210", city: "Pune", state: "MH", message: "Round trip" },
+    })
+    expect(posted.statusCode).toBe(200)
+    expect(await n("select sum(n) as n from contact_enquiry_count")).toBe(await n("select count(*) as n from contact_enquiries"))
   })
 })

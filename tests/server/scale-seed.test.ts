@@ -75,7 +75,7 @@ describe("npm run seed:scale (seedScale)", () => {
       clients_unassigned: await n("select count(*) as n from users where role = 'User' and counsellor_id is null"),
       clients_assigned: await n("select count(*) as n from users where counsellor_id is not null"),
     })
-    expect(await n("select n from contact_enquiry_count")).toBe(await n("select count(*) as n from contact_enquiries"))
+    expect(await n("select sum(n) as n from contact_enquiry_count")).toBe(await n("select count(*) as n from contact_enquiries"))
     // The dashboard's weekly counts (migration 0031), summed over every week, against the rows they count.
     const weekly = Object.fromEntries(
       (

@@ -38,6 +38,7 @@ import * as counsellorClients from "./0035-counsellor-clients.ts"
 import * as blogSchedules from "./0036-blog-schedules.ts"
 import * as media from "./0037-media.ts"
 import * as counterSlots from "./0038-counter-slots.ts"
+import * as moreCounterSlots from "./0039-more-counter-slots.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   "0036-blog-schedules": blogSchedules,
   "0037-media": media,
   "0038-counter-slots": counterSlots,
+  "0039-more-counter-slots": moreCounterSlots,
 }
 
 /**
