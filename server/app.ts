@@ -106,7 +106,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   })
   app.decorate("unchangedPoll", poll)
   // First, so its timing starts before every other hook.
-  if (deps.benchQueries) registerBenchInstrument(app, deps.benchQueries, deps.db)
+  if (deps.benchQueries) registerBenchInstrument(app, deps.benchQueries, deps.db, postman)
   registerRouteRegistry(app)
   registerRequestIdHeader(app)
   registerErrorHandler(app)

@@ -4,6 +4,8 @@ export interface ApiSession {
   headers: Record<string, string>
   get(path: string, extra?: Record<string, string>): Promise<Response>
   json<T>(path: string): Promise<T>
+  /** Sends a write and answers its JSON; anything but a 200 throws. */
+  send<T>(method: "POST" | "PATCH", path: string, body: unknown): Promise<T>
   /** Signs in again as the same Admin: a new session, whose token version the server has just read. */
   again(): Promise<ApiSession>
 }
@@ -48,6 +50,11 @@ function sessionOf(base: string, token: string): ApiSession {
     async json<T>(path: string): Promise<T> {
       const res = await get(path)
       if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`)
+      return (await res.json()) as T
+    },
+    async send<T>(method: "POST" | "PATCH", path: string, body: unknown): Promise<T> {
+      const res = await fetch(`${base}/api/v1${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) })
+      if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`)
       return (await res.json()) as T
     },
     again: () => adminSession(base),

@@ -7,6 +7,10 @@ export interface MixedRequest {
   /** Under /api/v1, unless it is the instrumented server's own (`/__bench/…`). */
   path: string
   body?: unknown
+  /** The body made as the request is sent (a write that follows its row's state), in place of `body`. */
+  bodyOf?: () => unknown
+  /** The kind of write it is, counted apart in the load's `tallies`. */
+  tally?: string
   /** What the answer must be; anything else is counted as unexpected and fails the figure. */
   status: readonly number[]
 }
@@ -22,6 +26,8 @@ export interface MixedLoad {
   write: KindLoad
   /** Answers with a status the request did not expect, or no answer at all. */
   failed: number
+  /** Requests sent of each `tally`. */
+  tallies: Record<string, number>
 }
 
 /**
@@ -42,10 +48,12 @@ export async function mixedLoad(
   const url = new URL(base)
   const times: Record<MixedRequest["kind"], number[]> = { read: [], write: [] }
   let failed = 0
+  const tallies: Record<string, number> = {}
   const until = performance.now() + seconds * 1000
   const send = (one: MixedRequest) =>
     new Promise<number>((resolve, reject) => {
-      const body = one.body === undefined ? undefined : JSON.stringify(one.body)
+      const sent = one.bodyOf ? one.bodyOf() : one.body
+      const body = sent === undefined ? undefined : JSON.stringify(sent)
       const req = request(
         {
           agent,
@@ -72,12 +80,13 @@ export async function mixedLoad(
       const started = performance.now()
       const status = await send(one).catch(() => 0)
       times[one.kind].push(performance.now() - started)
+      if (one.tally) tallies[one.tally] = (tallies[one.tally] ?? 0) + 1
       if (!one.status.includes(status)) failed++
     }
   }
   await Promise.all(Array.from({ length: connections }, (_, client) => loop(client)))
   agent.destroy()
-  return { read: summary(times.read), write: summary(times.write), failed }
+  return { read: summary(times.read), write: summary(times.write), failed, tallies }
 }
 
 function summary(times: number[]): KindLoad {

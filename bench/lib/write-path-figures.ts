@@ -1,4 +1,4 @@
-import { openTickets, type ApiRun } from "./api-workload.ts"
+import { booking, bookingPairs, firstFreeHour, HOUR, movableVendors, OTHER_STATUS, openTickets, ticketAnswer, type ApiRun } from "./api-workload.ts"
 import type { ApiSession } from "./api-session.ts"
 import { judge, type Figure } from "./figure.ts"
 import { medianRun } from "./load.ts"
@@ -10,6 +10,8 @@ const WRITE_ROUNDS = 3
 /** One write of issue 31's write path: rows each client writes (no other client's), and the requests that write them. */
 interface WriteWorkload {
   name: string
+  /** What a row is, in the note: "tickets", "vendors", "pairs". */
+  rowsAre: string
   /** Rows a client writes in one run, in turn. */
   perClient: number
   /**
@@ -17,36 +19,40 @@ interface WriteWorkload {
    * status change) leaves its rows, where the run stopped, in a state the next run's requests do not expect.
    */
   rowsPerRun: "shared" | "own"
-  /** Up to `wanted` rows to write (fewer is fine: clients then share them). */
-  rows(session: ApiSession, wanted: number): Promise<Row[]>
-  /** The route's requests for one client's rows, sent in this order from the first, over and over. */
-  requests(rows: readonly Row[]): MixedRequest[]
+  /** Up to `wanted` rows to write (fewer is fine: clients then share them), and how to write them. */
+  prepare(session: ApiSession, wanted: number): Promise<Prepared>
+}
+
+interface Prepared {
+  rows: Row[]
+  /** The route's requests for one client's rows in run `run` (0 is the recorded request's), sent in this order from the first, over and over. */
+  requests(rows: readonly Row[], run: number): MixedRequest[]
+  /** Values of the recorded request's answer that must be new at every replay (a unique meeting key). */
+  fresh?(answer: unknown): string[]
 }
 
 interface Row {
-  id: string
+  /** The ids the write names (a ticket; a vendor; a counsellor and a client): the probe puts a row's in place of the recorded row's. */
+  ids: readonly string[]
   /** What the row's write depends on (a vendor's status); none for an answer. */
   state?: string
 }
-
-const ANSWER = "We are looking into it and will write again today."
 
 /**
  * The ticket answer: `POST /userQuery/addResponse`, each client on 20 open tickets of its own, so no thread grows
  * long (the spec has an answer carry its whole thread back). Its transaction: the ticket locked, the answer, the
  * ticket's version, the events, the inbox and outbox entries.
  */
-const ticketAnswer: WriteWorkload = {
+const ticketAnswers: WriteWorkload = {
   name: "ticket answer",
+  rowsAre: "tickets",
   perClient: 20,
   rowsPerRun: "shared",
-  rows: async (session, wanted) => (await openTickets(session, wanted)).map((id) => ({ id })),
-  requests: (rows) =>
-    rows.map(({ id }) => ({ kind: "write", method: "POST", path: "/userQuery/addResponse", body: { queryId: id, answer: ANSWER }, status: [200] })),
+  prepare: async (session, wanted) => ({
+    rows: (await openTickets(session, wanted)).map((id) => ({ ids: [id] })),
+    requests: (rows) => rows.map(({ ids }) => ticketAnswer(ids[0]!)),
+  }),
 }
-
-/** The statuses a vendor moves between, back and forth, for ever: Approve is final and Reject ends the vendor's sessions. */
-const OTHER_STATUS: Record<string, string> = { "Under Review": "Temp Approve", "Temp Approve": "Under Review" }
 
 /**
  * The vendor status change: `PATCH /user/updateUser`, each client on 10 vendors of its own, Under Review or Temp
@@ -55,32 +61,61 @@ const OTHER_STATUS: Record<string, string> = { "Under Review": "Temp Approve", "
  */
 const vendorStatusChange: WriteWorkload = {
   name: "vendor status change",
+  rowsAre: "vendors",
   perClient: 10,
   rowsPerRun: "own",
-  rows: async (session, wanted) => {
-    const rows: Row[] = []
-    for (const kind of ["pending", "temp"] as const)
-      for (let page = 1; rows.length < wanted; page++) {
-        const listed = await session.json<{ data: { _id: string; status: string }[] }>(`/user/allUsers/${kind}?page=${page}&limit=100`)
-        rows.push(...listed.data.filter((v) => v.status in OTHER_STATUS).map((v) => ({ id: v._id, state: v.status })))
-        if (listed.data.length < 100) break
-      }
-    return rows.slice(0, wanted)
-  },
-  requests: (rows) =>
-    [...rows.map((row) => OTHER_STATUS[row.state!]!), ...rows.map((row) => row.state!)].map((status, i) => ({
-      kind: "write",
-      method: "PATCH",
-      path: "/user/updateUser",
-      body: { userId: rows[i % rows.length]!.id, status },
-      status: [200],
-    })),
+  prepare: async (session, wanted) => ({
+    rows: (await movableVendors(session, wanted)).map((v) => ({ ids: [v.id], state: v.status })),
+    requests: (rows) =>
+      [...rows.map((row) => OTHER_STATUS[row.state!]!), ...rows.map((row) => row.state!)].map((status, i) => ({
+        kind: "write",
+        method: "PATCH",
+        path: "/user/updateUser",
+        body: { userId: rows[i % rows.length]!.ids[0], status },
+        status: [200],
+      })),
+  }),
 }
 
-/** Issue 31's write path, one pair of figures per write (the session create is not measured yet). */
+/** Bookings a pair makes in one run, an hour apart: far more than a client sends in a run, so none is refused as taken. */
+const BOOKINGS_PER_RUN = 400
+
+/**
+ * The session create: `POST /counselling/create`, each client booking its own counsellor and client (no person in
+ * two pairs), hour after hour from the first free one, each run at hours of its own. Its transaction: both people
+ * locked, the counsellor and client read, the overlap check, the client's enquiry read, the session, the event, the
+ * two mails queued, the reminders; before it, the overlap read and the meeting room, after it the mails with their
+ * invitations. The probe books the client's pair at the recorded hour again and again (nothing in the database
+ * refuses an overlap: the service does), each time with a new meeting key.
+ */
+const sessionCreate: WriteWorkload = {
+  name: "session create",
+  rowsAre: "counsellor and client pairs",
+  perClient: 1,
+  rowsPerRun: "shared",
+  prepare: async (session, wanted) => {
+    const from = await firstFreeHour(session)
+    return {
+      rows: (await bookingPairs(session, wanted)).map((pair) => ({ ids: [pair.counsellorId, pair.userId] })),
+      requests: (rows, run) =>
+        rows.flatMap(({ ids }) =>
+          Array.from({ length: BOOKINGS_PER_RUN }, (_, k): MixedRequest => ({
+            kind: "write",
+            method: "POST",
+            path: "/counselling/create",
+            body: booking({ counsellorId: ids[0]!, userId: ids[1]! }, from + (run * BOOKINGS_PER_RUN + k) * HOUR, "Benchmark booking"),
+            status: [200],
+          })),
+        ),
+      fresh: (answer) => [(answer as { data: { meetingKey: string } }).data.meetingKey],
+    }
+  },
+}
+
+/** Issue 31's write path, one pair of figures per write. */
 export async function writePathFigures(run: ApiRun): Promise<Figure[]> {
   const figures: Figure[] = []
-  for (const workload of [ticketAnswer, vendorStatusChange]) figures.push(...(await writeFigures(run, workload)))
+  for (const workload of [ticketAnswers, vendorStatusChange, sessionCreate]) figures.push(...(await writeFigures(run, workload)))
   return figures
 }
 
@@ -96,7 +131,8 @@ async function writeFigures(run: ApiRun, workload: WriteWorkload): Promise<Figur
   const session = await run.session.again()
   const runs = (plan.warmup > 0 ? 1 : 0) + WRITE_ROUNDS
   const rowsWanted = plan.connections * workload.perClient * (workload.rowsPerRun === "own" ? runs : 1)
-  const rows = await workload.rows(session, rowsWanted + 1)
+  const prepared = await workload.prepare(session, rowsWanted + 1)
+  const rows = prepared.rows
   const recordedOn = rows.pop()
   if (!recordedOn || rows.length === 0) throw new Error(`no rows for the ${workload.name} figure: the seed has none`)
   const perRun = workload.rowsPerRun === "shared" ? rows.length : Math.floor(rows.length / runs)
@@ -106,24 +142,25 @@ async function writeFigures(run: ApiRun, workload: WriteWorkload): Promise<Figur
   const rowsOf = (index: number, client: number) => runRows(index).filter((_, i) => i % clients === client)
 
   await fetch(`${session.base}/__bench/record`, { method: "POST" })
-  const [one] = workload.requests([recordedOn])
+  const [one] = prepared.requests([recordedOn], 0)
   const recorded = await fetch(`${session.base}/api/v1${one!.path}`, {
     method: one!.method,
     headers: { ...session.headers, "content-type": "application/json" },
     body: JSON.stringify(one!.body),
   })
-  await recorded.arrayBuffer()
+  const fresh = recorded.status === 200 ? (prepared.fresh?.(await recorded.json()) ?? []) : (await recorded.arrayBuffer(), [])
   const { transaction } = (await (await fetch(`${session.base}/__bench/record`, { method: "DELETE" })).json()) as { transaction: { sql: string }[] }
   if (recorded.status !== 200 || transaction.length === 0)
     throw new Error(`the ${workload.name} probe recorded ${transaction.length} statements of an answer ${recorded.status}`)
 
-  const routeOf = (index: number) => (client: number) => workload.requests(rowsOf(index, client))
+  // Run 0 was the recorded request's: the runs measured (the warm-up first) are 1, 2, …
+  const routeOf = (index: number) => (client: number) => prepared.requests(rowsOf(index, client), index + 1)
   const probeOf = (index: number) => (client: number) =>
-    rowsOf(index, client).map(({ id }): MixedRequest => ({
+    rowsOf(index, client).map(({ ids }): MixedRequest => ({
       kind: "write",
       method: "POST",
       path: "/__bench/probe",
-      body: { swap: { [recordedOn.id]: id } },
+      body: { swap: Object.fromEntries(recordedOn.ids.map((id, i) => [id, ids[i]!])), fresh },
       status: [200],
     }))
   // Each client starts at its first request: a status change's requests follow its rows' states in order.
@@ -141,12 +178,14 @@ async function writeFigures(run: ApiRun, workload: WriteWorkload): Promise<Figur
     // The probe writes the same rows the route just did: their states no longer matter to this run.
     probe.push(await loadOf(probeOf(index), plan.duration))
   }
+  // The probe's transactions queued mail no request delivered: sent now, so the postman does not work inside the next figure.
+  await fetch(`${session.base}/__bench/postman`, { method: "POST" })
   const rps = (loads: MixedLoad[]) => loads.reduce((sum, l) => sum + l.write.count, 0) / (loads.length * plan.duration)
   const median = medianRun<MixedLoad>
   const failed = [...route, ...probe].reduce((sum, l) => sum + l.failed, 0)
   const routeP99 = median(route, (l) => l.write.p99)
   const note =
-    `${clients} clients, ${rowsOf(0, 0).length} ${workload.rowsPerRun === "own" ? "rows of their own each run" : "rows of their own each"}; probe: the write's ${transaction.length} statements in one transaction, ` +
+    `${clients} clients, ${rowsOf(0, 0).length} ${workload.rowsAre} of their own each${workload.rowsPerRun === "own" ? " run" : ""}; probe: the write's ${transaction.length} statements in one transaction, ` +
     `${Math.round(rps(probe))} req/s, p99 ${median(probe, (l) => l.write.p99).toFixed(1)} ms; ${WRITE_ROUNDS} runs of each, in turn` +
     (failed > 0 ? `; ${failed} answers failed` : "")
   const figures = [

@@ -6,6 +6,7 @@ import { createRequire, syncBuiltinESMExports } from "node:module"
 import type { FastifyInstance } from "fastify"
 import { CompiledQuery } from "kysely"
 import type { Db } from "../db/database.ts"
+import type { Postman } from "../services/notifications/postman.ts"
 
 const require = createRequire(import.meta.url)
 
@@ -90,7 +91,7 @@ export const BENCH_NO_CACHE_HEADER = "x-bench-no-cache"
  * answers how many statements the process has sent so far, so "no database query" is counted, not
  * assumed. Other answers are left as production sends them: the load figures time those.
  */
-export function registerBenchInstrument(app: FastifyInstance, counter: QueryCounter, db?: Db): void {
+export function registerBenchInstrument(app: FastifyInstance, counter: QueryCounter, db?: Db, postman?: Pick<Postman, "deliverDue">): void {
   // One callback hook, and only the asking request's answer is touched: an onSend hook would put
   // fastify's onSend runner on every answer of the loads this instrument sits beside.
   app.addHook("onRequest", (request, reply, done) => {
@@ -100,6 +101,9 @@ export function registerBenchInstrument(app: FastifyInstance, counter: QueryCoun
   app.get("/__bench/queries", async (_request, reply) => reply.header("cache-control", "no-store").send({ queries: counter.count() }))
   registerProcessReading(app)
   if (db) registerSqlProbe(app, counter, db)
+  // The write probe queues mail that no request delivers (the route's own goes out after its commit): the
+  // benchmark has it delivered between figures, so the postman never works for one figure inside the next.
+  if (postman) app.post("/__bench/postman", async (_request, reply) => reply.header("cache-control", "no-store").send({ sent: await postman.deliverDue() }))
 }
 
 /** What `GET /__bench/process` answers: the soak's samples of this process. */
@@ -140,9 +144,10 @@ function registerProcessReading(app: FastifyInstance): void {
  * statements. From then on the probe sends them again, one after the other on the same Kysely instance and
  * driver, and answers the last one's rows as JSON: no authentication, no validation, no answer schema, no route
  * logic. `GET /__bench/probe` replays every statement as recorded (a read). `POST /__bench/probe` with
- * `{ swap: { [recorded id]: id } }` replays the write's transaction (its row, event and outbox entry) as one
- * transaction on another row: each id the recorded request generated (`randomUUID`, caught while recording) is a
- * new one at every replay, and each id in `swap` is replaced, wherever it stands in a bound value.
+ * `{ swap: { [recorded id]: id }, fresh?: [value] }` replays the write's transaction (its row, event and outbox
+ * entry) as one transaction on another row: each id the recorded request generated (`randomUUID`, caught while
+ * recording) is a new one at every replay, each id in `swap` is replaced, wherever it stands in a bound value, and
+ * so is each `fresh` value (one made otherwise, a meeting key a unique index holds), by a new one at every replay.
  * A figure's requests per second over the probe's then say how much of an answer's cost is the console's own code.
  */
 function registerSqlProbe(app: FastifyInstance, counter: QueryCounter, db: Db): void {
@@ -161,14 +166,14 @@ function registerSqlProbe(app: FastifyInstance, counter: QueryCounter, db: Db): 
     stopCatching = null
     return reply.header("cache-control", "no-store").send({ ...probe, generated: [...generated] })
   })
-  const send = async (on: Pick<Db, "executeQuery">, statements: SentStatement[], ids: Map<string, string>) => {
+  const send = async (on: Pick<Db, "executeQuery">, statements: SentStatement[], ids: Map<string, string>, fresh: Map<string, string> = new Map()) => {
     let rows: unknown[] = []
     for (const statement of statements)
       rows = (
         await on.executeQuery(
           CompiledQuery.raw(
             statement.sql,
-            statement.parameters.map((value) => withIds(value, ids)),
+            statement.parameters.map((value) => withFresh(withIds(value, ids), fresh)),
           ),
         )
       ).rows
@@ -180,11 +185,12 @@ function registerSqlProbe(app: FastifyInstance, counter: QueryCounter, db: Db): 
     const rows = await send(db, probe.statements, new Map())
     return reply.header("cache-control", "no-store").send(rows)
   })
-  app.post<{ Body: { swap?: Record<string, string> } | undefined }>("/__bench/probe", async (request, reply) => {
+  app.post<{ Body: { swap?: Record<string, string>; fresh?: string[] } | undefined }>("/__bench/probe", async (request, reply) => {
     if (probe.transaction.length === 0) return reply.code(409).send({ message: "No transaction recorded: record one write first." })
     const ids = new Map<string, string>(Object.entries(request.body?.swap ?? {}))
     for (const id of generated) ids.set(id, randomUUID())
-    const rows = await db.transaction().execute((trx) => send(trx, probe.transaction, ids))
+    const fresh = new Map((request.body?.fresh ?? []).filter((value) => value.length > 0).map((value) => [value, `${value.slice(0, 8)}${randomUUID()}`]))
+    const rows = await db.transaction().execute((trx) => send(trx, probe.transaction, ids, fresh))
     return reply.header("cache-control", "no-store").send(rows)
   })
 }
@@ -196,6 +202,15 @@ function withIds(value: unknown, ids: Map<string, string>): unknown {
   if (ids.size === 0 || value === null || value instanceof Date || Buffer.isBuffer(value) || value instanceof Uint8Array) return value
   if (typeof value === "string") return value.replace(UUID, (id) => ids.get(id) ?? id)
   if (typeof value === "object") return JSON.parse(JSON.stringify(value).replace(UUID, (id) => ids.get(id) ?? id))
+  return value
+}
+
+/** A bound value with each `fresh` value replaced wherever it stands, in a string, an array or a JSON value alike. */
+function withFresh(value: unknown, fresh: Map<string, string>): unknown {
+  if (fresh.size === 0 || value === null || value instanceof Date || Buffer.isBuffer(value) || value instanceof Uint8Array) return value
+  const replaced = (text: string) => [...fresh].reduce((out, [from, to]) => out.replaceAll(from, to), text)
+  if (typeof value === "string") return replaced(value)
+  if (typeof value === "object") return JSON.parse(replaced(JSON.stringify(value)))
   return value
 }
 

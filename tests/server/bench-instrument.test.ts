@@ -108,6 +108,76 @@ describe("benchmark instrumentation (BENCH_INSTRUMENT=1 only)", () => {
     }
   })
 
+  it("replays a recorded booking on another pair, each `fresh` value (the unique meeting key) made anew at every replay", async () => {
+    const counter = queryCounter()
+    const server = await startTestServer({ benchQueries: counter })
+    try {
+      const admin = await server.login("admin@demo.test")
+      const counsellors = await server.db
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "Counsellor")
+        .where("status", "=", "Approve")
+        .orderBy("id")
+        .limit(2)
+        .execute()
+      const clients = await server.db.selectFrom("users").select("id").where("role", "=", "User").orderBy("id").limit(2).execute()
+      expect(counsellors).toHaveLength(2)
+      expect(clients).toHaveLength(2)
+      const at = new Date(server.clock.now + 200 * 86_400_000).toISOString()
+      await server.app.inject({ method: "POST", url: "/__bench/record" })
+      const res = await server.app.inject({
+        method: "POST",
+        url: "/api/v1/counselling/create",
+        headers: { authorization: `Bearer ${admin}` },
+        payload: {
+          counsellorId: counsellors[0]!.id,
+          userId: clients[0]!.id,
+          date: at.slice(0, 10),
+          time: `${at.slice(11, 16)}Z`,
+          topic: "Recorded",
+          agenda: "Replayed",
+          duration: 30,
+        },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const meetingKey = (res.json() as { data: { meetingKey: string } }).data.meetingKey
+      await server.app.inject({ method: "DELETE", url: "/__bench/record" })
+      const swap = { [counsellors[0]!.id]: counsellors[1]!.id, [clients[0]!.id]: clients[1]!.id }
+      for (let i = 0; i < 2; i++) {
+        const replay = await server.app.inject({ method: "POST", url: "/__bench/probe", payload: { swap, fresh: [meetingKey] } })
+        expect(replay.statusCode, replay.body).toBe(200)
+      }
+      const replayed = await server.db
+        .selectFrom("counselling_sessions")
+        .select(["meeting_key", "join_link", "topic"])
+        .where("counsellor_id", "=", counsellors[1]!.id)
+        .where("user_id", "=", clients[1]!.id)
+        .where("topic", "=", "Recorded")
+        .execute()
+      expect(replayed).toHaveLength(2)
+      expect(new Set(replayed.map((r) => r.meeting_key)).size).toBe(2)
+      for (const row of replayed) {
+        expect(row.meeting_key).not.toBe(meetingKey)
+        // The key stands in the join link too: replaced there alike.
+        expect(row.join_link).toContain(row.meeting_key)
+      }
+      // The replays queued the booking's mails, which no request delivers: the benchmark has them sent between figures.
+      const pending = () => server.db.selectFrom("outbox").select("id").where("status", "=", "pending").execute()
+      expect((await pending()).length).toBeGreaterThanOrEqual(4)
+      const delivered = await server.app.inject({ method: "POST", url: "/__bench/postman" })
+      expect(delivered.json()).toEqual({ sent: expect.any(Number) })
+      expect((delivered.json() as { sent: number }).sent).toBeGreaterThanOrEqual(4)
+      expect(await pending()).toEqual([])
+      // Without it, the second replay breaks the meeting key's unique index.
+      await server.app.inject({ method: "POST", url: "/__bench/probe", payload: { swap } })
+      const clash = await server.app.inject({ method: "POST", url: "/__bench/probe", payload: { swap } })
+      expect(clash.statusCode).toBe(500)
+    } finally {
+      await server.close()
+    }
+  })
+
   it("is absent from the app built without it: no count route, no Server-Timing", async () => {
     const server = await startTestServer({ seed: false })
     try {
