@@ -4,6 +4,7 @@ import type { PeopleSort } from "../../../src/api/contract/vendors/vendor.ts"
 import type { Database, Db } from "../database.ts"
 import { type SelectQueryBuilder, sql } from "kysely"
 import { direction, type EndPaging, likePattern, type ListOrder, nameOrDateOrder, type Paging, readFromNearestEnd, SEARCH_COUNT_CAP } from "../paging.ts"
+import { compiledOnce } from "../compiled-once.ts"
 import { countUsers } from "./counts.repository.ts"
 import { cappedCount } from "./list-counts.repository.ts"
 import { toPersonListItem } from "./users.repository.ts"
@@ -62,7 +63,7 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
   }
   const page1 = (end: EndPaging) => inOrder(query.select(listColumns), order, end).limit(end.limit).offset(end.offset).execute()
   if (search === "" && filter.organizationId === undefined && from === undefined && to === undefined) {
-    if (page.offset === 0) return firstPageWithTotal(db, filter, query, order, page.limit)
+    if (page.offset === 0) return firstPageWithTotal(db, filter, order, page.limit)
     const total = await countUsers(db, filter.roles, filter.status)
     const rows = await readFromNearestEnd(total, page, page1)
     return { rows: rows.map(toPersonListItem), total, capped: false }
@@ -77,28 +78,37 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
 
 /**
  * Page 1 of an unfiltered list: the counters' total and the newest rows in one round trip (the
- * total rides on every row; a lateral join keeps it when the list is empty).
+ * total rides on every row; a lateral join keeps it when the list is empty). The page every visit opens, so its
+ * SQL is compiled once per order and number of roles (compiled-once.ts).
  */
-async function firstPageWithTotal(db: Db, filter: PeopleFilter, query: PeopleQuery, order: ListOrder, limit: number) {
-  const counted = db
-    .selectFrom("user_counts")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("n"), sql<string>`0`).as("total"))
-    .where("role", "in", filter.roles)
-    .where("status", "=", filter.status)
-    .as("counted")
-  const rows = await db
-    .selectFrom(counted)
-    .leftJoinLateral(
-      () => inOrder(query.select(listColumns), order).limit(limit).as("people"),
-      (join) => join.onTrue(),
-    )
-    .selectAll("people")
-    .select("counted.total")
-    .execute()
+async function firstPageWithTotal(db: Db, filter: PeopleFilter, order: ListOrder, limit: number) {
+  const rows = await firstPageQuery(db, { sort: filter.sort, order }, [filter.status, limit, ...filter.roles])
   const total = Number(rows[0]?.total ?? 0)
   const people = rows.flatMap((r) => (r.id === null ? [] : [toPersonListItem(r as ListRow)]))
   return { rows: people, total, capped: false }
 }
+
+const firstPageQuery = compiledOnce(
+  // The order follows from the sort alone.
+  (shape: { sort: PeopleSort | undefined; order: ListOrder }) => shape.sort ?? "",
+  (db, { order }, [status, limit, ...roles]: readonly [VendorStatus, number, ...Role[]]) => {
+    const counted = db
+      .selectFrom("user_counts")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>("n"), sql<string>`0`).as("total"))
+      .where("role", "in", roles)
+      .where("status", "=", status)
+      .as("counted")
+    const people = db.selectFrom("users").where("role", "in", roles).where("status", "=", status)
+    return db
+      .selectFrom(counted)
+      .leftJoinLateral(
+        () => inOrder(people.select(listColumns), order).limit(limit).as("people"),
+        (join) => join.onTrue(),
+      )
+      .selectAll("people")
+      .select("counted.total")
+  },
+)
 
 type ListRow = Parameters<typeof toPersonListItem>[0]
 
