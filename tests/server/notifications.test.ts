@@ -470,6 +470,9 @@ describe("delivery", () => {
       const hanging: Mailer = { send: (m) => (seen.push(m.deliveryId!.key), new Promise(() => {})), withLog: () => hanging }
       const dying = outboxPostman({ db: server.db, mailer: hanging, now: () => server.clock.now }, { leaseMs: 60_000, waitMs: 50 })
       expect(await dying.deliver(ids)).toBe(false)
+      // `deliver` gave up waiting after 50 ms, not the claim: on a busy machine the claim's transaction may still be
+      // open, its row locked (and skipped) past the lease's end below. The transport is called once it has committed.
+      await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1)
       const recording: Mailer = { send: async (m) => void seen.push(m.deliveryId!.key), withLog: () => recording }
       const next = outboxPostman({ db: server.db, mailer: recording, now: () => server.clock.now })
       expect(await next.deliverDue()).toBe(0)
