@@ -44,8 +44,16 @@ type Call = { as: "admin" | "editor" | "client" | "vendor"; url: string }
 /** Sample ids of the scale seed: person 3 is a client, 61 an approved Counsellor with sessions, 1 an Editor. */
 const CLIENT = "scale-u-3"
 const VENDOR = "scale-u-61"
-/** A month's calendar range, as the console asks for it. */
-const RANGE = { from: "2026-01-26T00:00:00Z", to: "2026-03-09T00:00:00Z" }
+const DAY = 24 * 60 * 60 * 1000
+/** Midnight UTC `days` before today. */
+const daysAgo = (days: number) => new Date((Math.floor(Date.now() / DAY) - days) * DAY).toISOString()
+/**
+ * Six weeks of the calendar, as the console asks for them, ending four weeks ago. The scale seed's rows stand
+ * relative to the moment it ran, so the range must too: a fixed January covered a growing share of them as
+ * the year went on (by December a from-only filter took 86 % of the closed tickets, where counting rightly
+ * reads the whole table).
+ */
+const RANGE = { from: daysAgo(70), to: daysAgo(28) }
 /** The scale vendor's calendar feed address (made in beforeAll). */
 const FEED_TOKEN = "f".repeat(43)
 type Last = Record<"lawyers" | "events" | "sessions" | "scheduled" | "unassigned" | "assigned" | "tickets" | "rejected", number>
@@ -151,7 +159,7 @@ const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<str
   ],
   fetchSessionHistory: [{ as: "admin", url: "/counselling/session/scale-s-1/history" }],
   calendarFeed: [{ as: "vendor", url: `/calendar/feed/${FEED_TOKEN}.ics` }],
-  vendorFreeSlots: [{ as: "admin", url: `/availability/${VENDOR}/free?from=${RANGE.from}&to=2026-02-25T00:00:00Z&clientId=${CLIENT}` }],
+  vendorFreeSlots: [{ as: "admin", url: `/availability/${VENDOR}/free?from=${RANGE.from}&to=${daysAgo(40)}&clientId=${CLIENT}` }],
   fetchUnassignedUsers: [
     { as: "admin", url: "/user/unassignUser?page=1&limit=1" },
     { as: "admin", url: `/user/unassignUser?page=${last.unassigned}&limit=10` },
@@ -339,13 +347,24 @@ describe("list queries at scale", () => {
     }
     expect(seen.length).toBeGreaterThan(60)
     const offenders: string[] = []
-    for (const query of seen) {
-      const result = await server.db.executeQuery<{ "QUERY PLAN": unknown }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]))
-      const raw = result.rows[0]?.["QUERY PLAN"]
-      const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>
-      const scanned = seqScans(plan[0]!.Plan)
-      if (scanned.length > 0) offenders.push(`${scanned.join(", ")}: ${query.sql} ${JSON.stringify(query.parameters)}`)
-    }
-    expect([...new Set(offenders)]).toEqual([])
+    const queries = [...seen]
+    // Each query is planned twice: as now, and as on a table whose visibility map lags behind its writes (a
+    // busy server, or vacuum kept from marking pages by another snapshot), where an index-only count costs
+    // heap reads. Which of the two a run met depended on what else the database ran then; both must hold.
+    await server.db.connection().execute(async (db) => {
+      for (const indexOnly of ["on", "off"]) {
+        await sql`select set_config('enable_indexonlyscan', ${indexOnly}, false)`.execute(db)
+        for (const query of queries) {
+          const result = await db.executeQuery<{ "QUERY PLAN": unknown }>(CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]))
+          const raw = result.rows[0]?.["QUERY PLAN"]
+          const plan = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>
+          const scanned = seqScans(plan[0]!.Plan)
+          if (scanned.length > 0) offenders.push(`${scanned.join(", ")} (index-only scans ${indexOnly}): ${query.sql} ${JSON.stringify(query.parameters)}`)
+        }
+      }
+      await sql`reset enable_indexonlyscan`.execute(db)
+    })
+    const distinct = [...new Set(offenders)]
+    expect(distinct, distinct.join("\n")).toEqual([])
   })
 })
