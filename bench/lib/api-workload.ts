@@ -78,15 +78,28 @@ export interface Vendor {
   status: string
 }
 
+/** Rows per page when the set-up reads a list for the rows a workload needs. */
+const SETUP_PAGE = 100
+
+/** Reads the list at `path` a page at a time, handing each page to `take`, until `enough()` holds or the list ends. */
+async function readPages<T>(session: ApiSession, path: string, take: (rows: T[]) => void, enough: () => boolean): Promise<void> {
+  for (let page = 1; !enough(); page++) {
+    const listed = await session.json<{ data: T[] }>(`${path}?page=${page}&limit=${SETUP_PAGE}`)
+    take(listed.data)
+    if (listed.data.length < SETUP_PAGE) return
+  }
+}
+
 /** Up to `wanted` vendors Under Review or Temp Approve: each can move to the other status and back. */
 export async function movableVendors(session: ApiSession, wanted: number): Promise<Vendor[]> {
   const vendors: Vendor[] = []
   for (const kind of ["pending", "temp"] as const)
-    for (let page = 1; vendors.length < wanted; page++) {
-      const listed = await session.json<{ data: { _id: string; status: string }[] }>(`/user/allUsers/${kind}?page=${page}&limit=100`)
-      vendors.push(...listed.data.filter((v) => v.status in OTHER_STATUS).map((v) => ({ id: v._id, status: v.status })))
-      if (listed.data.length < 100) break
-    }
+    await readPages<{ _id: string; status: string }>(
+      session,
+      `/user/allUsers/${kind}`,
+      (rows) => vendors.push(...rows.filter((v) => v.status in OTHER_STATUS).map((v) => ({ id: v._id, status: v.status }))),
+      () => vendors.length >= wanted,
+    )
   return vendors.slice(0, wanted)
 }
 
@@ -117,19 +130,11 @@ const COUNSELLOR_LISTS = ["Counsellor", "Lawyer", "Nutritionist", "YogaTeacher",
 
 /** Up to `wanted` (counsellor, client) pairs, no person in two of them: a pair's bookings never wait on another's. */
 export async function bookingPairs(session: ApiSession, wanted: number): Promise<Pair[]> {
+  const ids = (into: string[]) => (rows: { _id: string }[]) => into.push(...rows.map((p) => p._id))
   const counsellors: string[] = []
-  for (const role of COUNSELLOR_LISTS)
-    for (let page = 1; counsellors.length < wanted; page++) {
-      const listed = await session.json<{ data: { _id: string }[] }>(`/user/${role}?page=${page}&limit=100`)
-      counsellors.push(...listed.data.map((p) => p._id))
-      if (listed.data.length < 100) break
-    }
+  for (const role of COUNSELLOR_LISTS) await readPages(session, `/user/${role}`, ids(counsellors), () => counsellors.length >= wanted)
   const clients: string[] = []
-  for (let page = 1; clients.length < wanted; page++) {
-    const listed = await session.json<{ data: { _id: string }[] }>(`/user/User?page=${page}&limit=100`)
-    clients.push(...listed.data.map((p) => p._id))
-    if (listed.data.length < 100) break
-  }
+  await readPages(session, "/user/User", ids(clients), () => clients.length >= wanted)
   return Array.from({ length: Math.min(wanted, counsellors.length, clients.length) }, (_, i) => ({ counsellorId: counsellors[i]!, userId: clients[i]! }))
 }
 

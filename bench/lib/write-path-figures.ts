@@ -58,6 +58,8 @@ const ticketAnswers: WriteWorkload = {
  * The vendor status change: `PATCH /user/updateUser`, each client on 10 vendors of its own, Under Review or Temp
  * Approve, each moved to the other and back. Its transaction: the vendor locked, the status (the dashboard's counters
  * follow by trigger), the event with the snapshot before, the vendor's mail queued; the mail is sent after it.
+ * Its bodies are fixed (unlike the mixed load's `vendorMove`): a client sends only these writes, its own vendors'
+ * moves there and back in a cycle, so every place in the cycle always meets the status it was written for.
  */
 const vendorStatusChange: WriteWorkload = {
   name: "vendor status change",

@@ -173,7 +173,7 @@ function registerSqlProbe(app: FastifyInstance, counter: QueryCounter, db: Db): 
         await on.executeQuery(
           CompiledQuery.raw(
             statement.sql,
-            statement.parameters.map((value) => withFresh(withIds(value, ids), fresh)),
+            statement.parameters.map((value) => replaced(value, ids, fresh)),
           ),
         )
       ).rows
@@ -197,21 +197,20 @@ function registerSqlProbe(app: FastifyInstance, counter: QueryCounter, db: Db): 
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 
-/** A bound value with the ids of `ids` replaced, in a string, an array or a JSON value alike. */
-function withIds(value: unknown, ids: Map<string, string>): unknown {
-  if (ids.size === 0 || value === null || value instanceof Date || Buffer.isBuffer(value) || value instanceof Uint8Array) return value
-  if (typeof value === "string") return value.replace(UUID, (id) => ids.get(id) ?? id)
-  if (typeof value === "object") return JSON.parse(JSON.stringify(value).replace(UUID, (id) => ids.get(id) ?? id))
+/** A bound value with `replace` applied to its text, in a string, an array or a JSON value alike; other values as they are. */
+function inText(value: unknown, replace: (text: string) => string): unknown {
+  if (value === null || value instanceof Date || Buffer.isBuffer(value) || value instanceof Uint8Array) return value
+  if (typeof value === "string") return replace(value)
+  if (typeof value === "object") return JSON.parse(replace(JSON.stringify(value)))
   return value
 }
 
-/** A bound value with each `fresh` value replaced wherever it stands, in a string, an array or a JSON value alike. */
-function withFresh(value: unknown, fresh: Map<string, string>): unknown {
-  if (fresh.size === 0 || value === null || value instanceof Date || Buffer.isBuffer(value) || value instanceof Uint8Array) return value
-  const replaced = (text: string) => [...fresh].reduce((out, [from, to]) => out.replaceAll(from, to), text)
-  if (typeof value === "string") return replaced(value)
-  if (typeof value === "object") return JSON.parse(replaced(JSON.stringify(value)))
-  return value
+/** A bound value with the ids of `ids` replaced, and each `fresh` value wherever it stands. */
+function replaced(value: unknown, ids: Map<string, string>, fresh: Map<string, string>): unknown {
+  if (ids.size === 0 && fresh.size === 0) return value
+  return inText(value, (text) =>
+    [...fresh].reduce((out, [from, to]) => out.replaceAll(from, to), ids.size === 0 ? text : text.replace(UUID, (id) => ids.get(id) ?? id)),
+  )
 }
 
 /**
