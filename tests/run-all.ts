@@ -57,7 +57,9 @@ const stages: Suite[][] = [
     // later suite that starts a real server; here, where the checks leave a core free now and then.
     { name: "build", run: { check: ["node", "scripts/build-if-changed.mjs"] } },
     { name: "unit", run: { project: "unit" }, env: { TEST_DATABASE_URL: "" } },
-    { name: "paths", run: { project: "paths" }, env: { TEST_DATABASE_URL: "" } },
+    // Two workers: one (vitest's default on two cores) ran the stage's 35 files in turn for 3.5 minutes after the
+    // checks beside it had ended, a core idle.
+    { name: "paths", run: { project: "paths", workers: 2 }, env: { TEST_DATABASE_URL: "" } },
   ],
   // Each server test has a database of its own (a copy of one seeded PGlite, or a database of its own on PostgreSQL).
   // The quick tier's browser check runs beside it; the full tier's browser suite runs that file with the others.
