@@ -64,6 +64,24 @@ describe("a run at another scale (issue 31: cost as data grows)", () => {
     expect(growth).toContain("| Search by email, page 1, afresh | | | | ≤ 1.25 × | not measured at both |")
   })
 
+  it("counts each cost in its own run's hello-world requests where both runs measured the baseline", () => {
+    const withHello = (hello: number, page1: number, dashboardMs: number) =>
+      `- Date: 2026-12-04T03:42:54.199Z\n- Commit: 9fd93d38a40be\n\n${table([
+        figure("hello-world (node:http baseline)", hello, 1, "req/s"),
+        figure("List page 1 computed afresh (no answer cache)", page1, 10, "ms p99"),
+        figure("Dashboard: all its calls", undefined, dashboardMs, "ms server time"),
+      ])}\n`
+    // The large run's machine was 20 % slower: its page is as cheap in that machine's terms, its dashboard dearer.
+    const slower = withSection(withSection("", sectionKey("postgres", 0.1), withHello(50_000, 2000, 8), line), "postgres", withHello(40_000, 1600, 12), line)
+    const growth = /<!-- growth -->\n([\s\S]*?)<!-- \/growth -->/.exec(slower)?.[1] ?? ""
+    expect(growth).toContain("Runs: scale 0.1: 2026-12-04 03:42, commit 9fd93d3; scale 1: 2026-12-04 03:42, commit 9fd93d3.")
+    expect(growth).toContain("hello-world 50000 req/s at scale 0.1, 40000 at scale 1")
+    expect(growth).toContain("| List page 1, afresh | 2000 req/s | 1600 req/s | 1.00 × | ≤ 1.25 × | pass |")
+    expect(growth).toContain("| Dashboard: all its calls | 8.0 ms | 12.0 ms | 1.20 × | ≤ 1.25 × | pass |")
+    // Without the baseline in both, the costs are compared as measured, and the note says so.
+    expect(/<!-- growth -->[\s\S]*?<!-- \/growth -->/.exec(both)?.[0]).toContain("as measured")
+  })
+
   it("is rewritten, not repeated, by the next run", () => {
     const again = withSection(both, sectionKey("postgres", 0.1), run(1000, 1000, 8, 502), line)
     expect(again.match(/<!-- growth -->/g)).toHaveLength(1)
