@@ -1,6 +1,7 @@
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { cappedCount } from "../../server/db/repositories/list-counts.repository.ts"
+import { withIndexesDeferred } from "../../server/db/seeds/deferred-indexes.ts"
 import { ScaleSeedRefused, seedScale, type ScaleSeedResult } from "../../server/db/seeds/scale-seed.ts"
 import { bearer, startTestServer, type TestServer } from "./harness.ts"
 
@@ -13,10 +14,18 @@ let server: TestServer
 let admin: string
 let result: ScaleSeedResult
 const progress: Array<[string, number, number]> = []
+/** Every index of the schema before the seed, as the statement that makes it. */
+let indexesBefore: string[]
+
+const indexes = async () =>
+  (await sql<{ def: string }>`select indexdef as def from pg_indexes where schemaname = current_schema() order by indexname`.execute(server.db)).rows.map(
+    (r) => r.def,
+  )
 
 beforeAll(async () => {
   server = await startTestServer()
   admin = await server.login("admin@demo.test")
+  indexesBefore = await indexes()
   result = await seedScale(server.db, { scale: 0.002 }, (table, done, total) => progress.push([table, done, total]))
 }, 600_000)
 afterAll(() => server.close())
@@ -42,6 +51,30 @@ describe("npm run seed:scale (seedScale)", () => {
       const [, done, total] = progress.filter(([t]) => t === table).at(-1)!
       expect(done, table).toBe(total)
     }
+  })
+
+  it("builds every index it loaded without again, as it was, and says how long they took", async () => {
+    expect(await indexes()).toEqual(indexesBefore)
+    expect(progress.some(([table]) => table === "index users_search_keys_idx")).toBe(true)
+    expect(result.timings.indexes).toBeGreaterThan(0)
+  })
+
+  it("builds the indexes again when the load fails, and keeps those named to keep", async () => {
+    const before = await indexes()
+    const seen: string[] = []
+    const load = withIndexesDeferred(
+      server.db,
+      ["tickets"],
+      async () => {
+        for (const def of await indexes()) if (/ ON (\S+\.)?tickets USING /.test(def)) seen.push(/INDEX (\S+) ON/.exec(def)![1]!)
+        throw new Error("the load broke")
+      },
+      { keep: ["tickets_created_idx"] },
+    )
+    await expect(load).rejects.toThrow("the load broke")
+    // During the load: the primary key and the ticket number's unique constraint, and the kept index; after: all.
+    expect(seen.sort()).toEqual(["tickets_created_idx", "tickets_number_key", "tickets_pkey"])
+    expect(await indexes()).toEqual(before)
   })
 
   it("leaves every maintained count and the search terms right", async () => {

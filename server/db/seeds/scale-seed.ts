@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from "kysely"
 import type { Db } from "../database.ts"
 import { seedScaleContent } from "./scale-content.sql.ts"
 import { enquiryEventsBatch, sessionEventsBatch, ticketEventsBatch, userEventsBatch } from "./scale-events.sql.ts"
+import { withIndexesDeferred } from "./deferred-indexes.ts"
 import { sealPending } from "../../services/audit/audit-chain.ts"
 import { contactEnquiriesBatch, counsellingEnquiriesBatch, responsesBatch, SCALE_ID, sessionsBatch, ticketsBatch, usersBatch } from "./scale-rows.sql.ts"
 
@@ -78,31 +79,58 @@ export async function seedScale(db: Db, options: { scale: number }, onProgress: 
     }
     timings[table] = Math.round(performance.now() - begun)
   }
-  await step("users", sizes.users, (from, to) => usersBatch(from, to, sizes.users))
-  await step("counselling_sessions", sizes.counsellingSessions, (from, to) => sessionsBatch(from, to, sizes.counsellingSessions, blocks))
-  await step("tickets", sizes.tickets, (from, to) => ticketsBatch(from, to, sizes.tickets, blocks))
-  await step("ticket_responses", sizes.tickets * 5, (from, to) => responsesBatch(Math.ceil(from / 5), Math.floor(to / 5)), BATCH)
-  await step("counselling_enquiries", sizes.counsellingEnquiries, counsellingEnquiriesBatch)
-  await step("contact_enquiries", sizes.contactEnquiries, contactEnquiriesBatch)
-  const contentBegun = performance.now()
-  await seedScaleContent(db, sizes, onProgress)
-  timings.content = Math.round(performance.now() - contentBegun)
-  await step("events (users)", sizes.users, userEventsBatch)
-  await step("events (sessions)", sizes.counsellingSessions, sessionEventsBatch)
-  await step("events (tickets)", sizes.tickets, ticketEventsBatch, 10_000)
-  await step("events (enquiries)", Math.max(sizes.counsellingEnquiries, sizes.contactEnquiries), enquiryEventsBatch)
-  // The hash chain covers the seeded events too, sealed now rather than by a server in the background.
-  const sealBegun = performance.now()
-  onProgress("events sealed", 0, 1)
-  await sealPending(db, new Date(), { batch: 10_000, checkpoint: false })
-  // Sealing wrote every event row again, out of id order: put them back in it, which the planner counts on
-  // to read the newest events backwards along the primary key (tests/server/explain.test.ts).
-  await sql`cluster events using events_pkey`.execute(db)
-  onProgress("events sealed", 1, 1)
-  timings.seal = Math.round(performance.now() - sealBegun)
-  // Fresh statistics, so the planner picks the indexes from the first request on; and a vacuum, since
-  // bulk inserts leave the GIN search index's pending list full (every search would read them: 12,000
-  // pending names made a name search 3 times slower) and the visibility map empty (no index-only scans).
+  // A line per index build; their time in total.
+  const building = (index: string, ms: number | null) => {
+    onProgress(`index ${index}`, ms === null ? 0 : 1, 1)
+    if (ms !== null) timings.indexes = Math.round((timings.indexes ?? 0) + ms)
+  }
+  const loadRows = async () => {
+    await step("users", sizes.users, (from, to) => usersBatch(from, to, sizes.users))
+    await step("counselling_sessions", sizes.counsellingSessions, (from, to) => sessionsBatch(from, to, sizes.counsellingSessions, blocks))
+    await step("tickets", sizes.tickets, (from, to) => ticketsBatch(from, to, sizes.tickets, blocks))
+    await step("ticket_responses", sizes.tickets * 5, (from, to) => responsesBatch(Math.ceil(from / 5), Math.floor(to / 5)), BATCH)
+    await step("counselling_enquiries", sizes.counsellingEnquiries, counsellingEnquiriesBatch)
+    await step("contact_enquiries", sizes.contactEnquiries, contactEnquiriesBatch)
+    const contentBegun = performance.now()
+    await seedScaleContent(db, sizes, onProgress)
+    timings.content = Math.round(performance.now() - contentBegun)
+    await step("events (users)", sizes.users, userEventsBatch)
+    await step("events (sessions)", sizes.counsellingSessions, sessionEventsBatch)
+    await step("events (tickets)", sizes.tickets, ticketEventsBatch, 10_000)
+    await step("events (enquiries)", Math.max(sizes.counsellingEnquiries, sizes.contactEnquiries), enquiryEventsBatch)
+  }
+  const sealEvents = async () => {
+    // The hash chain covers the seeded events too, sealed now rather than by a server in the background.
+    const sealBegun = performance.now()
+    onProgress("events sealed", 0, 1)
+    await sealPending(db, new Date(), { batch: 10_000, checkpoint: false })
+    // Sealing wrote every event row again, out of id order: put them back in it, which the planner counts on
+    // to read the newest events backwards along the primary key (tests/server/explain.test.ts).
+    await sql`cluster events using events_pkey`.execute(db)
+    onProgress("events sealed", 1, 1)
+    timings.seal = Math.round(performance.now() - sealBegun)
+  }
+  // The rows go in without the secondary indexes of the tables they fill (deferred-indexes.ts); ticket_responses
+  // keeps its own, by which the tickets' events read each ticket's responses. The events' indexes wait until
+  // their seal has rewritten every event, except the one the seal finds the unsealed events by.
+  await withIndexesDeferred(
+    db,
+    ["events"],
+    async () => {
+      await withIndexesDeferred(
+        db,
+        ["users", "people_search_terms", "counselling_sessions", "tickets", "counselling_enquiries", "contact_enquiries", "events"],
+        loadRows,
+        {
+          onIndex: building,
+        },
+      )
+      await sealEvents()
+    },
+    { keep: ["events_unsealed_idx"], onIndex: building },
+  )
+  // Fresh statistics, so the planner picks the indexes from the first request on; and a vacuum, since bulk
+  // inserts leave the visibility map empty (no index-only scans).
   const analyzed = performance.now()
   onProgress("vacuum analyze", 0, 1)
   await sql`vacuum analyze`.execute(db)
