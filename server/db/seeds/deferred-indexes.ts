@@ -18,7 +18,6 @@ interface DeferredIndex {
  * Indexes behind a constraint (primary keys, unique and exclusion constraints) stay: the foreign keys of the
  * rows being loaded are checked against them. A unique index without a constraint (`users_email_key`) is
  * dropped like the others, and its build afterwards checks the loaded rows' uniqueness all at once.
- * `keep` names indexes the load itself reads.
  * The indexes are built again when the load fails too; a process killed in between leaves them missing, like
  * the half-seeded data beside them, which the scale seed refuses to seed over (start from an empty database).
  */
@@ -27,17 +26,24 @@ export async function withIndexesDeferred<T>(
   tables: readonly string[],
   load: () => Promise<T>,
   options: {
-    keep?: readonly string[] /** Called as each build begins (`ms` null) and ends (its milliseconds). */
+    /** Indexes of those tables the load itself reads. */
+    keep?: readonly string[]
+    /** Called as each build begins (`ms` null) and ends (its milliseconds). */
     onIndex?: (index: string, ms: number | null) => void
   } = {},
 ): Promise<T> {
-  const deferred = (await deferrable(db, tables)).filter((index) => !options.keep?.includes(index.name))
-  for (const index of deferred) await sql`drop index ${sql.ref(index.name)}`.execute(db)
+  const deferrable = (await secondaryIndexes(db, tables)).filter((index) => !options.keep?.includes(index.name))
+  // Only what was dropped is built again, should a drop fail half-way.
+  const dropped: DeferredIndex[] = []
   let result: T
   try {
+    for (const index of deferrable) {
+      await sql`drop index ${sql.ref(index.name)}`.execute(db)
+      dropped.push(index)
+    }
     result = await load()
   } finally {
-    for (const index of deferred) {
+    for (const index of dropped) {
       options.onIndex?.(index.name, null)
       const begun = performance.now()
       await db.transaction().execute(async (trx) => {
@@ -51,7 +57,7 @@ export async function withIndexesDeferred<T>(
   return result
 }
 
-async function deferrable(db: Db, tables: readonly string[]): Promise<DeferredIndex[]> {
+async function secondaryIndexes(db: Db, tables: readonly string[]): Promise<DeferredIndex[]> {
   const { rows } = await sql<DeferredIndex>`
     select i.tablename as "table", i.indexname as name, i.indexdef as definition
     from pg_indexes i
