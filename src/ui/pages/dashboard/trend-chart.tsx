@@ -1,6 +1,7 @@
 import { Chart, useChart } from "@chakra-ui/charts"
 import { Box, Table, Text } from "@chakra-ui/react"
 import dayjs from "dayjs"
+import { useEffect } from "react"
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts"
 import type { TrendWeek } from "../../../api/contract/dashboard/dashboard.ts"
 import type { TrendChartSpec } from "./trend-series.ts"
@@ -12,7 +13,8 @@ const weekTitle = (week: string) => `Week of ${dayjs(week).format("D MMM YYYY")}
  * One trend chart (recharts through Chakra's chart kit, loaded with this file only when the dashboard draws
  * it) and, under it, the same numbers as a table for keyboards and screen readers.
  */
-export default function TrendChart({ spec, weeks }: { spec: TrendChartSpec; weeks: readonly TrendWeek[] }) {
+export default function TrendChart({ spec, weeks, onDrawn }: { spec: TrendChartSpec; weeks: readonly TrendWeek[]; onDrawn?: () => void }) {
+  useEffect(() => onDrawn?.(), [onDrawn])
   const rows = weeks.map((week) => ({ week: week.week, ...Object.fromEntries(spec.series.map((s) => [s.key, s.value(week)])) }))
   const chart = useChart<Record<string, string | number>>({
     data: rows,

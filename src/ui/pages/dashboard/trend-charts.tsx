@@ -1,6 +1,6 @@
 import { Box, Button, Card, Heading, HStack, Skeleton, SimpleGrid, Stack, Text, chakra } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { lazy, Suspense, useState } from "react"
+import { lazy, Suspense, useCallback, useState } from "react"
 import type { Role } from "../../../api/contract/common.ts"
 import { dashboardTrends } from "../../../api/contract/dashboard/dashboard.endpoints.ts"
 import { canCall } from "../../../api/contract/endpoint.ts"
@@ -39,7 +39,23 @@ function keepRangeInUrl(range: { from: string; to: string; isDefault: boolean })
   if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url)
 }
 
+/**
+ * How many of the charts may be drawn: the first at once, then one more each time the browser is idle after the
+ * last one was drawn. Drawn together, the three charts were one long task that held the page (Lighthouse's Total
+ * Blocking Time on the dashboard); one at a time they are three short ones, with input handled in between.
+ */
+function useDrawnOneByOne(count: number) {
+  const [allowed, setAllowed] = useState(1)
+  const drawn = useCallback(() => {
+    const next = () => setAllowed((n) => Math.min(count, n + 1))
+    if (typeof requestIdleCallback === "function") requestIdleCallback(next, { timeout: 500 })
+    else setTimeout(next, 0)
+  }, [count])
+  return { allowed, drawn }
+}
+
 function AdminTrendCharts() {
+  const { allowed, drawn } = useDrawnOneByOne(TREND_CHARTS.length)
   const [logic] = useState(() => trendsMachine.provide({ actions: { showRange: (_, range) => keepRangeInUrl(range) } }))
   const actor = useActorRef(logic, { input: rangeInUrl() })
   const { from, to, trends, error, rangeError } = useSelector(actor, (s) => s.context)
@@ -88,7 +104,7 @@ function AdminTrendCharts() {
         </Box>
       ) : null}
       <SimpleGrid columns={{ base: 1, xl: 3 }} gap="4">
-        {TREND_CHARTS.map((spec) => (
+        {TREND_CHARTS.map((spec, index) => (
           <Card.Root
             key={spec.id}
             size="sm"
@@ -106,9 +122,9 @@ function AdminTrendCharts() {
                   {spec.description}
                 </Text>
               </Stack>
-              {trends ? (
+              {trends && index < allowed ? (
                 <Suspense fallback={<Skeleton h={CHART_HEIGHT} aria-busy="true" />}>
-                  <TrendChart spec={spec} weeks={trends.weeks} />
+                  <TrendChart spec={spec} weeks={trends.weeks} onDrawn={drawn} />
                 </Suspense>
               ) : (
                 <Skeleton h={CHART_HEIGHT} />
