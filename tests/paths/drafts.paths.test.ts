@@ -1,3 +1,5 @@
+import { createActor, fromPromise, waitFor } from "xstate"
+import { describe, expect, it } from "vitest"
 import { ApiError } from "../../src/api/api-error.ts"
 import { draftMachine } from "../../src/machines/drafts/draft.machine.ts"
 import { myDraftsMachine } from "../../src/machines/blogs/my-drafts.machine.ts"
@@ -5,6 +7,7 @@ import { blogRevisionsMachine, compareRevisions } from "../../src/machines/blogs
 import { compareCardRevisions, expertRevisionsMachine } from "../../src/machines/content/card-revisions.ts"
 import { expertFields } from "../../src/machines/content/experts.machine.ts"
 import { describeMachinePaths } from "./path-harness.ts"
+import type { Draft } from "../../src/api/contract/drafts/drafts.ts"
 
 const failure = new ApiError("http", 500, "Internal Server Error", "Something went wrong on our side. Please try again.")
 const saved = { key: "blog:new", values: { title: "Five habits", about: "<p>Sleep early</p>" }, updatedAt: "2026-11-27T10:00:00.000Z" }
@@ -98,4 +101,33 @@ describeMachinePaths("an expert's revisions (a card's, shown for Experts)", {
     { type: "restoreRevision.done", output: { success: true } },
     { type: "restoreRevision.error", error: failure },
   ],
+})
+
+describe("a draft typed before the form knew whether one was saved", () => {
+  it("is saved after the pause once the look-up finds none, fails, or the offered one is discarded", async () => {
+    for (const found of [null, "fails", saved] as const) {
+      const actor = createActor(
+        draftMachine.provide({
+          actions: { restore: () => {} },
+          actors: {
+            fetchDraft: fromPromise<Draft | null, { key: string }>(async () => {
+              if (found === "fails") throw failure
+              return found
+            }),
+            deleteDraft: fromPromise<unknown, { key: string }>(async () => ({ message: "Draft discarded." })),
+          },
+        }),
+        { input: { key: "expert:new" } },
+      ).start()
+      actor.send({ type: "draft.change", values: { name: "Dr. Drafted" } })
+      await waitFor(actor, (s) => !s.matches("checking"))
+      if (found === saved) {
+        actor.send({ type: "draft.discard" })
+        await waitFor(actor, (s) => !s.matches("discarding"))
+      }
+      expect(actor.getSnapshot().value, String(found && typeof found === "object" ? "discarded" : found)).toBe("waiting")
+      expect(actor.getSnapshot().context.values).toEqual({ name: "Dr. Drafted" })
+      actor.stop()
+    }
+  })
 })

@@ -51,6 +51,8 @@ export const draftMachine = setup({
     keepValues: assign({ values: ({ context, event }) => (event.type === "draft.change" ? event.values : context.values) }),
   },
   guards: {
+    /** Text was typed before the draft could be saved (while it was looked for, offered or discarded). */
+    typedMeanwhile: ({ context }) => hasText(context.values),
     worthOffering: ({ event }) => {
       const draft = (event as { output?: Draft | null }).output
       return draft != null && hasText(draft.values)
@@ -70,9 +72,14 @@ export const draftMachine = setup({
       invoke: {
         src: "fetchDraft",
         input: ({ context }) => ({ key: context.key }),
-        onDone: [{ guard: "worthOffering", target: "offering", actions: assign({ offered: ({ event }) => event.output }) }, { target: "watching" }],
+        // What was typed while the draft was looked for is saved after the pause, as if typed now.
+        onDone: [
+          { guard: "worthOffering", target: "offering", actions: assign({ offered: ({ event }) => event.output }) },
+          { guard: "typedMeanwhile", target: "waiting" },
+          { target: "watching" },
+        ],
         // Drafts are a convenience: when they cannot be read the form works as before.
-        onError: { target: "watching" },
+        onError: [{ guard: "typedMeanwhile", target: "waiting" }, { target: "watching" }],
       },
       on: { "draft.change": { actions: "keepValues" } },
     },
@@ -100,8 +107,14 @@ export const draftMachine = setup({
       invoke: {
         src: "deleteDraft",
         input: ({ context }) => ({ key: context.key }),
-        onDone: { target: "watching", actions: assign({ offered: null }) },
-        onError: { target: "watching", actions: assign({ offered: null }) },
+        onDone: [
+          { guard: "typedMeanwhile", target: "waiting", actions: assign({ offered: null }) },
+          { target: "watching", actions: assign({ offered: null }) },
+        ],
+        onError: [
+          { guard: "typedMeanwhile", target: "waiting", actions: assign({ offered: null }) },
+          { target: "watching", actions: assign({ offered: null }) },
+        ],
       },
       on: { "draft.change": { actions: "keepValues" } },
     },
