@@ -233,6 +233,7 @@ const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<str
     { as: "admin", url: "/user/Lawyer?page=1&limit=10" },
     { as: "admin", url: `/user/Lawyer?page=${last.lawyers}&limit=10` },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=priya" },
+    { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=priya%20sharma" },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=6000000" },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=zzzz-nobody" },
     { as: "admin", url: "/user/Counsellor?page=1&limit=10&organizationId=org-scale-7" },

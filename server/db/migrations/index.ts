@@ -39,6 +39,7 @@ import * as blogSchedules from "./0036-blog-schedules.ts"
 import * as media from "./0037-media.ts"
 import * as counterSlots from "./0038-counter-slots.ts"
 import * as moreCounterSlots from "./0039-more-counter-slots.ts"
+import * as searchWordPairs from "./0040-search-word-pairs.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   "0037-media": media,
   "0038-counter-slots": counterSlots,
   "0039-more-counter-slots": moreCounterSlots,
+  "0040-search-word-pairs": searchWordPairs,
 }
 
 /**
