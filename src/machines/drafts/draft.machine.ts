@@ -104,17 +104,13 @@ export const draftMachine = setup({
     },
     discarding: {
       description: "The offered draft is deleted; the form goes on with what it holds.",
+      // However the deletion ends, the offer is gone: the form no longer shows it.
+      exit: assign({ offered: null }),
       invoke: {
         src: "deleteDraft",
         input: ({ context }) => ({ key: context.key }),
-        onDone: [
-          { guard: "typedMeanwhile", target: "waiting", actions: assign({ offered: null }) },
-          { target: "watching", actions: assign({ offered: null }) },
-        ],
-        onError: [
-          { guard: "typedMeanwhile", target: "waiting", actions: assign({ offered: null }) },
-          { target: "watching", actions: assign({ offered: null }) },
-        ],
+        onDone: [{ guard: "typedMeanwhile", target: "waiting" }, { target: "watching" }],
+        onError: [{ guard: "typedMeanwhile", target: "waiting" }, { target: "watching" }],
       },
       on: { "draft.change": { actions: "keepValues" } },
     },
