@@ -1,3 +1,4 @@
+import { setFlagsFromString } from "node:v8"
 import { Worker } from "node:worker_threads"
 
 /**
@@ -71,11 +72,23 @@ function fromPlain(data: { message?: string; [key: string]: unknown }): Error {
   return Object.assign(new Error(data.message ?? "Embedded database error"), data)
 }
 
+/**
+ * V8's collection of dead WebAssembly code can abort the whole process: on 4 December a server-suite worker of CI,
+ * its PGlite threads made and closed file after file, died of `Check failed: jit_page_->allocations_.erase(addr)
+ * == 1` in ThreadIsolation::UnregisterWasmAllocation (Node 24.21.0), which frees the code that collection found
+ * dead. A server's database dying with it is worse than code kept for the process's life. The flag is process-wide
+ * and read each time the collection would run.
+ */
+function keepWasmCode(): void {
+  setFlagsFromString("--no-wasm-code-gc")
+}
+
 /** How long a close waits for the thread to finish what it is doing before it is stopped. */
 const CLOSE_WAIT_MS = 5_000
 
 /** Starts PGlite's thread; its readiness is listened to at once, so no answer is missed whoever waits for it later. */
 export function startThread(options: Pick<PGliteThreadOptions, "dataDir" | "sharedBuffers" | "loadDataDir">): StartingThread {
+  keepWasmCode()
   // No inherited flags: the worker is plain JavaScript, and a loader or `--input-type` of the main
   // thread (tsx in the tests, a script run with -e) would only slow it or stop it from loading.
   const worker = new Worker(WORKER_FILE, {
