@@ -65,7 +65,14 @@ const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<str
   listAuditEvents: [
     { as: "admin", url: "/audit/events" },
     { as: "admin", url: `/audit/events?page=${last.events}` },
-    { as: "admin", url: "/audit/events?type=user.created" },
+    // A type filter is counted up to 10,000 events along (type, id). At a million people that cap is 1 % of
+    // the user.created events and 0.3 % of the log; in this test's 33,000 events user.created is a third of
+    // the log and the cap reaches all of them, so reading the whole small table is a fair plan: with the
+    // visibility map cleared (as writes leave it until vacuum runs) the planner costed it at 2,959 against
+    // 3,249 for the index, and which won followed the sampled statistics (one CI run in several).
+    // ticket.closed is 1 % of the log here, as rare as the cap is at scale: its index costs 886 against
+    // 2,155 for the table in that same state.
+    { as: "admin", url: "/audit/events?type=ticket.closed" },
     { as: "admin", url: `/audit/events?actorId=scale-u-2` },
     { as: "admin", url: `/audit/events?entityType=user&entityId=${VENDOR}` },
     { as: "admin", url: "/audit/events?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z" },
