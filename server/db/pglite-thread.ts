@@ -77,18 +77,15 @@ function fromPlain(data: { message?: string; [key: string]: unknown }): Error {
  * its PGlite threads made and closed file after file, died of `Check failed: jit_page_->allocations_.erase(addr)
  * == 1` in ThreadIsolation::UnregisterWasmAllocation (Node 24.21.0), which frees the code that collection found
  * dead. A server's database dying with it is worse than code kept for the process's life. The flag is process-wide
- * and read each time the collection would run.
+ * and read each time the collection would run, so setting it once, before the first thread starts, is enough.
  */
-function keepWasmCode(): void {
-  setFlagsFromString("--no-wasm-code-gc")
-}
+setFlagsFromString("--no-wasm-code-gc")
 
 /** How long a close waits for the thread to finish what it is doing before it is stopped. */
 const CLOSE_WAIT_MS = 5_000
 
 /** Starts PGlite's thread; its readiness is listened to at once, so no answer is missed whoever waits for it later. */
 export function startThread(options: Pick<PGliteThreadOptions, "dataDir" | "sharedBuffers" | "loadDataDir">): StartingThread {
-  keepWasmCode()
   // No inherited flags: the worker is plain JavaScript, and a loader or `--input-type` of the main
   // thread (tsx in the tests, a script run with -e) would only slow it or stop it from loading.
   const worker = new Worker(WORKER_FILE, {

@@ -39,22 +39,20 @@ const keysFunction = (body: string) => `
   language sql immutable parallel safe as $$
     select array(${body}) from (select ${joined}) as joined
   $$`
-const gramsFunction = (body: string) => `
+const gramsFunction = (select: string) => `
   create or replace function search_grams(scope text, t text) returns text[] language sql immutable parallel safe as $$
-    select array(${body})
+    ${select}
   $$`
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(keysFunction(`${pieces} union all ${pairs(`role || ':' || status || ':'`)}`)).execute(db)
   await sql
     .raw(
-      `
-      create or replace function search_grams(scope text, t text) returns text[] language sql immutable parallel safe as $$
+      gramsFunction(`
         select case when cardinality(found.pairs) > 0
           then found.pairs || array[scope || substr(t, 1, 3), scope || substr(t, length(t) - 2, 3)]
           else array(${termPieces}) end
-        from (select array(${pairs("scope")} order by i limit ${PAIRS}) as pairs) as found
-      $$`,
+        from (select array(${pairs("scope")} order by i limit ${PAIRS}) as pairs) as found`),
     )
     .execute(db)
   // The index holds what the old function computed: built again with the new one, in this transaction.
@@ -63,6 +61,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql.raw(keysFunction(pieces)).execute(db)
-  await sql.raw(gramsFunction(termPieces)).execute(db)
+  await sql.raw(gramsFunction(`select array(${termPieces})`)).execute(db)
   await sql`reindex index users_search_keys_idx`.execute(db)
 }
