@@ -49,8 +49,8 @@ export function liveRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const unsubscribe = deps.live.subscribe({
       userId: (caller as Caller).id,
       role: (caller as Caller).role,
-      send: (event) => {
-        if (!ended) out.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
+      send: (frame) => {
+        if (!ended) out.write(frame)
       },
     })
     const stopEnding = deps.live.onEnd(end)

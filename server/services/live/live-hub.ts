@@ -10,8 +10,12 @@ export interface Audience {
 export interface Listener {
   userId: string
   role: Role
-  send(event: LiveEvent): void
+  /** Gets the event as one server-sent message, made once for all the streams that hear it. */
+  send(frame: string): void
 }
+
+/** An event as one message of a text/event-stream. */
+export const sseFrame = (event: LiveEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`
 
 /**
  * How events reach every instance: in this process alone, or through Redis pub/sub when several
@@ -54,8 +58,9 @@ export function liveHub(bus: LiveBus = localBus()): LiveHub {
     }
     const users = new Set(envelope.audience.users ?? [])
     const roles = new Set<string>(envelope.audience.roles ?? [])
+    let frame: string | undefined
     for (const listener of listeners) {
-      if (users.has(listener.userId) || roles.has(listener.role)) listener.send(envelope.event)
+      if (users.has(listener.userId) || roles.has(listener.role)) listener.send((frame ??= sseFrame(envelope.event)))
     }
   })
   return {
