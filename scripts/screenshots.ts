@@ -21,7 +21,7 @@ const SCHEMES = ["light", "dark"] as const
 /** Each screen as who sees it, with what to wait for beyond the lists settling. */
 const SCREENS: ReadonlyArray<{ file: string; email: string; path: string; ready: (page: Page) => Promise<unknown> }> = [
   // The trend charts draw after their library's chunk loads: the third chart's drawing is the last to come.
-  { file: "dashboard", email: "admin@demo.test", path: "/", ready: (p) => p.locator("svg.recharts-surface").nth(2).waitFor() },
+  { file: "dashboard", email: "admin@demo.test", path: "/", ready: (p) => p.getByTestId("trend-bars").nth(2).waitFor() },
   { file: "lawyers", email: "admin@demo.test", path: "/lawyer", ready: (p) => p.getByRole("table").waitFor() },
   { file: "all-sessions", email: "admin@demo.test", path: "/all-sessions", ready: (p) => p.getByRole("table").waitFor() },
   { file: "tickets", email: "admin@demo.test", path: "/my-tickets", ready: (p) => p.getByRole("table").waitFor() },

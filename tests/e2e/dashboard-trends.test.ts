@@ -28,7 +28,7 @@ async function apiWeeks(page: Page, range = ""): Promise<TrendWeek[]> {
   )
 }
 
-const drawn = (figure: Locator) => expect.poll(() => figure.locator("svg.recharts-surface").count(), { timeout: 15_000 }).toBe(1)
+const drawn = (figure: Locator) => expect.poll(() => figure.getByTestId("trend-bars").count(), { timeout: 15_000 }).toBe(1)
 
 describe("dashboard trends", () => {
   it("draws the Admin's three weekly charts from the server's counts, with the numbers as tables", async () => {

@@ -1,45 +1,134 @@
-import { Chart, useChart } from "@chakra-ui/charts"
-import { Box, Table, Text } from "@chakra-ui/react"
+import { Box, ColorSwatch, HStack, Span, Stack, Table, Text, useChakraContext } from "@chakra-ui/react"
 import dayjs from "dayjs"
-import { useEffect } from "react"
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts"
+import { type CSSProperties, useState } from "react"
 import type { TrendWeek } from "../../../api/contract/dashboard/dashboard.ts"
+import { countTicks, labelledWeeks } from "./trend-scale.ts"
 import type { TrendChartSpec } from "./trend-series.ts"
 
 const weekLabel = (week: string) => dayjs(week).format("D MMM")
 const weekTitle = (week: string) => `Week of ${dayjs(week).format("D MMM YYYY")}`
 
+/** Height of the bars' area; the week labels and the legend sit under it. */
+const PLOT_PX = 180
+
 /**
- * One trend chart (recharts through Chakra's chart kit, loaded with this file only when the dashboard draws
- * it) and, under it, the same numbers as a table for keyboards and screen readers.
+ * One trend chart and, under it, the same numbers as a table for keyboards and screen readers.
+ *
+ * The bars are plain boxes laid out by CSS in percentages of the plot, so drawing a chart measures nothing and
+ * styles nothing one element at a time: a charting library (recharts) measured each label in the page and
+ * kept a store of its own, and drawing the three charts was the dashboard's longest work after its first render.
  */
-export default function TrendChart({ spec, weeks, onDrawn }: { spec: TrendChartSpec; weeks: readonly TrendWeek[]; onDrawn?: () => void }) {
-  useEffect(() => onDrawn?.(), [onDrawn])
-  const rows = weeks.map((week) => ({ week: week.week, ...Object.fromEntries(spec.series.map((s) => [s.key, s.value(week)])) }))
-  const chart = useChart<Record<string, string | number>>({
-    data: rows,
-    series: spec.series.map((s) => ({ name: s.key, label: s.label, color: s.color, stackId: s.stack })),
-  })
+export function TrendChart({ spec, weeks }: { spec: TrendChartSpec; weeks: readonly TrendWeek[] }) {
+  const system = useChakraContext()
+  const color = (token: string) => String(system.token(`colors.${token}`, token))
+  const colors = spec.series.map((s) => color(s.color))
+  const [hovered, setHovered] = useState<number | null>(null)
+  const stacked = spec.series.some((s) => s.stack)
+  const values = weeks.map((week) => spec.series.map((s) => s.value(week)))
+  const totals = values.map((row) => row.reduce((a, b) => a + b, 0))
+  const ticks = countTicks(Math.max(0, ...values.map((row, i) => (stacked ? totals[i]! : Math.max(0, ...row)))))
+  const top = ticks.at(-1)!
+  const share = (n: number) => `${(n / top) * 100}%`
+  const labelled = labelledWeeks(weeks.length)
   return (
     <>
-      <Chart.Root h="60" chart={chart} aria-hidden="true">
-        {/* The table below is what keyboards and screen readers use, so the drawing takes no focus. */}
-        <BarChart data={chart.data} barGap={1} responsive accessibilityLayer={false}>
-          <CartesianGrid stroke={chart.color("border.muted")} vertical={false} />
-          <XAxis dataKey={chart.key("week")} tickFormatter={weekLabel} axisLine={false} tickLine={false} minTickGap={12} />
-          <YAxis allowDecimals={false} axisLine={false} tickLine={false} width={40} />
-          <Tooltip
-            cursor={{ fill: chart.color("bg.muted") }}
-            animationDuration={100}
-            labelFormatter={(week) => weekTitle(String(week))}
-            content={<Chart.Tooltip />}
-          />
-          <Legend content={<Chart.Legend />} itemSorter={null} />
-          {chart.series.map((item) => (
-            <Bar key={String(item.name)} isAnimationActive={false} dataKey={chart.key(item.name)} fill={chart.color(item.color)} stackId={item.stackId} />
+      {/* The table below is what keyboards and screen readers use, so the drawing is hidden from them. */}
+      <Box aria-hidden="true" textStyle="xs" color="fg.muted" data-testid="trend-bars">
+        <div style={{ display: "grid", gridTemplateColumns: "2.5rem 1fr", gridTemplateRows: `${PLOT_PX}px 1.5rem` }}>
+          <div style={{ position: "relative" }}>
+            {ticks.map((tick) => (
+              <span key={tick} style={{ position: "absolute", right: "0.5rem", bottom: share(tick), transform: "translateY(50%)" }}>
+                {tick.toLocaleString()}
+              </span>
+            ))}
+          </div>
+          <div style={{ position: "relative" }} onMouseLeave={() => setHovered(null)}>
+            {ticks.map((tick) => (
+              <div key={tick} style={{ position: "absolute", left: 0, right: 0, bottom: share(tick), borderTop: `1px solid ${color("border.muted")}` }} />
+            ))}
+            <div style={{ position: "absolute", inset: 0, display: "flex" }}>
+              {values.map((row, i) => (
+                <div key={weeks[i]!.week} style={column(hovered === i ? color("bg.muted") : undefined)} onMouseEnter={() => setHovered(i)}>
+                  {stacked ? (
+                    <div
+                      style={{
+                        width: "70%",
+                        height: share(totals[i]!),
+                        display: "flex",
+                        flexDirection: "column-reverse",
+                        borderRadius: "2px 2px 0 0",
+                        overflow: "hidden",
+                      }}
+                    >
+                      {row.map((value, j) => (
+                        <div key={spec.series[j]!.key} style={{ flex: `0 0 ${totals[i] ? (value / totals[i]!) * 100 : 0}%`, background: colors[j] }} />
+                      ))}
+                    </div>
+                  ) : (
+                    <div style={{ width: "80%", height: "100%", display: "flex", alignItems: "flex-end", justifyContent: "center", gap: "1px" }}>
+                      {row.map((value, j) => (
+                        <div
+                          key={spec.series[j]!.key}
+                          style={{ flex: "1 1 0", maxWidth: "0.75rem", height: share(value), background: colors[j], borderRadius: "2px 2px 0 0" }}
+                        />
+                      ))}
+                    </div>
+                  )}
+                </div>
+              ))}
+            </div>
+            {hovered !== null && weeks[hovered] ? (
+              <Stack
+                position="absolute"
+                top="0"
+                zIndex="1"
+                pointerEvents="none"
+                style={tooltipPlace(hovered, weeks.length)}
+                minW="8rem"
+                gap="1"
+                rounded="l2"
+                bg="bg.panel"
+                color="fg"
+                px="2.5"
+                py="1"
+                shadow="md"
+              >
+                <Text fontWeight="medium" whiteSpace="nowrap">
+                  {weekTitle(weeks[hovered].week)}
+                </Text>
+                {spec.series.map((s, j) => (
+                  <HStack key={s.key} gap="1.5">
+                    <ColorSwatch value={colors[j]!} boxSize="2" rounded="full" />
+                    <Span flex="1" color="fg.muted">
+                      {s.label}
+                    </Span>
+                    <Span fontWeight="medium">{values[hovered]![j]!.toLocaleString()}</Span>
+                  </HStack>
+                ))}
+              </Stack>
+            ) : null}
+          </div>
+          <div style={{ gridColumn: 2, display: "flex" }}>
+            {weeks.map((week, i) => (
+              <div key={week.week} style={{ flex: "1 1 0", position: "relative" }}>
+                {labelled.has(i) ? (
+                  <span style={{ position: "absolute", left: "50%", top: "0.375rem", transform: "translateX(-50%)", whiteSpace: "nowrap" }}>
+                    {weekLabel(week.week)}
+                  </span>
+                ) : null}
+              </div>
+            ))}
+          </div>
+        </div>
+        <HStack justify="center" wrap="wrap" columnGap="3" rowGap="1" pt="3">
+          {spec.series.map((s, j) => (
+            <HStack key={s.key} gap="1.5">
+              <ColorSwatch value={colors[j]!} boxSize="2" />
+              <Span>{s.label}</Span>
+            </HStack>
           ))}
-        </BarChart>
-      </Chart.Root>
+        </HStack>
+      </Box>
       <Box as="details" mt="2">
         <Text as="summary" fontSize="sm" color="fg.muted" cursor="pointer">
           Show the numbers
@@ -57,12 +146,12 @@ export default function TrendChart({ spec, weeks, onDrawn }: { spec: TrendChartS
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {weeks.map((week) => (
+              {weeks.map((week, i) => (
                 <Table.Row key={week.week}>
                   <Table.Cell>{weekTitle(week.week)}</Table.Cell>
-                  {spec.series.map((s) => (
-                    <Table.Cell key={s.key} textAlign="end">
-                      {s.value(week)}
+                  {values[i]!.map((value, j) => (
+                    <Table.Cell key={spec.series[j]!.key} textAlign="end">
+                      {value}
                     </Table.Cell>
                   ))}
                 </Table.Row>
@@ -74,3 +163,16 @@ export default function TrendChart({ spec, weeks, onDrawn }: { spec: TrendChartS
     </>
   )
 }
+
+/** A week's column: its bars side by side (or one stack) on the axis, shaded while the pointer is over it. */
+const column = (shade: string | undefined): CSSProperties => ({
+  flex: "1 1 0",
+  display: "flex",
+  alignItems: "flex-end",
+  justifyContent: "center",
+  background: shade,
+})
+
+/** The tooltip beside the week pointed at, on the side with more room. */
+const tooltipPlace = (index: number, count: number): CSSProperties =>
+  index < count / 2 ? { left: `calc(${((index + 1) / count) * 100}% + 0.5rem)` } : { right: `calc(${((count - index) / count) * 100}% + 0.5rem)` }

@@ -1,17 +1,16 @@
 import { Box, Button, Card, Heading, HStack, Skeleton, SimpleGrid, Stack, Text, chakra } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
-import { lazy, Suspense, useCallback, useState } from "react"
+import { useState } from "react"
 import type { Role } from "../../../api/contract/common.ts"
 import { dashboardTrends } from "../../../api/contract/dashboard/dashboard.endpoints.ts"
 import { canCall } from "../../../api/contract/endpoint.ts"
 import { TREND_PRESETS } from "../../../api/contract/dashboard/trend-weeks.ts"
 import { trendsMachine } from "../../../machines/dashboard/trends.machine.ts"
 import { PlainInput } from "../../components/plain-input.tsx"
+import { TrendChart } from "./trend-chart.tsx"
 import { TREND_CHARTS } from "./trend-series.ts"
 
-// recharts is large: its chunk loads only when the Admin's dashboard draws its charts, after the counts.
-const TrendChart = lazy(() => import("./trend-chart.tsx"))
-
+/** A chart's place while its weeks load: the bars, their labels and the legend. */
 const CHART_HEIGHT = "60"
 
 /** The Admin's weekly trend charts with their range; other roles see nothing here. */
@@ -39,23 +38,7 @@ function keepRangeInUrl(range: { from: string; to: string; isDefault: boolean })
   if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url)
 }
 
-/**
- * How many of the charts may be drawn: the first at once, then one more each time the browser is idle after the
- * last one was drawn. Drawn together, the three charts were one long task that held the page (Lighthouse's Total
- * Blocking Time on the dashboard); one at a time they are three short ones, with input handled in between.
- */
-function useDrawnOneByOne(count: number) {
-  const [allowed, setAllowed] = useState(1)
-  const drawn = useCallback(() => {
-    const next = () => setAllowed((n) => Math.min(count, n + 1))
-    if (typeof requestIdleCallback === "function") requestIdleCallback(next, { timeout: 500 })
-    else setTimeout(next, 0)
-  }, [count])
-  return { allowed, drawn }
-}
-
 function AdminTrendCharts() {
-  const { allowed, drawn } = useDrawnOneByOne(TREND_CHARTS.length)
   const [logic] = useState(() => trendsMachine.provide({ actions: { showRange: (_, range) => keepRangeInUrl(range) } }))
   const actor = useActorRef(logic, { input: rangeInUrl() })
   const { from, to, trends, error, rangeError } = useSelector(actor, (s) => s.context)
@@ -104,7 +87,7 @@ function AdminTrendCharts() {
         </Box>
       ) : null}
       <SimpleGrid columns={{ base: 1, xl: 3 }} gap="4">
-        {TREND_CHARTS.map((spec, index) => (
+        {TREND_CHARTS.map((spec) => (
           <Card.Root
             key={spec.id}
             size="sm"
@@ -122,13 +105,7 @@ function AdminTrendCharts() {
                   {spec.description}
                 </Text>
               </Stack>
-              {trends && index < allowed ? (
-                <Suspense fallback={<Skeleton h={CHART_HEIGHT} aria-busy="true" />}>
-                  <TrendChart spec={spec} weeks={trends.weeks} onDrawn={drawn} />
-                </Suspense>
-              ) : (
-                <Skeleton h={CHART_HEIGHT} />
-              )}
+              {trends ? <TrendChart spec={spec} weeks={trends.weeks} /> : <Skeleton h={CHART_HEIGHT} />}
             </Card.Body>
           </Card.Root>
         ))}
