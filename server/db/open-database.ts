@@ -36,6 +36,12 @@ export interface OpenOptions {
   sharedBuffers?: string
   /** PostgreSQL did not answer at start; the server waits for it (START_WAIT_MS) and says so here. */
   onWait?: (error: Error, waitedMs: number) => void
+  /**
+   * PostgreSQL only: how long a request waits its turn for a pool connection before it is answered "busy"
+   * (QUEUE_WAIT_MS by default). A test whose premise is that a queue drains, however slowly the machine
+   * runs it, lifts it.
+   */
+  poolQueueWaitMs?: number
 }
 
 export interface OpenDatabase {
@@ -227,7 +233,7 @@ export function postgresHandle(
         options.onConnectionError ?? (() => {}),
       ),
       POOL_SIZE,
-      QUEUE_WAIT_MS,
+      options.poolQueueWaitMs ?? QUEUE_WAIT_MS,
     )
   const dialect = new PostgresDialect({ pool })
   return new Kysely<Database>({ dialect: clock ? trackingWrites(dialect, clock, options.onTransactionStatement) : dialect, ...(log ? { log } : {}) })

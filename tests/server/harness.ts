@@ -67,6 +67,8 @@ export async function startTestServer(
      * would be computed again whatever the writes did.
      */
     cacheMaxAgeMs?: number
+    /** PostgreSQL: how long a request waits for a pool connection before it is answered "busy" (5 s by default). */
+    poolQueueWaitMs?: number
   } = {},
 ): Promise<TestServer> {
   const url = process.env.TEST_DATABASE_URL
@@ -94,6 +96,7 @@ export async function startTestServer(
   const database = await openDatabase(target, {
     ...(onQuery ? { onQuery } : {}),
     ...(options.benchQueries ? { onTransactionStatement: options.benchQueries.onTransactionStatement } : {}),
+    ...(options.poolQueueWaitMs ? { poolQueueWaitMs: options.poolQueueWaitMs } : {}),
   }).catch(async (error: unknown) => {
     await forget()
     throw error

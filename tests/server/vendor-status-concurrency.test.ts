@@ -14,7 +14,11 @@ import { bearer, startTestServer, type TestServer } from "./harness.ts"
 let server: TestServer
 const admins: Array<{ id: string; token: string }> = []
 beforeAll(async () => {
-  server = await startTestServer()
+  // On PostgreSQL each change holds one of the pool's 10 connections while it waits for the row's lock, so the
+  // last of the 100 wait their turn for a connection for as long as the 90 before them take. On a loaded machine
+  // that outran the pool's 5 s queue bound, and those were answered 503 ("busy", as designed for a real
+  // overload): the race this file checks is the row lock's, so its queue waits for as long as the race takes.
+  server = await startTestServer({ poolQueueWaitMs: 120_000 })
   const demo = await server.db.selectFrom("users").select("id").where("email", "=", "admin@demo.test").executeTakeFirstOrThrow()
   admins.push({ id: demo.id, token: await server.login("admin@demo.test") })
   for (let i = 0; i < 3; i++) {
