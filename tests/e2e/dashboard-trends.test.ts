@@ -46,6 +46,17 @@ describe("dashboard trends", () => {
     )
     // The demo data has sessions in these weeks: the chart is not only zeros.
     expect(sessions.flatMap((row) => row.slice(1).map(Number)).some((n) => n > 0)).toBe(true)
+
+    // Pointing at a week's bars names the week and each series' number, beside it; leaving the plot hides it.
+    const figure = page.getByTestId("trend-tickets")
+    const last = weeks.at(-1)!
+    await figure.locator(`[data-week="${last.week}"]`).hover()
+    const tooltip = figure.getByTestId("trend-tooltip")
+    await expect.poll(() => tooltip.isVisible()).toBe(true)
+    const lines = await tooltip.evaluate((box) => [...box.children].map((line) => line.textContent ?? ""))
+    expect(lines).toEqual([tickets.at(-1)![0], `Opened${last.ticketsOpened.toLocaleString()}`, `Closed${last.ticketsClosed.toLocaleString()}`])
+    await page.getByRole("heading", { name: "Weekly trends" }).hover()
+    await expect.poll(() => tooltip.count()).toBe(0)
   })
 
   it("moves with an approval, and draws the range chosen by a preset or typed into the dates", async () => {
