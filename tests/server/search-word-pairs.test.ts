@@ -53,7 +53,8 @@ const gramsOf = async (term: string) =>
 
 describe("migration 0040: keys where the words of a search meet", () => {
   it("gives a person one key per space, seven characters around it, and a term the same keys (at most four) with its ends", async () => {
-    const pairs = (keys: string[]) => keys.filter((k) => k.length === "Lawyer:Approve:".length + 7).sort()
+    // A pair key has its space in the middle (0041's keys of seven digits are as long, without one).
+    const pairs = (keys: string[]) => keys.filter((k) => k.length === "Lawyer:Approve:".length + 7 && k["Lawyer:Approve:".length + 3] === " ").sort()
     expect(pairs(await keysOf("Tara Kulkarni"))).toEqual(["Lawyer:Approve:ara kul"])
     expect(pairs(await keysOf("Ana Li Wei"))).toEqual(["Lawyer:Approve: li wei", "Lawyer:Approve:ana li "])
     // A space with fewer than three characters on a side inside the text has no key: the pieces still narrow.

@@ -21,25 +21,25 @@ import { type Kysely, sql } from "kysely"
  * the planner knows their frequencies: a lone pair key, absent from the index's statistics, was estimated at
  * 0.5 % of the people and joined with the role index (19 ms at a million people, instead of 0.4).
  */
-const PAIRS = 4
+export const PAIRS = 4
 
-/** Unchanged bodies of migrations 0009 and 0011 (a migration never imports code that may change). */
-const joined = `lower(coalesce(name, '')) || chr(1) || lower(coalesce(email, '')) || chr(1) || lower(coalesce(number, '')) as t`
-const pieces = `select role || ':' || status || ':' || substr(t, i, n) from generate_series(1, length(t)) as i, generate_series(1, 3) as n where i + n <= length(t) + 1`
-const termPieces = `
+/** Unchanged bodies of migrations 0009 and 0011 (a migration never imports code that may change; 0041 builds on these, which never change either). */
+export const joined = `lower(coalesce(name, '')) || chr(1) || lower(coalesce(email, '')) || chr(1) || lower(coalesce(number, '')) as t`
+export const pieces = `select role || ':' || status || ':' || substr(t, i, n) from generate_series(1, length(t)) as i, generate_series(1, 3) as n where i + n <= length(t) + 1`
+export const termPieces = `
   select scope || substr(t, i, least(length(t), 3))
   from (select greatest(length(t) - 2, 1) as n) as counted, generate_series(1, n) as i
   where n <= 12 or i = n or (i - 1) % ceil(n / 11.0)::int = 0`
 
 /** The seven characters around each space of `t` with three on each side, after `prefix`. */
-const pairs = (prefix: string) => `select ${prefix} || substr(t, i - 3, 7) from generate_series(4, length(t) - 3) as i where substr(t, i, 1) = ' '`
+export const pairs = (prefix: string) => `select ${prefix} || substr(t, i - 3, 7) from generate_series(4, length(t) - 3) as i where substr(t, i, 1) = ' '`
 
-const keysFunction = (body: string) => `
+export const keysFunction = (body: string) => `
   create or replace function people_search_keys(role text, status text, name text, email text, number text) returns text[]
   language sql immutable parallel safe as $$
     select array(${body}) from (select ${joined}) as joined
   $$`
-const gramsFunction = (select: string) => `
+export const gramsFunction = (select: string) => `
   create or replace function search_grams(scope text, t text) returns text[] language sql immutable parallel safe as $$
     ${select}
   $$`

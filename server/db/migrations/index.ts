@@ -40,6 +40,7 @@ import * as media from "./0037-media.ts"
 import * as counterSlots from "./0038-counter-slots.ts"
 import * as moreCounterSlots from "./0039-more-counter-slots.ts"
 import * as searchWordPairs from "./0040-search-word-pairs.ts"
+import * as searchDigitRuns from "./0041-search-digit-runs.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   "0038-counter-slots": counterSlots,
   "0039-more-counter-slots": moreCounterSlots,
   "0040-search-word-pairs": searchWordPairs,
+  "0041-search-digit-runs": searchDigitRuns,
 }
 
 /**
