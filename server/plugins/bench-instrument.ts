@@ -166,51 +166,58 @@ function registerSqlProbe(app: FastifyInstance, counter: QueryCounter, db: Db): 
     stopCatching = null
     return reply.header("cache-control", "no-store").send({ ...probe, generated: [...generated] })
   })
-  const send = async (on: Pick<Db, "executeQuery">, statements: SentStatement[], ids: Map<string, string>, fresh: Map<string, string> = new Map()) => {
+  const send = async (on: Pick<Db, "executeQuery">, statements: SentStatement[], replace: (value: unknown) => unknown = (value) => value) => {
     let rows: unknown[] = []
-    for (const statement of statements)
-      rows = (
-        await on.executeQuery(
-          CompiledQuery.raw(
-            statement.sql,
-            statement.parameters.map((value) => replaced(value, ids, fresh)),
-          ),
-        )
-      ).rows
+    for (const statement of statements) rows = (await on.executeQuery(CompiledQuery.raw(statement.sql, statement.parameters.map(replace)))).rows
     return rows
   }
   const nothing = { message: "Nothing recorded: record one request first." }
   app.get("/__bench/probe", async (_request, reply) => {
     if (probe.statements.length === 0) return reply.code(409).send(nothing)
-    const rows = await send(db, probe.statements, new Map())
+    const rows = await send(db, probe.statements)
     return reply.header("cache-control", "no-store").send(rows)
   })
   app.post<{ Body: { swap?: Record<string, string>; fresh?: string[] } | undefined }>("/__bench/probe", async (request, reply) => {
     if (probe.transaction.length === 0) return reply.code(409).send({ message: "No transaction recorded: record one write first." })
-    const ids = new Map<string, string>(Object.entries(request.body?.swap ?? {}))
+    const swap = Object.entries(request.body?.swap ?? {})
+    // A swap that matches nothing leaves every replay on the recorded row: the probe would then measure a queue on
+    // one row lock, not the write (the seed's ids are not UUIDs, and once went unswapped this way).
+    const absent = swap.filter(([from]) => !probe.transaction.some((statement) => statement.parameters.some((value) => textOf(value).includes(from))))
+    if (absent.length > 0) return reply.code(400).send({ message: `Not in the recorded transaction: ${absent.map(([from]) => from).join(", ")}.` })
+    const ids = new Map<string, string>(swap)
     for (const id of generated) ids.set(id, randomUUID())
-    const fresh = new Map((request.body?.fresh ?? []).filter((value) => value.length > 0).map((value) => [value, `${value.slice(0, 8)}${randomUUID()}`]))
-    const rows = await db.transaction().execute((trx) => send(trx, probe.transaction, ids, fresh))
+    for (const value of request.body?.fresh ?? []) if (value.length > 0) ids.set(value, `${value.slice(0, 8)}${randomUUID()}`)
+    const rows = await db.transaction().execute((trx) => send(trx, probe.transaction, replacer(ids)))
     return reply.header("cache-control", "no-store").send(rows)
   })
 }
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
+/** A bound value's text, as `inText` sees it. */
+const textOf = (value: unknown): string =>
+  typeof value === "string"
+    ? value
+    : value !== null && typeof value === "object" && !(value instanceof Date) && !ArrayBuffer.isView(value)
+      ? JSON.stringify(value)
+      : ""
 
 /** A bound value with `replace` applied to its text, in a string, an array or a JSON value alike; other values as they are. */
 function inText(value: unknown, replace: (text: string) => string): unknown {
-  if (value === null || value instanceof Date || Buffer.isBuffer(value) || value instanceof Uint8Array) return value
+  if (value === null || value instanceof Date || ArrayBuffer.isView(value)) return value
   if (typeof value === "string") return replace(value)
   if (typeof value === "object") return JSON.parse(replace(JSON.stringify(value)))
   return value
 }
 
-/** A bound value with the ids of `ids` replaced, and each `fresh` value wherever it stands. */
-function replaced(value: unknown, ids: Map<string, string>, fresh: Map<string, string>): unknown {
-  if (ids.size === 0 && fresh.size === 0) return value
-  return inText(value, (text) =>
-    [...fresh].reduce((out, [from, to]) => out.replaceAll(from, to), ids.size === 0 ? text : text.replace(UUID, (id) => ids.get(id) ?? id)),
-  )
+/**
+ * Replaces each key of `ids` by its value wherever it stands whole in a bound value's text (a UUID, a seed's
+ * `scale-t-761`, a meeting key): whole, so `scale-t-76` is not replaced inside `scale-t-761`. Longest first, so a
+ * key that starts another is tried after it.
+ */
+export function replacer(ids: ReadonlyMap<string, string>): (value: unknown) => unknown {
+  if (ids.size === 0) return (value) => value
+  const keys = [...ids.keys()].sort((a, b) => b.length - a.length).map((key) => key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+  const whole = new RegExp(`(?<![\\w-])(?:${keys.join("|")})(?![\\w-])`, "g")
+  return (value) => inText(value, (text) => text.replace(whole, (key) => ids.get(key) ?? key))
 }
 
 /**

@@ -1,6 +1,6 @@
 import Fastify from "fastify"
 import { describe, expect, it } from "vitest"
-import { BENCH_TIMING_HEADER, queryCounter, registerBenchInstrument } from "../../server/plugins/bench-instrument.ts"
+import { BENCH_TIMING_HEADER, queryCounter, registerBenchInstrument, replacer } from "../../server/plugins/bench-instrument.ts"
 import { openDatabase } from "../../server/db/open-database.ts"
 import { startTestServer } from "./harness.ts"
 import { migratedTarget } from "./seeded-snapshot.ts"
@@ -95,6 +95,17 @@ describe("benchmark instrumentation (BENCH_INSTRUMENT=1 only)", () => {
       )
       expect(recorded.statements.length).toBeGreaterThan(recorded.transaction.length)
       expect(recorded.generated.length).toBeGreaterThan(0)
+      // The write itself commits durably; only the postman's bookkeeping after it (its claim of the mail) does not wait for the disk.
+      const relaxed = "set local synchronous_commit = off"
+      expect(recorded.transaction.map(({ sql }) => sql)).not.toContain(relaxed)
+      const sqls = recorded.statements.map(({ sql }) => sql)
+      const claim = sqls.findIndex((sql) => /^select "id" from "outbox" where "status" = /.test(sql))
+      expect(claim).toBeGreaterThan(0)
+      expect(sqls[claim - 1]).toBe(relaxed)
+      // A swap whose id the transaction never sent would replay on the recorded row: refused.
+      const astray = await server.app.inject({ method: "POST", url: "/__bench/probe", payload: { swap: { "scale-t-1": replayedOn } } })
+      expect(astray.statusCode).toBe(400)
+      expect(astray.json()).toEqual({ message: "Not in the recorded transaction: scale-t-1." })
       for (let i = 0; i < 2; i++) {
         const replay = await server.app.inject({ method: "POST", url: "/__bench/probe", payload: { swap: { [recordedOn!]: replayedOn } } })
         expect(replay.statusCode, replay.body).toBe(200)
@@ -176,6 +187,26 @@ describe("benchmark instrumentation (BENCH_INSTRUMENT=1 only)", () => {
     } finally {
       await server.close()
     }
+  })
+
+  it("swaps an id wherever it stands whole, UUID or not, and leaves ids it only begins", () => {
+    const replace = replacer(
+      new Map([
+        ["scale-t-76", "scale-t-5"],
+        ["scale-t-761", "scale-t-9"],
+        ["0b5c6a1e-8f0e-4c1a-9a51-3f7c1b2d4e6f", "new-id"],
+      ]),
+    )
+    expect(replace("scale-t-76")).toBe("scale-t-5")
+    expect(replace("scale-t-761")).toBe("scale-t-9")
+    expect(replace("scale-t-7610")).toBe("scale-t-7610")
+    expect(replace("/tickets/scale-t-76?tab=answers")).toBe("/tickets/scale-t-5?tab=answers")
+    expect(replace(["scale-t-761", "x"])).toEqual(["scale-t-9", "x"])
+    expect(replace({ ticket: "scale-t-76", by: "0b5c6a1e-8f0e-4c1a-9a51-3f7c1b2d4e6f" })).toEqual({ ticket: "scale-t-5", by: "new-id" })
+    const at = new Date(0)
+    expect(replace(at)).toBe(at)
+    expect(replace(42)).toBe(42)
+    expect(replace(null)).toBe(null)
   })
 
   it("is absent from the app built without it: no count route, no Server-Timing", async () => {
