@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely"
 import * as counterSlots from "../../server/db/migrations/0038-counter-slots.ts"
 import * as moreCounterSlots from "../../server/db/migrations/0039-more-counter-slots.ts"
+import * as slotPerConnection from "../../server/db/migrations/0042-counter-slot-per-connection.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { call, DAY, HOUR, idOf, minuteAfter, utcSlot } from "./counselling-fixtures.ts"
 import { startTestServer, type TestServer } from "./harness.ts"
@@ -53,6 +54,45 @@ describe("counters kept in slots", () => {
     const slots = await n("select count(distinct slot) as n from list_counts where name = 'events'")
     if (process.env.TEST_DATABASE_URL) expect(slots).toBeGreaterThan(1)
     else expect(slots).toBe(1)
+  })
+
+  it("give each connection a slot no other live connection holds, kept for its life (migration 0042)", async () => {
+    const connections = process.env.TEST_DATABASE_URL ? 8 : 1
+    // Each holds its connection a moment, so the pool lends every one a connection of its own.
+    const held = await Promise.all(
+      Array.from({ length: connections }, () =>
+        server.db.connection().execute(async (c) => {
+          const first = await sql<{ slot: number; pid: number }>`select counter_slot() as slot, pg_backend_pid() as pid`.execute(c)
+          await sql`select pg_sleep(0.2)`.execute(c)
+          const again = await sql<{ slot: number }>`select counter_slot() as slot`.execute(c)
+          return { ...first.rows[0]!, again: again.rows[0]!.slot }
+        }),
+      ),
+    )
+    expect(new Set(held.map((h) => h.pid)).size).toBe(connections)
+    expect(new Set(held.map((h) => h.slot)).size).toBe(connections)
+    for (const h of held) {
+      expect(h.again).toBe(h.slot)
+      expect(h.slot).toBeGreaterThanOrEqual(0)
+      expect(h.slot).toBeLessThan(32)
+    }
+    const naming = (text: string) => n(`select count(*) as n from pg_proc where prosrc like '%${text}%'`)
+    expect(await naming("pg_backend_pid() % 16")).toBe(0)
+    const slotted = await naming("counter_slot()")
+    expect(slotted).toBeGreaterThanOrEqual(17)
+
+    const untyped = server.db as unknown as Kysely<unknown>
+    await slotPerConnection.down(untyped)
+    expect(await naming("pg_backend_pid() % 16")).toBe(slotted)
+    expect(await naming("counter_slot()")).toBe(0)
+    await slotPerConnection.up(untyped)
+    expect(await naming("pg_backend_pid() % 16")).toBe(0)
+    expect(await naming("counter_slot()")).toBe(slotted)
+    const tickets = await server.db.selectFrom("tickets").select("id").where("closed", "=", false).limit(1).execute()
+    expect((await call(server, admin, "POST", "/userQuery/addResponse", { queryId: tickets[0]!.id, answer: "Counted in a slot of its own" })).statusCode).toBe(
+      200,
+    )
+    expect(await n("select sum(n) as n from list_counts where name = 'events'")).toBe(await n("select count(*) as n from events"))
   })
 
   it("go back to one row per total with the same sums, and forward again, counting on", async () => {

@@ -41,6 +41,7 @@ import * as counterSlots from "./0038-counter-slots.ts"
 import * as moreCounterSlots from "./0039-more-counter-slots.ts"
 import * as searchWordPairs from "./0040-search-word-pairs.ts"
 import * as searchDigitRuns from "./0041-search-digit-runs.ts"
+import * as counterSlotPerConnection from "./0042-counter-slot-per-connection.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   "0039-more-counter-slots": moreCounterSlots,
   "0040-search-word-pairs": searchWordPairs,
   "0041-search-digit-runs": searchDigitRuns,
+  "0042-counter-slot-per-connection": counterSlotPerConnection,
 }
 
 /**
