@@ -24,7 +24,7 @@ import { type Kysely, sql } from "kysely"
 export const PAIRS = 4
 
 /** Unchanged bodies of migrations 0009 and 0011 (a migration never imports code that may change; 0041 builds on these, which never change either). */
-export const joined = `lower(coalesce(name, '')) || chr(1) || lower(coalesce(email, '')) || chr(1) || lower(coalesce(number, '')) as t`
+const joined = `lower(coalesce(name, '')) || chr(1) || lower(coalesce(email, '')) || chr(1) || lower(coalesce(number, '')) as t`
 export const pieces = `select role || ':' || status || ':' || substr(t, i, n) from generate_series(1, length(t)) as i, generate_series(1, 3) as n where i + n <= length(t) + 1`
 export const termPieces = `
   select scope || substr(t, i, least(length(t), 3))

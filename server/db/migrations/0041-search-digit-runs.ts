@@ -22,7 +22,7 @@ const digitRuns = (prefix: string) =>
   `select ${prefix} || substr(t, i, ${DIGITS}) from generate_series(1, length(t) - ${DIGITS - 1}) as i where substr(t, i, ${DIGITS}) ~ '^[0-9]{${DIGITS}}$'`
 
 /** A term's keys: 0040's, or for a term of seven digits or more its last seven with its first and last pieces. */
-export const termKeys = (db: Kysely<unknown>) =>
+const termKeys = (db: Kysely<unknown>) =>
   sql
     .raw(
       gramsFunction(`
