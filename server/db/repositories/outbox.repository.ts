@@ -1,6 +1,7 @@
 import { sql } from "kysely"
 import { json, type Db } from "../database.ts"
 import type { OutboxMessage } from "../outbox.table.ts"
+import { relaxCommit } from "../relaxed-commit.ts"
 
 export interface QueuedMail {
   kind: string
@@ -55,6 +56,8 @@ export async function insertQueued(trx: Db, mails: QueuedMail[], at: Date): Prom
 export async function claimDue(db: Db, options: { now: Date; leaseUntil: Date; limit: number; ids?: string[] }): Promise<ClaimedMail[]> {
   if (options.ids && options.ids.length === 0) return []
   return db.transaction().execute(async (trx) => {
+    // A claim lost with a crash of the database only makes its rows due again at once.
+    await relaxCommit(trx)
     let due = trx
       .selectFrom("outbox")
       .select("id")
@@ -85,9 +88,21 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
   return row?.at ? new Date(row.at) : null
 }
 
-/** Sent: the message is dropped (its links may be secrets); the row stays as the record of the delivery. */
-export async function markSent(db: Db, id: string, at: Date): Promise<void> {
-  await db.updateTable("outbox").set({ status: "sent", sent_at: at, message: null, lease_until: null, last_error: null }).where("id", "=", id).execute()
+/**
+ * Sent: the message is dropped (its links may be secrets); the row stays as the record of the delivery. A mark lost
+ * with a crash of the database leaves the row due again once its claim runs out, and it is sent again under the same
+ * delivery id, which the transport takes as a repeat: the mark need not wait for the disk.
+ */
+export async function markSent(db: Db, ids: readonly string[], at: Date): Promise<void> {
+  if (ids.length === 0) return
+  await db.transaction().execute(async (trx) => {
+    await relaxCommit(trx)
+    await trx
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: at, message: null, lease_until: null, last_error: null })
+      .where("id", "in", [...ids])
+      .execute()
+  })
 }
 
 /** Failed: due again at `retryAt`, or dead when `retryAt` is null. */

@@ -123,9 +123,6 @@ export function outboxPostman(
       if (next) wakeAt(next.getTime())
       return false
     }
-    // Sent: if marking it fails (the database went away) the lease runs out and the row is sent again
-    // under the same delivery id, which the transport treats as a repeat.
-    await markSent(deps.db, row.id, new Date(deps.now())).catch(() => wakeAt(deps.now() + options.leaseMs))
     return true
   }
 
@@ -138,7 +135,11 @@ export function outboxPostman(
       ...(ids ? { ids } : {}),
     })
     const results = await Promise.all(rows.map((row) => sendOne(row, mailer)))
-    return { claimed: rows.length, sent: results.filter(Boolean).length }
+    const sent = rows.filter((_, i) => results[i]).map((row) => row.id)
+    // Marked together, once every send of the claim ended. If marking fails (the database went away) the lease
+    // runs out and the rows are sent again under the same delivery ids, which the transport treats as repeats.
+    await markSent(deps.db, sent, new Date(deps.now())).catch(() => wakeAt(deps.now() + options.leaseMs))
+    return { claimed: rows.length, sent: sent.length }
   }
 
   async function sweep(): Promise<number> {
