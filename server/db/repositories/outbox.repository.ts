@@ -1,7 +1,7 @@
 import { sql } from "kysely"
 import { json, type Db } from "../database.ts"
 import type { OutboxMessage } from "../outbox.table.ts"
-import { relaxCommit } from "../relaxed-commit.ts"
+import { relaxedCommit } from "../relaxed-commit.ts"
 
 export interface QueuedMail {
   kind: string
@@ -51,31 +51,29 @@ export async function insertQueued(trx: Db, mails: QueuedMail[], at: Date): Prom
 /**
  * Claims up to `limit` due rows (only `ids` when given) until `leaseUntil`: a row claimed by another
  * instance, or by this one, is skipped (SKIP LOCKED, then the lease), so each row has one sender at a time.
- * A lease that ran out belongs to a sender that died or hung: the row is due again.
+ * A lease that ran out belongs to a sender that died or hung: the row is due again. One statement: a claim a
+ * crash of the database loses only makes its rows due again at once.
  */
 export async function claimDue(db: Db, options: { now: Date; leaseUntil: Date; limit: number; ids?: string[] }): Promise<ClaimedMail[]> {
   if (options.ids && options.ids.length === 0) return []
-  return db.transaction().execute(async (trx) => {
-    // A claim lost with a crash of the database only makes its rows due again at once.
-    await relaxCommit(trx)
-    let due = trx
-      .selectFrom("outbox")
-      .select("id")
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", options.now)
-      .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", options.now)]))
-    if (options.ids) due = due.where("id", "in", options.ids)
-    const ids = (await due.orderBy("next_attempt_at").limit(options.limit).forUpdate().skipLocked().execute()).map((row) => row.id)
-    if (ids.length === 0) return []
-    const claimed = await trx
-      .updateTable("outbox")
-      .set((eb) => ({ lease_until: options.leaseUntil, attempts: eb("attempts", "+", 1) }))
-      .where("id", "in", ids)
-      .returning(["id", "seq", "kind", "key", "recipient", "subject", "message", "attempts"])
-      .execute()
-    // A bigint: pg answers text, PGlite a number.
-    return claimed.map((row) => ({ ...row, seq: String(row.seq) }))
-  })
+  const claimed = await db
+    .updateTable("outbox")
+    .set((eb) => ({ lease_until: options.leaseUntil, attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", (eb) => {
+      let due = eb
+        .selectFrom("outbox")
+        .select("id")
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", options.now)
+        .where((eb) => eb.or([eb("lease_until", "is", null), eb("lease_until", "<=", options.now)]))
+      if (options.ids) due = due.where("id", "in", options.ids)
+      return due.orderBy("next_attempt_at").limit(options.limit).forUpdate().skipLocked()
+    })
+    .where(relaxedCommit)
+    .returning(["id", "seq", "kind", "key", "recipient", "subject", "message", "attempts"])
+    .execute()
+  // A bigint: pg answers text, PGlite a number.
+  return claimed.map((row) => ({ ...row, seq: String(row.seq) }))
 }
 
 /** When the earliest pending row falls due: its next attempt, or the end of the claim on it if later. */
@@ -95,14 +93,12 @@ export async function nextDueAt(db: Db): Promise<Date | null> {
  */
 export async function markSent(db: Db, ids: readonly string[], at: Date): Promise<void> {
   if (ids.length === 0) return
-  await db.transaction().execute(async (trx) => {
-    await relaxCommit(trx)
-    await trx
-      .updateTable("outbox")
-      .set({ status: "sent", sent_at: at, message: null, lease_until: null, last_error: null })
-      .where("id", "in", [...ids])
-      .execute()
-  })
+  await db
+    .updateTable("outbox")
+    .set({ status: "sent", sent_at: at, message: null, lease_until: null, last_error: null })
+    .where("id", "in", [...ids])
+    .where(relaxedCommit)
+    .execute()
 }
 
 /** Failed: due again at `retryAt`, or dead when `retryAt` is null. */
