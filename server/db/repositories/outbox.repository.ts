@@ -59,8 +59,8 @@ export async function claimDue(db: Db, options: { now: Date; leaseUntil: Date; l
   const claimed = await db
     .updateTable("outbox")
     .set((eb) => ({ lease_until: options.leaseUntil, attempts: eb("attempts", "+", 1) }))
-    .where("id", "in", (eb) => {
-      let due = eb
+    .where("id", "in", (subquery) => {
+      let due = subquery
         .selectFrom("outbox")
         .select("id")
         .where("status", "=", "pending")
