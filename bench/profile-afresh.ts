@@ -62,8 +62,8 @@ try {
   // The page, then its plain SQL probe (the statements one afresh answer sent, bare: bench-instrument.ts), each
   // after a warm-up; each measured stretch is profiled apart. The server's and the database's CPU seconds are
   // read around each.
-  // Mail a write probe left queued (a benchmark run on this database) is sent first, not inside the profile.
-  await fetch(`${server.url}/__bench/postman`, { method: "POST" })
+  // Mail a write probe left queued and events it left unsealed (a benchmark run on this database) are settled first, not inside the profile.
+  await fetch(`${server.url}/__bench/settle`, { method: "POST" })
   await load(pageUrl, warmUp, headers)
   const stretches: Array<{ name: string; started: number; ended: number; loaded: Load; cpu: Record<string, string> }> = []
   const measure = async (name: string, url: string, sent: Record<string, string>) => {

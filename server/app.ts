@@ -105,8 +105,10 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     done()
   })
   app.decorate("unchangedPoll", poll)
+  // The event log is sealed after writes (services/audit/audit-chain.ts), never inside them.
+  const sealer = auditSealer({ db: deps.db, now: deps.now, dataDir: deps.dataDir, ...(logger ? { warn: (m: string) => logger.warn(m) } : {}) })
   // First, so its timing starts before every other hook.
-  if (deps.benchQueries) registerBenchInstrument(app, deps.benchQueries, deps.db, postman)
+  if (deps.benchQueries) registerBenchInstrument(app, deps.benchQueries, deps.db, { postman, sealer })
   registerRouteRegistry(app)
   registerRequestIdHeader(app)
   registerErrorHandler(app)
@@ -125,8 +127,6 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   // Queued mail that no request delivered (a failed send, a crash before it) goes out from here.
   app.addHook("onReady", async () => postman.start())
   app.addHook("onClose", async () => postman.stop())
-  // The event log is sealed after writes (services/audit/audit-chain.ts), never inside them.
-  const sealer = auditSealer({ db: deps.db, now: deps.now, dataDir: deps.dataDir, ...(logger ? { warn: (m: string) => logger.warn(m) } : {}) })
   // After a write during which events were appended (its own are committed by then; another's that are not yet
   // are sealed after that request), so reads and refused writes never cost the chain a query. A write's events
   // name where it came from (services/request-origin.ts). Reads append no events: they skip both, and the hooks

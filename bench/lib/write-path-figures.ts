@@ -165,9 +165,15 @@ async function writeFigures(run: ApiRun, workload: WriteWorkload): Promise<Figur
       body: { swap: Object.fromEntries(recordedOn.ids.map((id, i) => [id, ids[i]!])), fresh },
       status: [200],
     }))
-  // Each client starts at its first request: a status change's requests follow its rows' states in order.
-  const loadOf = (sequenceOf: (client: number) => MixedRequest[], seconds: number) =>
-    mixedLoad(session.base, session.headers, sequenceOf, clients, seconds, { spread: false })
+  // Each client starts at its first request: a status change's requests follow its rows' states in order. After each
+  // load, outside its measured stretch, the mail it left queued is sent and its events sealed: the probe's transactions
+  // append events the sealer is not told of and queue mail no request delivers, which the next route load would
+  // otherwise seal and send inside its own stretch (and the route's last sealing round would fall inside the probe's).
+  const loadOf = async (sequenceOf: (client: number) => MixedRequest[], seconds: number) => {
+    const loaded = await mixedLoad(session.base, session.headers, sequenceOf, clients, seconds, { spread: false })
+    await fetch(`${session.base}/__bench/settle`, { method: "POST" }).then((res) => res.arrayBuffer())
+    return loaded
+  }
   let index = 0
   if (plan.warmup > 0) {
     await loadOf(routeOf(index), plan.warmup)
@@ -180,8 +186,6 @@ async function writeFigures(run: ApiRun, workload: WriteWorkload): Promise<Figur
     // The probe writes the same rows the route just did: their states no longer matter to this run.
     probe.push(await loadOf(probeOf(index), plan.duration))
   }
-  // The probe's transactions queued mail no request delivered: sent now, so the postman does not work inside the next figure.
-  await fetch(`${session.base}/__bench/postman`, { method: "POST" })
   const rps = (loads: MixedLoad[]) => loads.reduce((sum, l) => sum + l.write.count, 0) / (loads.length * plan.duration)
   const median = medianRun<MixedLoad>
   const failed = [...route, ...probe].reduce((sum, l) => sum + l.failed, 0)

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify"
 import { CompiledQuery } from "kysely"
 import type { Db } from "../db/database.ts"
 import type { Postman } from "../services/notifications/postman.ts"
+import type { AuditSealer } from "../services/audit/audit-sealer.ts"
 
 const require = createRequire(import.meta.url)
 
@@ -91,7 +92,12 @@ export const BENCH_NO_CACHE_HEADER = "x-bench-no-cache"
  * answers how many statements the process has sent so far, so "no database query" is counted, not
  * assumed. Other answers are left as production sends them: the load figures time those.
  */
-export function registerBenchInstrument(app: FastifyInstance, counter: QueryCounter, db?: Db, postman?: Pick<Postman, "deliverDue">): void {
+export function registerBenchInstrument(
+  app: FastifyInstance,
+  counter: QueryCounter,
+  db?: Db,
+  background?: { postman: Pick<Postman, "deliverDue">; sealer: Pick<AuditSealer, "settle"> },
+): void {
   // One callback hook, and only the asking request's answer is touched: an onSend hook would put
   // fastify's onSend runner on every answer of the loads this instrument sits beside.
   app.addHook("onRequest", (request, reply, done) => {
@@ -101,9 +107,15 @@ export function registerBenchInstrument(app: FastifyInstance, counter: QueryCoun
   app.get("/__bench/queries", async (_request, reply) => reply.header("cache-control", "no-store").send({ queries: counter.count() }))
   registerProcessReading(app)
   if (db) registerSqlProbe(app, counter, db)
-  // The write probe queues mail that no request delivers (the route's own goes out after its commit): the
-  // benchmark has it delivered between figures, so the postman never works for one figure inside the next.
-  if (postman) app.post("/__bench/postman", async (_request, reply) => reply.header("cache-control", "no-store").send({ sent: await postman.deliverDue() }))
+  // The write probe queues mail that no request delivers and appends events the sealer is not told of (a route's own
+  // go out, and are sealed, after its commit): the benchmark has both done between loads, so neither side of a write
+  // figure pays inside its own measured stretch for what the other left behind.
+  if (background)
+    app.post("/__bench/settle", async (_request, reply) => {
+      const sent = await background.postman.deliverDue()
+      await background.sealer.settle()
+      return reply.header("cache-control", "no-store").send({ sent })
+    })
 }
 
 /** What `GET /__bench/process` answers: the soak's samples of this process. */
