@@ -9,7 +9,7 @@ import { endSessions } from "../auth/sessions.ts"
 import type { TokenVersionStore } from "../auth/token-versions.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { conflict, notFound } from "../errors.ts"
-import { snapshotOf } from "../audit/projections.ts"
+import { snapshotOfRow } from "../audit/projections.ts"
 import { recordChange } from "../audit/record-change.ts"
 import { deliverQueued, NOTHING_QUEUED, queueNotifications, type NotifyDeps } from "../notifications/queue.ts"
 import { statusChangedMail } from "./status-mail.ts"
@@ -37,11 +37,19 @@ export async function changeVendorStatus(deps: ChangeStatusDeps, caller: Caller,
     const refusal = refusalOf(vendor.status, request.status)
     if (refusal) throw conflict(refusal)
     const to = request.status as typeof vendor.status
-    const before = await snapshotOf(trx, "user", vendor.id)
     const row = await setUserStatus(trx, vendor.id, to, at)
+    // Ending the sessions moves only token_version, which events do not carry: the row the update returned stands for the after.
     if (to === "Reject") endedVersion = await endSessions(trx, vendor.id, at)
-    // Only `status` changes, so the event is `{ status }` before and after, as the status history reads it.
-    await recordChange(trx, { entityType: "user", entityId: vendor.id, type: STATUS_CHANGED, actorId: caller.id, before })
+    // Only `status` changes, so the event is `{ status }` before and after, as the status history reads it. Both
+    // snapshots come from rows this transaction already holds (the locked read, the update's returning).
+    await recordChange(trx, {
+      entityType: "user",
+      entityId: vendor.id,
+      type: STATUS_CHANGED,
+      actorId: caller.id,
+      before: snapshotOfRow("user", vendor),
+      row,
+    })
     queued = await queueNotifications(trx, at, [statusChangedMail(row, row.status, deps.publicUrl)])
     return row
   })
