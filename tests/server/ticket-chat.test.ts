@@ -116,6 +116,9 @@ describe("POST /userQuery/addResponse", () => {
         addedBy: { _id: ids.admin, name: "Asha Admin", role: "Admin" },
       },
     ])
+    // The thread reads its responses as JSON beside the ticket: each moment is still the stored one, as an ISO instant in UTC.
+    const stored = await server.db.selectFrom("ticket_responses").select(["id", "created_at"]).where("ticket_id", "=", t._id).orderBy("seq").execute()
+    expect(data.responses.map((r: { _id: string; createdAt: string }) => [r._id, r.createdAt])).toEqual(stored.map((r) => [r.id, r.created_at.toISOString()]))
     expect(await eventsOf(t._id)).toEqual([
       { type: "ticket.created", actor_id: ids.lawyer },
       { type: "ticket.responded", actor_id: ids.lawyer },

@@ -9,7 +9,6 @@ import type { TicketResponseRow, TicketRow, TicketsTable } from "../tickets.tabl
 
 /** A ticket row with its raiser's name and role, as every read needs them. */
 export type TicketWithRaiser = TicketRow & { raiser_name: string; raiser_role: Role }
-type ResponseWithAuthor = TicketResponseRow & { author_name: string; author_role: Role }
 
 const withRaiser = (db: Db) =>
   db
@@ -137,15 +136,28 @@ export const insertResponse = (db: Db, response: { ticketId: string; question: s
     .executeTakeFirstOrThrow()
 
 /** The conversation, oldest first. */
-export const listResponses = (db: Db, ticketId: string): Promise<ResponseWithAuthor[]> =>
-  db
-    .selectFrom("ticket_responses")
-    .innerJoin("users", "users.id", "ticket_responses.added_by")
-    .selectAll("ticket_responses")
-    .select(["users.name as author_name", "users.role as author_role"])
-    .where("ticket_responses.ticket_id", "=", ticketId)
-    .orderBy("ticket_responses.seq")
-    .execute()
+/** A response as a thread carries it: read as JSON with its ticket, so its moment is text (an ISO instant with an offset). */
+type ThreadResponse = Pick<TicketResponseRow, "id" | "question" | "answer" | "added_by"> & { created_at: string | Date; author_name: string; author_role: Role }
+
+/**
+ * The ticket with its conversation in one statement, so both come from one moment: a chat answer and its poll
+ * read the thread after every step, and a second round trip for the responses cost a write as much as a statement
+ * of its own transaction.
+ */
+export const findThread = (db: Db, id: string) =>
+  withRaiser(db)
+    .select(
+      sql<ThreadResponse[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', r.id, 'question', r.question, 'answer', r.answer, 'created_at', r.created_at,
+          'added_by', r.added_by, 'author_name', a.name, 'author_role', a.role
+        ) order by r.seq)
+        from ticket_responses r join users a on a.id = r.added_by
+        where r.ticket_id = tickets.id
+      ), '[]'::json)`.as("responses"),
+    )
+    .where("tickets.id", "=", id)
+    .executeTakeFirst()
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
@@ -168,7 +180,7 @@ export function toTicket(row: TicketWithRaiser): Ticket {
   }
 }
 
-export function toTicketResponse(row: ResponseWithAuthor): TicketResponse {
+export function toTicketResponse(row: ThreadResponse): TicketResponse {
   return {
     _id: row.id,
     question: row.question,

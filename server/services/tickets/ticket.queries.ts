@@ -1,6 +1,6 @@
 import type { TicketListAnswer, TicketListQuery, TicketThread } from "../../../src/api/contract/tickets/ticket.ts"
 import { paging, totalPages } from "../../db/paging.ts"
-import { findTicket, listResponses, listTickets, toTicket, toTicketResponse } from "../../db/repositories/tickets.repository.ts"
+import { findThread, findTicket, listTickets, toTicket, toTicketResponse } from "../../db/repositories/tickets.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { notFound } from "../errors.ts"
 import { instantRange } from "../instant-range.ts"
@@ -24,10 +24,9 @@ export async function getTickets(deps: Pick<TicketDeps, "db">, caller: Caller, q
   return { success: true, data: rows.map(toTicket), pagination: { total, page, limit, totalPages: totalPages(total, limit) } }
 }
 
-/** The ticket with its conversation. The row is read before the responses, so the data is never older than its version. */
+/** The ticket with its conversation, read in one statement: the responses are those of the row's version. */
 export async function loadThread(deps: Pick<TicketDeps, "db">, queryId: string): Promise<{ thread: TicketThread; version: number; raiserId: string }> {
-  const row = foundTicket(await findTicket(deps.db, queryId))
-  const responses = await listResponses(deps.db, queryId)
+  const { responses, ...row } = foundTicket(await findThread(deps.db, queryId))
   return { thread: { ...toTicket(row), responses: responses.map(toTicketResponse) }, version: row.version, raiserId: row.raiser_id }
 }
 
