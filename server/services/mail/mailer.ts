@@ -59,12 +59,24 @@ export function outboxMailer(outboxDir: string, from: string, log: Log, options:
   const logLinks = options.logLinks ?? true
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" })
   let sequence = 0
+  // The folder is made once, not before every mail (a recursive mkdir per mail was a main-thread cost of its own under
+  // a burst of writes); when it has gone since (cleared by hand), the write fails and makes it again.
+  let folder: Promise<unknown> | null = null
+  const inFolder = async (write: () => Promise<void>) => {
+    await (folder ??= mkdir(outboxDir, { recursive: true }))
+    try {
+      await write()
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error
+      await (folder = mkdir(outboxDir, { recursive: true }))
+      await write()
+    }
+  }
   const logging = (write: Log): Mailer => ({
     async send({ deliveryId, ...mail }) {
       const info = await transport.sendMail(envelopeOf(from, mail, deliveryId))
       // Asynchronous: a burst of writes each sending mail no longer holds the event loop for a file system call
       // per mail (the main thread's third largest cost under issue 31's write load, after its sockets).
-      await mkdir(outboxDir, { recursive: true })
       const recipient = mail.to.replace(/[^a-z0-9@.]/gi, "_")
       // A queued mail's file is named by its row, so a second attempt at it (after a crash between the
       // write and the row marked sent) replaces the file, never adds one. Written whole, then renamed.
@@ -72,8 +84,10 @@ export function outboxMailer(outboxDir: string, from: string, log: Log, options:
         ? `q${deliveryId.seq.padStart(12, "0")}-${createHash("sha256").update(deliveryId.key).digest("hex").slice(0, 12)}-${recipient}.eml`
         : `${Date.now()}-${String(++sequence).padStart(4, "0")}-${recipient}.eml`
       const partial = join(outboxDir, `.${name}.${process.pid}`)
-      await writeFile(partial, info.message as Buffer)
-      await rename(partial, join(outboxDir, name))
+      await inFolder(async () => {
+        await writeFile(partial, info.message as Buffer)
+        await rename(partial, join(outboxDir, name))
+      })
       const links = logLinks ? (mail.text.match(/https?:\/\/\S+/g) ?? []) : []
       write(`mail to ${mail.to}: "${mail.subject}" written to outbox/${name}${links.length ? ` links: ${links.join(" ")}` : ""}`)
     },
