@@ -135,12 +135,11 @@ export const insertResponse = (db: Db, response: { ticketId: string; question: s
     .returningAll()
     .executeTakeFirstOrThrow()
 
-/** The conversation, oldest first. */
 /** A response as a thread carries it: read as JSON with its ticket, so its moment is text (an ISO instant with an offset). */
 type ThreadResponse = Pick<TicketResponseRow, "id" | "question" | "answer" | "added_by"> & { created_at: string | Date; author_name: string; author_role: Role }
 
 /**
- * The ticket with its conversation in one statement, so both come from one moment: a chat answer and its poll
+ * The ticket with its conversation (oldest first) in one statement, so both come from one moment: a chat answer and its poll
  * read the thread after every step, and a second round trip for the responses cost a write as much as a statement
  * of its own transaction.
  */
