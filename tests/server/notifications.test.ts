@@ -481,5 +481,44 @@ describe("delivery", () => {
       expect(seen).toHaveLength(2)
       expect(seen[0]).toBe(seen[1])
     })
+
+    it("mail queued claimed for its sender is sent by it without a claim, kept from every other sweep, and due again if it dies", async () => {
+      const seen: string[] = []
+      const recording: Mailer = { send: async (m) => void seen.push(m.deliveryId!.key), withLog: () => recording }
+      const sender = outboxPostman({ db: server.db, mailer: recording, now: () => server.clock.now }, { leaseMs: 60_000 })
+      const other = outboxPostman({ db: server.db, mailer: recording, now: () => server.clock.now })
+      const queue = (name: string) =>
+        server.db
+          .transaction()
+          .execute((trx) =>
+            queueNotifications(
+              trx,
+              new Date(server.clock.now),
+              [{ template: "password.changed", entity: { type: "user", id: name }, to: `${name.toLowerCase()}@example.org`, fields: { name } }],
+              sender,
+            ),
+          )
+      const rowOf = (id: string) => server.db.selectFrom("outbox").select(["status", "attempts", "lease_until"]).where("id", "=", id).executeTakeFirstOrThrow()
+
+      const held = await queue("Held")
+      expect(held.held?.map((row) => row.id)).toEqual(held.mail)
+      expect(await rowOf(held.mail[0]!)).toMatchObject({ status: "pending", attempts: 1, lease_until: new Date(server.clock.now + 60_000) })
+      // Another instance's sweep leaves it to its sender.
+      expect(await other.deliverDue()).toBe(0)
+      // Claiming it again would find it taken: sent because its sender sends what it holds as it is.
+      expect(await sender.deliver(held.mail)).toBe(false)
+      expect(seen).toEqual([])
+      expect(await sender.deliver(held.mail, recording, held.held)).toBe(true)
+      expect(await rowOf(held.mail[0]!)).toMatchObject({ status: "sent", attempts: 1 })
+      expect(seen).toHaveLength(1)
+
+      // Its sender died before sending it: due again once the claim runs out, under the same delivery id.
+      const orphan = await queue("Orphan")
+      expect(await other.deliverDue()).toBe(0)
+      server.clock.now += 60_000
+      expect(await other.deliverDue()).toBe(1)
+      expect(await rowOf(orphan.mail[0]!)).toMatchObject({ status: "sent", attempts: 2 })
+      expect(seen).toHaveLength(2)
+    })
   })
 })

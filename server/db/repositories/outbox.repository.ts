@@ -24,9 +24,14 @@ export interface ClaimedMail {
   attempts: number
 }
 
-/** Queues mails inside the caller's transaction; answers their ids. A key already queued is not queued again. */
-export async function insertQueued(trx: Db, mails: QueuedMail[], at: Date): Promise<string[]> {
-  if (mails.length === 0) return []
+/**
+ * Queues mails inside the caller's transaction; answers their ids. A key already queued is not queued again.
+ * With `leaseUntil` the rows are queued claimed until then, as if claimDue had claimed them: answered as such
+ * (`held`), for the process that queued them to send without claiming them first. They commit with the change,
+ * so a process that dies before sending them leaves them due once the claim runs out.
+ */
+export async function insertQueued(trx: Db, mails: QueuedMail[], at: Date, leaseUntil?: Date): Promise<{ ids: string[]; held: ClaimedMail[] }> {
+  if (mails.length === 0) return { ids: [], held: [] }
   const rows = await trx
     .insertInto("outbox")
     .values(
@@ -40,12 +45,29 @@ export async function insertQueued(trx: Db, mails: QueuedMail[], at: Date): Prom
         message: json(mail.message),
         next_attempt_at: at,
         created_at: at,
+        ...(leaseUntil ? { lease_until: leaseUntil, attempts: 1 } : {}),
       })),
     )
     .onConflict((oc) => oc.column("key").doNothing())
-    .returning("id")
+    .returning(["id", "seq", "key"])
     .execute()
-  return rows.map((row) => row.id)
+  if (!leaseUntil) return { ids: rows.map((row) => row.id), held: [] }
+  // Matched by key: a row not inserted (its key already queued) is not answered.
+  const byKey = new Map(mails.map((mail) => [mail.key, mail]))
+  const held = rows.map((row) => {
+    const mail = byKey.get(row.key)!
+    return {
+      id: row.id,
+      seq: String(row.seq),
+      kind: mail.kind,
+      key: mail.key,
+      recipient: mail.recipient,
+      subject: mail.subject,
+      message: mail.message,
+      attempts: 1,
+    }
+  })
+  return { ids: held.map((row) => row.id), held }
 }
 
 /**

@@ -134,15 +134,20 @@ export async function sendResetLink(deps: AuthDeps & { log?: (message: string) =
     // The link and its mail commit together: a link is never issued without its mail queued.
     const queued = await deps.db.transaction().execute(async (trx) => {
       const token = await issueResetToken({ ...deps, db: trx }, user.id)
-      return queueNotifications(trx, new Date(deps.now()), [
-        {
-          template: "password.resetRequested",
-          entity: { type: "user", id: user.id },
-          to: user.email,
-          title: "A link to reset your password was emailed to you",
-          fields: { name: user.name, resetUrl: `${deps.publicUrl}/reset-password/${token}` },
-        },
-      ])
+      return queueNotifications(
+        trx,
+        new Date(deps.now()),
+        [
+          {
+            template: "password.resetRequested",
+            entity: { type: "user", id: user.id },
+            to: user.email,
+            title: "A link to reset your password was emailed to you",
+            fields: { name: user.name, resetUrl: `${deps.publicUrl}/reset-password/${token}` },
+          },
+        ],
+        deps.postman,
+      )
     })
     return { followUp: deliverQueued(deps, queued) }
   }
@@ -208,7 +213,7 @@ export async function resetPassword(deps: AuthDeps, token: string, password: str
     const version = await endSessions(trx, used.user_id, now)
     await appendEvent(trx, { entityType: "user", entityId: used.user_id, type: "user.passwordReset", actorId: used.user_id })
     const owner = await findUserById(trx, used.user_id)
-    if (owner) queued = await queueNotifications(trx, now, [passwordChangedMail(deps, owner, "reset with an emailed link")])
+    if (owner) queued = await queueNotifications(trx, now, [passwordChangedMail(deps, owner, "reset with an emailed link")], deps.postman)
     return { userId: used.user_id, version }
   })
   await deps.tokenVersions.remember(ended.userId, ended.version)
@@ -259,7 +264,7 @@ export async function updatePassword(deps: AuthDeps, caller: Caller, oldPassword
   const passwordHash = await hashPassword(newPassword)
   const data = await keepOnlyThisSession(deps, caller, user, "user.passwordChanged", async (trx) => {
     await setPasswordHash(trx, user.id, passwordHash)
-    return queueNotifications(trx, new Date(deps.now()), [passwordChangedMail(deps, user, "changed from your profile")])
+    return queueNotifications(trx, new Date(deps.now()), [passwordChangedMail(deps, user, "changed from your profile")], deps.postman)
   })
   return { success: true, message: PASSWORD_UPDATED, data }
 }

@@ -48,15 +48,26 @@ export async function startSessionTellingOfNewDevice<T>(
   const device = deviceLabel(from.userAgent)
   const { answer, queued } = await deps.db.transaction().execute(async (trx) => ({
     answer: await start(trx),
-    queued: await queueNotifications(trx, new Date(deps.now()), [
-      {
-        template: "signIn.newDevice",
-        entity: { type: "user", id: user.id },
-        to: user.email,
-        title: `New sign-in: ${device}`,
-        fields: { name: user.name, when: whenLabel(new Date(deps.now()), user.time_zone), device, address: from.address, loginUrl: `${deps.publicUrl}/login` },
-      },
-    ]),
+    queued: await queueNotifications(
+      trx,
+      new Date(deps.now()),
+      [
+        {
+          template: "signIn.newDevice",
+          entity: { type: "user", id: user.id },
+          to: user.email,
+          title: `New sign-in: ${device}`,
+          fields: {
+            name: user.name,
+            when: whenLabel(new Date(deps.now()), user.time_zone),
+            device,
+            address: from.address,
+            loginUrl: `${deps.publicUrl}/login`,
+          },
+        },
+      ],
+      deps.postman,
+    ),
   }))
   deliverSoon(deps, queued)
   return answer

@@ -36,7 +36,7 @@ export async function createEnquiry(deps: NotifyDeps & { db: Db; now: () => numb
         link: `${deps.publicUrl}/enquiries`,
       },
     })
-    queued = await queueNotifications(trx, new Date(deps.now()), notices)
+    queued = await queueNotifications(trx, new Date(deps.now()), notices, deps.postman)
     return inserted
   })
   // The public form's answer never waits for the Admins' mail.

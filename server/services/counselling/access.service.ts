@@ -54,6 +54,6 @@ function grantAccess(deps: AccessDeps, caller: Caller, enquiryId: string): Promi
     await markAccessSent(trx, enquiry.id, user.id, at)
     await recordChange(trx, { entityType: "counsellingEnquiry", entityId: enquiry.id, type: "counsellingEnquiry.accessSent", actorId: caller.id, before })
     const invite = await setPasswordInvite({ ...deps, db: trx }, user, "access.sent")
-    return queueNotifications(trx, at, [invite])
+    return queueNotifications(trx, at, [invite], deps.postman)
   })
 }

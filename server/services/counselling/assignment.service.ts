@@ -111,7 +111,7 @@ export async function assignCounsellor(deps: NotifyDeps & { db: Db; now: () => n
     // Assigning the counsellor the client already has changes nothing and tells nobody.
     return client.counsellor_id === counsellorId
       ? NOTHING_QUEUED
-      : queueNotifications(trx, new Date(deps.now()), assignedMails(deps.publicUrl, client, counsellor))
+      : queueNotifications(trx, new Date(deps.now()), assignedMails(deps.publicUrl, client, counsellor), deps.postman)
   })
   await deliverQueued(deps, queued)
   return { success: true, message: COUNSELLOR_ASSIGNED }

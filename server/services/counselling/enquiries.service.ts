@@ -25,7 +25,7 @@ export async function createEnquiry(
       entity: { type: "counsellingEnquiry", id: row.id },
       fields: { enquirerName: enquiry.name, enquirerEmail: enquiry.email, link: `${deps.publicUrl}/counselling` },
     })
-    return queueNotifications(trx, new Date(deps.now()), notices)
+    return queueNotifications(trx, new Date(deps.now()), notices, deps.postman)
   })
   // The marketing site's answer never waits for the Admins' mail.
   deliverSoon(deps, queued)

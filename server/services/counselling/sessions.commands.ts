@@ -97,7 +97,7 @@ export async function createSession(deps: SessionDeps, caller: Caller, body: Cre
       })
       const after = await snapshot(trx, id, now)
       await recordChange(trx, { entityType: "counsellingSession", entityId: id, type: "counsellingSession.created", actorId: caller.id })
-      queued = await queueNotifications(trx, new Date(now), sessionChangeMails(deps, "booked", after.view))
+      queued = await queueNotifications(trx, new Date(now), sessionChangeMails(deps, "booked", after.view), deps.postman)
       remindAt = await refreshReminders(trx, deps, after.view, new Date(now))
       return after
     })
@@ -150,7 +150,7 @@ export async function updateSession(deps: SessionDeps, caller: Caller, id: strin
     })
     const after = await snapshot(trx, id, now)
     await recordChange(trx, { entityType: "counsellingSession", entityId: id, type: "counsellingSession.updated", actorId: caller.id, before })
-    queued = await queueNotifications(trx, new Date(now), sessionChangeMails(deps, "changed", after.view))
+    queued = await queueNotifications(trx, new Date(now), sessionChangeMails(deps, "changed", after.view), deps.postman)
     remindAt = await refreshReminders(trx, deps, after.view, new Date(now))
     return after
   })
@@ -169,7 +169,12 @@ export async function deleteSession(deps: SessionDeps, caller: Caller, meetingKe
     await recordChange(trx, { entityType: "counsellingSession", entityId: current.id, type: "counsellingSession.deleted", actorId: caller.id, before })
     // A session cancelled before was already told to both people; deleting it later says nothing more.
     if (current.state !== "cancelled") {
-      queued = await queueNotifications(trx, new Date(deps.now()), sessionChangeMails(deps, "cancelled", { ...current, sequence: current.sequence + 1 }))
+      queued = await queueNotifications(
+        trx,
+        new Date(deps.now()),
+        sessionChangeMails(deps, "cancelled", { ...current, sequence: current.sequence + 1 }),
+        deps.postman,
+      )
     }
     return current
   })

@@ -93,7 +93,7 @@ async function runStep(deps: LifecycleDeps, caller: Caller, id: string, step: St
         : party === "counsellor"
           ? after.counsellor_name
           : after.client_name
-    queued = await queueNotifications(trx, new Date(now), sessionChangeMails(deps, step.change, after, { ...details, actor }))
+    queued = await queueNotifications(trx, new Date(now), sessionChangeMails(deps, step.change, after, { ...details, actor }), deps.postman)
     remindAt = await refreshReminders(trx, deps, after, new Date(now))
     return repo.toCounsellingSession(after, now)
   })

@@ -34,7 +34,7 @@ export async function createEditor(deps: Deps, caller: Caller, request: CreateEd
       })
       await recordChange(trx, { entityType: "user", entityId: row.id, type: "user.created", actorId: caller.id })
       const invite = await setPasswordInvite({ ...deps, db: trx }, row, "editor.invited")
-      return { data: toEditor(row), queued: await queueNotifications(trx, new Date(deps.now()), [invite]) }
+      return { data: toEditor(row), queued: await queueNotifications(trx, new Date(deps.now()), [invite], deps.postman) }
     })
     const sent = await deliverQueued(deps, queued)
     const message = sent

@@ -29,10 +29,13 @@ export interface ScheduledSource {
 
 export interface Postman {
   /**
-   * Delivers these queued rows now, the request's mailer logging with its id. Waits at most `waitMs`;
+   * Delivers these queued rows now, the request's mailer logging with its id: `held`, those of them queued
+   * already claimed for this postman, as they are, the others once claimed. Waits at most `waitMs`;
    * true when every one was sent. What is not sent stays queued for a retry.
    */
-  deliver(ids: string[], mailer?: Mailer): Promise<boolean>
+  deliver(ids: readonly string[], mailer?: Mailer, held?: readonly ClaimedMail[]): Promise<boolean>
+  /** How long a claim lasts; a request that queues mail claims it for as long (queueNotifications' `sender`). */
+  readonly leaseMs: number
   /** Delivers every due row; answers how many were sent. */
   deliverDue(): Promise<number>
   /** Delivers what is due now (what a process that died left), then wakes whenever a row falls due. */
@@ -126,14 +129,20 @@ export function outboxPostman(
     return true
   }
 
-  async function claimAndSend(mailer: Mailer, ids?: string[]): Promise<{ claimed: number; sent: number }> {
+  async function claimAndSend(mailer: Mailer, ids?: readonly string[], held: readonly ClaimedMail[] = []): Promise<{ claimed: number; sent: number }> {
     const now = deps.now()
-    const rows = await claimDue(deps.db, {
-      now: new Date(now),
-      leaseUntil: new Date(now + options.leaseMs),
-      limit: ids ? ids.length : BATCH,
-      ...(ids ? { ids } : {}),
-    })
+    const holding = new Set(held.map((row) => row.id))
+    const toClaim = ids?.filter((id) => !holding.has(id))
+    const claimed =
+      toClaim && toClaim.length === 0
+        ? []
+        : await claimDue(deps.db, {
+            now: new Date(now),
+            leaseUntil: new Date(now + options.leaseMs),
+            limit: toClaim ? toClaim.length : BATCH,
+            ...(toClaim ? { ids: toClaim } : {}),
+          })
+    const rows = [...held, ...claimed]
     const results = await Promise.all(rows.map((row) => sendOne(row, mailer)))
     const sent = rows.filter((_, i) => results[i]).map((row) => row.id)
     // Marked together, once every send of the claim ended. If marking fails (the database went away) the lease
@@ -167,9 +176,10 @@ export function outboxPostman(
   }
 
   const postman: Postman = {
-    async deliver(ids, mailer = deps.mailer) {
+    leaseMs: options.leaseMs,
+    async deliver(ids, mailer = deps.mailer, held = []) {
       if (ids.length === 0) return true
-      const work = track(claimAndSend(mailer, ids).then((round) => round.sent === ids.length))
+      const work = track(claimAndSend(mailer, ids, held).then((round) => round.sent === ids.length))
       let timeout: NodeJS.Timeout | undefined
       const late = new Promise<boolean>((resolve) => {
         timeout = setTimeout(() => resolve(false), options.waitMs)

@@ -66,14 +66,19 @@ interface SignUpDone {
 async function answerExisting(deps: PartnerDeps, owner: { id: string; name: string; email: string }, password: string): Promise<SignUpDone> {
   // The same work as a new account's password, so both take as long.
   await hashPassword(password)
-  const queued = await queueNotifications(deps.db, new Date(deps.now()), [
-    {
-      template: "partner.signedUp.existing",
-      entity: { type: "user", id: owner.id },
-      to: owner.email,
-      fields: { name: owner.name, loginUrl: `${deps.publicUrl}/login` },
-    },
-  ])
+  const queued = await queueNotifications(
+    deps.db,
+    new Date(deps.now()),
+    [
+      {
+        template: "partner.signedUp.existing",
+        entity: { type: "user", id: owner.id },
+        to: owner.email,
+        fields: { name: owner.name, loginUrl: `${deps.publicUrl}/login` },
+      },
+    ],
+    deps.postman,
+  )
   // An id no account has, shaped as a new one's.
   return { answer: received(randomUUID()), delivery: deliverQueued(deps, queued) }
 }
@@ -131,7 +136,7 @@ async function createPartner(deps: PartnerDeps, form: PartnerSignupRequest, file
         entity: { type: "user", id: row.id },
         fields: { applicantName: row.name, applicantEmail: row.email, applicantRole: row.role, link: `${deps.publicUrl}/vendor-details/${row.id}` },
       })
-      queued = await queueNotifications(trx, new Date(deps.now()), [receivedMail(deps, row), ...notices])
+      queued = await queueNotifications(trx, new Date(deps.now()), [receivedMail(deps, row), ...notices], deps.postman)
       return row
     })
   } catch (error) {

@@ -90,7 +90,7 @@ export async function updateOwnProfile(deps: OwnProfileDeps, caller: Caller, for
       const row =
         Object.keys(direct).length > 0 ? await writeProfileValues(trx, vendor, direct, { type: "user.profileUpdated", actorId: caller.id, at }) : vendor
       const change = await keepChange(trx, { vendor: row, pending, proposed, current, at })
-      if (change?.created) queued = await queueNotifications(trx, at, await submittedNotices(trx, row, change.row, deps.publicUrl))
+      if (change?.created) queued = await queueNotifications(trx, at, await submittedNotices(trx, row, change.row, deps.publicUrl), deps.postman)
       return { row, change: change?.row ?? null }
     })
     await deliverQueued(deps, queued)

@@ -67,7 +67,7 @@ export async function decideProfileChange(
     const status = decision.approve ? "approved" : "rejected"
     const change = await decideChange(trx, pending.id, { status, by: caller.id, reason: decision.approve ? null : decision.reason }, at)
     await recordChange(trx, { entityType: "profileChange", entityId: change.id, type: `profileChange.${status}`, actorId: caller.id, before, row: change })
-    return { change, queued: await queueNotifications(trx, at, [decidedMail(row, change, deps.publicUrl)]) }
+    return { change, queued: await queueNotifications(trx, at, [decidedMail(row, change, deps.publicUrl)], deps.postman) }
   })
   await deliverQueued(deps, decided.queued)
   return { success: true, message: decision.approve ? CHANGE_APPROVED : CHANGE_REJECTED, data: toProfileChange(decided.change) }

@@ -26,7 +26,7 @@ export async function createTicket(deps: TicketDeps, caller: Caller, fields: Cre
       const at = new Date(deps.now())
       const created = await insertTicket(trx, { raiserId: caller.id, ticketType: fields.ticketType, query: fields.query, imageName: image?.name ?? null, at })
       await recordChange(trx, { entityType: "ticket", entityId: created.id, type: "ticket.created", actorId: caller.id, row: created })
-      queued = await queueNotifications(trx, at, await ticketMails(trx, deps.publicUrl, "ticket.raised", created))
+      queued = await queueNotifications(trx, at, await ticketMails(trx, deps.publicUrl, "ticket.raised", created), deps.postman)
       return created
     })
   } catch (error) {
@@ -55,7 +55,7 @@ async function changeTicket(
   const row = await deps.db.transaction().execute(async (trx) => {
     const changed = await change(trx, foundTicket(await lock(trx)))
     const kind = step(changed)
-    if (kind) queued = await queueNotifications(trx, new Date(deps.now()), await ticketMails(trx, deps.publicUrl, kind, changed))
+    if (kind) queued = await queueNotifications(trx, new Date(deps.now()), await ticketMails(trx, deps.publicUrl, kind, changed), deps.postman)
     return changed
   })
   await deps.versions.remember(row.id, { version: row.version, raiserId: row.raiser_id })

@@ -50,7 +50,7 @@ export async function changeVendorStatus(deps: ChangeStatusDeps, caller: Caller,
       before: snapshotOfRow("user", vendor),
       row,
     })
-    queued = await queueNotifications(trx, at, [statusChangedMail(row, row.status, deps.publicUrl)])
+    queued = await queueNotifications(trx, at, [statusChangedMail(row, row.status, deps.publicUrl)], deps.postman)
     return row
   })
   if (endedVersion !== null) await deps.tokenVersions.remember(updated.id, endedVersion)
