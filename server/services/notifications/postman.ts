@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.ts"
 import { claimDue, markFailed, markSent, nextDueAt, type ClaimedMail } from "../../db/repositories/outbox.repository.ts"
 import type { Log, Mailer } from "../mail/mailer.ts"
+import { groupWrites } from "./group-writes.ts"
 
 export interface PostmanOptions {
   /**
@@ -103,6 +104,9 @@ export function outboxPostman(
     postman.deliverDue().catch(warn("outbox not read"))
   }
 
+  // Marks of sends that end while one is being written go together in the next statement.
+  const markAllSent = groupWrites((ids) => markSent(deps.db, ids, new Date(deps.now())))
+
   const retryAt = (attempts: number): Date | null =>
     attempts >= options.maxAttempts ? null : new Date(deps.now() + Math.min(options.firstRetryMs * 2 ** (attempts - 1), MAX_RETRY_MS))
 
@@ -145,9 +149,10 @@ export function outboxPostman(
     const rows = [...held, ...claimed]
     const results = await Promise.all(rows.map((row) => sendOne(row, mailer)))
     const sent = rows.filter((_, i) => results[i]).map((row) => row.id)
-    // Marked together, once every send of the claim ended. If marking fails (the database went away) the lease
-    // runs out and the rows are sent again under the same delivery ids, which the transport treats as repeats.
-    await markSent(deps.db, sent, new Date(deps.now())).catch(() => wakeAt(deps.now() + options.leaseMs))
+    // Marked together, once every send of the claim ended (with other claims' marks that end meanwhile). If marking
+    // fails (the database went away) the lease runs out and the rows are sent again under the same delivery ids,
+    // which the transport treats as repeats.
+    await markAllSent(sent).catch(() => wakeAt(deps.now() + options.leaseMs))
     return { claimed: rows.length, sent: sent.length }
   }
 
