@@ -171,7 +171,9 @@ async function writeFigures(run: ApiRun, workload: WriteWorkload): Promise<Figur
   // otherwise seal and send inside its own stretch (and the route's last sealing round would fall inside the probe's).
   const loadOf = async (sequenceOf: (client: number) => MixedRequest[], seconds: number) => {
     const loaded = await mixedLoad(session.base, session.headers, sequenceOf, clients, seconds, { spread: false })
-    await fetch(`${session.base}/__bench/settle`, { method: "POST" }).then((res) => res.arrayBuffer())
+    // A settle that failed leaves the next load to pay for this one's leftovers: the figure would not be the write's.
+    const settled = await fetch(`${session.base}/__bench/settle`, { method: "POST" })
+    if (!settled.ok) throw new Error(`settling after a ${workload.name} load answered ${settled.status}: ${await settled.text()}`)
     return loaded
   }
   let index = 0

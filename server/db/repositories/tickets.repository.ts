@@ -136,7 +136,7 @@ export const insertResponse = (db: Db, response: { ticketId: string; question: s
     .executeTakeFirstOrThrow()
 
 /** A response as a thread carries it: read as JSON with its ticket, so its moment is text (an ISO instant with an offset). */
-type ThreadResponse = Pick<TicketResponseRow, "id" | "question" | "answer" | "added_by"> & { created_at: string | Date; author_name: string; author_role: Role }
+type ThreadResponse = Pick<TicketResponseRow, "id" | "question" | "answer" | "added_by"> & { created_at: string; author_name: string; author_role: Role }
 
 /**
  * The ticket with its conversation (oldest first) in one statement, so both come from one moment: a chat answer and its poll
