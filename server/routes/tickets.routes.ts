@@ -8,6 +8,7 @@ import { sendNotModified } from "../plugins/security-headers.ts"
 import { notFound } from "../services/errors.ts"
 import * as commands from "../services/tickets/ticket.commands.ts"
 import * as queries from "../services/tickets/ticket.queries.ts"
+import { memoryThreadCache } from "../services/tickets/thread-cache.ts"
 import { THREAD_CACHE_CONTROL } from "../services/tickets/ticket-versions.ts"
 
 /** Support tickets. The chat's version store comes with the deps: in memory, or Redis with several instances. */
@@ -21,6 +22,7 @@ export function ticketRoutes(app: FastifyInstance, deps: RouteDeps): void {
     publicUrl: deps.publicUrl,
     live: deps.live,
     versions: deps.ticketVersions,
+    threads: memoryThreadCache(),
   }
   route(app, api.getTickets, ({ caller, query }) => queries.getTickets(ticketDeps, caller, query))
   route(app, api.createTicket, ({ caller, body, files, request }) => commands.createTicket(withRequestLog(ticketDeps, request), caller, body, files))

@@ -512,7 +512,7 @@ describe("delivery", () => {
       expect(await rowOf(held.mail[0]!)).toMatchObject({ status: "sent", attempts: 1 })
       expect(seen).toHaveLength(1)
 
-      // Its sender died before sending it: due again once the claim runs out, under the same delivery id.
+      // Its sender died before sending it: another instance leaves it while the claim holds, and sends it once it runs out.
       const orphan = await queue("Orphan")
       expect(await other.deliverDue()).toBe(0)
       server.clock.now += 60_000

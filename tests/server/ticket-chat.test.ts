@@ -126,6 +126,31 @@ describe("POST /userQuery/addResponse", () => {
     ])
   })
 
+  it("answers each step with the thread as it is read afresh after it: its responses, its raiser, the ticket's state", async () => {
+    const t = await raise("counsellor")
+    const steps = [
+      () => ask("counsellor", t._id, "First question"),
+      () => answer(t._id, "First answer"),
+      () => ask("counsellor", t._id, "Second question"),
+      () => answer(t._id, "Second answer"),
+      () => close(t._id),
+    ]
+    for (const [i, step] of steps.entries()) {
+      const res = await step()
+      expect(res.statusCode).toBe(200)
+      const afresh = await fetchThread("admin", t._id)
+      expect(res.json().data, `step ${i + 1}`).toEqual(afresh.json().data)
+    }
+    const { data } = (await fetchThread("counsellor", t._id)).json()
+    expect(data).toMatchObject({ status: true, name: "Chetan Counsellor", role: "Counsellor" })
+    expect(data.responses.map((r: { question: string | null; answer: string | null }) => r.question ?? r.answer)).toEqual([
+      "First question",
+      "First answer",
+      "Second question",
+      "Second answer",
+    ])
+  })
+
   it("refuses anybody but the raiser and the Admin (403), and anonymous callers (401)", async () => {
     const t = await raise("lawyer")
     expect((await ask("counsellor", t._id, "Me too!")).statusCode).toBe(403)
@@ -262,6 +287,22 @@ describe("GET /userQuery/fetchResponse/:queryId", () => {
     // A matching ETag gives nothing to somebody who may not see the ticket.
     const stranger = await fetchThread("counsellor", t._id, etag, counted)
     expect(stranger.statusCode).toBe(403)
+  })
+
+  it("answers a chat that is behind from the thread its step kept, without a database query", async () => {
+    const t = await raise("lawyer")
+    const first = await fetchThread("lawyer", t._id, undefined, counted)
+    await fetchThread("admin", t._id, undefined, counted)
+    const answered = await answer(t._id, "On it.", counted)
+    expect(answered.statusCode).toBe(200)
+    queries = 0
+    const behind = await fetchThread("lawyer", t._id, first.headers.etag as string, counted)
+    expect(behind.statusCode).toBe(200)
+    expect(behind.headers.etag).not.toBe(first.headers.etag)
+    expect(behind.json().data).toEqual(answered.json().data)
+    expect(queries).toBe(0)
+    // What the database holds, read by an app that kept nothing.
+    expect((await fetchThread("lawyer", t._id)).json().data).toEqual(behind.json().data)
   })
 
   it("moves the ETag on every change: response, close and feedback each give 200 with the news", async () => {

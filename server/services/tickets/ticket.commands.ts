@@ -1,8 +1,18 @@
 import type { AddResponseRequest, CreateTicketFields, FeedbackRequest } from "../../../src/api/contract/tickets/ticket.ts"
 import type { UploadedFile } from "../../plugins/multipart.ts"
 import type { Db } from "../../db/database.ts"
-import type { TicketRow } from "../../db/tickets.table.ts"
-import { findTicket, insertResponse, insertTicket, lockTicket, lockTicketByNumber, toTicket, updateTicket } from "../../db/repositories/tickets.repository.ts"
+import type { TicketResponseRow, TicketRow } from "../../db/tickets.table.ts"
+import type { TicketThread } from "../../../src/api/contract/tickets/ticket.ts"
+import {
+  findTicket,
+  insertResponse,
+  insertTicket,
+  lockTicket,
+  lockTicketByNumber,
+  toTicket,
+  toTicketResponse,
+  updateTicket,
+} from "../../db/repositories/tickets.repository.ts"
 import type { Caller } from "../auth/tokens.ts"
 import { badRequest, forbidden, notFound } from "../errors.ts"
 import { snapshotOfRow } from "../audit/projections.ts"
@@ -52,8 +62,10 @@ async function changeTicket(
   step: (row: TicketRow) => Parameters<typeof ticketMails>[2] | null,
 ) {
   let queued = NOTHING_QUEUED
+  let before: TicketRow | undefined
   const row = await deps.db.transaction().execute(async (trx) => {
-    const changed = await change(trx, foundTicket(await lock(trx)))
+    before = foundTicket(await lock(trx))
+    const changed = await change(trx, before)
     const kind = step(changed)
     if (kind) queued = await queueNotifications(trx, new Date(deps.now()), await ticketMails(trx, deps.publicUrl, kind, changed), deps.postman)
     return changed
@@ -61,7 +73,28 @@ async function changeTicket(
   await deps.versions.remember(row.id, { version: row.version, raiserId: row.raiser_id })
   announce(deps, row)
   deliverSoon(deps, queued)
-  return row
+  return { before: before!, row }
+}
+
+/**
+ * The thread after a step, for its answer: the thread at the version the step locked (kept by the thread cache)
+ * with the changed ticket and the response it added; read afresh when that version is not kept, or when the
+ * response's author is not in it yet (the thread carries their name).
+ */
+async function threadAfter(deps: TicketDeps, before: TicketRow, changed: TicketRow, added?: TicketResponseRow): Promise<TicketThread> {
+  const kept = deps.threads.get(changed.id, before.version)
+  const author =
+    added &&
+    (kept?.responses.find((r) => r.addedBy._id === added.added_by)?.addedBy ??
+      (kept?.userId === added.added_by ? { _id: kept.userId, name: kept.name, role: kept.role } : undefined))
+  if (!kept || (added && !author)) return (await loadThread(deps, changed.id)).thread
+  const responses =
+    added && author
+      ? [...kept.responses, toTicketResponse({ ...added, created_at: added.created_at.toISOString(), author_name: author.name, author_role: author.role })]
+      : kept.responses
+  const thread = { ...toTicket({ ...changed, raiser_name: kept.name, raiser_role: kept.role }), responses }
+  deps.threads.set(changed.id, changed.version, thread)
+  return thread
 }
 
 /** Open screens of the ticket (its raiser's, every Admin's) hear that it changed, and read it again. */
@@ -70,7 +103,7 @@ function announce(deps: TicketDeps, row: TicketRow): void {
 }
 
 export async function closeTicket(deps: TicketDeps, caller: Caller, queryId: string) {
-  await changeTicket(
+  const { before, row: after } = await changeTicket(
     deps,
     (trx) => lockTicket(trx, queryId),
     async (trx, row) => {
@@ -89,14 +122,15 @@ export async function closeTicket(deps: TicketDeps, caller: Caller, queryId: str
     },
     (closed) => (closed.raiser_id === caller.id ? null : "ticket.closed"),
   )
-  return { success: true, message: "Ticket closed.", data: (await loadThread(deps, queryId)).thread }
+  return { success: true, message: "Ticket closed.", data: await threadAfter(deps, before, after) }
 }
 
 /** The raiser asks (question), the Admin answers (answer); nobody else takes part. */
 export async function addResponse(deps: TicketDeps, caller: Caller, body: AddResponseRequest) {
   const question = body.question?.trim() ?? ""
   const answer = body.answer?.trim() ?? ""
-  await changeTicket(
+  let added: TicketResponseRow | undefined
+  const { before, row: after } = await changeTicket(
     deps,
     (trx) => lockTicket(trx, body.queryId),
     async (trx, row) => {
@@ -108,6 +142,7 @@ export async function addResponse(deps: TicketDeps, caller: Caller, body: AddRes
       if (!admin && (question === "" || answer !== "")) throw badRequest(question === "" ? "question: is required" : "answer: only the Admin answers")
       const at = new Date(deps.now())
       const response = await insertResponse(trx, { ticketId: row.id, question: admin ? null : question, answer: admin ? answer : null, addedBy: caller.id, at })
+      added = response
       const changed = await updateTicket(trx, row.id, { updated_at: at })
       // A response is its own entity (its row names the ticket); on the ticket's own trail the step is
       // logged too, with no fields, since none of the ticket's fields change.
@@ -124,7 +159,7 @@ export async function addResponse(deps: TicketDeps, caller: Caller, body: AddRes
     },
     () => (isAdmin(caller) ? "ticket.answered" : null),
   )
-  return { success: true, message: "Response added.", data: (await loadThread(deps, body.queryId)).thread }
+  return { success: true, message: "Response added.", data: await threadAfter(deps, before, after, added) }
 }
 
 /** Only the raiser, only once, only on a closed ticket (the ticket machine refuses the rest). */
@@ -132,7 +167,7 @@ export async function giveFeedback(deps: TicketDeps, caller: Caller, body: Feedb
   const number = Number(body.ticketId.slice("TKT-".length))
   // Ticket numbers are 32-bit; a longer one cannot exist (and would make the query fail).
   if (number > 2_147_483_647) throw notFound("Ticket not found.")
-  const rated = await changeTicket(
+  const { row: rated } = await changeTicket(
     deps,
     (trx) => lockTicketByNumber(trx, number),
     async (trx, row) => {

@@ -24,20 +24,26 @@ export async function getTickets(deps: Pick<TicketDeps, "db">, caller: Caller, q
   return { success: true, data: rows.map(toTicket), pagination: { total, page, limit, totalPages: totalPages(total, limit) } }
 }
 
-/** The ticket with its conversation, read in one statement: the responses are those of the row's version. */
-export async function loadThread(deps: Pick<TicketDeps, "db">, queryId: string): Promise<{ thread: TicketThread; version: number; raiserId: string }> {
+/** The ticket with its conversation, read in one statement (the responses are those of the row's version), and kept as that version's. */
+export async function loadThread(
+  deps: Pick<TicketDeps, "db" | "threads">,
+  queryId: string,
+): Promise<{ thread: TicketThread; version: number; raiserId: string }> {
   const { responses, ...row } = foundTicket(await findThread(deps.db, queryId))
-  return { thread: { ...toTicket(row), responses: responses.map(toTicketResponse) }, version: row.version, raiserId: row.raiser_id }
+  const thread = { ...toTicket(row), responses: responses.map(toTicketResponse) }
+  deps.threads.set(queryId, row.version, thread)
+  return { thread, version: row.version, raiserId: row.raiser_id }
 }
 
 export type ThreadFetch = { notModified: true; etag: string } | { notModified: false; etag: string; answer: { success: true; data: TicketThread } }
 
 /**
  * Polled every 5 s by every open chat: when the caller's ETag still names the version this process
- * knows, the answer is 304 without touching the database.
+ * knows, the answer is 304 without touching the database, and when it names an older one, the thread this process
+ * kept at the version it knows is the answer.
  */
 export async function fetchThread(
-  deps: Pick<TicketDeps, "db" | "versions">,
+  deps: Pick<TicketDeps, "db" | "versions" | "threads">,
   caller: Caller,
   queryId: string,
   ifNoneMatch: string | undefined,
@@ -46,6 +52,9 @@ export async function fetchThread(
   if (known && canSeeTicket(caller, known.raiserId)) {
     const etag = etagOf(queryId, known.version)
     if (etagMatches(ifNoneMatch, etag)) return { notModified: true, etag }
+    // The step that moved the version, when made here, kept its thread: the other side's chat reads it from there.
+    const kept = deps.threads.get(queryId, known.version)
+    if (kept) return { notModified: false, etag, answer: { success: true, data: kept } }
   }
   const { thread, version, raiserId } = await loadThread(deps, queryId)
   assertCanSee(caller, raiserId)
