@@ -1,3 +1,5 @@
+import { latestVersions } from "../latest-versions.ts"
+
 /**
  * Each user's current token version, cached so checking an access token costs no query. The
  * database row is the truth (`users.token_version`); this store only remembers what was read or
@@ -16,12 +18,11 @@ export interface TokenVersionStore {
 }
 
 /**
- * Bounded: the least recently remembered users are dropped first (they are then read once more).
- * An entry is trusted for `ttlMs` only, so a bump written straight to the database (the create-admin
+ * Bounded: the users least recently used are forgotten first (they are then read once more). An entry is trusted for `ttlMs` only, so a bump written straight to the database (the create-admin
  * script resetting a password) still takes effect within a minute.
  */
 export function memoryTokenVersions(now: () => number = Date.now, maxEntries = 100_000, ttlMs = 60_000): TokenVersionStore {
-  const entries = new Map<string, { version: number; at: number }>()
+  const entries = latestVersions<{ version: number; at: number }>(maxEntries)
   const peek = (userId: string) => {
     const entry = entries.get(userId)
     return entry && now() - entry.at < ttlMs ? entry.version : undefined
@@ -29,15 +30,7 @@ export function memoryTokenVersions(now: () => number = Date.now, maxEntries = 1
   return {
     peek,
     get: async (userId) => peek(userId),
-    async remember(userId, version) {
-      const known = entries.get(userId)
-      if (known && known.version > version) return
-      entries.delete(userId)
-      entries.set(userId, { version, at: now() })
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
-    },
-    async forget(userId) {
-      entries.delete(userId)
-    },
+    remember: async (userId, version) => entries.offer(userId, { version, at: now() }),
+    forget: async (userId) => entries.forget(userId),
   }
 }

@@ -1,3 +1,5 @@
+import { latestVersions } from "../latest-versions.ts"
+
 /**
  * The current version of each ticket's chat, kept outside the database so a poll whose ETag
  * still holds is answered 304 without a query. Behind this interface so it can move to a shared
@@ -21,22 +23,13 @@ export interface TicketVersionStore {
   remember(queryId: string, entry: TicketVersion): Promise<void>
 }
 
-/** Bounded: the least recently remembered tickets are forgotten first (they are then read once more). */
+/** Bounded: the tickets least recently used are forgotten first (they are then read once more). */
 export function memoryTicketVersions(maxEntries = 50_000): TicketVersionStore {
-  const entries = new Map<string, TicketVersion>()
+  const entries = latestVersions<TicketVersion>(maxEntries)
   return {
-    async get(queryId) {
-      return entries.get(queryId)
-    },
+    get: async (queryId) => entries.get(queryId),
     peek: (queryId) => entries.get(queryId),
-    async remember(queryId, entry) {
-      const known = entries.get(queryId)
-      // A poll that read the row before a change committed must not undo the change's version.
-      if (known && known.version >= entry.version) return
-      entries.delete(queryId)
-      entries.set(queryId, entry)
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
-    },
+    remember: async (queryId, entry) => entries.offer(queryId, entry),
   }
 }
 

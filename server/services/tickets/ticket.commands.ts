@@ -58,22 +58,27 @@ export async function createTicket(deps: TicketDeps, caller: Caller, fields: Cre
 async function changeTicket(
   deps: TicketDeps,
   lock: (trx: Db) => Promise<TicketRow | undefined>,
-  change: (trx: Db, row: TicketRow) => Promise<TicketRow>,
+  change: (trx: Db, row: TicketRow) => Promise<Step>,
   step: (row: TicketRow) => Parameters<typeof ticketMails>[2] | null,
-) {
+): Promise<Step & { before: TicketRow }> {
   let queued = NOTHING_QUEUED
-  let before: TicketRow | undefined
-  const row = await deps.db.transaction().execute(async (trx) => {
-    before = foundTicket(await lock(trx))
+  const done = await deps.db.transaction().execute(async (trx) => {
+    const before = foundTicket(await lock(trx))
     const changed = await change(trx, before)
-    const kind = step(changed)
-    if (kind) queued = await queueNotifications(trx, new Date(deps.now()), await ticketMails(trx, deps.publicUrl, kind, changed), deps.postman)
-    return changed
+    const kind = step(changed.row)
+    if (kind) queued = await queueNotifications(trx, new Date(deps.now()), await ticketMails(trx, deps.publicUrl, kind, changed.row), deps.postman)
+    return { ...changed, before }
   })
-  await deps.versions.remember(row.id, { version: row.version, raiserId: row.raiser_id })
-  announce(deps, row)
+  await deps.versions.remember(done.row.id, { version: done.row.version, raiserId: done.row.raiser_id })
+  announce(deps, done.row)
   deliverSoon(deps, queued)
-  return { before: before!, row }
+  return done
+}
+
+/** What a step wrote: the changed ticket, and the response when it added one. */
+interface Step {
+  row: TicketRow
+  added?: TicketResponseRow
 }
 
 /**
@@ -81,17 +86,17 @@ async function changeTicket(
  * with the changed ticket and the response it added; read afresh when that version is not kept, or when the
  * response's author is not in it yet (the thread carries their name).
  */
-async function threadAfter(deps: TicketDeps, before: TicketRow, changed: TicketRow, added?: TicketResponseRow): Promise<TicketThread> {
+async function threadAfter(deps: TicketDeps, { before, row: changed, added }: Step & { before: TicketRow }): Promise<TicketThread> {
   const kept = deps.threads.get(changed.id, before.version)
-  const author =
-    added &&
-    (kept?.responses.find((r) => r.addedBy._id === added.added_by)?.addedBy ??
-      (kept?.userId === added.added_by ? { _id: kept.userId, name: kept.name, role: kept.role } : undefined))
-  if (!kept || (added && !author)) return (await loadThread(deps, changed.id)).thread
-  const responses =
-    added && author
-      ? [...kept.responses, toTicketResponse({ ...added, created_at: added.created_at.toISOString(), author_name: author.name, author_role: author.role })]
-      : kept.responses
+  if (!kept) return (await loadThread(deps, changed.id)).thread
+  let responses = kept.responses
+  if (added) {
+    const author =
+      kept.responses.find((r) => r.addedBy._id === added.added_by)?.addedBy ??
+      (kept.userId === added.added_by ? { _id: kept.userId, name: kept.name, role: kept.role } : undefined)
+    if (!author) return (await loadThread(deps, changed.id)).thread
+    responses = [...responses, toTicketResponse({ ...added, created_at: added.created_at.toISOString(), author_name: author.name, author_role: author.role })]
+  }
   const thread = { ...toTicket({ ...changed, raiser_name: kept.name, raiser_role: kept.role }), responses }
   deps.threads.set(changed.id, changed.version, thread)
   return thread
@@ -103,7 +108,7 @@ function announce(deps: TicketDeps, row: TicketRow): void {
 }
 
 export async function closeTicket(deps: TicketDeps, caller: Caller, queryId: string) {
-  const { before, row: after } = await changeTicket(
+  const done = await changeTicket(
     deps,
     (trx) => lockTicket(trx, queryId),
     async (trx, row) => {
@@ -118,19 +123,18 @@ export async function closeTicket(deps: TicketDeps, caller: Caller, queryId: str
         before: snapshotOfRow("ticket", row),
         row: closed,
       })
-      return closed
+      return { row: closed }
     },
     (closed) => (closed.raiser_id === caller.id ? null : "ticket.closed"),
   )
-  return { success: true, message: "Ticket closed.", data: await threadAfter(deps, before, after) }
+  return { success: true, message: "Ticket closed.", data: await threadAfter(deps, done) }
 }
 
 /** The raiser asks (question), the Admin answers (answer); nobody else takes part. */
 export async function addResponse(deps: TicketDeps, caller: Caller, body: AddResponseRequest) {
   const question = body.question?.trim() ?? ""
   const answer = body.answer?.trim() ?? ""
-  let added: TicketResponseRow | undefined
-  const { before, row: after } = await changeTicket(
+  const done = await changeTicket(
     deps,
     (trx) => lockTicket(trx, body.queryId),
     async (trx, row) => {
@@ -142,7 +146,6 @@ export async function addResponse(deps: TicketDeps, caller: Caller, body: AddRes
       if (!admin && (question === "" || answer !== "")) throw badRequest(question === "" ? "question: is required" : "answer: only the Admin answers")
       const at = new Date(deps.now())
       const response = await insertResponse(trx, { ticketId: row.id, question: admin ? null : question, answer: admin ? answer : null, addedBy: caller.id, at })
-      added = response
       const changed = await updateTicket(trx, row.id, { updated_at: at })
       // A response is its own entity (its row names the ticket); on the ticket's own trail the step is
       // logged too, with no fields, since none of the ticket's fields change.
@@ -155,11 +158,11 @@ export async function addResponse(deps: TicketDeps, caller: Caller, body: AddRes
         before: snapshotOfRow("ticket", row),
         row: changed,
       })
-      return changed
+      return { row: changed, added: response }
     },
     () => (isAdmin(caller) ? "ticket.answered" : null),
   )
-  return { success: true, message: "Response added.", data: await threadAfter(deps, before, after, added) }
+  return { success: true, message: "Response added.", data: await threadAfter(deps, done) }
 }
 
 /** Only the raiser, only once, only on a closed ticket (the ticket machine refuses the rest). */
@@ -183,7 +186,7 @@ export async function giveFeedback(deps: TicketDeps, caller: Caller, body: Feedb
         before: snapshotOfRow("ticket", row),
         row: changed,
       })
-      return changed
+      return { row: changed }
     },
     () => "ticket.feedbackGiven",
   )
