@@ -13,6 +13,8 @@ afterAll(() => browser?.close())
 async function numbers(page: Page, chart: string): Promise<string[][]> {
   const table = page.getByTestId(`trend-table-${chart}`)
   if (!(await table.isVisible())) await page.getByTestId(`trend-${chart}`).getByText("Show the numbers").click()
+  // The table is drawn once its fold opens (trend-chart.tsx).
+  await table.waitFor()
   return table.locator("tbody tr").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? "")))
 }
 

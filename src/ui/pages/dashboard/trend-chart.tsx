@@ -153,40 +153,51 @@ function Legend({ series, colors }: { series: readonly TrendSeries[]; colors: st
   )
 }
 
-/** The chart's numbers as a table, folded under the drawing: what keyboards and screen readers read. */
+/**
+ * The chart's numbers as a table, folded under the drawing: what keyboards and screen readers read. The table is
+ * drawn once it is unfolded: folded, nobody can reach it, and its cells (a row per week) were most of the work of
+ * drawing the three charts when their weeks arrived, a long task in the dashboard's load (issue 31).
+ */
 function Numbers({ data }: { data: ChartData }) {
-  const { spec, weeks, values } = data
+  const [open, setOpen] = useState(false)
   return (
-    <Box as="details" mt="2">
+    <Box as="details" mt="2" onToggle={(event) => setOpen(event.currentTarget.hasAttribute("open"))}>
       <Text as="summary" fontSize="sm" color="fg.muted" cursor="pointer">
         Show the numbers
       </Text>
-      <Box overflowX="auto" mt="2" tabIndex={0} aria-label={`${spec.title}: numbers per week`}>
-        <Table.Root size="sm" data-testid={`trend-table-${spec.id}`}>
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>Week</Table.ColumnHeader>
-              {spec.series.map((s) => (
-                <Table.ColumnHeader key={s.key} textAlign="end">
-                  {s.label}
-                </Table.ColumnHeader>
+      {open ? <NumbersTable data={data} /> : null}
+    </Box>
+  )
+}
+
+function NumbersTable({ data }: { data: ChartData }) {
+  const { spec, weeks, values } = data
+  return (
+    <Box overflowX="auto" mt="2" tabIndex={0} aria-label={`${spec.title}: numbers per week`}>
+      <Table.Root size="sm" data-testid={`trend-table-${spec.id}`}>
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Week</Table.ColumnHeader>
+            {spec.series.map((s) => (
+              <Table.ColumnHeader key={s.key} textAlign="end">
+                {s.label}
+              </Table.ColumnHeader>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {weeks.map((week, i) => (
+            <Table.Row key={week.week}>
+              <Table.Cell>{weekTitle(week.week)}</Table.Cell>
+              {values[i]!.map((value, j) => (
+                <Table.Cell key={spec.series[j]!.key} textAlign="end">
+                  {value}
+                </Table.Cell>
               ))}
             </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {weeks.map((week, i) => (
-              <Table.Row key={week.week}>
-                <Table.Cell>{weekTitle(week.week)}</Table.Cell>
-                {values[i]!.map((value, j) => (
-                  <Table.Cell key={spec.series[j]!.key} textAlign="end">
-                    {value}
-                  </Table.Cell>
-                ))}
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
+          ))}
+        </Table.Body>
+      </Table.Root>
     </Box>
   )
 }
