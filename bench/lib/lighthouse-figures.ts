@@ -10,6 +10,7 @@ import type { ApiSession } from "./api-session.ts"
 import { BENCH_ADMIN } from "./api-session.ts"
 import { judge, type Figure } from "./figure.ts"
 import { freePort } from "./processes.ts"
+import { medianRun } from "./load.ts"
 
 /**
  * Lighthouse 12, desktop preset, on /login and on the Admin's dashboard, in Debian's Chromium
@@ -103,14 +104,25 @@ async function connect(port: number) {
   }
 }
 
+/**
+ * Runs of each audit; its figures are those of the run with the median score. On this 2-core machine one load of the
+ * dashboard scored anywhere from 78 to 97 within a few minutes, the machine otherwise idle (blocking time 76-353 ms):
+ * one run judged the machine's moment more than the page. Lighthouse's own advice for variance is the median of
+ * several runs.
+ */
+const AUDIT_RUNS = 3
+
 async function audit(url: string, label: string, port: number, keepStorage: boolean, margin: number, log: (line: string) => void): Promise<Figure[]> {
-  log(`lighthouse: ${label}`)
-  const { lhr } = await runLighthouse(url, port, keepStorage)
-  const score = (lhr.categories.performance?.score ?? 0) * 100
+  log(`lighthouse: ${label} (${AUDIT_RUNS} runs)`)
+  const runs: Awaited<ReturnType<typeof runLighthouse>>["lhr"][] = []
+  for (let run = 0; run < AUDIT_RUNS; run++) runs.push((await runLighthouse(url, port, keepStorage)).lhr)
+  const scoreOf = (lhr: (typeof runs)[number]) => (lhr.categories.performance?.score ?? 0) * 100
+  const score = medianRun(runs, scoreOf)
+  const lhr = runs.find((r) => scoreOf(r) === score)!
   const lcp = (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.POSITIVE_INFINITY) / 1000
   const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.POSITIVE_INFINITY
   const metric = (id: string, digits = 2, scale = 1000) => ((lhr.audits[id]?.numericValue ?? Number.NaN) / scale).toFixed(digits)
-  const note = `FCP ${metric("first-contentful-paint")} s, TBT ${metric("total-blocking-time", 0, 1)} ms, SI ${metric("speed-index")} s`
+  const note = `the median of ${AUDIT_RUNS} runs (scores ${runs.map((r) => Math.round(scoreOf(r))).join(", ")}): FCP ${metric("first-contentful-paint")} s, TBT ${metric("total-blocking-time", 0, 1)} ms, SI ${metric("speed-index")} s`
   return [
     judge({ name: `Lighthouse ${label}: performance`, value: score, unit: "score", note }, { target: "≥ 95", limit: 95, better: "higher" }, margin),
     judge({ name: `Lighthouse ${label}: LCP`, value: lcp, unit: "s" }, { target: "≤ 1.2 s", limit: 1.2, better: "lower" }, margin),
