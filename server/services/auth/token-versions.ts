@@ -18,7 +18,8 @@ export interface TokenVersionStore {
 }
 
 /**
- * Bounded: the users least recently used are forgotten first (they are then read once more). An entry is trusted for `ttlMs` only, so a bump written straight to the database (the create-admin
+ * Bounded: the users least recently used are forgotten first (they are then read once more).
+ * An entry is trusted for `ttlMs` only, so a bump written straight to the database (the create-admin
  * script resetting a password) still takes effect within a minute.
  */
 export function memoryTokenVersions(now: () => number = Date.now, maxEntries = 100_000, ttlMs = 60_000): TokenVersionStore {

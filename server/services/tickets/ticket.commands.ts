@@ -60,7 +60,7 @@ async function changeTicket(
   lock: (trx: Db) => Promise<TicketRow | undefined>,
   change: (trx: Db, row: TicketRow) => Promise<Step>,
   step: (row: TicketRow) => Parameters<typeof ticketMails>[2] | null,
-): Promise<Step & { before: TicketRow }> {
+): Promise<StepDone> {
   let queued = NOTHING_QUEUED
   const done = await deps.db.transaction().execute(async (trx) => {
     const before = foundTicket(await lock(trx))
@@ -81,12 +81,17 @@ interface Step {
   added?: TicketResponseRow
 }
 
+/** A step once committed, with the ticket as it was locked. */
+interface StepDone extends Step {
+  before: TicketRow
+}
+
 /**
  * The thread after a step, for its answer: the thread at the version the step locked (kept by the thread cache)
  * with the changed ticket and the response it added; read afresh when that version is not kept, or when the
  * response's author is not in it yet (the thread carries their name).
  */
-async function threadAfter(deps: TicketDeps, { before, row: changed, added }: Step & { before: TicketRow }): Promise<TicketThread> {
+async function threadAfter(deps: TicketDeps, { before, row: changed, added }: StepDone): Promise<TicketThread> {
   const kept = deps.threads.get(changed.id, before.version)
   if (!kept) return (await loadThread(deps, changed.id)).thread
   let responses = kept.responses
