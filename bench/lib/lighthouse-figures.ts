@@ -114,9 +114,9 @@ const AUDIT_RUNS = 3
 
 async function audit(url: string, label: string, port: number, keepStorage: boolean, margin: number, log: (line: string) => void): Promise<Figure[]> {
   log(`lighthouse: ${label} (${AUDIT_RUNS} runs)`)
-  const runs: Awaited<ReturnType<typeof runLighthouse>>["lhr"][] = []
+  const runs: Lhr[] = []
   for (let run = 0; run < AUDIT_RUNS; run++) runs.push((await runLighthouse(url, port, keepStorage)).lhr)
-  const scoreOf = (lhr: (typeof runs)[number]) => (lhr.categories.performance?.score ?? 0) * 100
+  const scoreOf = (lhr: Lhr) => (lhr.categories.performance?.score ?? 0) * 100
   const score = medianRun(runs, scoreOf)
   const lhr = runs.find((r) => scoreOf(r) === score)!
   const lcp = (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.POSITIVE_INFINITY) / 1000
@@ -130,7 +130,11 @@ async function audit(url: string, label: string, port: number, keepStorage: bool
   ]
 }
 
-async function runLighthouse(url: string, port: number, keepStorage: boolean, attempt = 1): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>> {
+/** One Lighthouse run's result and its report (the "Lighthouse result", lhr). */
+type RunResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>
+type Lhr = RunResult["lhr"]
+
+async function runLighthouse(url: string, port: number, keepStorage: boolean, attempt = 1): Promise<RunResult> {
   const result = await lighthouse(
     url,
     { port, logLevel: "error", output: "json", onlyCategories: ["performance"], disableStorageReset: keepStorage },
