@@ -1,13 +1,13 @@
 import { AsyncLocalStorage } from "node:async_hooks"
 import { randomUUID } from "node:crypto"
 import type { ServerResponse } from "node:http"
-import { monitorEventLoopDelay } from "node:perf_hooks"
 import { createRequire, syncBuiltinESMExports } from "node:module"
 import type { FastifyInstance } from "fastify"
 import { CompiledQuery } from "kysely"
 import type { Db } from "../db/database.ts"
 import type { Postman } from "../services/notifications/postman.ts"
 import type { AuditSealer } from "../services/audit/audit-sealer.ts"
+import { watchLoopDelay } from "../services/ops/event-loop-delay.ts"
 
 const require = createRequire(import.meta.url)
 
@@ -123,27 +123,26 @@ export interface ProcessReading {
   /** Resident memory, bytes (the embedded database's thread included: it is this process). */
   rss: number
   heapUsed: number
-  /** Event-loop delay since the last reading that asked for `?reset`, from `monitorEventLoopDelay`, ms. */
+  /** Event-loop delay since the last reading that asked for `?reset`, ms beyond the 10 ms timer (`watchLoopDelay`). */
   loopDelayP99: number
   loopDelayMax: number
 }
 
 /**
  * `GET /__bench/process[?reset]` (issue 31's soak): resident memory and the event loop's delay, read inside the
- * server, where the load is. The delay histogram samples every 10 ms from the instrument's registration;
+ * server, where the load is, as /metrics reads it (`watchLoopDelay`): sampled every 10 ms from the instrument's registration;
  * `?reset` starts a new window after answering, so each reading covers the time since the one before.
  */
 function registerProcessReading(app: FastifyInstance): void {
-  const loop = monitorEventLoopDelay({ resolution: 10 })
-  loop.enable()
+  const loop = watchLoopDelay()
   app.addHook("onClose", async () => loop.disable())
   app.get<{ Querystring: { reset?: string } }>("/__bench/process", async (request, reply) => {
     const memory = process.memoryUsage()
     const reading: ProcessReading = {
       rss: memory.rss,
       heapUsed: memory.heapUsed,
-      loopDelayP99: loop.percentile(99) / 1e6,
-      loopDelayMax: loop.max / 1e6,
+      loopDelayP99: loop.quantileMs(0.99),
+      loopDelayMax: loop.maxMs(),
     }
     if (request.query.reset !== undefined) loop.reset()
     return reply.header("cache-control", "no-store").send(reading)

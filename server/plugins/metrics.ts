@@ -1,8 +1,5 @@
-import { monitorEventLoopDelay } from "node:perf_hooks"
 import type { FastifyInstance } from "fastify"
-
-/** How often the event loop is sampled; the reported delay is what a sample came late beyond it. */
-const RESOLUTION_MS = 10
+import { watchLoopDelay } from "../services/ops/event-loop-delay.ts"
 
 /**
  * `/metrics` for operators, in Prometheus' text format, outside /api/v1 like the probes: how long the
@@ -12,26 +9,24 @@ const RESOLUTION_MS = 10
  * 15 s; a start's one-off work does not hide in a lifetime's figures); its maximum, the process's life.
  */
 export function registerMetrics(app: FastifyInstance): void {
-  const sinceScrape = monitorEventLoopDelay({ resolution: RESOLUTION_MS })
-  const sinceStart = monitorEventLoopDelay({ resolution: RESOLUTION_MS })
-  sinceScrape.enable()
-  sinceStart.enable()
+  const sinceScrape = watchLoopDelay()
+  const sinceStart = watchLoopDelay()
   app.addHook("onClose", (_instance, done) => {
     sinceScrape.disable()
     sinceStart.disable()
     done()
   })
-  const seconds = (ns: number) => Math.max(0, ns / 1e9 - RESOLUTION_MS / 1000).toFixed(6)
+  const seconds = (ms: number) => (ms / 1000).toFixed(6)
   app.get("/metrics", { logLevel: "warn" }, async (_request, reply) => {
     const memory = process.memoryUsage()
     const lines = [
       "# HELP console_event_loop_delay_seconds How late the event loop ran a 10 ms timer, since the previous scrape.",
       "# TYPE console_event_loop_delay_seconds summary",
-      ...[0.5, 0.9, 0.99].map((q) => `console_event_loop_delay_seconds{quantile="${q}"} ${seconds(sinceScrape.percentile(q * 100))}`),
-      `console_event_loop_delay_seconds_count ${sinceScrape.count}`,
+      ...[0.5, 0.9, 0.99].map((q) => `console_event_loop_delay_seconds{quantile="${q}"} ${seconds(sinceScrape.quantileMs(q))}`),
+      `console_event_loop_delay_seconds_count ${sinceScrape.count()}`,
       "# HELP console_event_loop_delay_max_seconds The longest the event loop was held since the process started.",
       "# TYPE console_event_loop_delay_max_seconds gauge",
-      `console_event_loop_delay_max_seconds ${seconds(sinceStart.max)}`,
+      `console_event_loop_delay_max_seconds ${seconds(sinceStart.maxMs())}`,
       "# HELP process_resident_memory_bytes Resident memory.",
       "# TYPE process_resident_memory_bytes gauge",
       `process_resident_memory_bytes ${memory.rss}`,
