@@ -77,8 +77,8 @@ export function historyLine(key: string, figures: Figure[]): string {
 const TITLE = "# Benchmark results\n\nLatest full run of `npm run bench` per database and scale (see bench/README.md for what each figure means).\n"
 
 /**
- * RESULTS.md keeps one section per database and scale, which a run replaces, the growth of cost between a database's
- * smallest and largest scale recorded (rewritten from those sections), and a history with a line per full run, which a
+ * RESULTS.md keeps one section per database and scale, which a run replaces, the growth of cost from a database's
+ * smallest scale recorded to each larger one (rewritten from those sections), and a history with a line per full run, which a
  * run extends; what follows them (the free-slot figures, written by hand) is kept as it is.
  */
 export function withSection(previous: string, key: string, report: string, line: string): string {
@@ -102,7 +102,7 @@ export function withSection(previous: string, key: string, report: string, line:
 }
 const HISTORY_HEAD = "## Every full run\n\n| Date | Commit | Database | Node | Met | Missed |\n|---|---|---|---|---|---|\n"
 
-/** Issue 31's cost as data grows: what each of these costs at the largest scale over the smallest, at most 1.25. */
+/** Issue 31's cost as data grows: what each of these costs at a larger scale over the smallest, at most 1.25. */
 const GROWTH_LIMIT = 1.25
 const GROWING: { name: string; match: (figure: string) => boolean; cost: "per request" | "ms" }[] = [
   { name: "List page 1, afresh", match: (f) => f === "List page 1 computed afresh (no answer cache)", cost: "per request" },
@@ -116,7 +116,7 @@ const GROWING: { name: string; match: (figure: string) => boolean; cost: "per re
 ]
 
 /**
- * For each database recorded at two scales or more: each growing figure's cost at the largest over the smallest
+ * For each database recorded at two scales or more: each growing figure's cost at each larger scale over the smallest
  * (the load figures' cost is 1 / req/s at the same load, the dashboard's its server time). Each section's own figures
  * are read back from its table, so the comparison is of what the file shows. The two runs may be of different days:
  * where both recorded the hello-world baseline, each cost is counted in its own run's hello-world requests, so a
@@ -126,47 +126,52 @@ function growthSection(sections: Map<string, string>): string | null {
   const tables: string[] = []
   for (const db of ["embedded", "postgres"]) {
     const scales = [...sections.keys()].filter((k) => parseKey(k).db === db).sort((a, b) => parseKey(a).scale - parseKey(b).scale)
-    if (scales.length < 2) continue
-    const [small, large] = [scales[0]!, scales.at(-1)!]
-    const rowsOf = (key: string) =>
-      sections
-        .get(key)!
-        .split("\n")
-        .filter((l) => l.startsWith("| ") && !l.startsWith("| Figure"))
-        .map((l) => l.slice(2, -2).split(" | "))
-    const costOf = (key: string, figure: (typeof GROWING)[number]) => {
-      const row = rowsOf(key).find((cells) => figure.match(cells[0]!))
-      if (!row) return null
-      const n = figure.cost === "per request" ? 1 / Number(row[1]) : parseFloat(row[5]!)
-      return Number.isFinite(n) && n > 0 ? n : null
-    }
-    const helloOf = (key: string) => {
-      const rps = Number(rowsOf(key).find((cells) => cells[0]!.startsWith("hello-world"))?.[1])
-      return Number.isFinite(rps) && rps > 0 ? rps : null
-    }
-    const hellos = [helloOf(small), helloOf(large)] as const
-    const scaled = hellos[0] !== null && hellos[1] !== null
-    const lines = GROWING.map((figure) => {
-      const [a, b] = [costOf(small, figure), costOf(large, figure)]
-      if (a === null || b === null) return `| ${figure.name} | | | | ≤ ${GROWTH_LIMIT} × | not measured at both |`
-      const grew = scaled ? (b * hellos[1]!) / (a * hellos[0]!) : b / a
-      const shown = (n: number) => (figure.cost === "per request" ? `${Math.round(1 / n)} req/s` : `${n.toFixed(1)} ms`)
-      return `| ${figure.name} | ${shown(a)} | ${shown(b)} | ${grew.toFixed(2)} × | ≤ ${GROWTH_LIMIT} × | ${grew <= GROWTH_LIMIT ? "pass" : "**FAIL**"} |`
-    })
-    const run = (key: string) => {
-      const field = (name: string) => new RegExp(`^- ${name}: (\\S+)`, "m").exec(sections.get(key)!)?.[1] ?? "?"
-      return `scale ${parseKey(key).scale}: ${field("Date").slice(0, 16).replace("T", " ")}, commit ${field("Commit").slice(0, 7)}`
-    }
-    const basis = scaled
-      ? `Cost grew: each cost in its own run's hello-world requests (hello-world ${Math.round(hellos[0]!)} req/s at scale ${parseKey(small).scale}, ${Math.round(hellos[1]!)} at scale ${parseKey(large).scale}).`
-      : "Cost grew: as measured (a run without the hello-world baseline cannot be scaled to its machine's speed)."
-    tables.push(
-      `### ${sectionTitle(db)}: scale ${parseKey(small).scale} against scale ${parseKey(large).scale}\n\n` +
-        `Runs: ${run(small)}; ${run(large)}. ${basis}\n\n` +
-        `| Figure | At scale ${parseKey(small).scale} | At scale ${parseKey(large).scale} | Cost grew | Target | Result |\n|---|---:|---:|---:|---|---|\n${lines.join("\n")}\n`,
-    )
+    const small = scales[0]
+    // Each larger scale against the smallest: scale 1 is the issue's bound (a million rows against a hundred
+    // thousand); scale 5, run once by hand, is held to the same bound.
+    for (const large of scales.slice(1)) tables.push(growthTable(db, sections, small!, large))
   }
   return tables.length === 0
     ? null
     : `## Cost as data grows (issue 31)\n\nEach from the sections above, as recorded (their runs may be of different commits and days).\n\n${tables.join("\n")}`
+}
+
+function growthTable(db: string, sections: Map<string, string>, small: string, large: string): string {
+  const rowsOf = (key: string) =>
+    sections
+      .get(key)!
+      .split("\n")
+      .filter((l) => l.startsWith("| ") && !l.startsWith("| Figure"))
+      .map((l) => l.slice(2, -2).split(" | "))
+  const costOf = (key: string, figure: (typeof GROWING)[number]) => {
+    const row = rowsOf(key).find((cells) => figure.match(cells[0]!))
+    if (!row) return null
+    const n = figure.cost === "per request" ? 1 / Number(row[1]) : parseFloat(row[5]!)
+    return Number.isFinite(n) && n > 0 ? n : null
+  }
+  const helloOf = (key: string) => {
+    const rps = Number(rowsOf(key).find((cells) => cells[0]!.startsWith("hello-world"))?.[1])
+    return Number.isFinite(rps) && rps > 0 ? rps : null
+  }
+  const hellos = [helloOf(small), helloOf(large)] as const
+  const scaled = hellos[0] !== null && hellos[1] !== null
+  const lines = GROWING.map((figure) => {
+    const [a, b] = [costOf(small, figure), costOf(large, figure)]
+    if (a === null || b === null) return `| ${figure.name} | | | | ≤ ${GROWTH_LIMIT} × | not measured at both |`
+    const grew = scaled ? (b * hellos[1]!) / (a * hellos[0]!) : b / a
+    const shown = (n: number) => (figure.cost === "per request" ? `${Math.round(1 / n)} req/s` : `${n.toFixed(1)} ms`)
+    return `| ${figure.name} | ${shown(a)} | ${shown(b)} | ${grew.toFixed(2)} × | ≤ ${GROWTH_LIMIT} × | ${grew <= GROWTH_LIMIT ? "pass" : "**FAIL**"} |`
+  })
+  const run = (key: string) => {
+    const field = (name: string) => new RegExp(`^- ${name}: (\\S+)`, "m").exec(sections.get(key)!)?.[1] ?? "?"
+    return `scale ${parseKey(key).scale}: ${field("Date").slice(0, 16).replace("T", " ")}, commit ${field("Commit").slice(0, 7)}`
+  }
+  const basis = scaled
+    ? `Cost grew: each cost in its own run's hello-world requests (hello-world ${Math.round(hellos[0]!)} req/s at scale ${parseKey(small).scale}, ${Math.round(hellos[1]!)} at scale ${parseKey(large).scale}).`
+    : "Cost grew: as measured (a run without the hello-world baseline cannot be scaled to its machine's speed)."
+  return (
+    `### ${sectionTitle(db)}: scale ${parseKey(small).scale} against scale ${parseKey(large).scale}\n\n` +
+    `Runs: ${run(small)}; ${run(large)}. ${basis}\n\n` +
+    `| Figure | At scale ${parseKey(small).scale} | At scale ${parseKey(large).scale} | Cost grew | Target | Result |\n|---|---:|---:|---:|---|---|\n${lines.join("\n")}\n`
+  )
 }

@@ -82,6 +82,17 @@ describe("a run at another scale (issue 31: cost as data grows)", () => {
     expect(/<!-- growth -->[\s\S]*?<!-- \/growth -->/.exec(both)?.[0]).toContain("as measured")
   })
 
+  it("compares each larger scale with the smallest, one table each, once a third scale is recorded", () => {
+    const three = withSection(both, sectionKey("postgres", 5), run(1600, 800, 10, 25002), line)
+    const growth = /<!-- growth -->\n([\s\S]*?)<!-- \/growth -->/.exec(three)?.[1] ?? ""
+    expect(growth.indexOf("### PostgreSQL: scale 0.1 against scale 1")).toBeGreaterThan(-1)
+    expect(growth.indexOf("### PostgreSQL: scale 0.1 against scale 5")).toBeGreaterThan(growth.indexOf("against scale 1"))
+    expect(growth).toContain("| List page 1, afresh | 2000 req/s | 1600 req/s | 1.25 × | ≤ 1.25 × | pass |")
+    expect(growth).toContain("| List last page, afresh | 1000 req/s | 800 req/s | 1.25 × | ≤ 1.25 × | pass |")
+    expect(growth).not.toContain("against scale 5\n\nRuns: scale 1:")
+    expect(three.indexOf("<!-- db:postgres -->")).toBeLessThan(three.indexOf("<!-- db:postgres@5 -->"))
+  })
+
   it("is rewritten, not repeated, by the next run", () => {
     const again = withSection(both, sectionKey("postgres", 0.1), run(1000, 1000, 8, 502), line)
     expect(again.match(/<!-- growth -->/g)).toHaveLength(1)
