@@ -1,4 +1,4 @@
-import { useRef, useState } from "react"
+import { lazy, Suspense, useRef, useState } from "react"
 import { Badge, Box, Button, Flex, IconButton, Menu, Portal, Stack, Text } from "@chakra-ui/react"
 import { useActorRef, useSelector } from "@xstate/react"
 import { navigate } from "wouter/use-browser-location"
@@ -13,11 +13,15 @@ import { colorModeActor } from "./color-mode-actor.ts"
 import { SidebarDrawer } from "./sidebar.tsx"
 import { HeaderSearch } from "./header-search.tsx"
 import { NotificationBell } from "./notification-bell.tsx"
-import { UpdatePasswordDialog } from "../pages/account/update-password-dialog.tsx"
 import { useMenuFocusReturn } from "../components/menu-focus-return.ts"
 import { ConfirmDialog } from "../components/confirm-dialog.tsx"
 import { notify } from "../components/toaster.tsx"
 import { EmailText } from "../components/email-text.tsx"
+
+// Update Password's form (its machine, fields and inputs) is fetched when the user menu opens and drawn once chosen:
+// every signed-in page's shell carried it for the rare visit that changes a password.
+const loadPasswordDialog = () => import("../pages/account/update-password-dialog.tsx")
+const UpdatePasswordDialog = lazy(() => loadPasswordDialog().then((m) => ({ default: m.UpdatePasswordDialog })))
 
 /** A client's or vendor's own pages: in none of the spec's sidebars, so the user menu leads to them. */
 const CLIENT_PAGES = ["/my-listing", "/upcoming-counselling", "/my-plan", "/wallet-history", "/transaction-history"]
@@ -33,6 +37,8 @@ const accountPagesOf = (role: Role) => {
 export function Header() {
   const user = useSelector(authActor, selectUser)
   const [passwordOpen, setPasswordOpen] = useState(false)
+  // Once drawn, the dialog stays mounted (closed), as it was before it had a chunk of its own.
+  const [passwordDrawn, setPasswordDrawn] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
   // The dialog opens from a menu item that is gone once it closes: focus returns to the menu's button.
   const menuButton = useRef<HTMLButtonElement>(null)
@@ -64,7 +70,7 @@ export function Header() {
         <HeaderSearch />
       </Box>
       <NotificationBell />
-      <Menu.Root positioning={{ placement: "bottom-end" }} onExitComplete={returnFocus}>
+      <Menu.Root positioning={{ placement: "bottom-end" }} onExitComplete={returnFocus} onOpenChange={(e) => e.open && void loadPasswordDialog()}>
         <Menu.Trigger asChild>
           <Button ref={menuButton} variant="ghost" size="sm" aria-label={`User menu for ${user.name}`}>
             {user.name}
@@ -91,7 +97,14 @@ export function Header() {
                   {route.title}
                 </Menu.Item>
               ))}
-              <Menu.Item value="password" aria-haspopup="dialog" onSelect={() => setPasswordOpen(true)}>
+              <Menu.Item
+                value="password"
+                aria-haspopup="dialog"
+                onSelect={() => {
+                  setPasswordDrawn(true)
+                  setPasswordOpen(true)
+                }}
+              >
                 Update Password
               </Menu.Item>
               <Menu.Item value="two-factor" onSelect={() => navigate("/two-factor")}>
@@ -132,7 +145,11 @@ export function Header() {
           </Menu.Positioner>
         </Portal>
       </Menu.Root>
-      <UpdatePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} finalFocus={() => menuButton.current} />
+      {passwordDrawn ? (
+        <Suspense fallback={null}>
+          <UpdatePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} finalFocus={() => menuButton.current} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirmingSignOut}
         title="Sign out of other devices"
