@@ -64,13 +64,14 @@ describe("a run at another scale (issue 31: cost as data grows)", () => {
     expect(growth).toContain("| Search by email, page 1, afresh | | | | ≤ 1.25 × | not measured at both |")
   })
 
+  const withHello = (hello: number, page1: number, dashboardMs: number, date = "2026-12-04T03:42:54.199Z") =>
+    `- Date: ${date}\n- Commit: 9fd93d38a40be\n\n${table([
+      figure("hello-world (node:http baseline)", hello, 1, "req/s"),
+      figure("List page 1 computed afresh (no answer cache)", page1, 10, "ms p99"),
+      figure("Dashboard: all its calls", undefined, dashboardMs, "ms server time"),
+    ])}\n`
+
   it("counts each cost in its own run's hello-world requests where both runs measured the baseline", () => {
-    const withHello = (hello: number, page1: number, dashboardMs: number) =>
-      `- Date: 2026-12-04T03:42:54.199Z\n- Commit: 9fd93d38a40be\n\n${table([
-        figure("hello-world (node:http baseline)", hello, 1, "req/s"),
-        figure("List page 1 computed afresh (no answer cache)", page1, 10, "ms p99"),
-        figure("Dashboard: all its calls", undefined, dashboardMs, "ms server time"),
-      ])}\n`
     // The large run's machine was 20 % slower: its page is as cheap in that machine's terms, its dashboard dearer.
     const slower = withSection(withSection("", sectionKey("postgres", 0.1), withHello(50_000, 2000, 8), line), "postgres", withHello(40_000, 1600, 12), line)
     const growth = /<!-- growth -->\n([\s\S]*?)<!-- \/growth -->/.exec(slower)?.[1] ?? ""
@@ -78,8 +79,21 @@ describe("a run at another scale (issue 31: cost as data grows)", () => {
     expect(growth).toContain("hello-world 50000 req/s at scale 0.1, 40000 at scale 1")
     expect(growth).toContain("| List page 1, afresh | 2000 req/s | 1600 req/s | 1.00 × | ≤ 1.25 × | pass |")
     expect(growth).toContain("| Dashboard: all its calls | 8.0 ms | 12.0 ms | 1.20 × | ≤ 1.25 × | pass |")
+    expect(growth).not.toContain("hours apart")
     // Without the baseline in both, the costs are compared as measured, and the note says so.
     expect(/<!-- growth -->[\s\S]*?<!-- \/growth -->/.exec(both)?.[0]).toContain("as measured")
+  })
+
+  it("says when the two runs are hours apart, as runs of two sessions (so maybe two machines) are", () => {
+    const apart = withSection(
+      withSection("", sectionKey("postgres", 0.1), withHello(50_000, 2000, 8, "2026-12-05T03:29:00.000Z"), line),
+      "postgres",
+      withHello(75_000, 2000, 8, "2026-12-06T04:32:00.000Z"),
+      line,
+    )
+    const growth = /<!-- growth -->\n([\s\S]*?)<!-- \/growth -->/.exec(apart)?.[1] ?? ""
+    expect(growth).toContain("The runs are 25 hours apart, maybe on two machines")
+    expect(growth).toContain("| List page 1, afresh | 2000 req/s | 2000 req/s | 1.50 × | ≤ 1.25 × | **FAIL** |")
   })
 
   it("compares each larger scale with the smallest, one table each, once a third scale is recorded", () => {
