@@ -219,6 +219,7 @@ const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<str
     { as: "admin", url: "/search?q=priya" },
     { as: "admin", url: "/search?q=aarav%20sharma" },
     { as: "admin", url: "/search?q=6000000061" },
+    { as: "admin", url: "/search?q=sharma61%40scale.example" },
     { as: "vendor", url: "/search?q=stress" },
   ],
   getTickets: [
@@ -242,6 +243,9 @@ const calls = (blogId: string, last: Last, cards: CardIds = noCards): Record<str
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=priya" },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=priya%20sharma" },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=6000000" },
+    // An email address: the eight, or the four, characters before its "@" (migration 0043).
+    { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=priya.sharma61%40scale.example" },
+    { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=ya61%40scale" },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&search=zzzz-nobody" },
     { as: "admin", url: "/user/Counsellor?page=1&limit=10&organizationId=org-scale-7" },
     { as: "admin", url: "/user/Lawyer?page=1&limit=10&sort=name" },

@@ -16,9 +16,9 @@ import { gramsFunction, keysFunction, PAIRS, pairs, pieces, termPieces, up as up
  * Still a necessary condition: if a term of digits is in a text, its last seven digits are a run of seven digits
  * of that text. A digit key cannot be mistaken for a pair key (0040), which has a space in its middle.
  */
-const DIGITS = 7
+export const DIGITS = 7
 
-const digitRuns = (prefix: string) =>
+export const digitRuns = (prefix: string) =>
   `select ${prefix} || substr(t, i, ${DIGITS}) from generate_series(1, length(t) - ${DIGITS - 1}) as i where substr(t, i, ${DIGITS}) ~ '^[0-9]{${DIGITS}}$'`
 
 /** A term's keys: 0040's, or for a term of seven digits or more its last seven with its first and last pieces. */

@@ -42,6 +42,7 @@ import * as moreCounterSlots from "./0039-more-counter-slots.ts"
 import * as searchWordPairs from "./0040-search-word-pairs.ts"
 import * as searchDigitRuns from "./0041-search-digit-runs.ts"
 import * as counterSlotPerConnection from "./0042-counter-slot-per-connection.ts"
+import * as searchEmailEnds from "./0043-search-email-ends.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   "0040-search-word-pairs": searchWordPairs,
   "0041-search-digit-runs": searchDigitRuns,
   "0042-counter-slot-per-connection": counterSlotPerConnection,
+  "0043-search-email-ends": searchEmailEnds,
 }
 
 /**
