@@ -6,7 +6,7 @@ import { alternate, load, medianRun, type Load } from "./load.ts"
 import { mixedLoad, type MixedLoad, type MixedRequest } from "./mixed-load.ts"
 import { writePathFigures } from "./write-path-figures.ts"
 
-interface PeoplePage {
+export interface PeoplePage {
   data: { name: string; email: string; number: string | null }[]
   totalRecords: number
 }
@@ -182,7 +182,7 @@ async function probeFigure(run: ApiRun, pagePath: string): Promise<Figure> {
 }
 
 /** Sum of the Server-Timing `app` durations of the dashboard's calls; the median over rounds. */
-async function dashboardServerTime(session: ApiSession, rounds: number): Promise<number> {
+export async function dashboardServerTime(session: ApiSession, rounds: number): Promise<number> {
   const totals: number[] = []
   for (let round = 0; round < rounds + 3; round++) {
     let sum = 0

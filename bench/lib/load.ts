@@ -1,4 +1,7 @@
 import autocannon from "autocannon"
+import { medianRun } from "./median.ts"
+
+export { medianRun }
 
 /** One load run: requests per second and latency percentiles (ms), as autocannon measured them. */
 export interface Load {
@@ -69,12 +72,6 @@ export async function alternate(a: () => Promise<Load>, b: () => Promise<Load>, 
   }
   return [merge(runsA), merge(runsB)]
 }
-
-/**
- * The median of one measure over several runs (the upper one of an even count): one run the machine disturbed (a short
- * CI run's p99 rests on a few answers) moves it no more than any other single run.
- */
-export const medianRun = <Run>(runs: readonly Run[], pick: (run: Run) => number): number => runs.map(pick).sort((x, y) => x - y)[Math.floor(runs.length / 2)]!
 
 function merge(runs: Load[]): Load {
   const median = (pick: (run: Load) => number) => medianRun(runs, pick)

@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process"
 import { cpus, loadavg, totalmem } from "node:os"
 import type { Figure } from "./figure.ts"
+import { GROWTH_LIMIT, type GrowthRow } from "./growth-ratio.ts"
+import { medianRun } from "./median.ts"
 
 const fixed = (n: number | undefined, digits: number) => (n === undefined ? "" : n.toFixed(digits))
 
@@ -78,32 +80,49 @@ const TITLE = "# Benchmark results\n\nLatest full run of `npm run bench` per dat
 
 /**
  * RESULTS.md keeps one section per database and scale, which a run replaces, the growth of cost from a database's
- * smallest scale recorded to each larger one (rewritten from those sections), and a history with a line per full run, which a
- * run extends; what follows them (the free-slot figures, written by hand) is kept as it is.
+ * smallest scale recorded to each larger one (rewritten from those sections), the growth runs (`npm run bench:growth`,
+ * both scales in one run, one block per database and pair of scales, which such a run replaces), and a history with a
+ * line per full run, which a run extends; what follows them (the free-slot figures, written by hand) is kept as it is.
  */
 export function withSection(previous: string, key: string, report: string, line: string): string {
-  const sections = new Map<string, string>()
-  for (const m of previous.matchAll(/<!-- db:([\w@.]+) -->\n([\s\S]*?)<!-- \/db -->/g)) sections.set(m[1]!, m[2]!)
-  sections.set(key, `## ${sectionTitle(key)}\n\n${report}`)
+  return rebuild(previous, { sections: [[key, `## ${sectionTitle(key)}\n\n${report}`]] }, line)
+}
+
+/** RESULTS.md with a growth run's block (`growthRunReport`) put in, or replacing the one of the same databases and scales. */
+export function withGrowthRun(previous: string, key: string, block: string, line: string): string {
+  return rebuild(previous, { runs: [[key, block]] }, line)
+}
+
+/** The blocks `<!-- tag:key -->…<!-- /tag -->` of a RESULTS.md, by key. */
+const blocksOf = (text: string, tag: string) =>
+  new Map([...text.matchAll(new RegExp(`<!-- ${tag}:([\\w@.-]+) -->\n([\\s\\S]*?)<!-- \\/${tag} -->`, "g"))].map((m) => [m[1]!, m[2]!]))
+
+function rebuild(previous: string, change: { sections?: [string, string][]; runs?: [string, string][] }, line: string): string {
+  const sections = blocksOf(previous, "db")
+  for (const [key, text] of change.sections ?? []) sections.set(key, text)
+  const runs = blocksOf(previous, "growth-run")
+  for (const [key, text] of change.runs ?? []) runs.set(key, text)
   const rank = (k: string) => {
     const { db, scale } = parseKey(k)
     return [db === "embedded" ? 0 : 1, scale] as const
   }
   const order = [...sections.keys()].sort((a, b) => rank(a)[0] - rank(b)[0] || rank(a)[1] - rank(b)[1])
   const history = /<!-- history -->\n([\s\S]*?)<!-- \/history -->\n/.exec(previous)?.[1] ?? HISTORY_HEAD
-  const lastSection = Math.max(...["<!-- /db -->\n", "<!-- /growth -->\n", "<!-- /history -->\n"].map((end) => previous.lastIndexOf(end)))
+  const lastSection = Math.max(
+    ...["<!-- /db -->\n", "<!-- /growth -->\n", "<!-- /growth-run -->\n", "<!-- /history -->\n"].map((end) => previous.lastIndexOf(end)),
+  )
   const rest = lastSection < 0 ? "" : previous.slice(previous.indexOf("\n", lastSection) + 1)
   const growth = growthSection(sections)
+  const runBlocks = [...runs.keys()].sort().map((k) => `<!-- growth-run:${k} -->\n${runs.get(k)}<!-- /growth-run -->\n\n`)
   return (
     `${TITLE}\n${order.map((k) => `<!-- db:${k} -->\n${sections.get(k)}<!-- /db -->\n`).join("\n")}\n` +
     (growth ? `<!-- growth -->\n${growth}<!-- /growth -->\n\n` : "") +
+    runBlocks.join("") +
     `<!-- history -->\n${history}${line}\n<!-- /history -->\n${rest}`
   )
 }
 const HISTORY_HEAD = "## Every full run\n\n| Date | Commit | Database | Node | Met | Missed |\n|---|---|---|---|---|---|\n"
 
-/** Issue 31's cost as data grows: what each of these costs at a larger scale over the smallest, at most 1.25. */
-const GROWTH_LIMIT = 1.25
 /** Two runs further apart than this may be of two sessions, so of two machines. */
 const RUNS_APART_HOURS = 2
 const GROWING: { name: string; match: (figure: string) => boolean; cost: "per request" | "ms" }[] = [
@@ -135,7 +154,7 @@ function growthSection(sections: Map<string, string>): string | null {
   }
   return tables.length === 0
     ? null
-    : `## Cost as data grows (issue 31)\n\nEach from the sections above, as recorded (their runs may be of different commits and days).\n\n${tables.join("\n")}`
+    : `## Cost as data grows (issue 31)\n\nEach from the sections above, as recorded (their runs may be of different commits and days). A growth run (\`npm run bench:growth\`, below where one was recorded) measures both scales in one run, in turn: it tells growth where these two runs may tell the machine's speed.\n\n${tables.join("\n")}`
 }
 
 function growthTable(db: string, sections: Map<string, string>, small: string, large: string): string {
@@ -183,5 +202,39 @@ function growthTable(db: string, sections: Map<string, string>, small: string, l
     `### ${sectionTitle(db)}: scale ${parseKey(small).scale} against scale ${parseKey(large).scale}\n\n` +
     `Runs: ${run(small)}; ${run(large)}. ${basis}${apart}\n\n` +
     `| Figure | At scale ${parseKey(small).scale} | At scale ${parseKey(large).scale} | Cost grew | Target | Result |\n|---|---:|---:|---:|---|---|\n${lines.join("\n")}\n`
+  )
+}
+
+/** A growth run's block in RESULTS.md: one per database and pair of scales. */
+export const growthRunKey = (db: string, small: number, large: number) => `${db}@${small}-${large}`
+
+/** A growth run's line in the history of full runs. */
+export function growthRunLine(db: string, small: number, large: number, rows: GrowthRow[]): string {
+  const missed = rows.filter((r) => !r.pass).map((r) => r.name)
+  const when = new Date().toISOString().slice(0, 16).replace("T", " ")
+  return `| ${when} | ${git(["rev-parse", "--short", "HEAD"])}${dirtyNote()} | ${db}, scales ${small} and ${large} in turn (growth run) | ${process.version} | ${rows.length - missed.length} of ${rows.length} | ${missed.join("; ") || "none"} |`
+}
+
+/**
+ * A growth run (bench/growth.ts) as a block of RESULTS.md: the run's header, then each growing figure's median on each side,
+ * the cost ratio against issue 31's bound, and every run of both sides in the order they were loaded.
+ */
+export function growthRunReport(headLines: string, db: string, small: number, large: number, rounds: number, rows: GrowthRow[]): string {
+  const shown = (row: GrowthRow, runs: number[]) => {
+    const median = medianRun(runs, (n) => n)
+    return row.unit === "req/s" ? `${Math.round(median)} req/s` : `${median.toFixed(1)} ms`
+  }
+  const list = (row: GrowthRow, runs: number[]) => runs.map((n) => (row.unit === "req/s" ? Math.round(n) : n.toFixed(1))).join(", ")
+  const lines = rows.map(
+    (row) =>
+      `| ${row.name} | ${shown(row, row.small)} | ${shown(row, row.large)} | ${row.grew.toFixed(2)} × | ≤ ${GROWTH_LIMIT} × | ${row.pass ? "pass" : "**FAIL**"} | ` +
+      `${list(row, row.small)} / ${list(row, row.large)}; ${row.note} |`,
+  )
+  return (
+    `### ${sectionTitle(db)}: scale ${small} against scale ${large}, in one run, in turn\n\n${headLines}\n\n` +
+    `Both scales' servers ran at once; each figure was measured on the two in turn, ${rounds} times each (small first in the first and ` +
+    `every other round, large first in the rest), and its cost at each scale is the median of its ${rounds} runs (for a load, cost = 1 / req/s).\n\n` +
+    `| Figure | At scale ${small} | At scale ${large} | Cost grew | Target | Result | Runs at ${small} / at ${large}, in order; what each measured |\n` +
+    `|---|---:|---:|---:|---|---|---|\n${lines.join("\n")}\n`
   )
 }
