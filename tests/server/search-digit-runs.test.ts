@@ -1,17 +1,13 @@
-import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as digitRuns from "../../server/db/migrations/0041-search-digit-runs.ts"
-import { listPeople } from "../../server/db/repositories/people.repository.ts"
-import { insertUser } from "../../server/db/repositories/users.repository.ts"
 import { startTestServer } from "./harness.ts"
+import { expectSearchMatchesIlike, SCOPE, searchGramsOf, searchKeysOf } from "./search-migration.ts"
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {
   server = await startTestServer()
 })
 afterAll(() => server.close())
-
-const SCOPE = "Lawyer:Approve:"
 
 /** Numbers and emails whose digit pieces overlap the terms below, so only a whole run of digits tells them apart. */
 const PEOPLE = [
@@ -38,10 +34,8 @@ const TERMS = [
   "12345678901",
 ]
 
-const keysOf = async (email: string, number: string | null) =>
-  (await sql<{ keys: string[] }>`select people_search_keys('Lawyer', 'Approve', 'Asha Rao', ${email}, ${number}) as keys`.execute(server.db)).rows[0]!.keys
-const gramsOf = async (term: string) =>
-  (await sql<{ grams: string[] }>`select search_grams(${SCOPE}, lower(${term})) as grams`.execute(server.db)).rows[0]!.grams
+const keysOf = (email: string, number: string | null) => searchKeysOf(server.db, { name: "Asha Rao", email, number })
+const gramsOf = (term: string) => searchGramsOf(server.db, term)
 const digitKeys = (keys: string[]) => keys.filter((k) => /^\d{7}$/.test(k.slice(SCOPE.length))).sort()
 
 describe("migration 0041: a key per run of seven digits", () => {
@@ -63,46 +57,14 @@ describe("migration 0041: a key per run of seven digits", () => {
   })
 
   it("finds exactly the people whose number or email holds the term, before and after going back to 0040's keys", async () => {
-    const ids = new Map<string, (typeof PEOPLE)[number]>()
-    for (const person of PEOPLE) {
-      const user = await insertUser(server.db, {
-        name: "Asha Rao",
-        email: person.email,
-        number: person.number,
-        role: "Lawyer",
-        status: "Approve",
-        organization_id: null,
-      })
-      ids.set(user.id, person)
-    }
-    const search = async (term: string) =>
-      (
-        await listPeople(server.db, { roles: ["Lawyer"], status: "Approve", search: term, searchIn: ["email", "number"] }, { page: 1, limit: 100, offset: 0 })
-      ).rows
-        .map((r) => r._id)
-        .filter((id) => ids.has(id))
-        .sort()
-    // What ILIKE alone finds among them, with no index in the way.
-    const expected = (term: string) =>
-      [...ids]
-        .filter(([, p]) => [p.email, p.number ?? ""].some((text) => text.toLowerCase().includes(term.trim().toLowerCase())))
-        .map(([id]) => id)
-        .sort()
-    const answers = async () => Object.fromEntries(await Promise.all(TERMS.map(async (term) => [term, await search(term)] as const)))
-
-    const now = await answers()
-    for (const term of TERMS) expect(now[term], term).toEqual(expected(term))
+    const now = await expectSearchMatchesIlike(server.db, {
+      people: PEOPLE.map((person) => ({ name: "Asha Rao", ...person })),
+      terms: TERMS,
+      searchIn: ["email", "number"],
+      migration: digitRuns,
+    })
     // The full number is in one number and inside one email; its first seven digits in three numbers and that email.
     expect(now["9812345678"]).toHaveLength(2)
     expect(now["9812345"]).toHaveLength(4)
-
-    const untyped = server.db as unknown as Kysely<unknown>
-    await digitRuns.down(untyped)
-    try {
-      expect(await answers()).toEqual(now)
-    } finally {
-      await digitRuns.up(untyped)
-    }
-    expect(await answers()).toEqual(now)
   })
 })

@@ -1,17 +1,13 @@
-import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as emailEnds from "../../server/db/migrations/0043-search-email-ends.ts"
-import { listPeople } from "../../server/db/repositories/people.repository.ts"
-import { insertUser } from "../../server/db/repositories/users.repository.ts"
 import { startTestServer } from "./harness.ts"
+import { expectSearchMatchesIlike, SCOPE, searchGramsOf, searchKeysOf } from "./search-migration.ts"
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {
   server = await startTestServer()
 })
 afterAll(() => server.close())
-
-const SCOPE = "Lawyer:Approve:"
 
 /** Addresses whose pieces, and whose ends before the "@", overlap the terms below in every way but the right one. */
 const EMAILS = [
@@ -43,10 +39,8 @@ const TERMS = [
   "@",
 ]
 
-const keysOf = async (email: string) =>
-  (await sql<{ keys: string[] }>`select people_search_keys('Lawyer', 'Approve', 'Asha Rao', ${email}, null) as keys`.execute(server.db)).rows[0]!.keys
-const gramsOf = async (term: string) =>
-  (await sql<{ grams: string[] }>`select search_grams(${SCOPE}, lower(${term})) as grams`.execute(server.db)).rows[0]!.grams
+const keysOf = (email: string) => searchKeysOf(server.db, { name: "Asha Rao", email, number: null })
+const gramsOf = (term: string) => searchGramsOf(server.db, term)
 const endKeys = (keys: string[]) => keys.filter((k) => k.endsWith("@") && k.length > SCOPE.length + 3).sort()
 
 describe("migration 0043: keys for the end of an email address's local part", () => {
@@ -63,37 +57,14 @@ describe("migration 0043: keys for the end of an email address's local part", ()
   })
 
   it("finds exactly the people whose email holds the term, before and after going back to 0041's keys", async () => {
-    const ids = new Map<string, string>()
-    for (const email of EMAILS) {
-      const user = await insertUser(server.db, { name: "Asha Rao", email, number: null, role: "Lawyer", status: "Approve", organization_id: null })
-      ids.set(user.id, email)
-    }
-    const search = async (term: string) =>
-      (await listPeople(server.db, { roles: ["Lawyer"], status: "Approve", search: term, searchIn: ["email"] }, { page: 1, limit: 100, offset: 0 })).rows
-        .map((r) => r._id)
-        .filter((id) => ids.has(id))
-        .sort()
-    // What ILIKE alone finds among them, with no index in the way.
-    const expected = (term: string) =>
-      [...ids]
-        .filter(([, email]) => email.toLowerCase().includes(term.toLowerCase()))
-        .map(([id]) => id)
-        .sort()
-    const answers = async () => Object.fromEntries(await Promise.all(TERMS.map(async (term) => [term, await search(term)] as const)))
-
-    const now = await answers()
-    for (const term of TERMS) expect(now[term], term).toEqual(expected(term))
+    const now = await expectSearchMatchesIlike(server.db, {
+      people: EMAILS.map((email) => ({ name: "Asha Rao", email, number: null })),
+      terms: TERMS,
+      searchIn: ["email"],
+      migration: emailEnds,
+    })
     // The eight characters before the "@" are shared by four addresses of two domains, one in capitals.
     expect(now["jee99980@"]).toHaveLength(4)
     expect(now["isha@"]).toHaveLength(2)
-
-    const untyped = server.db as unknown as Kysely<unknown>
-    await emailEnds.down(untyped)
-    try {
-      expect(await answers()).toEqual(now)
-    } finally {
-      await emailEnds.up(untyped)
-    }
-    expect(await answers()).toEqual(now)
   })
 })

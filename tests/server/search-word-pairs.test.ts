@@ -1,9 +1,7 @@
-import { type Kysely, sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as wordPairs from "../../server/db/migrations/0040-search-word-pairs.ts"
-import { listPeople } from "../../server/db/repositories/people.repository.ts"
-import { insertUser } from "../../server/db/repositories/users.repository.ts"
 import { startTestServer } from "./harness.ts"
+import { expectSearchMatchesIlike, searchGramsOf, searchKeysOf } from "./search-migration.ts"
 
 let server: Awaited<ReturnType<typeof startTestServer>>
 beforeAll(async () => {
@@ -42,14 +40,8 @@ const TERMS = [
   " kul",
 ]
 
-const keysOf = async (name: string) =>
-  (
-    await sql<{
-      keys: string[]
-    }>`select people_search_keys('Lawyer', 'Approve', ${name}, 'x@example.net', '9800000000') as keys`.execute(server.db)
-  ).rows[0]!.keys
-const gramsOf = async (term: string) =>
-  (await sql<{ grams: string[] }>`select search_grams('Lawyer:Approve:', lower(${term})) as grams`.execute(server.db)).rows[0]!.grams
+const keysOf = (name: string) => searchKeysOf(server.db, { name, email: "x@example.net", number: "9800000000" })
+const gramsOf = (term: string) => searchGramsOf(server.db, term)
 
 describe("migration 0040: keys where the words of a search meet", () => {
   it("gives a person one key per space, seven characters around it, and a term the same keys (at most four) with its ends", async () => {
@@ -69,42 +61,12 @@ describe("migration 0040: keys where the words of a search meet", () => {
   })
 
   it("finds exactly the people whose name holds the term, before and after going back to 0039's keys", async () => {
-    const ids = new Map<string, string>()
-    for (const [i, name] of NAMES.entries()) {
-      const user = await insertUser(server.db, {
-        name,
-        email: `pairs-${i}@example.net`,
-        number: `97000000${i}`,
-        role: "Lawyer",
-        status: "Approve",
-        organization_id: null,
-      })
-      ids.set(user.id, name)
-    }
-    const search = async (term: string) =>
-      (await listPeople(server.db, { roles: ["Lawyer"], status: "Approve", search: term, searchIn: ["name"] }, { page: 1, limit: 100, offset: 0 })).rows
-        .map((r) => r._id)
-        .filter((id) => ids.has(id))
-        .sort()
-    // What ILIKE alone finds among them, with no index in the way.
-    const expected = (term: string) =>
-      [...ids]
-        .filter(([, name]) => name.toLowerCase().includes(term.trim().toLowerCase()))
-        .map(([id]) => id)
-        .sort()
-    const answers = async () => Object.fromEntries(await Promise.all(TERMS.map(async (term) => [term, await search(term)] as const)))
-
-    const now = await answers()
-    for (const term of TERMS) expect(now[term], term).toEqual(expected(term))
+    const now = await expectSearchMatchesIlike(server.db, {
+      people: NAMES.map((name, i) => ({ name, email: `pairs-${i}@example.net`, number: `97000000${i}` })),
+      terms: TERMS,
+      searchIn: ["name"],
+      migration: wordPairs,
+    })
     expect(now["tara kulkarni"]).toHaveLength(4)
-
-    const untyped = server.db as unknown as Kysely<unknown>
-    await wordPairs.down(untyped)
-    try {
-      expect(await answers()).toEqual(now)
-    } finally {
-      await wordPairs.up(untyped)
-    }
-    expect(await answers()).toEqual(now)
   })
 })

@@ -26,7 +26,7 @@ const emailEnds = (prefix: string) =>
     (before) => `select ${prefix} || substr(t, i - ${before}, ${before + 1}) from generate_series(${before + 1}, length(t)) as i where substr(t, i, 1) = '@'`,
   ).join(" union all ")
 
-/** Where the term's first "@" is, and the longest end before it, in the same order as ENDS. */
+/** The longest end the term holds before its first "@" (ENDS, longest first): a CASE's branches, the first that fits wins. */
 const termEnd = ENDS.map((before) => `when strpos(t, '@') > ${before} then scope || substr(t, strpos(t, '@') - ${before}, ${before + 1})`).join(" ")
 
 /** A term's keys: its pairs (0040), else the end before its "@", else its last seven digits (0041), else its pieces. */

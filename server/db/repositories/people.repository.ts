@@ -54,7 +54,7 @@ export async function listPeople(db: Db, filter: PeopleFilter, page: Paging): Pr
   if (from !== undefined) query = query.where("created_at", ">=", from)
   if (to !== undefined) query = query.where("created_at", "<", to)
   if (search !== "") {
-    // The term's keys narrow the list first (users_search_keys_idx, migrations 0009, 0040 and 0041): one index scan
+    // The term's keys narrow the list first (users_search_keys_idx, migrations 0009, 0040, 0041 and 0043): one index scan
     // of this list's postings. The ILIKE filter then decides.
     query = query.where(hasSearchKeys(filter.roles, filter.status, search))
     const pattern = likePattern(search)
