@@ -183,7 +183,13 @@ async function probeFigure(run: ApiRun, pagePath: string): Promise<Figure> {
 
 /** Sum of the Server-Timing `app` durations of the dashboard's calls; the median over rounds. */
 export async function dashboardServerTime(session: ApiSession, rounds: number): Promise<number> {
+  return (await dashboardTimes(session, rounds)).total
+}
+
+/** The dashboard's server time over `rounds` rounds (after three to warm up): the median round's sum, and each call's median. */
+export async function dashboardTimes(session: ApiSession, rounds: number): Promise<{ total: number; perCall: Map<string, number> }> {
   const totals: number[] = []
+  const calls = new Map<string, number[]>(DASHBOARD_CALLS.map((path) => [path, []]))
   for (let round = 0; round < rounds + 3; round++) {
     let sum = 0
     for (const path of DASHBOARD_CALLS) {
@@ -193,10 +199,12 @@ export async function dashboardServerTime(session: ApiSession, rounds: number): 
       const timing = /app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")
       if (!timing) throw new Error(`dashboard call ${path} has no Server-Timing: is BENCH_INSTRUMENT=1 set on the server?`)
       sum += Number(timing[1])
+      if (round >= 3) calls.get(path)!.push(Number(timing[1]))
     }
     if (round >= 3) totals.push(sum) // the first three rounds warm up
   }
-  return totals.sort((a, b) => a - b)[Math.floor(totals.length / 2)]!
+  const median = (ns: number[]) => medianRun(ns, (n) => n)
+  return { total: median(totals), perCall: new Map([...calls].map(([path, times]) => [path, median(times)])) }
 }
 
 /** Rounds of the mixed figure: read-only and mixed loads in turn, each this many times; the median of each side counts. */
