@@ -112,7 +112,7 @@ function rebuild(previous: string, change: { sections?: [string, string][]; runs
     ...["<!-- /db -->\n", "<!-- /growth -->\n", "<!-- /growth-run -->\n", "<!-- /history -->\n"].map((end) => previous.lastIndexOf(end)),
   )
   const rest = lastSection < 0 ? "" : previous.slice(previous.indexOf("\n", lastSection) + 1)
-  const growth = growthSection(sections)
+  const growth = growthSection(sections, new Set(runs.keys()))
   const runBlocks = [...runs.keys()].sort().map((k) => `<!-- growth-run:${k} -->\n${runs.get(k)}<!-- /growth-run -->\n\n`)
   return (
     `${TITLE}\n${order.map((k) => `<!-- db:${k} -->\n${sections.get(k)}<!-- /db -->\n`).join("\n")}\n` +
@@ -143,21 +143,21 @@ const GROWING: { name: string; match: (figure: string) => boolean; cost: "per re
  * where both recorded the hello-world baseline, each cost is counted in its own run's hello-world requests, so a
  * machine that was slower on one day (8 % between two runs of 4 December) does not count as growth.
  */
-function growthSection(sections: Map<string, string>): string | null {
+function growthSection(sections: Map<string, string>, growthRuns: ReadonlySet<string>): string | null {
   const tables: string[] = []
   for (const db of ["embedded", "postgres"]) {
     const scales = [...sections.keys()].filter((k) => parseKey(k).db === db).sort((a, b) => parseKey(a).scale - parseKey(b).scale)
     const small = scales[0]
     // Each larger scale against the smallest: scale 1 is the issue's bound (a million rows against a hundred
     // thousand); scale 5, run once by hand, is held to the same bound.
-    for (const large of scales.slice(1)) tables.push(growthTable(db, sections, small!, large))
+    for (const large of scales.slice(1)) tables.push(growthTable(db, sections, small!, large, growthRuns))
   }
   return tables.length === 0
     ? null
     : `## Cost as data grows (issue 31)\n\nEach from the sections above, as recorded (their runs may be of different commits and days). A growth run (\`npm run bench:growth\`, below where one was recorded) measures both scales in one run, in turn: it tells growth where these two runs may tell the machine's speed.\n\n${tables.join("\n")}`
 }
 
-function growthTable(db: string, sections: Map<string, string>, small: string, large: string): string {
+function growthTable(db: string, sections: Map<string, string>, small: string, large: string, growthRuns: ReadonlySet<string>): string {
   const rows = new Map(
     [small, large].map((key) => [
       key,
@@ -195,12 +195,16 @@ function growthTable(db: string, sections: Map<string, string>, small: string, l
     hoursApart > RUNS_APART_HOURS
       ? ` The runs are ${Math.round(hoursApart)} hours apart, maybe on two machines: a database-bound cost does not scale with hello-world from one machine to another, so only runs back to back tell growth.`
       : ""
+  // Where a growth run of the same pair is recorded, it is the judge: these two runs are kept for the record.
+  const judged = growthRuns.has(growthRunKey(db, parseKey(small).scale, parseKey(large).scale))
+    ? ` A growth run of these two scales is recorded below (${sectionTitle(db)}: scale ${parseKey(small).scale} against scale ${parseKey(large).scale}, in one run, in turn): judge growth by it.`
+    : ""
   const basis = scaled
     ? `Cost grew: each cost in its own run's hello-world requests (hello-world ${Math.round(hellos[0]!)} req/s at scale ${parseKey(small).scale}, ${Math.round(hellos[1]!)} at scale ${parseKey(large).scale}).`
     : "Cost grew: as measured (a run without the hello-world baseline cannot be scaled to its machine's speed)."
   return (
     `### ${sectionTitle(db)}: scale ${parseKey(small).scale} against scale ${parseKey(large).scale}\n\n` +
-    `Runs: ${run(small)}; ${run(large)}. ${basis}${apart}\n\n` +
+    `Runs: ${run(small)}; ${run(large)}. ${basis}${apart}${judged}\n\n` +
     `| Figure | At scale ${parseKey(small).scale} | At scale ${parseKey(large).scale} | Cost grew | Target | Result |\n|---|---:|---:|---:|---|---|\n${lines.join("\n")}\n`
   )
 }

@@ -67,3 +67,18 @@ describe("a growth run measures both scales in turn (issue 31: cost as data grow
     expect(embedded.indexOf("growth-run:embedded@0.1-1")).toBeLessThan(embedded.indexOf("growth-run:postgres@0.1-1"))
   })
 })
+
+describe("the growth table of two separate runs, once a growth run of the same scales is recorded", () => {
+  const sections = withSection(withSection("", sectionKey("postgres", 0.1), "- Date: x\n\n| t |\n", "| one |"), "postgres", "- Date: y\n\n| u |\n", "| two |")
+  const growthOfSections = (text: string) => /<!-- growth -->\n([\s\S]*?)<!-- \/growth -->/.exec(text)?.[1] ?? ""
+
+  it("points to the growth run as the judge, and only for that database's pair of scales", () => {
+    expect(growthOfSections(sections)).not.toContain("judge growth by it")
+    const judged = withGrowthRun(sections, growthRunKey("postgres", 0.1, 1), "### run\n", "| three |")
+    expect(growthOfSections(judged)).toContain(
+      "A growth run of these two scales is recorded below (PostgreSQL: scale 0.1 against scale 1, in one run, in turn): judge growth by it.",
+    )
+    const other = withGrowthRun(sections, growthRunKey("embedded", 0.1, 1), "### run\n", "| three |")
+    expect(growthOfSections(other)).not.toContain("judge growth by it")
+  })
+})
