@@ -2,13 +2,30 @@ import { BENCH_NO_CACHE_HEADER, BENCH_TIMING_HEADER } from "../../server/plugins
 import type { ApiSession } from "./api-session.ts"
 import { DASHBOARD_CALLS, LIST, mixedClients, mixedSequence, PAGE_SIZE, writesByKind, type ApiRun } from "./api-workload.ts"
 import { judge, type Figure } from "./figure.ts"
-import { alternate, load, medianRun, type Load } from "./load.ts"
+import { alternate, load, type Load } from "./load.ts"
+import { medianRun } from "./median.ts"
 import { mixedLoad, type MixedLoad, type MixedRequest } from "./mixed-load.ts"
 import { writePathFigures } from "./write-path-figures.ts"
 
 export interface PeoplePage {
   data: { name: string; email: string; number: string | null }[]
   totalRecords: number
+}
+
+/** A page of the Lawyers' list, with a search term when given. */
+export const pagePath = (page: number, search?: string) => `${LIST}?page=${page}&limit=${PAGE_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ""}`
+
+/** The Lawyer the search figures look for: the newest on page 1 with a number, so each field has a term. */
+export function searchedLawyer(first: PeoplePage): PeoplePage["data"][number] {
+  const row = first.data.find((r) => r.number) ?? first.data[0]
+  if (!row || first.totalRecords === 0) throw new Error(`${LIST} has no active Lawyers to list: seed the database first`)
+  return row
+}
+
+/** Fails unless searching for `term` finds someone: a figure must not time an empty answer. */
+export async function expectFound(session: ApiSession, field: string, term: string): Promise<void> {
+  const check = await session.json<PeoplePage>(pagePath(1, term))
+  if (check.totalRecords === 0) throw new Error(`search by ${field} "${term}" found nothing; the figure would time an empty answer`)
 }
 
 function loadFigure(name: string, result: Load, hello: Load, value: number, unit: string, note?: string) {
@@ -34,16 +51,14 @@ function loadFigure(name: string, result: Load, hello: Load, value: number, unit
 export async function apiFigures(run: ApiRun): Promise<Figure[]> {
   const { session, hello, plan, margin } = run
   const url = (path: string) => `${session.base}/api/v1${path}`
-  const pageUrl = (page: number, search?: string) => `${LIST}?page=${page}&limit=${PAGE_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ""}`
   const figures: Figure[] = []
 
-  const first = await session.json<PeoplePage>(pageUrl(1))
-  const row = first.data.find((r) => r.number) ?? first.data[0]
-  if (!row || first.totalRecords === 0) throw new Error(`${LIST} has no active Lawyers to list: seed the database first`)
+  const first = await session.json<PeoplePage>(pagePath(1))
+  const row = searchedLawyer(first)
   const helloNow = run.db === "postgres" ? await run.helloAgain() : hello
   const queries = () => queryCount(session)
   const before = await queries()
-  const page1 = await load(url(pageUrl(1)), plan, session.headers)
+  const page1 = await load(url(pagePath(1)), plan, session.headers)
   const perAnswer = ((await queries()) - before) / Math.max(1, page1.requests)
   const cacheNote = `answer cache: ${perAnswer.toFixed(4)} statements per answer`
   figures.push(
@@ -63,7 +78,7 @@ export async function apiFigures(run: ApiRun): Promise<Figure[]> {
   // The cost figures compare queries, so each of their answers is computed afresh (the instrumented
   // server skips the answer cache for a request carrying BENCH_NO_CACHE_HEADER).
   const fresh = { ...session.headers, [BENCH_NO_CACHE_HEADER]: "1" }
-  const page1Fresh = await load(url(pageUrl(1)), plan, fresh)
+  const page1Fresh = await load(url(pagePath(1)), plan, fresh)
   figures.push({
     ...loadFigure("List page 1 computed afresh (no answer cache)", page1Fresh, hello, page1Fresh.p99, "ms p99"),
     target: "baseline of the cost figures below",
@@ -72,10 +87,10 @@ export async function apiFigures(run: ApiRun): Promise<Figure[]> {
     pass: page1Fresh.errors === 0,
   })
 
-  figures.push(await probeFigure(run, pageUrl(1)))
+  figures.push(await probeFigure(run, pagePath(1)))
 
   const lastPage = Math.max(1, Math.ceil(first.totalRecords / PAGE_SIZE))
-  const last = await load(url(pageUrl(lastPage)), plan, fresh)
+  const last = await load(url(pagePath(lastPage)), plan, fresh)
   figures.push(
     judge(
       { ...loadFigure(`List last page (page ${lastPage}), afresh`, last, hello, page1Fresh.rps / last.rps, "× page 1 cost"), ci: true },
@@ -90,9 +105,8 @@ export async function apiFigures(run: ApiRun): Promise<Figure[]> {
     ["number", row.number],
   ] as const) {
     if (!term) continue
-    const check = await session.json<PeoplePage>(pageUrl(1, term))
-    if (check.totalRecords === 0) throw new Error(`search by ${field} "${term}" found nothing; the figure would time an empty answer`)
-    const searched = await load(url(pageUrl(1, term)), plan, fresh)
+    await expectFound(session, field, term)
+    const searched = await load(url(pagePath(1, term)), plan, fresh)
     figures.push(
       judge(
         { ...loadFigure(`Search by ${field}, page 1, afresh`, searched, hello, page1Fresh.rps / searched.rps, "× page 1 cost"), ci: true },
@@ -103,7 +117,7 @@ export async function apiFigures(run: ApiRun): Promise<Figure[]> {
     // Under 50 connections a search's median is mostly its place in the queue (Little's law: connections ÷ req/s);
     // one at a time, it is the search itself, which issue 31's 20 ms (PostgreSQL) and 40 ms (embedded) are about.
     // Timed here, not by autocannon, whose latencies are whole milliseconds: one search alone takes about one.
-    const one: MixedRequest[] = [{ kind: "read", method: "GET", path: pageUrl(1, term), status: [200] }]
+    const one: MixedRequest[] = [{ kind: "read", method: "GET", path: pagePath(1, term), status: [200] }]
     if (plan.warmup > 0) await mixedLoad(session.base, fresh, () => one, 1, plan.warmup)
     const alone = await mixedLoad(session.base, fresh, () => one, 1, plan.duration)
     const aloneLimit = run.db === "postgres" ? 20 : 40
@@ -154,19 +168,19 @@ const PROBE_ROUNDS = 3
  * ratio of their requests per second is what the console's own code (authentication, validation, mapping,
  * serialisation, hooks) leaves of the database's speed.
  */
-async function probeFigure(run: ApiRun, pagePath: string): Promise<Figure> {
+async function probeFigure(run: ApiRun, listPath: string): Promise<Figure> {
   const { session, plan, margin, hello } = run
   const fresh = { [BENCH_NO_CACHE_HEADER]: "1" }
   // One answer first, unrecorded: the token's version is then read, and the recorded answer sends only the page's statements.
-  await (await session.get(pagePath, fresh)).arrayBuffer()
+  await (await session.get(listPath, fresh)).arrayBuffer()
   await fetch(`${session.base}/__bench/record`, { method: "POST" })
-  const answer = await session.get(pagePath, fresh)
+  const answer = await session.get(listPath, fresh)
   await answer.arrayBuffer()
   const { statements } = (await (await fetch(`${session.base}/__bench/record`, { method: "DELETE" })).json()) as { statements: { sql: string }[] }
   if (answer.status !== 200 || statements.length === 0) throw new Error(`the probe recorded ${statements.length} statements of an answer ${answer.status}`)
   const probeUrl = `${session.base}/__bench/probe`
   const [page, probe] = await alternate(
-    () => load(`${session.base}/api/v1${pagePath}`, plan, { ...session.headers, ...fresh }),
+    () => load(`${session.base}/api/v1${listPath}`, plan, { ...session.headers, ...fresh }),
     () => load(probeUrl, plan),
     PROBE_ROUNDS,
   )

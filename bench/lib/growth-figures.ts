@@ -1,5 +1,5 @@
 import { BENCH_NO_CACHE_HEADER } from "../../server/plugins/bench-instrument.ts"
-import { dashboardTimes, type PeoplePage } from "./api-figures.ts"
+import { dashboardTimes, expectFound, pagePath, searchedLawyer, type PeoplePage } from "./api-figures.ts"
 import type { ApiSession } from "./api-session.ts"
 import { LIST, PAGE_SIZE } from "./api-workload.ts"
 import { growthOf, roundOrder, type GrowthRow } from "./growth-ratio.ts"
@@ -17,8 +17,6 @@ interface Target {
   /** What this side measures for the figure, and a word for the note. */
   measure(side: GrowthSide): Promise<{ value: number; what: string }>
 }
-
-const pagePath = (page: number, search?: string) => `${LIST}?page=${page}&limit=${PAGE_SIZE}${search ? `&search=${encodeURIComponent(search)}` : ""}`
 
 /**
  * Issue 31's cost as data grows, measured in one run: both scales' servers up at once, each growing figure loaded on the
@@ -51,11 +49,9 @@ export async function growthFigures(options: {
     return firstPages.get(side)!
   }
   const searchTerm = async (side: GrowthSide, field: "name" | "email" | "number") => {
-    const page = await firstPage(side)
-    const term = (page.data.find((r) => r.number) ?? page.data[0])?.[field]
+    const term = searchedLawyer(await firstPage(side))[field]
     if (!term) throw new Error(`scale ${side.scale}: ${LIST} has no Lawyer with a ${field} to search for`)
-    if ((await side.session.json<PeoplePage>(pagePath(1, term))).totalRecords === 0)
-      throw new Error(`scale ${side.scale}: search by ${field} "${term}" finds nothing`)
+    await expectFound(side.session, field, term)
     return term
   }
   const targets: Target[] = [

@@ -10,7 +10,7 @@ import type { ApiSession } from "./api-session.ts"
 import { BENCH_ADMIN } from "./api-session.ts"
 import { judge, type Figure } from "./figure.ts"
 import { freePort } from "./processes.ts"
-import { medianRun } from "./load.ts"
+import { medianRun } from "./median.ts"
 
 /**
  * Lighthouse 12, desktop preset, on /login and on the Admin's dashboard, in Debian's Chromium

@@ -1,8 +1,6 @@
 import autocannon from "autocannon"
 import { medianRun } from "./median.ts"
 
-export { medianRun }
-
 /** One load run: requests per second and latency percentiles (ms), as autocannon measured them. */
 export interface Load {
   rps: number

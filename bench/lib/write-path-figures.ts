@@ -1,7 +1,7 @@
 import { booking, bookingPairs, firstFreeHour, HOUR, movableVendors, OTHER_STATUS, openTickets, ticketAnswer, type ApiRun } from "./api-workload.ts"
 import type { ApiSession } from "./api-session.ts"
 import { judge, type Figure } from "./figure.ts"
-import { medianRun } from "./load.ts"
+import { medianRun } from "./median.ts"
 import { mixedLoad, type MixedLoad, type MixedRequest } from "./mixed-load.ts"
 
 /** The route and its SQL probe are loaded in turn this many times; each side's requests are summed over its runs. */
