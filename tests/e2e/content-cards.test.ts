@@ -20,6 +20,35 @@ async function saveModal(page: Page, success: string, submit = "Save") {
   await expect.poll(() => dialog(page).count(), { timeout: 4000 }).toBe(0)
 }
 
+/**
+ * Records, at every frame until `stop` is called, where the card grid starts on the page and whether the
+ * page's form message shows, so a test can check the cards never move when the message comes or goes.
+ */
+async function watchGridTop(page: Page): Promise<{ stop: () => Promise<Array<{ top: number | null; message: boolean }>> }> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __gridTops: Array<{ top: number | null; message: boolean }>; __gridTopsStop?: boolean }
+    w.__gridTops = []
+    w.__gridTopsStop = false
+    const frame = () => {
+      const grid = document.querySelector('[data-testid="card-grid"]')
+      w.__gridTops.push({
+        top: grid ? grid.getBoundingClientRect().top + window.scrollY : null,
+        message: document.querySelector('[data-testid="page-message-line"] [data-testid="form-message"]') !== null,
+      })
+      if (!w.__gridTopsStop) requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  })
+  return {
+    stop: () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __gridTops: Array<{ top: number | null; message: boolean }>; __gridTopsStop?: boolean }
+        w.__gridTopsStop = true
+        return w.__gridTops
+      }),
+  }
+}
+
 async function confirmDelete(page: Page, question: string) {
   await expect.poll(() => page.getByText(question).count()).toBe(1)
   await page.getByRole("button", { name: "Yes" }).click()
@@ -97,8 +126,16 @@ describe("content cards as an Editor", () => {
 
     await page.getByRole("button", { name: `Edit Press Release ${link}` }).click()
     await dialog(page).getByLabel("Type").selectOption("Recognition")
+    const watch = await watchGridTop(page)
     await saveModal(page, "Press Release & Recognition updated successfully!")
     await expect.poll(() => card(page, link).textContent()).toContain("Recognition")
+    // The message vanishes 2 s after the save; the cards stay where they were, so a click on one
+    // (pressed while the message showed, released after) lands on the button it was aimed at.
+    await expect.poll(() => page.getByTestId("form-message").count()).toBe(0)
+    const frames = (await watch.stop()).filter((f) => f.top !== null)
+    expect(frames.some((f) => f.message)).toBe(true)
+    expect(frames.at(-1)?.message).toBe(false)
+    expect(new Set(frames.map((f) => f.top))).toEqual(new Set([frames[0]!.top]))
 
     await page.getByRole("button", { name: `Delete Recognition ${link}` }).click()
     await confirmDelete(page, "Are you sure you want to delete this press item?")

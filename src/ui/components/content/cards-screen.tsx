@@ -7,7 +7,6 @@ import type { FieldSpec } from "../../../machines/form/field-spec.ts"
 import type { createPagedListMachine } from "../../../machines/paged-list.machine.ts"
 import type { createRowActionsMachine } from "../../../machines/row-actions.machine.ts"
 import { ConfirmDialog } from "../confirm-dialog.tsx"
-import { FormMessage } from "../form-message.tsx"
 import { notify } from "../toaster.tsx"
 import { ContentFormDialog } from "./content-form-dialog.tsx"
 import { MediaLibraryLink } from "./media-library-link.tsx"
@@ -100,6 +99,7 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
     <Stack gap="5">
       <ListHeader
         title={config.title}
+        message={formMessage}
         exportButton={<ExportButtons list={config.exportList} search="" />}
         action={
           <>
@@ -110,7 +110,6 @@ export function CardsScreen<Item>({ config }: { config: CardsScreenConfig<Item> 
           </>
         }
       />
-      <FormMessage message={formMessage} />
       {rows.length > 0 ? (
         <SelectBox
           label={`Select all ${config.noun.many} shown`}

@@ -8,7 +8,6 @@ import { assignCounsellorMachine } from "../../../machines/counselling/assign-co
 import { unassignedUsersListMachine } from "../../../machines/counselling/counselling-lists.machine.ts"
 import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
 import { EnquiryDetailsDialog } from "./enquiry-details-dialog.tsx"
-import { FormMessage } from "../../components/form-message.tsx"
 import { formatDateTime } from "../../components/format.ts"
 import { NoWrap } from "../../components/no-wrap.tsx"
 import { Pager } from "../../components/pager.tsx"
@@ -94,6 +93,7 @@ export default function UnassignUsersPage() {
     <Stack gap="4">
       <ListHeader
         title={counsellingLists["unassign-users"].title}
+        message={pageMessage}
         meta={
           <Text fontSize="sm" color="fg.muted" data-testid="total-records">
             Total Records: {view.total}
@@ -118,7 +118,6 @@ export default function UnassignUsersPage() {
         }
       />
       <ListDayRangeFilter list={list} label="Joined" />
-      <FormMessage message={pageMessage} />
       <DataTable
         columnChoice={view.columnChoice}
         columns={columns}

@@ -8,7 +8,6 @@ import { editorActionsMachine, editorFields, editorFormMachine, editorImage, edi
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { ContentFormDialog } from "../../components/content/content-form-dialog.tsx"
 import { DataTable, definedColumns, type Column, type ColumnCells } from "../../components/data-table.tsx"
-import { FormMessage } from "../../components/form-message.tsx"
 import { orNA } from "../../components/format.ts"
 import { notify } from "../../components/toaster.tsx"
 import { useListActor } from "../../components/use-list-actor.ts"
@@ -45,6 +44,7 @@ export default function EditorPage() {
     <Stack gap="5">
       <ListHeader
         title={editorList.title}
+        message={formMessage}
         exportButton={<ExportButtons list="editor" search="" sort={sort} />}
         action={
           <Button aria-haspopup="dialog" data-dialog="add" colorPalette="teal" onClick={() => form.send({ type: "form.open" })}>
@@ -52,7 +52,6 @@ export default function EditorPage() {
           </Button>
         }
       />
-      <FormMessage message={formMessage} />
       <DataTable columns={columns} rows={rows} rowKey={(r) => r._id} loading={loading} error={error} emptyText={editorListScreen.empty} />
       <ContentFormDialog actor={form} fields={editorFields} image={editorImage} titles={{ add: "Add Editor", update: "Update Editor" }} />
       <ConfirmDialog

@@ -16,7 +16,6 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx"
 import { ContentFormDialog } from "../../components/content/content-form-dialog.tsx"
 import { EmptyState } from "../../components/empty-state.tsx"
 import { formatDate } from "../../components/format.ts"
-import { FormMessage } from "../../components/form-message.tsx"
 import { ListHeader } from "../../components/list-header.tsx"
 import { Pager } from "../../components/pager.tsx"
 import { RecordHistoryButton } from "../../components/record-history-button.tsx"
@@ -55,6 +54,7 @@ export default function MediaLibraryPage() {
     <Stack gap="5">
       <ListHeader
         title="Media Library"
+        message={uploadMessage ?? altMessage}
         meta={ctx.total > 0 ? <Text color="fg.muted">{ctx.total === 1 ? "1 image" : `${ctx.total} images`}</Text> : null}
         action={
           <Button aria-haspopup="dialog" data-dialog="upload" colorPalette="teal" onClick={() => upload.send({ type: "form.open" })}>
@@ -63,7 +63,6 @@ export default function MediaLibraryPage() {
         }
       />
       <SearchBox label="Search by alt text" current={ctx.search} onSearch={(search) => list.send({ type: "search.change", search })} disabled={loading} />
-      <FormMessage message={uploadMessage ?? altMessage} />
       {loading && ctx.rows.length === 0 ? (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3, xl: 4 }} gap="4" aria-busy="true" data-testid="list-loading">
           <VisuallyHidden role="status">Loading the media library</VisuallyHidden>
