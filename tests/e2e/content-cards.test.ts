@@ -129,15 +129,18 @@ describe("content cards as an Editor", () => {
     const watch = await watchGridTop(page)
     await saveModal(page, "Press Release & Recognition updated successfully!")
     await expect.poll(() => card(page, link).textContent()).toContain("Recognition")
-    // The message vanishes 2 s after the save; the cards stay where they were, so a click on one
-    // (pressed while the message showed, released after) lands on the button it was aimed at.
+    // The message vanishes 2 s after the save; the cards stay where they were, so a click on Delete pressed
+    // while the message showed and released after it went is still a click on Delete (when the grid moved
+    // up 41 px, the release landed elsewhere and the click was lost).
+    const remove = (await page.getByRole("button", { name: `Delete Recognition ${link}` }).boundingBox())!
+    await page.mouse.move(remove.x + remove.width / 2, remove.y + remove.height / 2)
+    await page.mouse.down()
     await expect.poll(() => page.getByTestId("form-message").count()).toBe(0)
+    await page.mouse.up()
     const frames = (await watch.stop()).filter((f) => f.top !== null)
     expect(frames.some((f) => f.message)).toBe(true)
     expect(frames.at(-1)?.message).toBe(false)
     expect(new Set(frames.map((f) => f.top))).toEqual(new Set([frames[0]!.top]))
-
-    await page.getByRole("button", { name: `Delete Recognition ${link}` }).click()
     await confirmDelete(page, "Are you sure you want to delete this press item?")
     await expect.poll(() => card(page, link).count()).toBe(0)
     await page.context().close()
