@@ -20,13 +20,18 @@ async function saveModal(page: Page, success: string, submit = "Save") {
   await expect.poll(() => dialog(page).count(), { timeout: 4000 }).toBe(0)
 }
 
+/** One frame's reading: the card grid's top on the page, and whether the page's form message showed. */
+type GridFrame = { top: number | null; message: boolean }
+/** What the recorder keeps on the page's window (a type only: the recorder itself runs in the page). */
+type GridWatch = { __gridTops: GridFrame[]; __gridTopsStop?: boolean }
+
 /**
  * Records, at every frame until `stop` is called, where the card grid starts on the page and whether the
  * page's form message shows, so a test can check the cards never move when the message comes or goes.
  */
-async function watchGridTop(page: Page): Promise<{ stop: () => Promise<Array<{ top: number | null; message: boolean }>> }> {
+async function watchGridTop(page: Page): Promise<{ stop: () => Promise<GridFrame[]> }> {
   await page.evaluate(() => {
-    const w = window as unknown as { __gridTops: Array<{ top: number | null; message: boolean }>; __gridTopsStop?: boolean }
+    const w = window as unknown as GridWatch
     w.__gridTops = []
     w.__gridTopsStop = false
     const frame = () => {
@@ -42,7 +47,7 @@ async function watchGridTop(page: Page): Promise<{ stop: () => Promise<Array<{ t
   return {
     stop: () =>
       page.evaluate(() => {
-        const w = window as unknown as { __gridTops: Array<{ top: number | null; message: boolean }>; __gridTopsStop?: boolean }
+        const w = window as unknown as GridWatch
         w.__gridTopsStop = true
         return w.__gridTops
       }),
