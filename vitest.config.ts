@@ -28,6 +28,23 @@ const SERVER_PROCESS_FILES = [
 /** Server tests about PostgreSQL itself: in the server suite's PostgreSQL run only (TEST_DATABASE_URL set). */
 const POSTGRES_ONLY_FILES = process.env.TEST_DATABASE_URL ? [] : ["tests/server/migrate-shared-database.test.ts"]
 
+/**
+ * Server tests that open the embedded database whatever TEST_DATABASE_URL says (its thread, its head start, its
+ * opening at start, the server process on a data directory) or no database at all (the API document's linters):
+ * in the embedded run only. The PostgreSQL run repeated them word for word, about 175 s of a core in CI's
+ * busiest stage (and slower there, where no migrated PGlite snapshot is made, so each initdb'd and migrated anew).
+ */
+const EMBEDDED_ONLY_FILES = process.env.TEST_DATABASE_URL
+  ? [
+      "tests/server/pglite-thread.test.ts",
+      "tests/server/embedded-head-start.test.ts",
+      "tests/server/migrate-start.test.ts",
+      "tests/server/process.test.ts",
+      "tests/server/openapi-lint.test.ts",
+    ]
+  : []
+const NOT_IN_THIS_RUN = [...POSTGRES_ONLY_FILES, ...EMBEDDED_ONLY_FILES]
+
 /** Suites run as projects so `npm test` can report each; see tests/README.md. */
 export default defineConfig({
   test: {
@@ -36,11 +53,11 @@ export default defineConfig({
       // Modules load once per worker, not once per file: no unit test replaces a module (a machine's side effects
       // are provided to it instead), so a file cannot see another's doubles.
       { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], setupFiles: ["tests/unit/no-network.setup.ts"], environment: "node", isolate: false } },
-      { test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude: [...SERVER_PROCESS_FILES, ...POSTGRES_ONLY_FILES], ...SERVER } },
+      { test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude: [...SERVER_PROCESS_FILES, ...NOT_IN_THIS_RUN], ...SERVER } },
       // The server tests that run real processes (the CLIs, the server started as `npm start` would, client
       // generators and API linters) or compare timings: the full tier's (`npm run test:all`), so `npm test` stays
       // quick and its smoke, run beside the server suite, cannot skew a timing.
-      { test: { name: "server-processes", include: SERVER_PROCESS_FILES, ...SERVER } },
+      { test: { name: "server-processes", include: SERVER_PROCESS_FILES, exclude: NOT_IN_THIS_RUN, ...SERVER } },
       // The machines, the models and their generated paths load once per worker, not once per file (what the
       // helpers keep at module level is per machine, never per file).
       { test: { name: "paths", include: ["tests/paths/**/*.test.ts"], setupFiles: ["tests/unit/no-network.setup.ts"], environment: "node", isolate: false } },
