@@ -32,7 +32,7 @@ const POSTGRES_ONLY_FILES = process.env.TEST_DATABASE_URL ? [] : ["tests/server/
  * Server tests that open the embedded database whatever TEST_DATABASE_URL says (its thread, its head start, its
  * opening at start, the server process on a data directory) or no database at all (the API document's linters):
  * in the embedded run only. The PostgreSQL run repeated them word for word, about 175 s of a core in CI's
- * busiest stage (and slower there, where no migrated PGlite snapshot is made, so each initdb'd and migrated anew).
+ * busiest stage.
  */
 const EMBEDDED_ONLY_FILES = process.env.TEST_DATABASE_URL
   ? [
