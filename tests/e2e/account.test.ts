@@ -3,7 +3,7 @@ import dayjs from "dayjs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
 import { solidPng } from "../fixtures/images.ts"
-import { baseURL, mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { baseURL, launchBrowser, loginAs, mailTo, newPage, openSignedIn } from "./browser.ts"
 import { escapeMenu } from "./keyboard/keyboard-helpers.ts"
 
 let browser: Browser
@@ -103,8 +103,7 @@ describe("partner sign-up", () => {
 
     // On the Admin's screen: newest first, the partner leads the Under Review list.
     const adminPage = await newPage(browser)
-    await loginAs(adminPage, "admin@demo.test")
-    await adminPage.goto("/under-review-vendors")
+    await openSignedIn(adminPage, "admin@demo.test", "/under-review-vendors")
     await expect.poll(() => adminPage.locator("tbody tr").first().textContent(), { timeout: 10_000 }).toContain(email)
     await adminPage.context().close()
   })
@@ -134,8 +133,7 @@ describe("My Listing", () => {
 
   it("a vendor marks availability, it is loaded back after a reload, and the Admin's call returns it", async () => {
     const page = await newPage(browser)
-    await loginAs(page, email)
-    await page.goto("/my-listing")
+    await openSignedIn(page, email, "/my-listing")
     const date = dayjs().add(3, "day")
     const dateButton = page.getByRole("button", { name: date.format("ddd, DD MMM") })
     await dateButton.waitFor()
@@ -183,8 +181,7 @@ describe("My Listing", () => {
     })
     expect(assigned.status).toBe(200)
     const adminPage = await newPage(browser)
-    await loginAs(adminPage, "admin@demo.test")
-    await adminPage.goto(`/counselling/${clientId}`)
+    await openSignedIn(adminPage, "admin@demo.test", `/counselling/${clientId}`)
     await adminPage.getByRole("button", { name: "+ Create Session" }).click()
     const form = adminPage.getByRole("dialog", { name: "Create Session" })
     await form.getByLabel(/^Date/).fill(date.format("YYYY-MM-DD"))
@@ -276,8 +273,7 @@ describe("static pages show their exact texts", () => {
 describe("Profile", () => {
   it("shows every field, the role and 'Approved' badges, N/A where empty, and the 170 px default avatar", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "lawyer@demo.test")
-    await page.goto("/profile")
+    await openSignedIn(page, "lawyer@demo.test", "/profile")
     await page.getByRole("heading", { name: "Leela Lawyer" }).waitFor()
     expect(await page.getByTestId("status-badge").textContent()).toBe("Approved")
     expect(await page.getByTestId("profile-role").textContent()).toBe("Lawyer")

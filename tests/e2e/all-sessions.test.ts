@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseCsv } from "../server/csv-reader.ts"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
-import { apiToken, baseURL, demoUserId, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, demoUserId, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -17,8 +17,7 @@ const timeOf = (cell: string) => Date.parse(cell.replace(" | ", " "))
 describe("All Sessions (issue 21)", () => {
   it("shows each session's date, sorts by it latest or earliest first from its header, and keeps the order in the URL", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/all-sessions")
+    await openSignedIn(page, "admin@demo.test", "/all-sessions")
     const dates = async () => {
       const table = page.getByRole("table")
       const headers = await table.getByRole("columnheader").allTextContents()
@@ -71,8 +70,7 @@ describe("All Sessions (issue 21)", () => {
   it("e-mail addresses wrap only before the '@' or after a dot, never inside a word", async () => {
     const page = await newPage(browser)
     await page.setViewportSize({ width: 1366, height: 900 })
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/all-sessions")
+    await openSignedIn(page, "admin@demo.test", "/all-sessions")
     await expect.poll(() => page.locator("[data-email]").count()).toBeGreaterThan(5)
     const layout = await page.locator("[data-email]").evaluateAll((spans) =>
       spans.map((span) => {
@@ -127,8 +125,7 @@ describe("All Sessions' State filter (issue 26)", () => {
     await post(`/counselling/session/${data._id}/cancel`, admin, { reason: "Called off" })
 
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/all-sessions")
+    await openSignedIn(page, "admin@demo.test", "/all-sessions")
     const total = async () => Number((await page.getByTestId("total-records").textContent())?.replace("Total Records: ", ""))
     await expect.poll(() => page.locator("tbody tr").count()).toBe(10)
     const everyone = await total()

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
-import { apiToken, baseURL, demoUserId, formMessagesSeen, forgetFormMessages, lastFormMessage, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, demoUserId, forgetFormMessages, formMessagesSeen, lastFormMessage, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -49,8 +49,7 @@ describe("a client's asked-for time (issue 24)", () => {
     await post(`/counselling/session/${data._id}/reschedule-request`, await apiToken(clientEmail), { ...slot(wished), reason: "Exams that week" })
 
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/all-sessions")
+    await openSignedIn(page, "admin@demo.test", "/all-sessions")
     const view = page.getByRole("button", { name: `View session ${topic}` })
     await expect.poll(() => view.count(), SCREEN).toBe(1)
     await view.click()

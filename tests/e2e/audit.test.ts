@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, launchBrowser, listsSettled, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, launchBrowser, listsSettled, loginAs, newPage, openSignedIn } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
 
 /** The event types of the rows shown (each row names its type in words and keeps the type itself in data-type). */
@@ -64,8 +64,7 @@ describe("auditors", () => {
 
   it("says a To before From beside the fields and applies nothing until the range makes sense", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/audit")
+    await openSignedIn(page, "admin@demo.test", "/audit")
     const apply = page.getByRole("button", { name: "Apply filters" })
     await page.getByLabel("From").fill("2026-01-02T00:00")
     await page.getByLabel("To", { exact: true }).fill("2026-01-01T00:00")
@@ -83,8 +82,7 @@ describe("auditors", () => {
 
   it("the audit trail keeps its filters and page in the address: reload keeps them, Back restores the filters before", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/audit")
+    await openSignedIn(page, "admin@demo.test", "/audit")
     const entity = page.getByLabel("Entity", { exact: true })
     const pageInfo = page.getByTestId("page-info")
     const query = () => new URL(page.url()).searchParams
@@ -130,8 +128,7 @@ describe("auditors", () => {
     const api = async (path: string) => (await fetch(`${baseURL()}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } })).json()
     const ticket = (await api("/userQuery/get?page=1&limit=1")).data[0] as { _id: string; ticketId: string }
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/audit")
+    await openSignedIn(page, "admin@demo.test", "/audit")
     await listsSettled(page)
     await page.getByLabel("Done by").fill("admin@demo")
     await page
@@ -177,8 +174,7 @@ describe("auditors", () => {
     const blogs = await (await fetch(`${baseURL()}/api/v1/blog/get?page=1&limit=1`, { headers: { authorization: `Bearer ${token}` } })).json()
     const blog = blogs.data[0] as { _id: string; title: string }
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/audit")
+    await openSignedIn(page, "admin@demo.test", "/audit")
     await listsSettled(page)
     await page.getByLabel("Entity", { exact: true }).selectOption({ label: "Blog" })
     const record = page.getByLabel("Record", { exact: true })
@@ -230,8 +226,7 @@ describe("auditors", () => {
 
   it("a non-admin opening the audit trail is told it has no access, and stays signed in", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/audit")
+    await openSignedIn(page, "editor@demo.test", "/audit")
     await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).count()).toBe(1)
     expect(new URL(page.url()).pathname).toBe("/audit")
     await page.getByRole("link", { name: "Go to the dashboard" }).click()
@@ -255,8 +250,7 @@ describe("current state on its diagram", () => {
     const rated = tickets.data.find((t) => t.status && t.userRating !== null)!
 
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto(`/vendor-details/${rejected.data[0]!._id}`)
+    await openSignedIn(page, "admin@demo.test", `/vendor-details/${rejected.data[0]!._id}`)
     await page.getByRole("button", { name: "Show status diagram" }).click()
     const vendorDiagram = page.getByTestId("current-state-diagram")
     expect(await vendorDiagram.getAttribute("data-current-state")).toBe("vendorStatus.rejected")
@@ -318,8 +312,7 @@ describe("a record's History", () => {
     expect((await api("/user/updateUser", { method: "PATCH", body: JSON.stringify({ userId: id, status: "Temp Approve" }) })).status).toBe(200)
 
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto(`/vendor-details/${id}`)
+    await openSignedIn(page, "admin@demo.test", `/vendor-details/${id}`)
     await page.getByRole("tab", { name: "History" }).click()
     const history = page.getByTestId("record-history")
     await expect

@@ -2,7 +2,7 @@ import dayjs from "dayjs"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
-import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -18,8 +18,7 @@ const email = `${vendor.emailLocal}@example.com`
 describe("a vendor's time zone and weekly hours", () => {
   it("kept in the vendor's zone (the profile), repeated every weekday, and offered to the Admin as the right moments", async () => {
     const page = await newPage(browser)
-    await loginAs(page, email)
-    await page.goto("/profile")
+    await openSignedIn(page, email, "/profile")
     const card = page.getByTestId("time-zone")
     const select = card.getByRole("combobox", { name: "Time zone" })
     await expect.poll(() => select.isEnabled(), SCREEN).toBe(true)

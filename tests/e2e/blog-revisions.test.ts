@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, launchBrowser, loginAs } from "./browser.ts"
+import { apiToken, baseURL, launchBrowser, openSignedIn } from "./browser.ts"
 import { apiCreateBlog, unique } from "./content-helpers.ts"
 import { scan, type Finding } from "./a11y-tour.ts"
 
@@ -29,8 +29,7 @@ describe("a blog's revisions (issue 28)", () => {
 
     // Without the page's script policy, so the accessibility check can be injected (as the tour does).
     const page = await (await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, bypassCSP: true })).newPage()
-    await loginAs(page, "editor@demo.test")
-    await page.goto(`/blog/${blog._id}`)
+    await openSignedIn(page, "editor@demo.test", `/blog/${blog._id}`)
     await expect.poll(() => page.getByLabel("Title").inputValue()).toBe("Morning calm, revised")
     await page.getByRole("button", { name: "Show revisions" }).click()
     const section = page.getByRole("region", { name: "Revisions" })

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, launchBrowser, loginAs } from "./browser.ts"
+import { apiToken, baseURL, launchBrowser, openSignedIn } from "./browser.ts"
 import { apiCreateBlog, unique } from "./content-helpers.ts"
 
 let browser: Browser
@@ -24,8 +24,7 @@ describe("a blog's scheduled publish (issue 28)", () => {
     })
     const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
-    await loginAs(page, "editor@demo.test")
-    await page.goto(`/blog/${blog._id}`)
+    await openSignedIn(page, "editor@demo.test", `/blog/${blog._id}`)
     await expect.poll(() => page.getByLabel("Title").inputValue()).toBe("Evening calm")
     const section = page.getByRole("region", { name: "Schedule publish" })
     await expect.poll(() => section.textContent()).toContain("Nothing is scheduled.")
@@ -50,8 +49,7 @@ describe("a blog's scheduled publish (issue 28)", () => {
 
     const adminContext = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } })
     const admin = await adminContext.newPage()
-    await loginAs(admin, "admin@demo.test")
-    await admin.goto(`/blog/${blog._id}`)
+    await openSignedIn(admin, "admin@demo.test", `/blog/${blog._id}`)
     const adminSection = admin.getByRole("region", { name: "Schedule publish" })
     await expect.poll(() => adminSection.getByTestId("scheduled-publish").textContent()).toContain("set by Eshan Editor")
     await adminSection.getByRole("button", { name: "Cancel schedule" }).click()

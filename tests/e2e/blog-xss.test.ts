@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 import { apiCreateBlog } from "./content-helpers.ts"
 
 let browser: Browser
@@ -57,8 +57,7 @@ describe("a blog body with injected script", () => {
     const page = await newPage(browser)
     const dialogs: string[] = []
     page.on("dialog", (d) => (dialogs.push(d.message()), d.dismiss()))
-    await loginAs(page, "editor@demo.test")
-    await page.goto(`/blog/${blog._id}`)
+    await openSignedIn(page, "editor@demo.test", `/blog/${blog._id}`)
     const editor = page.getByRole("textbox", { name: "About Blog" })
     await expect.poll(() => editor.textContent()).toContain("Safe outro")
     await page.mouse.move(400, 500)

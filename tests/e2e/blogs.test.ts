@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { lastFormMessage, apiToken, launchBrowser, loginAs, newPage, toastsSeen } from "./browser.ts"
+import { apiToken, lastFormMessage, launchBrowser, loginAs, newPage, openSignedIn, toastsSeen } from "./browser.ts"
 import { apiGet } from "./machine-paths.ts"
 import { editorReadSelection, pngUpload, unique } from "./content-helpers.ts"
 
@@ -97,8 +97,7 @@ describe("blogs", () => {
 
   it("pages the table by 10 with 'Showing Page: x of y'", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/blogs")
+    await openSignedIn(page, "admin@demo.test", "/blogs")
     await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 1 of [2-9]$/)
     expect(await page.getByRole("row").count()).toBe(11)
     await page.getByRole("button", { name: "Next" }).click()
@@ -120,8 +119,7 @@ describe("blogs", () => {
     const page = await newPage(browser)
     const scripts: string[] = []
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname))
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/blogs")
+    await openSignedIn(page, "editor@demo.test", "/blogs")
     await expect.poll(() => page.getByRole("row").count()).toBeGreaterThan(1)
     expect(scripts.filter((s) => s.includes("rich-text-editor"))).toEqual([])
     await page.getByRole("link", { name: "+ Add Blog" }).click()
@@ -134,8 +132,7 @@ describe("blogs", () => {
 describe("blog drafts (issue 28)", () => {
   it("what an Editor types is saved as a draft, listed apart on Blogs, continued in another browser, and discarded", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/add-blog")
+    await openSignedIn(page, "editor@demo.test", "/add-blog")
     const title = unique("Half-written habits")
     await page.getByLabel("Title").fill(title)
     const body = page.getByRole("textbox", { name: "About Blog" })
@@ -146,8 +143,7 @@ describe("blog drafts (issue 28)", () => {
 
     // Another browser: the draft waits on Blogs, apart from the published blogs, and is offered on its form.
     const other = await newPage(browser)
-    await loginAs(other, "editor@demo.test")
-    await other.goto("/blogs")
+    await openSignedIn(other, "editor@demo.test", "/blogs")
     const drafts = other.getByTestId("blog-drafts")
     await drafts.getByRole("link", { name: title }).click()
     await other.waitForURL((u) => u.pathname === "/add-blog")
@@ -172,8 +168,7 @@ describe("blog drafts (issue 28)", () => {
 describe("the Blogs list's order and Status filter (issue 26)", () => {
   it("Blog Name and Created sort the list, Status keeps the Active or Inactive blogs, all in the URL and as the server answers", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/blogs")
+    await openSignedIn(page, "editor@demo.test", "/blogs")
     const token = await apiToken("editor@demo.test")
     const serverNames = async (query: string, limit = 10) =>
       (await apiGet<{ data: { blogName: string }[] }>(`/blog/get?page=1&limit=${limit}${query}`, token)).data.map((b) => b.blogName)

@@ -85,6 +85,11 @@ export async function newPage(browser: Browser): Promise<Page> {
   return context.newPage()
 }
 
+/**
+ * Signs in through the form, as a person does, and waits for the dashboard after it: for tests about signing in
+ * or about the dashboard they land on. A test that only needs a signed-in tab opens it with openSignedIn, which
+ * costs one page load instead of three (the form, the dashboard, then the screen under test).
+ */
 export async function loginAs(page: Page, email: string, password = "Demo@12345"): Promise<void> {
   await page.goto("/login")
   await page.getByLabel("Email").fill(email)

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { launchBrowser, listsSettled, loginAs, newPage, tick, tokenOf } from "./browser.ts"
+import { launchBrowser, listsSettled, newPage, openSignedIn, tick, tokenOf } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
 
 let browser: Browser
@@ -38,8 +38,7 @@ describe("bulk status change on a review list", () => {
   it("moves the chosen vendors together, says who moved, and Undo moves them back", async () => {
     const [a, b] = [seededVendor(74), seededVendor(75)]
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/under-review-vendors")
+    await openSignedIn(page, "admin@demo.test", "/under-review-vendors")
     await choose(page, a)
     await choose(page, b)
     const bar = page.getByTestId("bulk-bar")
@@ -63,8 +62,7 @@ describe("bulk status change on a review list", () => {
   it("asks before approving, offers no Undo after, and names each vendor it could not move and why", async () => {
     const [fine, taken] = [seededVendor(76), seededVendor(77)]
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/under-review-vendors")
+    await openSignedIn(page, "admin@demo.test", "/under-review-vendors")
     await choose(page, fine)
     await choose(page, taken)
     // Another Admin approves one of them meanwhile.
@@ -96,8 +94,7 @@ describe("bulk status change on a review list", () => {
   it("keeps the chosen vendors when Reject is cancelled", async () => {
     const vendor = seededVendor(78)
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/under-review-vendors")
+    await openSignedIn(page, "admin@demo.test", "/under-review-vendors")
     await choose(page, vendor)
     const bar = page.getByTestId("bulk-bar")
     await bar.getByRole("button", { name: "Reject" }).click()

@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseCsv } from "../server/csv-reader.ts"
 import { solidPng } from "../fixtures/images.ts"
-import { launchBrowser, listsSettled, loginAs, newPage } from "./browser.ts"
+import { launchBrowser, listsSettled, loginAs, newPage, openSignedIn } from "./browser.ts"
 import { postFormFrom } from "./machine-paths.ts"
 
 /**
@@ -50,8 +50,7 @@ describe("busy buttons", () => {
 describe("Admin lists", () => {
   it("Export CSV is busy while it works, then downloads every page of the list with its search", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/user")
+    await openSignedIn(page, "admin@demo.test", "/user")
     await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 1 of [2-9]/)
     const exportButton = page.getByRole("button", { name: "Export CSV" })
     const release = await hold(page, "**/api/v1/export/**")
@@ -96,8 +95,7 @@ describe("Admin lists", () => {
 
   it("keeps the page and search in the URL: next pushes, reload keeps, back returns", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/user")
+    await openSignedIn(page, "admin@demo.test", "/user")
     const info = page.getByTestId("page-info")
     await expect.poll(() => info.textContent()).toMatch(/^Showing Page: 1 of/)
     await page.getByRole("button", { name: "Next" }).click()
@@ -157,8 +155,7 @@ describe("content cards", () => {
 
   it("the Editor, who manages the cards, has no Export CSV", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/experts")
+    await openSignedIn(page, "editor@demo.test", "/experts")
     await expect.poll(() => page.getByTestId("content-card").count()).toBeGreaterThan(0)
     expect(await page.getByRole("button", { name: "Export CSV" }).count()).toBe(0)
     await page.context().close()

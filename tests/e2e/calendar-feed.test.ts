@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { launchBrowser, loginAs, newPage } from "./browser.ts"
+import { launchBrowser, newPage, openSignedIn } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -14,8 +14,7 @@ describe("the profile's calendar feed", () => {
   it("a client makes a private address, copies it, a calendar app reads their sessions from it, and replacing or turning it off ends the old one", async () => {
     const page = await newPage(browser)
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"])
-    await loginAs(page, "user@demo.test")
-    await page.goto("/profile")
+    await openSignedIn(page, "user@demo.test", "/profile")
     const card = page.getByTestId("calendar-feed")
     await card.getByRole("button", { name: "Make my calendar address" }).click()
     await expect.poll(() => card.getByTestId("calendar-feed-message").textContent(), SCREEN).toBe("Your calendar address is ready.")
@@ -52,8 +51,7 @@ describe("the profile's calendar feed", () => {
 
   it("is not offered to an Admin, who has no sessions of their own", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/profile")
+    await openSignedIn(page, "admin@demo.test", "/profile")
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent(), SCREEN).toBe("Asha Admin")
     expect(await page.getByTestId("calendar-feed").count()).toBe(0)
   })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 import { pngUpload, unique } from "./content-helpers.ts"
 
 let browser: Browser
@@ -22,8 +22,7 @@ describe("the card forms' drafts (issue 28)", () => {
     const token = await apiToken("admin@demo.test")
     const name = unique("Dr. Drafted")
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/experts")
+    await openSignedIn(page, "admin@demo.test", "/experts")
     await page.getByRole("button", { name: "+ Add Expert" }).click()
     await dialog(page).getByLabel("Name").fill(name)
     await dialog(page).getByLabel("Designation").fill("Counsellor in the making")
@@ -31,8 +30,7 @@ describe("the card forms' drafts (issue 28)", () => {
     await page.context().close()
 
     const other = await newPage(browser)
-    await loginAs(other, "admin@demo.test")
-    await other.goto("/experts")
+    await openSignedIn(other, "admin@demo.test", "/experts")
     await other.getByRole("button", { name: "+ Add Expert" }).click()
     const offer = dialog(other).getByTestId("draft-offer")
     await expect.poll(() => offer.textContent()).toMatch(/^You have an unpublished draft of this form, saved /)
@@ -50,8 +48,7 @@ describe("the card forms' drafts (issue 28)", () => {
   it("a change to a testimonial is saved as its draft the moment the Editor closes the form, and can be discarded", async () => {
     const token = await apiToken("editor@demo.test")
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/testimonials")
+    await openSignedIn(page, "editor@demo.test", "/testimonials")
     const card = page.getByTestId("content-card").first()
     await card.getByRole("button", { name: /^Edit / }).click()
     const content = dialog(page).getByLabel("Content")

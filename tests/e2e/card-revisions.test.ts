@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, launchBrowser, loginAs } from "./browser.ts"
+import { apiToken, baseURL, launchBrowser, openSignedIn } from "./browser.ts"
 import { pngUpload, unique } from "./content-helpers.ts"
 import { scan, type Finding } from "./a11y-tour.ts"
 
@@ -45,8 +45,7 @@ describe("a card's revisions (issue 28)", () => {
     )
     // Without the page's script policy, so the accessibility check can be injected (as the tour does).
     const page = await (await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, bypassCSP: true })).newPage()
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/testimonials")
+    await openSignedIn(page, "editor@demo.test", "/testimonials")
     const card = page.getByTestId("content-card").filter({ hasText: name })
     await expect.poll(() => card.textContent()).toContain("Kind and patient help")
     await card.getByRole("button", { name: `Revisions of ${name}` }).click()
@@ -82,8 +81,7 @@ describe("a card's revisions (issue 28)", () => {
     const name = unique("Dr. Revised")
     const id = await cardWithTwoRevisions(token, "/expert", "avatar", { name, designation: "Counsellor" }, { name, designation: "Senior Counsellor" })
     const page = await (await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } })).newPage()
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/experts")
+    await openSignedIn(page, "admin@demo.test", "/experts")
     const card = page.getByTestId("content-card").filter({ hasText: name })
     await expect.poll(() => card.getByRole("button", { name: `History of ${name}` }).isVisible()).toBe(true)
     await card.getByRole("button", { name: `Revisions of ${name}` }).click()

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { forgetFormMessages, lastFormMessage, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { forgetFormMessages, lastFormMessage, launchBrowser, loginAs, newPage, openSignedIn } from "./browser.ts"
 import { pngUpload, unique } from "./content-helpers.ts"
 
 let browser: Browser
@@ -62,8 +62,7 @@ async function confirmDelete(page: Page, question: string) {
 describe("content cards as an Editor", () => {
   it("adds, updates and deletes an expert", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/experts")
+    await openSignedIn(page, "editor@demo.test", "/experts")
     await page.getByRole("button", { name: "+ Add Expert" }).click()
     await dialog(page).getByRole("button", { name: "Save" }).click()
     await expect.poll(() => dialog(page).getByText("Name is required.").count()).toBe(1)
@@ -93,8 +92,7 @@ describe("content cards as an Editor", () => {
 
   it("adds, updates and deletes a testimonial", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/testimonials")
+    await openSignedIn(page, "editor@demo.test", "/testimonials")
     await page.getByRole("button", { name: "+ Add Testimonial" }).click()
     const name = unique("Happy Tester")
     await dialog(page).getByLabel("Name").fill(name)
@@ -116,8 +114,7 @@ describe("content cards as an Editor", () => {
 
   it("adds, updates and deletes a press item, refusing a non-web link", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/press-release-and-recognition")
+    await openSignedIn(page, "editor@demo.test", "/press-release-and-recognition")
     await page.getByRole("button", { name: "+ Add Press Release & Recognition" }).click()
     const link = `https://news.example.com/${unique("story").replace(/\W+/g, "-")}`
     await dialog(page).getByLabel("Link").fill("javascript:alert(1)")
@@ -153,8 +150,7 @@ describe("content cards as an Editor", () => {
 
   it("uploads and deletes a gallery image; Upload is disabled without a file", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/gallery")
+    await openSignedIn(page, "editor@demo.test", "/gallery")
     const cards = page.getByTestId("content-card")
     await expect.poll(() => cards.count()).toBeGreaterThan(10)
     const before = await cards.count()

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseCsv } from "../server/csv-reader.ts"
 import { nameOrderKey } from "../fixtures/name-order.ts"
-import { launchBrowser, loginAs, newPage } from "./browser.ts"
+import { launchBrowser, newPage, openSignedIn } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -17,8 +17,7 @@ const inOrder = (list: string[]) => list.every((name, i) => i === 0 || list[i - 
 describe("the 1:1 Counselling list's order and Access filter (issue 26)", () => {
   it("sorts by name from its header and keeps the enquiries waiting or sent, in the URL and the CSV, and all again", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/counselling")
+    await openSignedIn(page, "admin@demo.test", "/counselling")
     await expect.poll(() => page.locator("tbody tr").count()).toBe(10)
 
     await page.getByRole("button", { name: "Name: sort by name, A to Z" }).click()

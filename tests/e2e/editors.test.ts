@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { lastFormMessage, apiToken, mailTo, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, lastFormMessage, launchBrowser, loginAs, mailTo, newPage, openSignedIn } from "./browser.ts"
 import { apiGet } from "./machine-paths.ts"
 
 let browser: Browser
@@ -12,8 +12,7 @@ afterAll(() => browser?.close())
 describe("editors (Admin)", () => {
   it("adds an editor who sets a password from the email; edits and deletes them", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/editor")
+    await openSignedIn(page, "admin@demo.test", "/editor")
     await expect.poll(() => page.getByRole("columnheader").allTextContents()).toEqual(["#", "Name", "Email", "Number", "User Role", "Actions"])
     const email = `e2e.editor.${Date.now()}@example.com`
     const dialog = page.getByRole("dialog")
@@ -68,8 +67,7 @@ describe("editors (Admin)", () => {
 
   it("an Editor opening /editor is told it has no access, and stays signed in", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/editor")
+    await openSignedIn(page, "editor@demo.test", "/editor")
     await expect.poll(() => page.getByRole("heading", { name: "You don't have access to this page" }).count()).toBe(1)
     expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBeGreaterThan(0)
     await page.context().close()
@@ -79,8 +77,7 @@ describe("editors (Admin)", () => {
 describe("the Editor list's order (issue 26)", () => {
   it("the Name header sorts the editors A to Z and back, in the URL, as the server orders them", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/editor")
+    await openSignedIn(page, "admin@demo.test", "/editor")
     const token = await apiToken("admin@demo.test")
     const serverNames = async (sort: string) =>
       (await apiGet<{ data: { name: string }[] }>(`/user/Editor?page=1&limit=100${sort ? `&sort=${sort}` : ""}`, token)).data.map((e) => e.name)

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { baseURL, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -11,8 +11,7 @@ afterAll(() => browser?.close())
 describe("lists that refresh themselves (issue 23)", () => {
   it("an Admin's open All Enquiries list shows a new contact enquiry without a reload", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/enquiries")
+    await openSignedIn(page, "admin@demo.test", "/enquiries")
     await expect.poll(() => page.getByTestId("total-records").textContent()).toMatch(/Total Records: \d+/)
     await page.evaluate(() => ((window as unknown as { stillSamePage: boolean }).stillSamePage = true))
     const name = `Live Enquiry ${Date.now()}`

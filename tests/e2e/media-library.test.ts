@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core"
 import sharp from "sharp"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, forgetFormMessages, lastFormMessage, launchBrowser, loginAs, newPage, toastsSeen } from "./browser.ts"
+import { apiToken, baseURL, forgetFormMessages, lastFormMessage, launchBrowser, newPage, openSignedIn, toastsSeen } from "./browser.ts"
 import { unique } from "./content-helpers.ts"
 
 let browser: Browser
@@ -23,8 +23,7 @@ async function saveModal(page: Page, success: string, submit: string) {
 describe("the media library (issue 28)", () => {
   it("the Editor reaches it from Blogs, uploads a photo with its alt text, finds it, and changes the alt text", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/blogs")
+    await openSignedIn(page, "editor@demo.test", "/blogs")
     await page.getByRole("link", { name: "Media Library" }).click()
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Media Library")
     await expect.poll(() => page.getByTestId("media-card").count()).toBeGreaterThan(0)
@@ -64,8 +63,7 @@ describe("the media library (issue 28)", () => {
 
   it("the Admin is warned where an image is used before deleting it", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/gallery")
+    await openSignedIn(page, "admin@demo.test", "/gallery")
     await page.getByRole("link", { name: "Media Library" }).click()
     const cover = page.getByTestId("media-card").filter({ hasText: "Cover of the blog" }).first()
     await expect.poll(() => cover.count()).toBe(1)
@@ -125,8 +123,7 @@ describe("choosing a library image in a content form (issue 28)", () => {
     const alt = unique("A quiet consulting room")
     const image = await libraryImage("editor@demo.test", alt)
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/experts")
+    await openSignedIn(page, "editor@demo.test", "/experts")
     await page.getByRole("button", { name: "+ Add Expert" }).click()
     const form = dialog(page).filter({ has: page.getByLabel("Designation") })
     const name = unique("Dr. Library")
@@ -150,8 +147,7 @@ describe("choosing a library image in a content form (issue 28)", () => {
     const alt = unique("Morning light over a desk")
     const image = await libraryImage("admin@demo.test", alt)
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/add-blog")
+    await openSignedIn(page, "admin@demo.test", "/add-blog")
     const main = page.getByRole("main")
     const name = unique("Library Cover Blog")
     await main.getByLabel("Blog Name").fill(name)

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { lastFormMessage, apiToken, baseURL, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, lastFormMessage, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 import { pngUpload, unique } from "./content-helpers.ts"
 
 /**
@@ -20,8 +20,7 @@ const entries = (page: Page, name: string) => historyDialog(page, name).getByTes
 describe("History beside Edit and Delete", () => {
   it("an expert's card: the Admin reads who changed its designation, from what to what", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/experts")
+    await openSignedIn(page, "admin@demo.test", "/experts")
     const name = unique("Dr. History")
     await page.getByRole("button", { name: "+ Add Expert" }).click()
     const form = page.getByRole("dialog")
@@ -50,8 +49,7 @@ describe("History beside Edit and Delete", () => {
 
   it("an Editor, who does not read the event log, sees no History on the cards", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/experts")
+    await openSignedIn(page, "editor@demo.test", "/experts")
     await expect.poll(() => page.getByTestId("content-card").count()).toBeGreaterThan(0)
     expect(await page.getByRole("button", { name: /^History of / }).count()).toBe(0)
     await page.context().close()
@@ -72,8 +70,7 @@ describe("History beside Edit and Delete", () => {
     expect((await api(`/user/editors/${data._id}`, "PATCH", { number: "9000022222" })).status).toBe(200)
 
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/editor")
+    await openSignedIn(page, "admin@demo.test", "/editor")
     await page.getByRole("row").filter({ hasText: email }).getByRole("button", { name: "History of History Editor" }).click()
     await expect.poll(() => entries(page, "History Editor").first().textContent(), { timeout: 15_000 }).toMatch(/Number:\s*9876512345\s*→\s*9000022222/)
     await historyDialog(page, "History Editor").getByRole("link", { name: "Its workflow" }).click()
@@ -102,8 +99,7 @@ describe("History where a record is viewed", () => {
     })
     expect(res.status).toBe(200)
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/counselling")
+    await openSignedIn(page, "admin@demo.test", "/counselling")
     await page.getByRole("button", { name: `View enquiry of ${name}` }).click()
     const view = page.getByRole("dialog", { name: "Counselling Enquiry" })
     await view.getByRole("button", { name: "Show history" }).click()
@@ -116,8 +112,7 @@ describe("History where a record is viewed", () => {
 
   it("the Admin's own profile folds their account's history", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/profile")
+    await openSignedIn(page, "admin@demo.test", "/profile")
     await page.getByRole("button", { name: "Show history" }).click()
     const history = page.getByTestId("record-history")
     await expect.poll(() => history.getAttribute("aria-busy"), { timeout: 15_000 }).toBe("false")

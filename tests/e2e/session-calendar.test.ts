@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, demoUserId, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, demoUserId, launchBrowser, newPage, openSignedIn } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -54,8 +54,7 @@ describe("sessions on a calendar", () => {
     const topic = `Calendar ${Date.now().toString(36)}`
     const start = await bookSession(topic, 40)
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/all-sessions")
+    await openSignedIn(page, "admin@demo.test", "/all-sessions")
     await page.getByRole("group", { name: "Show sessions as" }).getByRole("button", { name: "Calendar" }).click()
     const cell = await showDay(page, localDay(start), "Next week")
     const chip = cell.getByRole("button", { name: `View session ${topic}, 05:40 AM, Scheduled` })
@@ -78,8 +77,7 @@ describe("sessions on a calendar", () => {
     const topic = `Vendor calendar ${Date.now().toString(36)}`
     const start = await bookSession(topic, 10)
     const page = await newPage(browser)
-    await loginAs(page, "nutritionist@demo.test")
-    await page.goto("/upcoming-session")
+    await openSignedIn(page, "nutritionist@demo.test", "/upcoming-session")
     await page.getByRole("group", { name: "Show sessions as" }).getByRole("button", { name: "Calendar" }).click()
     const cell = await showDay(page, localDay(start), "Next week")
     await expect.poll(() => cell.getByRole("button", { name: new RegExp(`^View session ${topic}`) }).textContent(), SCREEN).toContain("Uma User")

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiToken, baseURL, launchBrowser, loginAs, newPage, profileStatus, storedSessionOf, tokenOf } from "./browser.ts"
+import { apiToken, baseURL, launchBrowser, loginAs, newPage, openSignedIn, profileStatus, storedSessionOf, tokenOf } from "./browser.ts"
 
 let browser: Browser
 beforeAll(async () => {
@@ -202,8 +202,7 @@ describe("sessions that end elsewhere but not here", () => {
 
     const page = await newPage(browser)
     await page.clock.install()
-    await loginAs(page, "lawyer@demo.test")
-    await page.goto(`/ticket/${queryId}`)
+    await openSignedIn(page, "lawyer@demo.test", `/ticket/${queryId}`)
     const reply = "The payout for October is still missing; I attach nothing yet."
     await page.getByLabel("Message").fill(reply)
     await page.clock.fastForward("02:00:00")
@@ -228,8 +227,7 @@ describe("sessions that end elsewhere but not here", () => {
   it("nobody else signing in on that browser sees what was kept", async () => {
     const page = await newPage(browser)
     await page.clock.install()
-    await loginAs(page, "counsellor@demo.test")
-    await page.goto("/my-tickets")
+    await openSignedIn(page, "counsellor@demo.test", "/my-tickets")
     await page.getByRole("button", { name: "+ Raise Ticket" }).click()
     await page.getByLabel("Query").fill("Something private")
     await page.clock.fastForward("02:00:00")

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { pngImage } from "../server/ticket-fixtures.ts"
-import { apiToken, baseURL, columnTexts, lastFormMessage, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { apiToken, baseURL, columnTexts, lastFormMessage, launchBrowser, loginAs, newPage, openSignedIn } from "./browser.ts"
 import { apiGet } from "./machine-paths.ts"
 
 let browser: Browser
@@ -65,8 +65,7 @@ describe("support ticket, end to end", () => {
     await expect.poll(() => polls, ONE_POLL).toEqual([304])
 
     // The Admin sees it with 'Raised By', opens it, sees the image and answers.
-    await loginAs(admin, "admin@demo.test")
-    await admin.goto("/my-tickets")
+    await openSignedIn(admin, "admin@demo.test", "/my-tickets")
     await expect.poll(() => admin.getByRole("columnheader", { name: "Raised By" }).count()).toBe(1)
     const adminRow = rowOf(admin, query)
     await expect.poll(() => adminRow.textContent()).toContain("Nisha Nutritionist")
@@ -171,8 +170,7 @@ describe("support ticket, end to end", () => {
   it("the Editor raises a ticket from the dashboard and finds it under My Tickets in the user menu; the sidebar keeps its five entries (issue 21)", async () => {
     const query = `The gallery upload stalls (e2e ${Date.now()})`
     const editor = await newPage(browser)
-    await loginAs(editor, "editor@demo.test")
-    await editor.goto("/")
+    await openSignedIn(editor, "editor@demo.test", "/")
     await editor.getByRole("button", { name: "+ Raise Ticket" }).click()
     await editor.getByLabel("Ticket Type").selectOption("Technical")
     await editor.getByLabel("Query").fill(query)
@@ -200,8 +198,7 @@ describe("support ticket, end to end", () => {
 
   it("a ticket that does not exist says so, with the way back and no Retry (issue 21)", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "user@demo.test")
-    await page.goto("/ticket/00000000-0000-4000-8000-000000000000")
+    await openSignedIn(page, "user@demo.test", "/ticket/00000000-0000-4000-8000-000000000000")
     await expect.poll(() => page.getByRole("alert").count()).toBe(1)
     expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0)
     await page.getByRole("link", { name: "← My Tickets" }).click()
@@ -213,8 +210,7 @@ describe("support ticket, end to end", () => {
 describe("My Tickets' State filter (issue 26)", () => {
   it("shows the open or the closed tickets only, with their total, in the URL, and every ticket again", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/my-tickets")
+    await openSignedIn(page, "admin@demo.test", "/my-tickets")
     const states = async () => new Set(await page.getByTestId("ticket-status").allTextContents())
     const total = async () => Number((await page.getByTestId("ticket-total").textContent())?.replace("Total: ", ""))
     await expect.poll(async () => (await states()).size).toBe(2)
@@ -240,8 +236,7 @@ describe("My Tickets' State filter (issue 26)", () => {
 describe("My Tickets' order (issue 26)", () => {
   it("the Date | Time header turns the list oldest first and back, in the URL, as the server orders it", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/my-tickets")
+    await openSignedIn(page, "admin@demo.test", "/my-tickets")
     const token = await apiToken("admin@demo.test")
     const serverOrder = async (sort: string) =>
       (await apiGet<{ data: { ticketId: string }[] }>(`/userQuery/get?page=1&limit=10&sort=${sort}`, token)).data.map((t) => t.ticketId)

@@ -3,7 +3,7 @@ import { join } from "node:path"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { decodeQuotedPrintable } from "../server/harness.ts"
-import { dataDir, launchBrowser, loginAs, newPage } from "./browser.ts"
+import { dataDir, launchBrowser, loginAs, newPage, openSignedIn } from "./browser.ts"
 
 /** The mails in the server's outbox to `to` with `subject`. */
 function mailsTo(to: string, subject: string): string[] {
@@ -55,8 +55,7 @@ describe("undelivered emails (issue 23)", () => {
 
   it("is the Admin's alone: another role is told it has no access", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "editor@demo.test")
-    await page.goto("/undelivered-emails")
+    await openSignedIn(page, "editor@demo.test", "/undelivered-emails")
     await expect.poll(() => page.getByText("You don't have access to this page").count()).toBeGreaterThan(0)
     await page.context().close()
   })

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { parseCsv } from "../server/csv-reader.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { columnTexts, mailTo, launchBrowser, listsSettled, loginAs, newPage, tokenOf } from "./browser.ts"
+import { columnTexts, launchBrowser, listsSettled, loginAs, mailTo, newPage, openSignedIn, tokenOf } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
 import { escapeMenu } from "./keyboard/keyboard-helpers.ts"
 import { nameOrderKey } from "../fixtures/name-order.ts"
@@ -87,8 +87,7 @@ describe("vendor approval", () => {
   it("Vendor Details offers exactly the three other statuses, and no menu once Approved", async () => {
     const vendor = seededVendor(94)
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/temp-approve-vendors")
+    await openSignedIn(page, "admin@demo.test", "/temp-approve-vendors")
     await search(page, vendor.email)
     await page.getByRole("link", { name: vendor.name }).click()
     await page.waitForURL((url) => url.pathname.startsWith("/vendor-details/"))
@@ -132,8 +131,7 @@ describe("people lists", () => {
 
   it("a role list pages with 'Showing Page: x of y' and links names to Vendor Details", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/counsellor")
+    await openSignedIn(page, "admin@demo.test", "/counsellor")
     await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 1 of \d+$/)
     // Newest first until told otherwise: the arrow on Date | Time says so.
     expect(await page.locator("thead th").allTextContents()).toEqual(["S.No", "Name", "Email", "Number", "Role", "Date | Time ↓", "Status", "Organization"])
@@ -191,8 +189,7 @@ describe("a list's columns (issue 26)", () => {
 
   it("hides and shows columns from the Columns menu, in the URL and remembered, never the last one", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/enquiries")
+    await openSignedIn(page, "admin@demo.test", "/enquiries")
     await expect.poll(() => headers(page)).toContain("Email")
     const all = await headers(page)
     await page.getByRole("button", { name: "Columns" }).click()
@@ -230,8 +227,7 @@ describe("a list's columns (issue 26)", () => {
 describe("saved views (issue 26)", () => {
   it("saves a list as it is under a name, opens it again from the Views menu, refuses a name used twice and deletes it after a yes", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/counsellor?sort=name&size=25&hide=Email")
+    await openSignedIn(page, "admin@demo.test", "/counsellor?sort=name&size=25&hide=Email")
     await expect.poll(() => page.locator("tbody tr").count()).toBeGreaterThan(10)
     await page.getByRole("button", { name: "Views" }).click()
     await expect.poll(() => page.getByText("No saved views yet.", { exact: false }).count()).toBe(1)
@@ -273,8 +269,7 @@ describe("sorting a people list (issue 26)", () => {
 
   it("sorts a role's list by name either way from its header, on every page, in the URL and the CSV, and back to newest first", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/counsellor")
+    await openSignedIn(page, "admin@demo.test", "/counsellor")
     await expect.poll(() => page.getByTestId("page-info").textContent()).toMatch(/^Showing Page: 1 of \d+$/)
     expect(await sortOf(page, /^Date \| Time/)).toBe("descending")
     expect(await sortOf(page, /^Name/)).toBeNull()
@@ -314,8 +309,7 @@ describe("sorting a people list (issue 26)", () => {
 
   it("narrows a review list to one vendor role from its Role filter, in the URL and the CSV, and back to every role", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/temp-approve-vendors")
+    await openSignedIn(page, "admin@demo.test", "/temp-approve-vendors")
     const roles = async () => new Set(await columnTexts(page, /^Role$/))
     await expect.poll(async () => (await roles()).size).toBeGreaterThan(1)
     await page.getByLabel("Role").selectOption("Counsellor")
@@ -339,8 +333,7 @@ describe("sorting a people list (issue 26)", () => {
 
   it("sorts a review list by name while its status menus stay in their rows", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/temp-approve-vendors?sort=-name")
+    await openSignedIn(page, "admin@demo.test", "/temp-approve-vendors?sort=-name")
     await expect.poll(async () => (await sortOf(page, /^Name/)) === "descending" && (await shownNames(page)).length > 1).toBe(true)
     expect(inOrder(await shownNames(page), "descending")).toBe(true)
     await page.getByRole("button", { name: "Name: sort by name, A to Z" }).click()
@@ -382,8 +375,7 @@ describe("enquiries", () => {
 
   it("sorts All Enquiries by name either way and by date, in the URL, through Back and in the CSV", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
-    await page.goto("/enquiries")
+    await openSignedIn(page, "admin@demo.test", "/enquiries")
     const names = async () => (await page.locator("tbody tr td:nth-child(2)").allTextContents()).map(nameOrderKey)
     const sorted = (list: string[], way: 1 | -1) => list.every((n, i) => i === 0 || (way === 1 ? list[i - 1]! <= n : list[i - 1]! >= n))
     await expect.poll(async () => (await names()).length).toBeGreaterThan(1)
