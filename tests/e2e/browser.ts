@@ -127,8 +127,8 @@ export const demoUserId = async (email: string, password?: string) => (await api
  * Opens the console on `path` signed in as `email`, for tests that are not about signing in: the tab signs in
  * through the API itself (same address, same browser, so the server sees the device it sees at the sign-in
  * form) and stores the session as the sign-in form would (src/api/session-storage.ts, this tab only), so no
- * test pays for the sign-in screen and the dashboard after it. sign-in.test.ts, the smoke and the keyboard
- * suites sign in through the form.
+ * test pays for the sign-in screen and the dashboard after it. Tests about signing in, or about what the form
+ * lands on (the dashboard, sessions and devices, two-factor), use loginAs.
  */
 export async function openSignedIn(page: Page, email: string, path = "/", password = "Demo@12345"): Promise<void> {
   // A small answer of the console's own address, so the tab has its storage and its fetch is same-origin.

@@ -4,6 +4,7 @@ import { counsellingSessionMachine } from "../../src/machines/counselling/counse
 import { formatDateTime } from "../../src/ui/components/format.ts"
 import { apiToken, baseURL, demoUserId, formMessagesSeen, forgetFormMessages, lastFormMessage, toastsSeen } from "./browser.ts"
 import { SCREEN, apiGet, describeMachinePathsE2e, expect, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
+import { revisit } from "./screens.ts"
 
 /**
  * A session's life walked in Chromium by the three people it concerns: the Admin (All Sessions:
@@ -67,11 +68,14 @@ async function book(w: Pick<World, "adminToken">, clientId: string, counsellorId
   return (await post("/counselling/create", w.adminToken, body)).data._id
 }
 
-/** That person's tab, open on `path`: the first visit signs the tab in straight onto it (one start of the console, not two). */
+/**
+ * That person's tab, open on `path` with what the server holds now: the first visit signs the tab in straight onto
+ * it (one start of the console, not two); later ones open the screen afresh in the running console.
+ */
 const openOn = async (w: World, who: "admin" | "client" | "counsellor", path: string) => {
   const open = w.pages[who]
   if (open) {
-    await open.goto(path)
+    await revisit(open, path)
     return open
   }
   const email = who === "admin" ? "admin@demo.test" : who === "client" ? CLIENT : w.counsellorEmail

@@ -3,6 +3,7 @@ import { expect } from "vitest"
 import { ticketMachine } from "../../src/machines/tickets/ticket.machine.ts"
 import { apiToken, baseURL, lastFormMessage } from "./browser.ts"
 import { SCREEN, apiGet, describeMachinePathsE2e, describeSeededRunsE2e, signedInPage, type E2ePathSpec } from "./machine-paths.ts"
+import { revisit } from "./screens.ts"
 
 /** The raiser of every path's ticket; no other e2e spec raises tickets as the Lawyer. */
 const RAISER = "lawyer@demo.test"
@@ -41,7 +42,7 @@ const stored = (w: World) =>
 const raiserRow = (w: World) => w.raiser.getByRole("row").filter({ hasText: w.query })
 
 async function onMyTickets(w: World) {
-  await w.raiser.goto("/my-tickets")
+  await revisit(w.raiser, "/my-tickets")
   await expect.poll(() => raiserRow(w).count(), SCREEN).toBe(1)
 }
 
@@ -51,9 +52,8 @@ const spec: E2ePathSpec<World> = {
   events: [{ type: "ticket.respond" }, { type: "ticket.close" }, { type: "ticket.feedback", rating: RATING, remark: REMARK }],
   async setup(browser) {
     const ticket = await raiseTicket(await apiToken(RAISER))
-    const admin = await signedInPage(browser, "admin@demo.test")
-    const raiser = await signedInPage(browser, RAISER)
-    await admin.goto(`/ticket/${ticket.queryId}`)
+    const admin = await signedInPage(browser, "admin@demo.test", `/ticket/${ticket.queryId}`)
+    const raiser = await signedInPage(browser, RAISER, "/my-tickets")
     return { admin, raiser, adminToken: await apiToken("admin@demo.test"), ...ticket, answers: 0 }
   },
   clicks: {
@@ -130,7 +130,7 @@ const spec: E2ePathSpec<World> = {
       screen: async (w) => {
         await onMyTickets(w)
         await expect.poll(() => raiserRow(w).getByLabel(`${RATING} out of 5 stars`).count(), SCREEN).toBe(1)
-        await w.admin.goto("/my-tickets")
+        await revisit(w.admin, "/my-tickets")
         const row = w.admin.getByRole("row").filter({ hasText: w.query })
         await expect.poll(() => row.getByLabel(`${RATING} out of 5 stars`).count(), SCREEN).toBe(1)
         expect(await row.textContent()).toContain(REMARK)

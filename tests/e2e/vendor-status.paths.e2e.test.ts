@@ -79,8 +79,7 @@ const spec: E2ePathSpec<World> = {
   events: (["Under Review", "Temp Approve", "Reject", "Approve"] as const).map((to) => ({ type: "status.change", to })),
   async setup(browser) {
     const vendorId = await signUpVendor()
-    const admin = await signedInPage(browser, "admin@demo.test")
-    await admin.goto(`/vendor-details/${vendorId}`)
+    const admin = await signedInPage(browser, "admin@demo.test", `/vendor-details/${vendorId}`)
     return { admin, adminToken: await apiToken("admin@demo.test"), vendorId }
   },
   clicks: {
