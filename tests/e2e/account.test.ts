@@ -3,7 +3,7 @@ import dayjs from "dayjs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { demoPerson } from "../../server/db/seeds/demo-names.ts"
 import { solidPng } from "../fixtures/images.ts"
-import { baseURL, launchBrowser, loginAs, mailTo, newPage, openSignedIn } from "./browser.ts"
+import { baseURL, launchBrowser, loginAs, mailTo, newPage, openSignedIn, signInTab } from "./browser.ts"
 import { escapeMenu } from "./keyboard/keyboard-helpers.ts"
 
 let browser: Browser
@@ -225,7 +225,7 @@ describe("static pages show their exact texts", () => {
   let page: Page
   beforeAll(async () => {
     page = await newPage(browser)
-    await loginAs(page, "user@demo.test")
+    await signInTab(page, "user@demo.test")
   })
   afterAll(() => page.context().close())
 

@@ -124,13 +124,12 @@ export const apiToken = async (email: string, password?: string) => (await apiSi
 export const demoUserId = async (email: string, password?: string) => (await apiSignIn(email, password)).user._id
 
 /**
- * Opens the console on `path` signed in as `email`, for tests that are not about signing in: the tab signs in
- * through the API itself (same address, same browser, so the server sees the device it sees at the sign-in
- * form) and stores the session as the sign-in form would (src/api/session-storage.ts, this tab only), so no
- * test pays for the sign-in screen and the dashboard after it. Tests about signing in, or about what the form
- * lands on (the dashboard, sessions and devices, two-factor), use loginAs.
+ * Signs the tab in as `email` without opening a screen, for tests that load their screens themselves (one after
+ * another with page.goto): the tab signs in through the API itself (same address, same browser, so the server sees
+ * the device it sees at the sign-in form) and stores the session as the sign-in form would
+ * (src/api/session-storage.ts, this tab only), so no test pays for the sign-in screen and the dashboard after it.
  */
-export async function openSignedIn(page: Page, email: string, path = "/", password = "Demo@12345"): Promise<void> {
+export async function signInTab(page: Page, email: string, password = "Demo@12345"): Promise<void> {
   // A small answer of the console's own address, so the tab has its storage and its fetch is same-origin.
   await page.goto("/readyz")
   const answer = await page.evaluate(
@@ -152,6 +151,14 @@ export async function openSignedIn(page: Page, email: string, path = "/", passwo
     ...(endsAt === null ? {} : { accessEndsAt: endsAt }),
   }
   await page.evaluate((stored) => sessionStorage.setItem("console.session", stored), JSON.stringify(session))
+}
+
+/**
+ * Opens the console on `path` signed in as `email` (signInTab), for tests that are not about signing in. Tests
+ * about signing in, or about what the form lands on (the dashboard, sessions and devices, two-factor), use loginAs.
+ */
+export async function openSignedIn(page: Page, email: string, path = "/", password = "Demo@12345"): Promise<void> {
+  await signInTab(page, email, password)
   await page.goto(path)
   await page.waitForFunction(() => document.querySelector("main h1") !== null, undefined, { timeout: 15_000 })
   if (new URL(page.url()).pathname === "/login") throw new Error(`the console did not take the stored session of ${email}`)

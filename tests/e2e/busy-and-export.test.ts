@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { parseCsv } from "../server/csv-reader.ts"
 import { solidPng } from "../fixtures/images.ts"
-import { launchBrowser, listsSettled, loginAs, newPage, openSignedIn } from "./browser.ts"
+import { launchBrowser, listsSettled, newPage, openSignedIn, signInTab } from "./browser.ts"
 import { postFormFrom } from "./machine-paths.ts"
 
 /**
@@ -135,7 +135,7 @@ describe("content cards", () => {
 
   it("the Admin's Export CSV of a card screen downloads one row per card, in the screen's order", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
+    await signInTab(page, "admin@demo.test")
     for (const { path, header, image } of screens) {
       await page.goto(path)
       const cards = page.getByTestId("content-card")
@@ -187,7 +187,7 @@ describe("the list header (issue 21)", () => {
   beforeAll(async () => {
     page = await newPage(browser)
     await page.setViewportSize({ width: 1366, height: 900 })
-    await loginAs(page, "admin@demo.test")
+    await signInTab(page, "admin@demo.test")
   })
   afterAll(() => page?.context().close())
 
@@ -245,7 +245,7 @@ describe("the review lists at a laptop's width (issue 21)", () => {
     expect(signup.status).toBe(200)
     const page = await newPage(browser)
     await page.setViewportSize({ width: 1366, height: 900 })
-    await loginAs(page, "admin@demo.test")
+    await signInTab(page, "admin@demo.test")
     for (const path of ["/under-review-vendors", "/temp-approve-vendors", "/rejected-vendors"]) {
       await page.goto(path)
       const region = page.getByRole("region").filter({ has: page.getByRole("table") })

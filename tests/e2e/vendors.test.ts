@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { parseCsv } from "../server/csv-reader.ts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { columnTexts, launchBrowser, listsSettled, loginAs, mailTo, newPage, openSignedIn, tokenOf } from "./browser.ts"
+import { columnTexts, launchBrowser, listsSettled, loginAs, mailTo, newPage, openSignedIn, signInTab, tokenOf } from "./browser.ts"
 import { seededVendor } from "./seeded-vendors.ts"
 import { escapeMenu } from "./keyboard/keyboard-helpers.ts"
 import { nameOrderKey } from "../fixtures/name-order.ts"
@@ -70,7 +70,7 @@ describe("vendor approval", () => {
 
   it("the Temp Approve and Rejected lists offer Temp Approve, Approved and Reject", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
+    await signInTab(page, "admin@demo.test")
     for (const [path, vendor] of [
       ["/temp-approve-vendors", seededVendor(95)],
       ["/rejected-vendors", seededVendor(108)],
@@ -115,7 +115,7 @@ describe("vendor approval", () => {
 describe("people lists", () => {
   it("an empty list shows its exact empty text", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
+    await signInTab(page, "admin@demo.test")
     for (const [path, text] of [
       ["/lawyer", "No Active Lawyer"],
       ["/imageconsultant", "No Active ImageConsultant"],
@@ -152,7 +152,7 @@ describe("a list's page size (issue 26)", () => {
 
   it("shows 25 rows a page when chosen, in the URL and through Back, and remembers the choice", async () => {
     const page = await newPage(browser)
-    await loginAs(page, "admin@demo.test")
+    await signInTab(page, "admin@demo.test")
     const token = await tokenOf(page)
     const total = await page.evaluate(async (bearer) => {
       const answer = await fetch("/api/v1/user/Counsellor?page=1&limit=1", { headers: { authorization: `Bearer ${bearer}` } })

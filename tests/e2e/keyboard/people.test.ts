@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { lastFormMessage, columnTexts, mailTo, launchBrowser } from "../browser.ts"
+import { lastFormMessage, columnTexts, mailTo, launchBrowser, signInTab } from "../browser.ts"
 import {
   escapeThenOpen,
   eventually,
@@ -51,9 +51,17 @@ async function search(page: Page, text: string) {
 /** Reads the open menu's items. */
 const menuItems = (page: Page) => page.locator('[role="menu"][data-state="open"] [role^="menuitem"]').allTextContents()
 
+/** The Admin's tab, signed in with the keyboard at the dashboard, for flows that start there. */
 async function adminPage(): Promise<Page> {
   const page = await keyboardPage(browser)
   await keyboardLogin(page, "admin@demo.test")
+  return page
+}
+
+/** The Admin's tab signed in without a screen, for flows that open their screen by its address. */
+async function adminTab(): Promise<Page> {
+  const page = await keyboardPage(browser)
+  await signInTab(page, "admin@demo.test")
   return page
 }
 
@@ -80,7 +88,7 @@ describe("keyboard only: people", () => {
   })
 
   it("the Temp Approve and Rejected lists' menus offer Temp Approve, Approved and Reject", async () => {
-    const page = await adminPage()
+    const page = await adminTab()
     for (const [path, vendor] of [
       ["/temp-approve-vendors", seededVendor(92)],
       ["/rejected-vendors", seededVendor(107)],
@@ -98,7 +106,7 @@ describe("keyboard only: people", () => {
 
   it("Vendor Details: Enter on the name, the status menu, the Sessions tab by arrow, the status diagram", async () => {
     const vendor = seededVendor(93)
-    const page = await adminPage()
+    const page = await adminTab()
     await page.goto("/temp-approve-vendors")
     await search(page, vendor.email)
     await press(page, page.getByRole("link", { name: vendor.name }))
@@ -127,7 +135,7 @@ describe("keyboard only: people", () => {
   })
 
   it("lists: a search with no match shows the empty text, Next pages, Enter on a name opens Vendor Details, Enquiries from the sidebar", async () => {
-    const page = await adminPage()
+    const page = await adminTab()
     await page.goto("/rejected-vendors")
     await search(page, "nobody-is-called-this")
     await eventually(() => page.getByTestId("list-empty").textContent()).toBe("No rejected users found.")
@@ -150,7 +158,7 @@ describe("keyboard only: people", () => {
   })
 
   it("Export CSV with Enter downloads the searched list", async () => {
-    const page = await adminPage()
+    const page = await adminTab()
     await page.goto("/user")
     await search(page, "uma")
     await eventually(() => new URL(page.url()).searchParams.get("search")).toBe("uma")
