@@ -74,8 +74,11 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      // The short benchmark (bench/run.ts --short as tests); builds the console and runs real processes.
-      { test: { name: "bench", include: ["tests/bench/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 300_000 } },
+      // The short benchmark (bench/run.ts --short as tests) and the short growth run (bench/growth.ts's figures at two small
+      // scales); each builds the console and runs real processes. One file at a time: each measures loads, which the other's would skew.
+      {
+        test: { name: "bench", include: ["tests/bench/**/*.test.ts"], environment: "node", testTimeout: 30_000, hookTimeout: 300_000, fileParallelism: false },
+      },
       {
         test: {
           name: "e2e",
