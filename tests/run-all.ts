@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync } from "node:fs"
 import { availableParallelism } from "node:os"
+import { join } from "node:path"
 
 /**
  * Two tiers, then one line summing every suite run: `N passed, N failed, N skipped` (each skipped and each
@@ -10,7 +11,8 @@ import { availableParallelism } from "node:os"
  *   the embedded database, and a Chromium smoke of every role (tests/e2e/smoke.test.ts).
  * - `npm run test:all` (what CI runs): the quick tier's suites (the server suite with the server tests that run
  *   real processes, `server-processes`), the whole server suite on PostgreSQL when TEST_DATABASE_URL is set, ops,
- *   reliability, the whole browser suite (the smoke included) and the short benchmark.
+ *   reliability, the whole browser suite (the smoke included) and the short benchmark with its growth run (whose two
+ *   databases the first stage seeds: growth-seed).
  *
  * Suites run in stages. The suites of one stage run side by side, because they share no state and
  * none of them measures time against a quiet machine; their output is printed whole as each ends.
@@ -46,6 +48,20 @@ const all = argv.includes("--all")
 const only = argv.filter((arg) => arg !== "--all")
 const want = (suite: Suite) => (only.length > 0 ? only.includes(suite.name) : !suite.named && (all ? !suite.quick : !suite.full))
 
+/**
+ * The bench suite's short growth run (tests/bench/growth.test.ts) measures two seeded databases. Seeding them takes a
+ * minute of one core, which the first stage has spare (its checks keep about 1.2 of 2 busy) and the bench stage, which
+ * wants the machine to itself, does not. The bench suite is pointed at them only when this run seeded them, so it
+ * never measures a directory left by an earlier tree; it removes them when done.
+ */
+const GROWTH_DATA_DIR = join(process.cwd(), "test-results", "growth-data")
+const growthSeed: Suite = {
+  name: "growth-seed",
+  run: { check: ["node", "--import", "tsx", "bench/growth-seed.ts"] },
+  env: { GROWTH_DATA_DIR, TEST_DATABASE_URL: "" },
+  full: true,
+}
+
 const stages: Suite[][] = [
   // The checks and the suites without a database: each mostly one core, and none needs the machine alone.
   [
@@ -60,6 +76,7 @@ const stages: Suite[][] = [
     // Two workers: one (vitest's default on two cores) ran the stage's 35 files in turn for 3.5 minutes after the
     // checks beside it had ended, a core idle.
     { name: "paths", run: { project: "paths", workers: 2 }, env: { TEST_DATABASE_URL: "" } },
+    growthSeed,
   ],
   // Each server test has a database of its own (a copy of one seeded PGlite, or a database of its own on PostgreSQL).
   // The quick tier's browser check runs beside it; the full tier's browser suite runs that file with the others.
@@ -80,7 +97,7 @@ const stages: Suite[][] = [
   // Three workers, each with a server of its own (tests/e2e/workers.ts).
   [{ name: "e2e", run: { project: "e2e" }, env: { TEST_DATABASE_URL: "" }, full: true }],
   // Last, so the load runs on a machine no other suite is using.
-  [{ name: "bench", run: { project: "bench" }, env: { TEST_DATABASE_URL: "" }, full: true }],
+  [{ name: "bench", run: { project: "bench" }, env: { TEST_DATABASE_URL: "", ...(want(growthSeed) ? { GROWTH_DATA_DIR } : {}) }, full: true }],
 ]
 
 function commandOf(suite: Suite): { command: string; args: string[]; report?: string } {
