@@ -1,10 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { parseArgs } from "node:util"
-import { ensureBuilt } from "../tests/fixtures/server-process.ts"
-import { adminSession } from "./lib/api-session.ts"
 import { prepareData, type PreparedData } from "./lib/bench-data.ts"
-import { growthFigures } from "./lib/growth-figures.ts"
-import { startServer, type ServerStart } from "./lib/processes.ts"
+import { runGrowth } from "./lib/growth-run.ts"
 import { growthRunKey, growthRunLine, growthRunReport, header, withGrowthRun } from "./lib/report.ts"
 
 const USAGE = `npm run bench:growth -- [options]     (node --import tsx bench/growth.ts)
@@ -64,16 +61,11 @@ const prepare = (scale: number, url: string | undefined, dir: string | undefined
   prepareData({ db, scale, pgUrl: pgUrl(scale, url), dataDir: dir ?? null, reuse: values.reuse, log: (line) => log(`scale ${scale}: ${line}`) })
 
 const data: PreparedData[] = []
-const servers: ServerStart[] = []
 try {
   data.push(await prepare(small, values["small-url"], values["small-dir"]), await prepare(large, values["large-url"], values["large-dir"]))
-  log("building the server (when a source changed)")
-  ensureBuilt()
-  for (const prepared of data) servers.push(await startServer(prepared.env))
-  const [smallSession, largeSession] = await Promise.all(servers.map((server) => adminSession(server.url)))
-  const rows = await growthFigures({
-    small: { scale: small, session: smallSession! },
-    large: { scale: large, session: largeSession! },
+  const rows = await runGrowth({
+    small: { scale: small, data: data[0]! },
+    large: { scale: large, data: data[1]! },
     plan,
     rounds,
     dashboardRounds: 30,
@@ -101,6 +93,5 @@ try {
   }
   process.exitCode = missed.length === 0 ? 0 : 1
 } finally {
-  await Promise.all(servers.map((server) => server.stop()))
   for (const prepared of data) prepared.cleanup()
 }

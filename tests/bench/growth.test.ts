@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { adminSession } from "../../bench/lib/api-session.ts"
-import { growthFigures } from "../../bench/lib/growth-figures.ts"
 import { GROWTH_LIMIT, type GrowthRow } from "../../bench/lib/growth-ratio.ts"
+import { runGrowth } from "../../bench/lib/growth-run.ts"
 import { prepareShortGrowth, SHORT_GROWTH } from "../../bench/lib/growth-short.ts"
-import { startServer, type ServerStart } from "../../bench/lib/processes.ts"
-import { ensureBuilt } from "../fixtures/server-process.ts"
 
 /**
  * Issue 31's cost as data grows, in CI's short form (`npm run bench:growth` is the full one, at a hundred thousand
@@ -36,21 +33,16 @@ const EXPECTED = [
 async function measure(): Promise<GrowthRow[]> {
   const log = (line: string) => console.log(`[growth] ${line}`)
   const data = await prepareShortGrowth(process.env.GROWTH_DATA_DIR || null, log)
-  const servers: ServerStart[] = []
   try {
-    ensureBuilt()
-    for (const side of [data.small, data.large]) servers.push(await startServer(side.env))
-    const [small, large] = await Promise.all(servers.map((server) => adminSession(server.url)))
-    return await growthFigures({
-      small: { scale: SMALL, session: small! },
-      large: { scale: LARGE, session: large! },
+    return await runGrowth({
+      small: { scale: SMALL, data: data.small },
+      large: { scale: LARGE, data: data.large },
       plan: { connections: 10, duration: 2, warmup: 1 },
       rounds: 3,
       dashboardRounds: 10,
       log,
     })
   } finally {
-    await Promise.all(servers.map((server) => server.stop()))
     data.cleanup()
   }
 }
