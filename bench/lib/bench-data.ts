@@ -15,6 +15,11 @@ export interface DataOptions {
   /** PostgreSQL: keep an already seeded database instead of recreating it. */
   reuse: boolean
   log: (line: string) => void
+  /**
+   * The seeder's progress bars held back and shown only if it fails: CI's seeds (the short bench's and the growth
+   * run's) printed some 250 lines of them into the log of every run.
+   */
+  quiet?: boolean
 }
 
 export interface PreparedData {
@@ -53,7 +58,7 @@ export async function prepareData(options: DataOptions): Promise<PreparedData> {
     if (options.db === "postgres") await recreateDatabase(options.pgUrl)
     options.log(`seeding: ${describe}`)
     const started = performance.now()
-    if (haveScaleSeeder) await runNode([SCALE_SEEDER, "--scale", String(options.scale), "--data-dir", dataDir], env)
+    if (haveScaleSeeder) await runNode([SCALE_SEEDER, "--scale", String(options.scale), "--data-dir", dataDir], env, options.quiet)
     else await runNode(["server/scripts/seed-demo.ts"], env, true)
     await runNode(
       ["server/scripts/create-admin.ts", "--force"],

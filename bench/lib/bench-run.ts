@@ -20,6 +20,8 @@ export interface BenchOptions {
   dataDir: string | null
   pgUrl: string
   reuse: boolean
+  /** The seeder's output only when it fails (bench-data.ts). */
+  quiet?: boolean
   plan: LoadPlan
   /** 1 = the targets; CI passes a margin for a noisy shared machine. */
   margin: number

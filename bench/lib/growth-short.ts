@@ -26,6 +26,7 @@ export async function prepareShortGrowth(
       pgUrl: "",
       dataDir: dir ? join(dir, side) : null,
       reuse: false,
+      quiet: true,
       log: (line) => log(`scale ${SHORT_GROWTH[side]}: ${line}`),
     })
   const prepared = await Promise.allSettled([prepare("small"), prepare("large")])

@@ -15,6 +15,7 @@ const result = await runBench({
   dataDir: null,
   pgUrl: "",
   reuse: false,
+  quiet: true,
   // 10 connections: the ratios need answers, not a deep queue, and a short run on a busy machine
   // at 50 could end before the embedded database answered any of them.
   plan: { connections: 10, duration: 3, warmup: 1 },
