@@ -17,7 +17,7 @@ export interface DataOptions {
   log: (line: string) => void
   /**
    * The seeder's progress bars held back and shown only if it fails: CI's seeds (the short bench's and the growth
-   * run's) printed some 250 lines of them into the log of every run.
+   * run's) printed some 350 lines of them (about 120 each) into the log of every run.
    */
   quiet?: boolean
 }

@@ -1,6 +1,6 @@
 import { apiFigures } from "./api-figures.ts"
 import { adminSession } from "./api-session.ts"
-import { prepareData } from "./bench-data.ts"
+import { prepareData, type DataOptions } from "./bench-data.ts"
 import { judge, type Figure } from "./figure.ts"
 import { ensureBuilt } from "../../tests/fixtures/server-process.ts"
 import { firstLoadFigures } from "./first-load-figures.ts"
@@ -14,14 +14,8 @@ import { soakFigures } from "./soak-figures.ts"
 /** Starts of the build timed for the ready figure, after the first (which writes the code cache). */
 const READY_RESTARTS = 5
 
-export interface BenchOptions {
-  db: "embedded" | "postgres"
-  scale: number
-  dataDir: string | null
-  pgUrl: string
-  reuse: boolean
-  /** The seeder's output only when it fails (bench-data.ts). */
-  quiet?: boolean
+/** What to run on, as prepareData takes it, and how to load it. */
+export interface BenchOptions extends DataOptions {
   plan: LoadPlan
   /** 1 = the targets; CI passes a margin for a noisy shared machine. */
   margin: number
@@ -30,7 +24,6 @@ export interface BenchOptions {
   soakSeconds: number
   firstLoad: boolean
   lighthouse: boolean
-  log: (line: string) => void
 }
 
 export interface BenchResult {
