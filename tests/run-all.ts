@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync } from "node:fs"
-import { availableParallelism } from "node:os"
 import { join } from "node:path"
+import { coresBusy, cpuTimes } from "./fixtures/cpu-times.ts"
 
 /**
  * Two tiers, then one line summing every suite run: `N passed, N failed, N skipped` (each skipped and each
@@ -181,23 +181,6 @@ function testsNotPassed(ran: Result[], skipped: boolean): string[] {
     }
   }
   return lines
-}
-
-/** The machine's CPU time so far, busy and all, from /proc/stat (undefined where there is none). */
-function cpuTimes(): { busy: number; total: number } | undefined {
-  try {
-    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
-    const total = fields.reduce((a, b) => a + b, 0)
-    return { busy: total - fields[3]! - fields[4]!, total }
-  } catch {
-    return undefined
-  }
-}
-
-/** Average busy cores between two readings: shows which stages leave a core idle, and so could share the machine. */
-function coresBusy(from: ReturnType<typeof cpuTimes>, to: ReturnType<typeof cpuTimes>): number | undefined {
-  if (!from || !to || to.total === from.total) return undefined
-  return ((to.busy - from.busy) / (to.total - from.total)) * availableParallelism()
 }
 
 mkdirSync("test-results", { recursive: true })

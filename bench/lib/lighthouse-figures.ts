@@ -17,9 +17,10 @@ import { medianRun } from "./median.ts"
  * started here with the browser tests' flags plus a debugging port. The dashboard is measured
  * signed in: Playwright signs in over CDP with Remember Me (the session lands in localStorage), waits
  * for the dashboard it lands on, and Lighthouse runs with storage reset off, so it loads the dashboard,
- * not the sign-in redirect, with the browser cache that sign-in left (a returning user's load).
+ * not the sign-in redirect, with the browser cache that sign-in left (a returning user's load). `machine` says how
+ * quiet the machine was when the audits began (quiet-machine.ts), and joins each score's note.
  */
-export async function lighthouseFigures(session: ApiSession, margin: number, log: (line: string) => void): Promise<Figure[]> {
+export async function lighthouseFigures(session: ApiSession, margin: number, log: (line: string) => void, machine: string): Promise<Figure[]> {
   const port = await freePort()
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"))
   const browserProcess = spawn(
@@ -33,7 +34,7 @@ export async function lighthouseFigures(session: ApiSession, margin: number, log
   )
   try {
     const browser = await connect(port)
-    const figures = [...(await audit(`${session.base}/login`, "/login", port, false, margin, log))]
+    const figures = [...(await audit(`${session.base}/login`, "/login", port, false, margin, log, machine))]
     const page = await browser.contexts()[0]!.newPage()
     await page.goto(`${session.base}/login`)
     await page.getByLabel("Email").fill(BENCH_ADMIN.email)
@@ -48,7 +49,7 @@ export async function lighthouseFigures(session: ApiSession, margin: number, log
     await page.getByText("Welcome, ").waitFor()
     await page.waitForLoadState("networkidle")
     await page.close()
-    figures.push(...(await audit(`${session.base}/`, "Admin dashboard", port, true, margin, log)))
+    figures.push(...(await audit(`${session.base}/`, "Admin dashboard", port, true, margin, log, machine)))
     figures.push(await emptyCacheDashboard(browser, session.base, port, log))
     await browser.close()
     return figures
@@ -112,7 +113,15 @@ async function connect(port: number) {
  */
 const AUDIT_RUNS = 3
 
-async function audit(url: string, label: string, port: number, keepStorage: boolean, margin: number, log: (line: string) => void): Promise<Figure[]> {
+async function audit(
+  url: string,
+  label: string,
+  port: number,
+  keepStorage: boolean,
+  margin: number,
+  log: (line: string) => void,
+  machine: string,
+): Promise<Figure[]> {
   log(`lighthouse: ${label} (${AUDIT_RUNS} runs)`)
   const runs: Lhr[] = []
   for (let run = 0; run < AUDIT_RUNS; run++) runs.push((await runLighthouse(url, port, keepStorage)).lhr)
@@ -122,7 +131,7 @@ async function audit(url: string, label: string, port: number, keepStorage: bool
   const lcp = (lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.POSITIVE_INFINITY) / 1000
   const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.POSITIVE_INFINITY
   const metric = (id: string, digits = 2, scale = 1000) => ((lhr.audits[id]?.numericValue ?? Number.NaN) / scale).toFixed(digits)
-  const note = `the median of ${AUDIT_RUNS} runs (scores ${runs.map((r) => Math.round(scoreOf(r))).join(", ")}): FCP ${metric("first-contentful-paint")} s, TBT ${metric("total-blocking-time", 0, 1)} ms, SI ${metric("speed-index")} s`
+  const note = `the median of ${AUDIT_RUNS} runs (scores ${runs.map((r) => Math.round(scoreOf(r))).join(", ")}): FCP ${metric("first-contentful-paint")} s, TBT ${metric("total-blocking-time", 0, 1)} ms, SI ${metric("speed-index")} s; ${machine}`
   return [
     judge({ name: `Lighthouse ${label}: performance`, value: score, unit: "score", note }, { target: "≥ 95", limit: 95, better: "higher" }, margin),
     judge({ name: `Lighthouse ${label}: LCP`, value: lcp, unit: "s" }, { target: "≤ 1.2 s", limit: 1.2, better: "lower" }, margin),
