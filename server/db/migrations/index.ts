@@ -43,6 +43,7 @@ import * as searchWordPairs from "./0040-search-word-pairs.ts"
 import * as searchDigitRuns from "./0041-search-digit-runs.ts"
 import * as counterSlotPerConnection from "./0042-counter-slot-per-connection.ts"
 import * as searchEmailEnds from "./0043-search-email-ends.ts"
+import * as searchKeysOnce from "./0044-search-keys-once.ts"
 
 /**
  * The one migration set for PGlite and PostgreSQL. Listed statically (not read from disk)
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   "0041-search-digit-runs": searchDigitRuns,
   "0042-counter-slot-per-connection": counterSlotPerConnection,
   "0043-search-email-ends": searchEmailEnds,
+  "0044-search-keys-once": searchKeysOnce,
 }
 
 /**
