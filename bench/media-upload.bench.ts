@@ -12,6 +12,7 @@ import { tokenService } from "../server/services/auth/tokens.ts"
 import { outboxMailer } from "../server/services/mail/mailer.ts"
 import { localUploadStore } from "../server/services/storage/uploads.ts"
 import { memoryTicketVersions } from "../server/services/tickets/ticket-versions.ts"
+import { median } from "./lib/median.ts"
 
 /**
  * `node --import tsx bench/media-upload.bench.ts`: issue 28's upload figure. A 10 MB camera photo (24
@@ -118,7 +119,6 @@ for (let i = 0; i <= ROUNDS; i++) {
   if (i === 0) console.log(`stored ${item.data.width} × ${item.data.height}; variants ${item.data.variants.map((v) => `${v.width} ${v.type}`).join(", ")}`)
   if (i > 0) uploads.push(took)
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const p50 = median(uploads)
 const base = median(decode)
 console.log(

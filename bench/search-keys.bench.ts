@@ -2,7 +2,7 @@ import { sql } from "kysely"
 import type { Kysely } from "kysely"
 import { dropSchema, openDatabase } from "../server/db/open-database.ts"
 import * as keysOnce from "../server/db/migrations/0044-search-keys-once.ts"
-import { medianRun } from "./lib/median.ts"
+import { median } from "./lib/median.ts"
 
 /**
  * `node --import tsx bench/search-keys.bench.ts [people]` (default 20 000; PostgreSQL with DATABASE_URL, in a schema of
@@ -33,8 +33,6 @@ async function timed(): Promise<number> {
   await sql`select sum(cardinality(people_search_keys(role, status, name, email, number))) from (${made}) as made`.execute(db)
   return performance.now() - started
 }
-
-const median = (ms: number[]) => medianRun(ms, (x) => x)
 
 try {
   const once = await keysOfAll()

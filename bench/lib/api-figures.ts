@@ -3,7 +3,7 @@ import type { ApiSession } from "./api-session.ts"
 import { DASHBOARD_CALLS, LIST, mixedClients, mixedSequence, PAGE_SIZE, writesByKind, type ApiRun } from "./api-workload.ts"
 import { judge, type Figure } from "./figure.ts"
 import { alternate, load, type Load } from "./load.ts"
-import { medianRun } from "./median.ts"
+import { median, medianRun } from "./median.ts"
 import { mixedLoad, type MixedLoad, type MixedRequest } from "./mixed-load.ts"
 import { writePathFigures } from "./write-path-figures.ts"
 
@@ -217,7 +217,6 @@ export async function dashboardTimes(session: ApiSession, rounds: number): Promi
     }
     if (round >= 3) totals.push(sum) // the first three rounds warm up
   }
-  const median = (ns: number[]) => medianRun(ns, (n) => n)
   return { total: median(totals), perCall: new Map([...calls].map(([path, times]) => [path, median(times)])) }
 }
 
@@ -248,10 +247,9 @@ async function mixedFigure(run: ApiRun): Promise<Figure> {
     readOnly.push(await loadOf(false, plan.duration))
     mixed.push(await loadOf(true, plan.duration))
   }
-  // The median run of each side (medianRun): one run disturbed by the machine moves neither.
-  const median = medianRun<MixedLoad>
-  const readOnlyP99 = median(readOnly, (l) => l.read.p99)
-  const mixedP99 = median(mixed, (l) => l.read.p99)
+  // The median run of each side: one run disturbed by the machine moves neither.
+  const readOnlyP99 = medianRun(readOnly, (l) => l.read.p99)
+  const mixedP99 = medianRun(mixed, (l) => l.read.p99)
   const failed = [...readOnly, ...mixed].reduce((sum, l) => sum + l.failed, 0)
   const tallies: Record<string, number> = {}
   for (const measured of mixed) for (const [kind, n] of Object.entries(measured.tallies)) tallies[kind] = (tallies[kind] ?? 0) + n
@@ -264,7 +262,7 @@ async function mixedFigure(run: ApiRun): Promise<Figure> {
       unit: "× read-only p99",
       note:
         `read p99 ${mixedP99.toFixed(1)} ms beside ${writes} writes (${writesByKind(tallies)}; ${((100 * writes) / (writes + readsDone)).toFixed(1)} %, write p99 ` +
-        `${median(mixed, (l) => l.write.p99).toFixed(1)} ms), ${readOnlyP99.toFixed(1)} ms read-only; ${plan.connections} clients on rows of their own; median of ${MIXED_ROUNDS} runs of each, in turn` +
+        `${medianRun(mixed, (l) => l.write.p99).toFixed(1)} ms), ${readOnlyP99.toFixed(1)} ms read-only; ${plan.connections} clients on rows of their own; median of ${MIXED_ROUNDS} runs of each, in turn` +
         (failed > 0 ? `; ${failed} answers failed` : ""),
       ci: true,
       errors: failed,

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process"
 import { cpus, loadavg, totalmem } from "node:os"
 import type { Figure } from "./figure.ts"
 import { GROWTH_LIMIT, type GrowthRow } from "./growth-ratio.ts"
-import { medianRun } from "./median.ts"
+import { median } from "./median.ts"
 
 const fixed = (n: number | undefined, digits: number) => (n === undefined ? "" : n.toFixed(digits))
 
@@ -225,8 +225,8 @@ export function growthRunLine(db: string, small: number, large: number, rows: Gr
  */
 export function growthRunReport(headLines: string, db: string, small: number, large: number, rounds: number, rows: GrowthRow[]): string {
   const shown = (row: GrowthRow, runs: number[]) => {
-    const median = medianRun(runs, (n) => n)
-    return row.unit === "req/s" ? `${Math.round(median)} req/s` : `${median.toFixed(1)} ms`
+    const middle = median(runs)
+    return row.unit === "req/s" ? `${Math.round(middle)} req/s` : `${middle.toFixed(1)} ms`
   }
   const list = (row: GrowthRow, runs: number[]) => runs.map((n) => (row.unit === "req/s" ? Math.round(n) : n.toFixed(1))).join(", ")
   const lines = rows.map(

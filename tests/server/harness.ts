@@ -53,8 +53,8 @@ export async function startTestServer(
     /** Wraps the database the app uses (e.g. a plugin that records queries); the answer cache is then off, as it cannot see the wrapped handle's writes. */
     wrapDb?: (db: Db) => Db
     distDir?: string
-    /** Called once per statement sent, with its SQL (openDatabase's onQuery). */
-    onQuery?: (sql: string) => void
+    /** Called once per statement sent, with its SQL and parameters (openDatabase's onQuery). */
+    onQuery?: (sql: string, parameters: readonly unknown[]) => void
     /** The benchmark's instrument (its statement counter, recorder and SQL probe), as BENCH_INSTRUMENT=1 gives it. */
     benchQueries?: QueryCounter
     /** Wraps the mail transport (e.g. one that fails on demand). */
