@@ -18,11 +18,10 @@ const LONGEST_WAIT_S = 180
 export async function untilQuiet(db: { db: "embedded" | "postgres"; pgUrl: string }, log: (line: string) => void): Promise<string> {
   const started = performance.now()
   if (db.db === "postgres") await checkpoint(db.pgUrl)
-  let busy: number | undefined
   for (;;) {
     const before = cpuTimes()
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    busy = coresBusy(before, cpuTimes())
+    const busy = coresBusy(before, cpuTimes())
     const waited = (performance.now() - started) / 1000
     if (busy === undefined) return "the machine's load is unknown here (no /proc/stat)"
     if (busy < QUIET_CORES || waited >= LONGEST_WAIT_S) {

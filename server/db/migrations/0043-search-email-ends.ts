@@ -26,6 +26,12 @@ export const emailEnds = (prefix: string) =>
     (before) => `select ${prefix} || substr(t, i - ${before}, ${before + 1}) from generate_series(${before + 1}, length(t)) as i where substr(t, i, 1) = '@'`,
   ).join(" union all ")
 
+/** The keys of a person's text, `t`: 0041's (pieces, pairs, digit runs) and the ends before each "@". 0044 makes the same. */
+export const personKeys = () => {
+  const scope = `role || ':' || status || ':'`
+  return `${pieces} union all ${pairs(scope)} union all ${digitRuns(scope)} union all ${emailEnds(scope)}`
+}
+
 /** The longest end the term holds before its first "@" (ENDS, longest first): a CASE's branches, the first that fits wins. */
 const termEnd = ENDS.map((before) => `when strpos(t, '@') > ${before} then scope || substr(t, strpos(t, '@') - ${before}, ${before + 1})`).join(" ")
 
@@ -49,8 +55,7 @@ const termKeys = (db: Kysely<unknown>) =>
     .execute(db)
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const scope = `role || ':' || status || ':'`
-  await sql.raw(keysFunction(`${pieces} union all ${pairs(scope)} union all ${digitRuns(scope)} union all ${emailEnds(scope)}`)).execute(db)
+  await sql.raw(keysFunction(personKeys())).execute(db)
   await termKeys(db)
   // The index holds what the old function computed: built again with the new one, in this transaction.
   await sql`reindex index users_search_keys_idx`.execute(db)

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from "kysely"
-import { keysFunction, pairs, pieces } from "./0040-search-word-pairs.ts"
-import { digitRuns } from "./0041-search-digit-runs.ts"
-import { emailEnds } from "./0043-search-email-ends.ts"
+import { keysFunction } from "./0040-search-word-pairs.ts"
+import { personKeys } from "./0043-search-email-ends.ts"
 
 /**
  * A person's search keys with their text lower-cased and joined once, not once for every key.
@@ -21,23 +20,17 @@ import { emailEnds } from "./0043-search-email-ends.ts"
  */
 const joined = `lower(coalesce(name, '')) || chr(1) || lower(coalesce(email, '')) || chr(1) || lower(coalesce(number, '')) as t`
 
-/** 0043's keys, which `down` writes back as they were. */
-const keys = () => {
-  const scope = `role || ':' || status || ':'`
-  return `${pieces} union all ${pairs(scope)} union all ${digitRuns(scope)} union all ${emailEnds(scope)}`
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `create or replace function people_search_keys(role text, status text, name text, email text, number text) returns text[]
        language sql immutable parallel safe as $$
-         select array(${keys()}) from (select ${joined} offset 0) as joined
+         select array(${personKeys()}) from (select ${joined} offset 0) as joined
        $$`,
     )
     .execute(db)
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(keysFunction(keys())).execute(db)
+  await sql.raw(keysFunction(personKeys())).execute(db)
 }
