@@ -21,7 +21,7 @@ import { DIGITS, digitRuns, up as upToDigitRuns } from "./0041-search-digit-runs
  */
 const ENDS = [8, 4] as const
 
-export const emailEnds = (prefix: string) =>
+const emailEnds = (prefix: string) =>
   ENDS.map(
     (before) => `select ${prefix} || substr(t, i - ${before}, ${before + 1}) from generate_series(${before + 1}, length(t)) as i where substr(t, i, 1) = '@'`,
   ).join(" union all ")
