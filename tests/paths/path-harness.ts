@@ -57,7 +57,13 @@ function fireDelay(actor: AnyActorRef, clock: ReturnType<typeof manualClock>, de
   else actor.send({ type: events[0]! })
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+/**
+ * Lets the step's promise callbacks run before the snapshot is read. setImmediate, not setTimeout(0): Node holds a
+ * zero timeout for at least a millisecond, and at 107,314 steps the suite spent most of its time waiting
+ * (93 s, 0.8 of two cores busy; 31 s with setImmediate, the same 17,293 paths passing). The machines' own timers
+ * run on the manual clock above, so no step waits for a real one.
+ */
+const settle = () => new Promise((resolve) => setImmediate(resolve))
 /** See `stateKey`: where a form puts the cursor is not part of its state (unit tests check it). */
 const withoutFocus = (context: Record<string, unknown> | null) => {
   if (!context) return context
