@@ -152,20 +152,57 @@ function countsOf(status: number | null, report: string | undefined): { passed: 
 }
 
 interface Report {
-  testResults?: { name: string; status?: string; message?: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[]
+  testResults?: {
+    name: string
+    status?: string
+    message?: string
+    startTime?: number
+    endTime?: number
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[]
+  }[]
+}
+
+const readReport = (suite: string): Report | null => {
+  try {
+    return JSON.parse(readFileSync(`test-results/${suite}.json`, "utf8")) as Report
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Where a run's time went, for the record CI keeps (its last lines): the slowest files of every suite, and for each
+ * suite whose files run side by side how long its last file ran with none beside it (a suite that ends on one long
+ * file leaves the other workers idle: start that file earlier, tests/longest-first.ts).
+ */
+function timeLines(ran: Result[]): string[] {
+  const files: { suite: string; file: string; seconds: number }[] = []
+  const tails: string[] = []
+  for (const { suite } of ran) {
+    const timed = (readReport(suite)?.testResults ?? []).filter((f) => f.startTime !== undefined && f.endTime !== undefined)
+    for (const f of timed) files.push({ suite, file: f.name.replace(`${process.cwd()}/`, ""), seconds: (f.endTime! - f.startTime!) / 1000 })
+    // Only where files ran side by side: a suite run one file at a time always ends on one file.
+    let latestEnd = -Infinity
+    let sideBySide = false
+    for (const f of [...timed].sort((a, b) => a.startTime! - b.startTime!)) {
+      sideBySide ||= f.startTime! < latestEnd
+      latestEnd = Math.max(latestEnd, f.endTime!)
+    }
+    const ends = timed.map((f) => f.endTime!).sort((a, b) => b - a)
+    if (sideBySide) tails.push(`${suite} ${((ends[0]! - ends[1]!) / 1000).toFixed(0)} s`)
+  }
+  const slowest = files.sort((a, b) => b.seconds - a.seconds).slice(0, 10)
+  return [
+    `slowest files: ${slowest.map((f) => `${f.suite} ${f.file} ${f.seconds.toFixed(0)} s`).join("; ")}`,
+    `last file alone at each suite's end: ${tails.join(", ")}`,
+  ]
 }
 
 /** Each test of the run that did not pass, as `<WHAT> <suite>: <file> > <test>[: why]`: failures, or (with `skipped`) the skipped ones. */
 function testsNotPassed(ran: Result[], skipped: boolean): string[] {
   const lines: string[] = []
   for (const { suite } of ran) {
-    let report: Report
-    try {
-      report = JSON.parse(readFileSync(`test-results/${suite}.json`, "utf8")) as Report
-    } catch {
-      continue
-    }
-    for (const file of report.testResults ?? []) {
+    for (const file of readReport(suite)?.testResults ?? []) {
       const where = file.name.replace(`${process.cwd()}/`, "")
       if (skipped) {
         for (const test of file.assertionResults ?? [])
@@ -201,8 +238,9 @@ for (const r of results) {
 }
 const seconds = Math.round((Date.now() - started) / 1000)
 console.log(`all suites took ${Math.floor(seconds / 60)} min ${seconds % 60} s`)
-// The record of a CI run keeps only its first and last lines: name each skipped and each failed test here, next to the counts.
-for (const line of [...testsNotPassed(results, true), ...testsNotPassed(results, false)]) console.log(line)
+// The record of a CI run keeps only its first and last lines: where the time went, and each skipped and each failed
+// test by name, go here, next to the counts.
+for (const line of [...timeLines(results), ...testsNotPassed(results, true), ...testsNotPassed(results, false)]) console.log(line)
 const sum = (key: "passed" | "failed" | "skipped") => results.reduce((n, r) => n + r[key], 0)
 const failed = sum("failed")
 console.log(`${sum("passed")} passed, ${failed} failed, ${sum("skipped")} skipped`)
