@@ -20,8 +20,9 @@ const LONGEST = [
   "tests/e2e/smoke.test.ts",
   "tests/e2e/audit.test.ts",
   "tests/server/account-oracle.test.ts",
-  // The machine paths' longest (48, 27, 21, 20 and 20 s in CI on 2026-12-07): the first of them started 70 s into its
-  // suite and ended it alone, 47 s after the next longest file.
+  // The machine paths' longest (48, 27, 21, 20 and 20 s in CI on 2026-12-07, when each step waited a millisecond or more
+  // for a zero timeout; 2-6 s since, on a quiet machine): the first of them had started 70 s into its suite and ended it
+  // alone, 47 s after the next longest file.
   "tests/paths/counselling-lists.paths.test.ts",
   "tests/paths/vendors.paths.test.ts",
   "tests/paths/tickets.paths.test.ts",
