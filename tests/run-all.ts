@@ -175,11 +175,11 @@ const readReport = (suite: string): Report | null => {
  * suite whose files run side by side how long its last file ran with none beside it (a suite that ends on one long
  * file leaves the other workers idle: start that file earlier, tests/longest-first.ts).
  */
-function timeLines(ran: Result[]): string[] {
+function timeLines(reports: Map<string, Report | null>): string[] {
   const files: { suite: string; file: string; seconds: number }[] = []
   const tails: string[] = []
-  for (const { suite } of ran) {
-    const timed = (readReport(suite)?.testResults ?? []).filter((f) => f.startTime !== undefined && f.endTime !== undefined)
+  for (const [suite, report] of reports) {
+    const timed = (report?.testResults ?? []).filter((f) => f.startTime !== undefined && f.endTime !== undefined)
     for (const f of timed) files.push({ suite, file: f.name.replace(`${process.cwd()}/`, ""), seconds: (f.endTime! - f.startTime!) / 1000 })
     // Only where files ran side by side: a suite run one file at a time always ends on one file.
     let latestEnd = -Infinity
@@ -199,10 +199,10 @@ function timeLines(ran: Result[]): string[] {
 }
 
 /** Each test of the run that did not pass, as `<WHAT> <suite>: <file> > <test>[: why]`: failures, or (with `skipped`) the skipped ones. */
-function testsNotPassed(ran: Result[], skipped: boolean): string[] {
+function testsNotPassed(reports: Map<string, Report | null>, skipped: boolean): string[] {
   const lines: string[] = []
-  for (const { suite } of ran) {
-    for (const file of readReport(suite)?.testResults ?? []) {
+  for (const [suite, report] of reports) {
+    for (const file of report?.testResults ?? []) {
       const where = file.name.replace(`${process.cwd()}/`, "")
       if (skipped) {
         for (const test of file.assertionResults ?? [])
@@ -240,7 +240,8 @@ const seconds = Math.round((Date.now() - started) / 1000)
 console.log(`all suites took ${Math.floor(seconds / 60)} min ${seconds % 60} s`)
 // The record of a CI run keeps only its first and last lines: where the time went, and each skipped and each failed
 // test by name, go here, next to the counts.
-for (const line of [...timeLines(results), ...testsNotPassed(results, true), ...testsNotPassed(results, false)]) console.log(line)
+const reports = new Map(results.map(({ suite }) => [suite, readReport(suite)]))
+for (const line of [...timeLines(reports), ...testsNotPassed(reports, true), ...testsNotPassed(reports, false)]) console.log(line)
 const sum = (key: "passed" | "failed" | "skipped") => results.reduce((n, r) => n + r[key], 0)
 const failed = sum("failed")
 console.log(`${sum("passed")} passed, ${failed} failed, ${sum("skipped")} skipped`)
