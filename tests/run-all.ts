@@ -102,7 +102,7 @@ const stages: Suite[][] = [
 
 function commandOf(suite: Suite): { command: string; args: string[]; report?: string } {
   if ("check" in suite.run) return { command: suite.run.check[0]!, args: suite.run.check.slice(1) }
-  const report = `test-results/${suite.name}.json`
+  const report = reportOf(suite.name)
   const projects = [suite.run.project].flat().flatMap((project) => ["--project", project])
   const args = ["vitest", "run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]
   if (suite.run.workers) args.push(`--maxWorkers=${suite.run.workers}`)
@@ -136,22 +136,19 @@ function runSuite(suite: Suite, alone: boolean): Promise<Result> {
 
 function countsOf(status: number | null, report: string | undefined): { passed: number; failed: number; skipped: number } {
   if (!report) return status === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 }
-  try {
-    const counts = JSON.parse(readFileSync(report, "utf8")) as {
-      numPassedTests: number
-      numFailedTests: number
-      numPendingTests?: number
-      numTodoTests?: number
-    }
-    // A file that fails to load, or an error outside any test, counts as a failure even though no test failed.
-    const crashed = status !== 0 && counts.numFailedTests === 0 ? 1 : 0
-    return { passed: counts.numPassedTests, failed: counts.numFailedTests + crashed, skipped: (counts.numPendingTests ?? 0) + (counts.numTodoTests ?? 0) }
-  } catch {
-    return { passed: 0, failed: 1, skipped: 0 }
-  }
+  const counts = readReport(report)
+  if (!counts || typeof counts.numPassedTests !== "number" || typeof counts.numFailedTests !== "number") return { passed: 0, failed: 1, skipped: 0 }
+  // A file that fails to load, or an error outside any test, counts as a failure even though no test failed.
+  const crashed = status !== 0 && counts.numFailedTests === 0 ? 1 : 0
+  return { passed: counts.numPassedTests, failed: counts.numFailedTests + crashed, skipped: (counts.numPendingTests ?? 0) + (counts.numTodoTests ?? 0) }
 }
 
+/** The parts of vitest's JSON report this file reads. */
 interface Report {
+  numPassedTests?: number
+  numFailedTests?: number
+  numPendingTests?: number
+  numTodoTests?: number
   testResults?: {
     name: string
     status?: string
@@ -162,13 +159,18 @@ interface Report {
   }[]
 }
 
-const readReport = (suite: string): Report | null => {
+const reportOf = (suite: string) => `test-results/${suite}.json`
+
+const readReport = (path: string): Report | null => {
   try {
-    return JSON.parse(readFileSync(`test-results/${suite}.json`, "utf8")) as Report
+    return JSON.parse(readFileSync(path, "utf8")) as Report
   } catch {
     return null
   }
 }
+
+/** A report's file path as the run's record shows it: from the project's root. */
+const fromRoot = (path: string) => path.replace(`${process.cwd()}/`, "")
 
 /**
  * Where a run's time went, for the record CI keeps (its last lines): the slowest files of every suite, and for each
@@ -180,7 +182,7 @@ function timeLines(reports: Map<string, Report | null>): string[] {
   const tails: string[] = []
   for (const [suite, report] of reports) {
     const timed = (report?.testResults ?? []).filter((f) => f.startTime !== undefined && f.endTime !== undefined)
-    for (const f of timed) files.push({ suite, file: f.name.replace(`${process.cwd()}/`, ""), seconds: (f.endTime! - f.startTime!) / 1000 })
+    for (const f of timed) files.push({ suite, file: fromRoot(f.name), seconds: (f.endTime! - f.startTime!) / 1000 })
     // Only where files ran side by side: a suite run one file at a time always ends on one file.
     let latestEnd = -Infinity
     let sideBySide = false
@@ -203,7 +205,7 @@ function testsNotPassed(reports: Map<string, Report | null>, skipped: boolean): 
   const lines: string[] = []
   for (const [suite, report] of reports) {
     for (const file of report?.testResults ?? []) {
-      const where = file.name.replace(`${process.cwd()}/`, "")
+      const where = fromRoot(file.name)
       if (skipped) {
         for (const test of file.assertionResults ?? [])
           if (test.status === "pending" || test.status === "skipped" || test.status === "todo") lines.push(`SKIPPED ${suite}: ${where} > ${test.fullName}`)
@@ -240,7 +242,7 @@ const seconds = Math.round((Date.now() - started) / 1000)
 console.log(`all suites took ${Math.floor(seconds / 60)} min ${seconds % 60} s`)
 // The record of a CI run keeps only its first and last lines: where the time went, and each skipped and each failed
 // test by name, go here, next to the counts.
-const reports = new Map(results.map(({ suite }) => [suite, readReport(suite)]))
+const reports = new Map(results.map(({ suite }) => [suite, readReport(reportOf(suite))]))
 for (const line of [...timeLines(reports), ...testsNotPassed(reports, true), ...testsNotPassed(reports, false)]) console.log(line)
 const sum = (key: "passed" | "failed" | "skipped") => results.reduce((n, r) => n + r[key], 0)
 const failed = sum("failed")
