@@ -17,8 +17,8 @@ import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin"
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 
 const port = /** @type {import("node:worker_threads").MessagePort} */ (parentPort)
-/** @type {{ dataDir: string | null, sharedBuffers: string, loadDataDir: Uint8Array | null }} */
-const { dataDir, sharedBuffers, loadDataDir } = workerData
+/** @type {{ dataDir: string | null, sharedBuffers: string, loadDataDir: Blob | null, pgliteWasmModule: WebAssembly.Module | null }} */
+const { dataDir, sharedBuffers, loadDataDir, pgliteWasmModule } = workerData
 
 /** An error as plain data: a thrown DatabaseError's SQLSTATE, constraint and detail survive the copy. */
 function plain(/** @type {unknown} */ error) {
@@ -37,7 +37,9 @@ try {
   pglite = new PGlite({
     ...(dataDir ? { dataDir } : {}),
     // A copy of a database made earlier (PGliteThread.dumpDataDir): no initdb, no migrations to run.
-    ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    // Compiled once by the process for all its threads but the first (server/db/pglite-thread.ts), which compiles its own.
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     extensions: { pg_trgm, btree_gin },
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`],
   })

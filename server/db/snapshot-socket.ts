@@ -71,7 +71,7 @@ export async function serveSnapshots(dataDir: string, snapshot: () => Promise<Ui
 }
 
 /** A snapshot of the database that the server holding `dataDir` serves (see serveSnapshots). */
-export function fetchSnapshot(dataDir: string, holder: number): Promise<Uint8Array> {
+export function fetchSnapshot(dataDir: string, holder: number): Promise<Uint8Array<ArrayBuffer>> {
   const path = snapshotSocketPath(dataDir)
   return new Promise((done, fail) => {
     const chunks: Buffer[] = []
@@ -96,7 +96,7 @@ export function fetchSnapshot(dataDir: string, holder: number): Promise<Uint8Arr
   })
 }
 
-function readAnswer(all: Buffer): Uint8Array {
+function readAnswer(all: Buffer<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   const newline = all.indexOf(10)
   if (newline < 0) throw new Error("The server closed the connection without a copy of its database")
   const head = JSON.parse(all.subarray(0, newline).toString("utf8")) as { bytes?: number; error?: string }

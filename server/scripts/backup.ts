@@ -26,7 +26,7 @@ await runScript(async () => {
   const holder = config.databaseUrl ? null : dataDirHolder(config.dataDir)
   if (holder) process.stdout.write(`The server (pid ${holder}) holds ${config.dataDir}: backing up the copy it takes of its database.\n`)
   const database = holder
-    ? await openDatabase({ kind: "embedded", dataDir: null, snapshot: await fetchSnapshot(config.dataDir, holder) })
+    ? await openDatabase({ kind: "embedded", dataDir: null, snapshot: new Blob([await fetchSnapshot(config.dataDir, holder)]) })
     : await openConfiguredDatabase(config)
   try {
     const bar = progressBar("Backup")

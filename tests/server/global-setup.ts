@@ -43,7 +43,7 @@ export default async function setup(project: TestProject) {
   const seeded = (async () => {
     if (url && template) await createDatabase(url, template)
     const database = await openDatabase(
-      url && template ? { kind: "postgres", url: withDatabase(url, template) } : { kind: "embedded", dataDir: null, snapshot: await migrated },
+      url && template ? { kind: "postgres", url: withDatabase(url, template) } : { kind: "embedded", dataDir: null, snapshot: new Blob([await migrated]) },
     )
     try {
       await seedDemo(database.db, seededAt, localUploadStore(dir, UPLOAD_LIMIT_BYTES))
