@@ -93,11 +93,11 @@ let compiledPGlite: WebAssembly.Module | undefined
 /**
  * PGlite's WebAssembly for the next database thread of this process. The first thread compiles its own, on its
  * own thread, while the main thread goes on starting the server: compiled here first, a server's median time to
- * ready (of nine starts) grew by 40-75 ms. From the second on (a thread replaced after a crash, the hundred or so databases of the server
- * suite's processes) one module, compiled here once, is handed to each: a module crosses to a thread without being
- * compiled again, and the code V8 generates for it is shared. Each compiling its own cost about 0.6 s of a core
- * per start (1.30 against 0.73 CPU-s for a start from the tests' seeded copy). Compiling is V8's validation
- * (about 60 ms); functions are compiled as they are first run.
+ * ready (of nine starts) grew by 40-75 ms. From the second on (a thread replaced after a crash, the hundred or
+ * so databases of the server suite's processes) one module, compiled here once, is handed to each: a module
+ * crosses to a thread without being compiled again, and the code V8 generates for it is shared. Each compiling
+ * its own cost about 0.6 s of a core per start (1.30 against 0.73 CPU-s for a start from the tests' seeded
+ * copy). Compiling is V8's validation (about 60 ms); functions are compiled as they are first run.
  */
 function pgliteModuleForNextThread(): WebAssembly.Module | null {
   if (threadsStarted++ === 0) return null
