@@ -27,6 +27,8 @@ interface Result {
   seconds: number
   /** How many cores the whole machine kept busy, on average, while the suite's stage ran. */
   cores?: number
+  /** A vitest suite's JSON report, read once when the suite ends (null for a check, or when vitest wrote none). */
+  report: Report | null
 }
 
 interface Suite {
@@ -129,14 +131,14 @@ function runSuite(suite: Suite, alone: boolean): Promise<Result> {
         process.stdout.write(Buffer.concat(held))
       }
       console.log(`=== ${suite.name} took ${seconds} s`)
-      resolve({ suite: suite.name, seconds, ...countsOf(status, report) })
+      const parsed = report ? readReport(report) : null
+      resolve({ suite: suite.name, seconds, report: parsed, ...countsOf(status, report !== undefined, parsed) })
     })
   })
 }
 
-function countsOf(status: number | null, report: string | undefined): { passed: number; failed: number; skipped: number } {
-  if (!report) return status === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 }
-  const counts = readReport(report)
+function countsOf(status: number | null, vitest: boolean, counts: Report | null): { passed: number; failed: number; skipped: number } {
+  if (!vitest) return status === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0 }
   if (!counts || typeof counts.numPassedTests !== "number" || typeof counts.numFailedTests !== "number") return { passed: 0, failed: 1, skipped: 0 }
   // A file that fails to load, or an error outside any test, counts as a failure even though no test failed.
   const crashed = status !== 0 && counts.numFailedTests === 0 ? 1 : 0
@@ -242,7 +244,7 @@ const seconds = Math.round((Date.now() - started) / 1000)
 console.log(`all suites took ${Math.floor(seconds / 60)} min ${seconds % 60} s`)
 // The record of a CI run keeps only its first and last lines: where the time went, and each skipped and each failed
 // test by name, go here, next to the counts.
-const reports = new Map(results.map(({ suite }) => [suite, readReport(reportOf(suite))]))
+const reports = new Map(results.map(({ suite, report }) => [suite, report]))
 for (const line of [...timeLines(reports), ...testsNotPassed(reports, true), ...testsNotPassed(reports, false)]) console.log(line)
 const sum = (key: "passed" | "failed" | "skipped") => results.reduce((n, r) => n + r[key], 0)
 const failed = sum("failed")
