@@ -74,6 +74,18 @@ describe("the built console is sent precompressed", () => {
     }
   })
 
+  it("serves the files the build held when the server started, from its list of them, not from a look at the disk", async () => {
+    const app = await appOnDist()
+    await app.ready()
+    writeFileSync(join(dist, "assets", "late-def456.js"), script)
+    const late = await app.inject({ method: "GET", url: "/assets/late-def456.js", headers: { "accept-encoding": "identity" } })
+    expect(late.body).not.toContain("x".repeat(100))
+    expectFreshIndex(late)
+    // A folder of the build is no file: the console answers, not a listing or a redirect.
+    expectFreshIndex(await app.inject({ method: "GET", url: "/assets", headers: { "accept-encoding": "identity" } }))
+    expectFreshIndex(await app.inject({ method: "GET", url: "/assets/", headers: { "accept-encoding": "identity" } }))
+  })
+
   it("answers an unknown API path with the JSON 404, not the console", async () => {
     const app = await appOnDist()
     const res = await app.inject({ method: "GET", url: "/api/v1/nope" })
