@@ -11,7 +11,7 @@ import { coresBusy, cpuTimes } from "./fixtures/cpu-times.ts"
  *   the embedded database, and a Chromium smoke of every role (tests/e2e/smoke.test.ts).
  * - `npm run test:all` (what CI runs): the quick tier's suites (the server suite with the server tests that run
  *   real processes, `server-processes`), the whole server suite on PostgreSQL when TEST_DATABASE_URL is set, ops,
- *   reliability, the whole browser suite (the smoke included) and the short benchmark with its growth run (whose two
+ *   reliability, the whole browser suite (whose accessibility tour makes the smoke's checks) and the short benchmark with its growth run (whose two
  *   databases the first stage seeds: growth-seed).
  *
  * Suites run in stages. The suites of one stage run side by side, because they share no state and
@@ -34,7 +34,7 @@ interface Result {
 interface Suite {
   name: string
   /** A check passes or fails as a whole; a vitest suite counts its tests (of `files` only, when given). */
-  run: { check: string[] } | { project: string | string[]; workers?: number; files?: string[] }
+  run: { check: string[] } | { project: string | string[]; workers?: number; files?: string[]; exclude?: string[] }
   env?: NodeJS.ProcessEnv
   /** In `npm run test:all` only. */
   full?: true
@@ -96,8 +96,9 @@ const stages: Suite[][] = [
   [{ name: "ops", run: { project: "ops" }, env: { TEST_DATABASE_URL: pg ?? "" }, full: true }],
   // SIGKILL/SIGTERM of real server processes; its PostgreSQL half uses the local server when TEST_DATABASE_URL is unset.
   [{ name: "reliability", run: { project: "reliability" }, env: { TEST_DATABASE_URL: pg ?? "" }, full: true }],
-  // Three workers, each with a server of its own (tests/e2e/workers.ts).
-  [{ name: "e2e", run: { project: "e2e" }, env: { TEST_DATABASE_URL: "" }, full: true }],
+  // Three workers, each with a server of its own (tests/e2e/workers.ts). Without the quick tier's smoke: the
+  // accessibility tour opens every screen of every role too, and holds each to the smoke's checks (a11y-tour.ts).
+  [{ name: "e2e", run: { project: "e2e", exclude: ["tests/e2e/smoke.test.ts"] }, env: { TEST_DATABASE_URL: "" }, full: true }],
   // Last, so the load runs on a machine no other suite is using.
   [{ name: "bench", run: { project: "bench" }, env: { TEST_DATABASE_URL: "", ...(want(growthSeed) ? { GROWTH_DATA_DIR } : {}) }, full: true }],
 ]
@@ -109,6 +110,7 @@ function commandOf(suite: Suite): { command: string; args: string[]; report?: st
   const args = ["vitest", "run", ...projects, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]
   if (suite.run.workers) args.push(`--maxWorkers=${suite.run.workers}`)
   if (suite.run.files) args.push(...suite.run.files)
+  for (const glob of suite.run.exclude ?? []) args.push(`--exclude=${glob}`)
   return { command: "npx", args, report }
 }
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Role } from "../../src/api/contract/common.ts"
 import type { RouteDef } from "../../src/ui/app/routes.ts"
-import { baseURL, launchBrowser, openSignedIn, tick } from "./browser.ts"
+import { baseURL, launchBrowser, loginAs, tick } from "./browser.ts"
 import { animationsDone, openScreen, publicRoutes, roleEmails, routesFor, settle, visit } from "./screens.ts"
 
 /**
@@ -11,6 +11,10 @@ import { animationsDone, openScreen, publicRoutes, roleEmails, routesFor, settle
  * open it, each in light and in dark mode: the screen with data, the screen emptied by a search with no match,
  * every dialog its buttons open (found by aria-haspopup="dialog", so a new dialog is scanned too) and
  * the user menu with its Update Password dialog. A11Y_ROLES=Admin,User narrows a local run.
+ *
+ * The tour also holds the full tier to what the quick tier's smoke (smoke.test.ts, which the full tier leaves out)
+ * checks: each role signs in through the form, each screen opens at its own address (not sent to sign-in or away
+ * as refused), and no page throws an uncaught error.
  */
 const AXE = join(process.cwd(), "node_modules/axe-core/axe.min.js")
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
@@ -171,9 +175,19 @@ async function scanUserMenu(page: Page, where: string, findings: Finding[]): Pro
   await openDialog(page).first().waitFor({ state: "hidden" })
 }
 
+/** Each uncaught error the page throws, as a finding where the tab was. */
+function recordPageErrors(page: Page, findings: Finding[]): void {
+  page.on("pageerror", (error) =>
+    findings.push({ where: new URL(page.url()).pathname, rule: "uncaught-error", impact: "critical", targets: [], summary: error.message }),
+  )
+}
+
 /** Visits one screen: with data, its dialogs, then emptied by a search when it has one. */
 async function scanScreen(page: Page, route: RouteDef, where: string, findings: Finding[]): Promise<void> {
-  await openScreen(page, route)
+  const path = await openScreen(page, route)
+  const at = new URL(page.url()).pathname
+  if (at !== path)
+    findings.push({ where, rule: "screen-not-at-its-address", impact: "critical", targets: [at], summary: `opened ${path}, the tab went to ${at}` })
   await scanModes(page, where, findings)
   const prepare = beforeDialogs[route.path]
   await prepare?.(page)
@@ -243,10 +257,34 @@ export function describeAccessibility(name: keyof typeof tourParts): void {
       })
 
     if (part.signedOut)
+      it("the tour finds a screen that sends the tab elsewhere, and a page's uncaught error", async () => {
+        const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, bypassCSP: true })
+        const page = await context.newPage()
+        const findings: Finding[] = []
+        recordPageErrors(page, findings)
+        // Signed out, the dashboard sends the tab to the sign-in screen.
+        const dashboard = routesFor("Admin").find((route) => route.path === "/")!
+        await scanScreen(page, dashboard, "signed out /", findings)
+        await page.evaluate(() =>
+          setTimeout(() => {
+            throw new Error("thrown by the tour's own check")
+          }),
+        )
+        await expect.poll(() => findings.filter((f) => f.rule === "uncaught-error").length).toBe(1)
+        await context.close()
+        expect(findings.filter((f) => f.rule !== "uncaught-error" && f.rule !== "screen-not-at-its-address")).toEqual([])
+        expect(findings.map((f) => [f.rule, ...f.targets, ...(f.rule === "uncaught-error" ? [f.summary] : [])].join(" "))).toEqual([
+          "screen-not-at-its-address /login",
+          "uncaught-error thrown by the tour's own check",
+        ])
+      })
+
+    if (part.signedOut)
       it("the sign-in screens, signed out", { timeout: 120_000 }, async () => {
         const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, bypassCSP: true })
         const page = await context.newPage()
         const findings: Finding[] = []
+        recordPageErrors(page, findings)
         for (const route of publicRoutes()) await scanScreen(page, route, `public ${route.path}`, findings)
         await context.close()
         expect(report(findings)).toBe("")
@@ -257,8 +295,9 @@ export function describeAccessibility(name: keyof typeof tourParts): void {
       it(`every screen ${role} opens`, { timeout: 600_000 }, async () => {
         const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, bypassCSP: true })
         const page = await context.newPage()
-        await openSignedIn(page, email)
         const findings: Finding[] = []
+        recordPageErrors(page, findings)
+        await loginAs(page, email)
         const screens = routesFor(role)
         expect(screens.length).toBeGreaterThan(0)
         for (const route of screens) await scanScreen(page, route, `${role} ${route.path}`, findings)

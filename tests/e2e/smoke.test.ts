@@ -8,7 +8,8 @@ import { openScreen, publicRoutes, roleEmails, routesFor } from "./screens.ts"
  * The quick tier's browser check (`npm test`): the sign-in screens open, and every demo role signs in and
  * opens every screen the route table lets it open, each drawn with its heading, at its own address (not
  * sent back to sign-in or away as refused), with no uncaught error in the page. What is on each screen
- * is the full tier's (the accessibility and responsive tours, the flows).
+ * is the full tier's (the accessibility and responsive tours, the flows). The full tier leaves this file out: its
+ * accessibility tour opens the same screens and makes these checks too (a11y-tour.ts).
  */
 let browser: Browser
 
