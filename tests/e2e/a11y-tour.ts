@@ -175,11 +175,14 @@ async function scanUserMenu(page: Page, where: string, findings: Finding[]): Pro
   await openDialog(page).first().waitFor({ state: "hidden" })
 }
 
-/** Each uncaught error the page throws, as a finding where the tab was. */
-function recordPageErrors(page: Page, findings: Finding[]): void {
+/** A tab in a context of its own on the console, each uncaught error it throws a finding where the tab was. */
+async function tourPage(findings: Finding[]): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, bypassCSP: true })
+  const page = await context.newPage()
   page.on("pageerror", (error) =>
     findings.push({ where: new URL(page.url()).pathname, rule: "uncaught-error", impact: "critical", targets: [], summary: error.message }),
   )
+  return page
 }
 
 /** Visits one screen: with data, its dialogs, then emptied by a search when it has one. */
@@ -258,10 +261,8 @@ export function describeAccessibility(name: keyof typeof tourParts): void {
 
     if (part.signedOut)
       it("the tour finds a screen that sends the tab elsewhere, and a page's uncaught error", async () => {
-        const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, bypassCSP: true })
-        const page = await context.newPage()
         const findings: Finding[] = []
-        recordPageErrors(page, findings)
+        const page = await tourPage(findings)
         // Signed out, the dashboard sends the tab to the sign-in screen.
         const dashboard = routesFor("Admin").find((route) => route.path === "/")!
         await scanScreen(page, dashboard, "signed out /", findings)
@@ -271,7 +272,7 @@ export function describeAccessibility(name: keyof typeof tourParts): void {
           }),
         )
         await expect.poll(() => findings.filter((f) => f.rule === "uncaught-error").length).toBe(1)
-        await context.close()
+        await page.context().close()
         expect(findings.filter((f) => f.rule !== "uncaught-error" && f.rule !== "screen-not-at-its-address")).toEqual([])
         expect(findings.map((f) => [f.rule, ...f.targets, ...(f.rule === "uncaught-error" ? [f.summary] : [])].join(" "))).toEqual([
           "screen-not-at-its-address /login",
@@ -281,22 +282,18 @@ export function describeAccessibility(name: keyof typeof tourParts): void {
 
     if (part.signedOut)
       it("the sign-in screens, signed out", { timeout: 120_000 }, async () => {
-        const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, bypassCSP: true })
-        const page = await context.newPage()
         const findings: Finding[] = []
-        recordPageErrors(page, findings)
+        const page = await tourPage(findings)
         for (const route of publicRoutes()) await scanScreen(page, route, `public ${route.path}`, findings)
-        await context.close()
+        await page.context().close()
         expect(report(findings)).toBe("")
       })
 
     for (const { role, email } of roleEmails) {
       if (!part.roles.includes(role) || (only && !only.includes(role))) continue
       it(`every screen ${role} opens`, { timeout: 600_000 }, async () => {
-        const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, bypassCSP: true })
-        const page = await context.newPage()
         const findings: Finding[] = []
-        recordPageErrors(page, findings)
+        const page = await tourPage(findings)
         await loginAs(page, email)
         const screens = routesFor(role)
         expect(screens.length).toBeGreaterThan(0)
@@ -304,7 +301,7 @@ export function describeAccessibility(name: keyof typeof tourParts): void {
         await visit(page, "/")
         await settle(page)
         await scanUserMenu(page, role, findings)
-        await context.close()
+        await page.context().close()
         expect(report(findings)).toBe("")
       })
     }
